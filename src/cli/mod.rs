@@ -1,0 +1,187 @@
+//! The command line.
+//!
+//! Every command works for every game. The game commands (`games`, `board`, `legal`,
+//! `judge`, `perft`, `replay`) are pure: they read their arguments, ask the games, and print.
+//!
+//! Exit codes: 0 success; 1 the move was refused or the record does not replay; 2 usage
+//! error (unknown game, bad position, unreadable file, ...).
+
+mod play;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::games::{AnyGame, GameKind, Side, Start};
+use crate::text::Lang;
+
+/// arbitre: a referee for board games played by plain email.
+#[derive(Debug, Parser)]
+#[command(name = "arbitre", version, about, long_about = None)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games, their variants and options, with their aliases.
+    Games,
+    /// Print the text board of a position.
+    Board(Setup),
+    /// Print the legal moves in canonical notation, one per line.
+    Legal(Setup),
+    /// Judge one move message: the first line is what the referee would answer.
+    Judge {
+        /// The position.
+        #[command(flatten)]
+        setup: Setup,
+        /// The move as a player would write it.
+        text: String,
+    },
+    /// Count the leaves of the move tree DEPTH plies deep.
+    Perft {
+        /// The position.
+        #[command(flatten)]
+        setup: Setup,
+        /// How many plies deep.
+        depth: u32,
+    },
+    /// Replay a record (a move list, or an APGN file of many games) and check it.
+    Replay {
+        /// The start, when the record does not give one.
+        #[command(flatten)]
+        setup: Setup,
+        /// Print one JSON object per game (and a summary line for several games).
+        #[arg(long)]
+        json: bool,
+        /// The record file, or `-` for standard input.
+        file: String,
+    },
+}
+
+/// Which game and which position a command works on.
+#[derive(Debug, Args)]
+pub struct Setup {
+    /// The game (`abalone`, `bulltricker`, ... or an alias).
+    #[arg(long, short = 'g')]
+    pub game: String,
+    /// A named start (`belgian-daisy`, `marguerite-belge`, ...).
+    #[arg(long, conflicts_with = "position")]
+    pub variant: Option<String>,
+    /// A start given as the game's position string.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// The side to move (`black` / `white`).
+    #[arg(long)]
+    pub to_move: Option<String>,
+    /// Moves to play first, separated by `;`.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// A game option `name=value` (repeatable).
+    #[arg(long = "option", short = 'o')]
+    pub options: Vec<String>,
+    /// The language of explanations and boards (`en` or `fr`).
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+}
+
+/// A usage error: printed on stderr, exit code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl Setup {
+    /// The game kind named by `--game`.
+    pub fn kind(&self) -> Result<GameKind, UsageError> {
+        GameKind::from_name(&self.game).ok_or_else(|| {
+            let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            UsageError(format!(
+                "unknown game `{}` (known: {})",
+                self.game,
+                known.join(", ")
+            ))
+        })
+    }
+
+    /// The language of `--lang`.
+    pub fn lang(&self) -> Result<Lang, UsageError> {
+        Lang::from_name(&self.lang)
+            .ok_or_else(|| UsageError(format!("unknown language `{}` (en or fr)", self.lang)))
+    }
+
+    /// The start named by `--variant` / `--position`.
+    pub fn start(&self) -> Start {
+        match (&self.variant, &self.position) {
+            (Some(v), _) => Start::Variant(v.clone()),
+            (None, Some(p)) => Start::Position(p.clone()),
+            (None, None) => Start::Default,
+        }
+    }
+
+    /// The side named by `--to-move`.
+    pub fn to_move(&self) -> Result<Option<Side>, UsageError> {
+        self.to_move
+            .as_deref()
+            .map(|s| {
+                Side::from_name(s)
+                    .ok_or_else(|| UsageError(format!("`{s}` is not a side (black or white)")))
+            })
+            .transpose()
+    }
+
+    /// The options, as one `name=value,...` string.
+    pub fn options_text(&self) -> String {
+        self.options.join(",")
+    }
+
+    /// Sets up the game and plays `--moves`.
+    pub fn game(&self) -> Result<AnyGame, UsageError> {
+        let kind = self.kind()?;
+        let mut game = AnyGame::new(kind, &self.start(), self.to_move()?, &self.options_text())
+            .map_err(|e| UsageError(e.to_string()))?;
+        if let Some(moves) = &self.moves {
+            for (i, m) in moves
+                .split(';')
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .enumerate()
+            {
+                game.play(m).map_err(|r| {
+                    UsageError(format!(
+                        "--moves: move {} `{m}` is refused: {} ({})",
+                        i + 1,
+                        r.line(),
+                        r.explain(Lang::En)
+                    ))
+                })?;
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Parses the command line, runs the command, and returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(UsageError(message)) => {
+            eprintln!("arbitre: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs one command.
+pub fn run(command: Command) -> Result<ExitCode, UsageError> {
+    match command {
+        Command::Games => Ok(play::games()),
+        Command::Board(setup) => play::board(&setup),
+        Command::Legal(setup) => play::legal(&setup),
+        Command::Judge { setup, text } => play::judge(&setup, &text),
+        Command::Perft { setup, depth } => play::perft(&setup, depth),
+        Command::Replay { setup, json, file } => play::replay(&setup, json, &file),
+    }
+}

@@ -1,0 +1,211 @@
+//! The game commands: `games`, `board`, `legal`, `judge`, `perft`, `replay`.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::{Setup, UsageError};
+use crate::games::record;
+use crate::games::{AnyGame, GameKind};
+use crate::text::Lang;
+
+/// `arbitre games`: every game, its aliases, variants and options.
+pub fn games() -> ExitCode {
+    for kind in GameKind::ALL {
+        let aliases = kind.aliases().join(", ");
+        if aliases.is_empty() {
+            println!("{}", kind.name());
+        } else {
+            println!("{}  (also: {aliases})", kind.name());
+        }
+        println!("  variants:");
+        for (i, v) in kind.variants().iter().enumerate() {
+            let default = if i == 0 { " [default]" } else { "" };
+            let mut names = vec![v.en, v.fr];
+            names.dedup();
+            let aliases = if v.aliases.is_empty() {
+                String::new()
+            } else {
+                format!("; also {}", v.aliases.join(", "))
+            };
+            println!("    {:<22} {}{aliases}{default}", v.id, names.join(" / "));
+        }
+        let specs = kind.option_specs();
+        if !specs.is_empty() {
+            println!("  options:");
+            for s in specs {
+                println!(
+                    "    {}={}  (default {}): {}",
+                    s.name,
+                    s.values.join("|"),
+                    s.default,
+                    s.en
+                );
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `arbitre board`: the text board and whose turn it is.
+pub fn board(setup: &Setup) -> Result<ExitCode, UsageError> {
+    let game = setup.game()?;
+    let lang = setup.lang()?;
+    print!("{}", game.board(lang));
+    println!("{}", status_line(&game, lang));
+    println!("{}", game.position_string());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `arbitre legal`: the legal moves, one per line, nothing else.
+pub fn legal(setup: &Setup) -> Result<ExitCode, UsageError> {
+    let game = setup.game()?;
+    for m in game.legal_moves() {
+        println!("{m}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `arbitre judge`: the referee's answer line, then the explanation. Exit 1 when refused.
+pub fn judge(setup: &Setup, text: &str) -> Result<ExitCode, UsageError> {
+    let game = setup.game()?;
+    let lang = setup.lang()?;
+    match game.judge(text) {
+        Ok(j) => {
+            println!("{}", j.line);
+            println!("{}", j.effect.get(lang));
+            for (side, pass) in &j.forced_passes {
+                let who = game.side_name(*side, lang);
+                match lang {
+                    Lang::En => println!("{who} has no move and passes ({pass})."),
+                    Lang::Fr => println!("{who} n'a aucun coup et passe ({pass})."),
+                }
+            }
+            let mut after = game.clone();
+            after.play(text).map_err(|r| UsageError(r.to_string()))?;
+            println!("{}", status_line(&after, lang));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(refusal) => {
+            println!("{}", refusal.line());
+            println!("{}", refusal.explain(lang));
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `arbitre perft`: the node count, last on its line.
+pub fn perft(setup: &Setup, depth: u32) -> Result<ExitCode, UsageError> {
+    let game = setup.game()?;
+    let start = std::time::Instant::now();
+    let nodes = game.perft(depth);
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {depth}: {:.3} s, {:.0} nodes/s",
+        secs,
+        if secs > 0.0 { nodes as f64 / secs } else { 0.0 }
+    );
+    println!("{nodes}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `arbitre replay`: replays every game of a record; exit 1 if any disagrees with the rules.
+pub fn replay(setup: &Setup, json: bool, file: &str) -> Result<ExitCode, UsageError> {
+    let kind = setup.kind()?;
+    let text = read_input(file)?;
+    let records = kind
+        .read_records(&text)
+        .map_err(|e| UsageError(format!("{file}: {e}")))?;
+    if records.is_empty() {
+        return Err(UsageError(format!("{file}: no game found")));
+    }
+    let (start, to_move, options) = (setup.start(), setup.to_move()?, setup.options_text());
+    let mut plies_total = 0;
+    let mut failed = 0;
+    for record in &records {
+        let replayed = record::replay(kind, record, &start, to_move, &options)
+            .map_err(|e| UsageError(format!("{}: {e}", record.label)))?;
+        plies_total += replayed.plies;
+        if replayed.problem.is_some() {
+            failed += 1;
+        }
+        let outcome = replayed.game.outcome();
+        if json {
+            let line = json!({
+                "game": record.label,
+                "plies": replayed.plies,
+                "result": outcome.result_name(),
+                "reason": outcome.termination().map(|t| t.code),
+                "score": replayed.game.score(),
+                "position": replayed.game.position_string(),
+                "ok": replayed.problem.is_none(),
+                "error": replayed.problem.as_ref().map(ToString::to_string),
+            });
+            println!("{line}");
+        } else if let Some(problem) = &replayed.problem {
+            println!("{}: {problem}", record.label);
+        } else if records.len() == 1 {
+            let result = match replayed.game.result_tokens() {
+                Some(tokens) => tokens,
+                None => "game not over".to_string(),
+            };
+            println!("{}: {} plies, {result}", record.label, replayed.plies);
+        }
+    }
+    if json {
+        if records.len() > 1 {
+            println!(
+                "{}",
+                json!({"games": records.len(), "plies": plies_total, "failed": failed})
+            );
+        }
+    } else if records.len() > 1 {
+        println!(
+            "{} games, {plies_total} plies, {failed} failed",
+            records.len()
+        );
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn read_input(file: &str) -> Result<String, UsageError> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| UsageError(format!("standard input: {e}")))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| UsageError(format!("{file}: {e}")))
+    }
+}
+
+/// "Black to move." / "White wins (MAT)." in `lang`.
+pub fn status_line(game: &AnyGame, lang: Lang) -> String {
+    use crate::games::Outcome;
+    match game.outcome() {
+        Outcome::Ongoing => {
+            let who = game.side_name(game.side_to_move(), lang);
+            match lang {
+                Lang::En => format!("{who} to move (ply {}).", game.moves().len() + 1),
+                Lang::Fr => format!("{who} joue (demi-coup {}).", game.moves().len() + 1),
+            }
+        }
+        Outcome::Won { winner, how } => {
+            let who = game.side_name(winner, lang);
+            match lang {
+                Lang::En => format!("{who} wins: {}.", how.en),
+                Lang::Fr => format!("{who} gagne : {}.", how.fr),
+            }
+        }
+        Outcome::Drawn { why } => match lang {
+            Lang::En => format!("Draw: {}.", why.en),
+            Lang::Fr => format!("Partie nulle : {}.", why.fr),
+        },
+    }
+}

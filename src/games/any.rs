@@ -1,0 +1,383 @@
+//! A game of any kind, chosen at run time, with its history: what the command line and the
+//! referee work with.
+//!
+//! [`AnyGame`] speaks text: it takes a move as a player wrote it and answers with a
+//! [`Judgement`] (the canonical move, what it did, the outcome) or a [`Refusal`] (the
+//! protocol line and the reason). It keeps what a stored game needs to be rebuilt: the
+//! game, the variant, the start position, the options, and the canonical moves played.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::games::{
+    Game, GameKind, GameOptions, Illegal, NotationError, OptionError, Outcome, PositionError, Side,
+};
+use crate::text::{Lang, Text};
+
+/// Where a game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The game's default start (its first variant).
+    Default,
+    /// A named variant (`belgian-daisy`, `marguerite-belge`, ...).
+    Variant(String),
+    /// A position string in the game's own format.
+    Position(String),
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SetupError {
+    /// No variant of that name.
+    #[error("{game} has no variant `{name}` (known: {known})")]
+    UnknownVariant {
+        /// The game.
+        game: GameKind,
+        /// The name given.
+        name: String,
+        /// The known variant ids, comma-separated.
+        known: String,
+    },
+    /// Bad options.
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    /// Bad position string.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A move accepted and played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Who played it.
+    pub mover: Side,
+    /// Its ply number in the game (1 for the first move).
+    pub ply: usize,
+    /// The canonical notation.
+    pub canonical: String,
+    /// What it did, in words.
+    pub effect: Text,
+    /// How the game stands after it (and after any forced pass).
+    pub outcome: Outcome,
+    /// The protocol line: the canonical move, followed by the result tokens when it ends the
+    /// game (`e.h8 d.h8 WW MAT`).
+    pub line: String,
+    /// Passes the rules forced on the following players, played automatically, in order.
+    pub forced_passes: Vec<(Side, String)>,
+}
+
+/// A move refused. Nothing changed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum Refusal {
+    /// The text is not a move.
+    #[error(transparent)]
+    NotAMove(#[from] NotationError),
+    /// Well written, but illegal here.
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+    /// The game has already ended.
+    #[error("the game is already over")]
+    GameOver(Outcome),
+}
+
+impl Refusal {
+    /// The protocol line to answer (`ERR`, `ERR !! a.h1 a.h8`).
+    pub fn line(&self) -> &str {
+        match self {
+            Refusal::Illegal(i) => &i.line,
+            _ => "ERR",
+        }
+    }
+
+    /// The explanation for the player, in `lang`.
+    pub fn explain(&self, lang: Lang) -> String {
+        match self {
+            Refusal::NotAMove(e) => match lang {
+                Lang::En => format!("\"{}\" is not a move: {}", e.token, e.reason.en),
+                Lang::Fr => format!("« {} » n'est pas un coup : {}", e.token, e.reason.fr),
+            },
+            Refusal::Illegal(i) => i.reason.get(lang).to_string(),
+            Refusal::GameOver(_) => match lang {
+                Lang::En => "the game is already over; no more moves are accepted".to_string(),
+                Lang::Fr => "la partie est terminée ; aucun coup n'est plus accepté".to_string(),
+            },
+        }
+    }
+}
+
+/// The object-safe face of a [`Game`], used behind [`AnyGame`].
+trait DynGame: Send + Sync + fmt::Debug {
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    fn position_string(&self) -> String;
+    fn side_to_move(&self) -> Side;
+    fn legal_moves(&self) -> Vec<String>;
+    fn play(&mut self, text: &str) -> Result<(Side, String, Text), Refusal>;
+    fn play_forced_pass(&mut self) -> Option<(Side, String)>;
+    fn outcome(&self) -> Outcome;
+    fn result_tokens(&self) -> Option<String>;
+    fn board(&self, lang: Lang) -> String;
+    fn perft(&self, depth: u32) -> u64;
+    fn score(&self) -> Option<serde_json::Value>;
+}
+
+/// A position with its last move, so that the board can mark it.
+#[derive(Clone, Debug)]
+struct Live<G: Game> {
+    pos: G,
+    last: Option<G::Move>,
+}
+
+impl<G: Game> DynGame for Live<G> {
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+    fn position_string(&self) -> String {
+        self.pos.position_string()
+    }
+    fn side_to_move(&self) -> Side {
+        self.pos.side_to_move()
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|m| self.pos.write_move(m))
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<(Side, String, Text), Refusal> {
+        let outcome = self.pos.outcome();
+        if outcome.is_over() {
+            return Err(Refusal::GameOver(outcome));
+        }
+        let notation = G::read_notation(text)?;
+        let m = self.pos.resolve(&notation)?;
+        let mover = self.pos.side_to_move();
+        let canonical = self.pos.write_move(&m);
+        let effect = self.pos.describe(&m);
+        self.pos.apply(&m);
+        self.last = Some(m);
+        Ok((mover, canonical, effect))
+    }
+    fn play_forced_pass(&mut self) -> Option<(Side, String)> {
+        if self.pos.outcome().is_over() {
+            return None;
+        }
+        let m = self.pos.forced_pass()?;
+        let side = self.pos.side_to_move();
+        let text = self.pos.write_move(&m);
+        self.pos.apply(&m);
+        Some((side, text))
+    }
+    fn outcome(&self) -> Outcome {
+        self.pos.outcome()
+    }
+    fn result_tokens(&self) -> Option<String> {
+        self.pos.result_tokens()
+    }
+    fn board(&self, lang: Lang) -> String {
+        self.pos.board_text(lang, self.last.as_ref())
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        self.pos.perft(depth)
+    }
+    fn score(&self) -> Option<serde_json::Value> {
+        self.pos.score()
+    }
+}
+
+/// A game of any kind, with its start, options and the moves played so far.
+#[derive(Debug)]
+pub struct AnyGame {
+    kind: GameKind,
+    variant: Option<&'static str>,
+    start: String,
+    to_move: Option<Side>,
+    options: GameOptions,
+    moves: Vec<String>,
+    live: Box<dyn DynGame>,
+}
+
+impl Clone for AnyGame {
+    fn clone(&self) -> AnyGame {
+        AnyGame {
+            kind: self.kind,
+            variant: self.variant,
+            start: self.start.clone(),
+            to_move: self.to_move,
+            options: self.options.clone(),
+            moves: self.moves.clone(),
+            live: self.live.clone_box(),
+        }
+    }
+}
+
+impl AnyGame {
+    /// Sets up a new game of `kind` from `start`, optionally forcing the side to move, with
+    /// options written `name=value` (empty for the defaults).
+    pub fn new(
+        kind: GameKind,
+        start: &Start,
+        to_move: Option<Side>,
+        options: &str,
+    ) -> Result<AnyGame, SetupError> {
+        crate::with_game!(kind, G => AnyGame::build::<G>(start, to_move, options))
+    }
+
+    fn build<G: Game>(
+        start: &Start,
+        to_move: Option<Side>,
+        options: &str,
+    ) -> Result<AnyGame, SetupError> {
+        let options = GameOptions::parse(G::option_specs(), options)?;
+        let variants = G::variants();
+        let (variant, position) = match start {
+            Start::Default => (Some(variants[0].id), variants[0].position.to_string()),
+            Start::Variant(name) => {
+                let v = variants.iter().find(|v| v.is_named(name)).ok_or_else(|| {
+                    SetupError::UnknownVariant {
+                        game: G::KIND,
+                        name: name.clone(),
+                        known: variants.iter().map(|v| v.id).collect::<Vec<_>>().join(", "),
+                    }
+                })?;
+                (Some(v.id), v.position.to_string())
+            }
+            Start::Position(p) => (None, p.trim().to_string()),
+        };
+        let pos = G::from_position(&position, to_move, &options)?;
+        // A position string that names one of the variants is that variant.
+        let variant = variant.or_else(|| {
+            let written = pos.position_string();
+            variants
+                .iter()
+                .find(|v| {
+                    G::from_position(v.position, None, &options)
+                        .is_ok_and(|p| p.position_string() == written)
+                })
+                .map(|v| v.id)
+        });
+        Ok(AnyGame {
+            kind: G::KIND,
+            variant,
+            start: position,
+            to_move,
+            options,
+            moves: Vec::new(),
+            live: Box::new(Live { pos, last: None }),
+        })
+    }
+
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The variant id, when the start is a named variant.
+    pub fn variant(&self) -> Option<&'static str> {
+        self.variant
+    }
+
+    /// The start position string, as given.
+    pub fn start_position(&self) -> &str {
+        &self.start
+    }
+
+    /// The side-to-move override given at set-up, if any.
+    pub fn start_to_move(&self) -> Option<Side> {
+        self.to_move
+    }
+
+    /// The options the game is played under.
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    /// The canonical moves played so far, forced passes included.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The current position string.
+    pub fn position_string(&self) -> String {
+        self.live.position_string()
+    }
+
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Side {
+        self.live.side_to_move()
+    }
+
+    /// How the game stands by its rules.
+    pub fn outcome(&self) -> Outcome {
+        self.live.outcome()
+    }
+
+    /// The result tokens once the rules have ended the game (`WW MAT`, `6-3`, `PAT`).
+    pub fn result_tokens(&self) -> Option<String> {
+        self.live.result_tokens()
+    }
+
+    /// The legal moves, canonical, one string each.
+    pub fn legal_moves(&self) -> Vec<String> {
+        if self.outcome().is_over() {
+            return Vec::new();
+        }
+        self.live.legal_moves()
+    }
+
+    /// The text board, last move marked.
+    pub fn board(&self, lang: Lang) -> String {
+        self.live.board(lang)
+    }
+
+    /// Perft from the current position.
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.live.perft(depth)
+    }
+
+    /// The score, for games that keep one.
+    pub fn score(&self) -> Option<serde_json::Value> {
+        self.live.score()
+    }
+
+    /// The game's name for `side` in `lang`.
+    pub fn side_name(&self, side: Side, lang: Lang) -> &'static str {
+        crate::with_game!(self.kind, G => G::side_name(side, lang))
+    }
+
+    /// Judges a move without playing it.
+    pub fn judge(&self, text: &str) -> Result<Judgement, Refusal> {
+        self.clone().play(text)
+    }
+
+    /// Plays a move written by a player. On refusal nothing changes.
+    pub fn play(&mut self, text: &str) -> Result<Judgement, Refusal> {
+        let (mover, canonical, effect) = self.live.play(text)?;
+        self.moves.push(canonical.clone());
+        let ply = self.moves.len();
+        let mut forced_passes = Vec::new();
+        // At most one pass per side: two passes in a row mean the rules have ended the game.
+        for _ in 0..2 {
+            let Some((side, pass)) = self.live.play_forced_pass() else {
+                break;
+            };
+            self.moves.push(pass.clone());
+            forced_passes.push((side, pass));
+        }
+        let outcome = self.outcome();
+        let line = match self.result_tokens() {
+            Some(tokens) if outcome.is_over() => format!("{canonical} {tokens}"),
+            _ => canonical.clone(),
+        };
+        Ok(Judgement {
+            mover,
+            ply,
+            canonical,
+            effect,
+            outcome,
+            line,
+            forced_passes,
+        })
+    }
+}

@@ -1,0 +1,132 @@
+//! The closed set of games arbitre referees, their names and aliases, and their variants.
+
+use std::fmt;
+
+use crate::text::Lang;
+
+/// One of the games arbitre referees.
+///
+/// The canonical name ([`GameKind::name`]) is what subjects, records and the store use;
+/// [`GameKind::from_name`] also accepts the English and French aliases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// Abalone, in Aba-Pro notation.
+    Abalone,
+}
+
+impl GameKind {
+    /// Every game, in the order `arbitre games` lists them.
+    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+
+    /// The canonical name (`abalone`, `bulltricker`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Abalone => "abalone",
+        }
+    }
+
+    /// Other accepted names, English and French.
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Abalone => &["aba", "aba-pro"],
+        }
+    }
+
+    /// The name shown to players.
+    pub fn title(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (GameKind::Abalone, _) => "Abalone",
+        }
+    }
+
+    /// Finds a game by canonical name or alias, ignoring case, accents, spaces and dashes.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        let key = fold_name(name);
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| fold_name(k.name()) == key || k.aliases().iter().any(|a| fold_name(a) == key))
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A named starting position of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// Stable identifier, kebab-case (`belgian-daisy`); stored with each game.
+    pub id: &'static str,
+    /// Other accepted names, English and French (`marguerite-belge`, `belgian`).
+    pub aliases: &'static [&'static str],
+    /// English display name.
+    pub en: &'static str,
+    /// French display name.
+    pub fr: &'static str,
+    /// The start, as the game's position string.
+    pub position: &'static str,
+}
+
+impl Variant {
+    /// True if `name` names this variant (id or alias; case, accents, spaces, dashes ignored).
+    pub fn is_named(&self, name: &str) -> bool {
+        let key = fold_name(name);
+        fold_name(self.id) == key || self.aliases.iter().any(|a| fold_name(a) == key)
+    }
+
+    /// The display name in `lang`.
+    pub fn title(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Fr => self.fr,
+        }
+    }
+}
+
+/// Folds a name for lenient matching: lower case, accents removed, and spaces, dashes,
+/// underscores and apostrophes dropped (`Marguerite Belge` = `marguerite-belge`).
+pub fn fold_name(name: &str) -> String {
+    name.chars()
+        .flat_map(char::to_lowercase)
+        .filter_map(|c| match c {
+            ' ' | '-' | '_' | '\'' | '’' | '.' => None,
+            'à' | 'â' | 'ä' | 'á' => Some('a'),
+            'é' | 'è' | 'ê' | 'ë' => Some('e'),
+            'î' | 'ï' | 'í' => Some('i'),
+            'ô' | 'ö' | 'ó' => Some('o'),
+            'ù' | 'û' | 'ü' | 'ú' => Some('u'),
+            'ç' => Some('c'),
+            'œ' => Some('o'),
+            c => Some(c),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_fold_case_accents_and_separators() {
+        assert_eq!(fold_name("Marguerite Française"), "margueritefrancaise");
+        assert_eq!(fold_name("belgian_daisy"), fold_name("Belgian-Daisy"));
+    }
+
+    #[test]
+    fn every_game_is_found_by_its_name_and_aliases() {
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::from_name(kind.name()), Some(*kind));
+            assert_eq!(
+                GameKind::from_name(&kind.name().to_uppercase()),
+                Some(*kind)
+            );
+            for alias in kind.aliases() {
+                assert_eq!(GameKind::from_name(alias), Some(*kind), "{alias}");
+            }
+        }
+        assert_eq!(GameKind::from_name("chess"), None);
+    }
+}

@@ -1,0 +1,103 @@
+//! How a game stands: still going, won (by whom and how), or drawn (and why).
+
+use crate::games::Side;
+use crate::text::Text;
+
+/// Why a game ended. Each game defines the terminations its rules know (Bulltricker's
+/// `MAT`, Abalone's six ejections, ...); the ones every game shares are defined here.
+///
+/// `code` is the stable name written in game records, JSON and the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Termination {
+    /// Stable identifier (`MAT`, `six-ejected`, `resignation`, ...).
+    pub code: &'static str,
+    /// Short English description ("checkmate by enclosure").
+    pub en: &'static str,
+    /// Short French description ("mat par encerclement").
+    pub fr: &'static str,
+}
+
+impl Termination {
+    /// A player resigned.
+    pub const RESIGNATION: Termination = Termination {
+        code: "resignation",
+        en: "resignation",
+        fr: "abandon",
+    };
+    /// Both players agreed to a draw.
+    pub const AGREED_DRAW: Termination = Termination {
+        code: "agreed-draw",
+        en: "draw by agreement",
+        fr: "nulle par accord mutuel",
+    };
+    /// A player ran out of time.
+    pub const TIME: Termination = Termination {
+        code: "time",
+        en: "loss on time",
+        fr: "perte au temps",
+    };
+    /// A tournament director decided the result.
+    pub const ADJUDICATION: Termination = Termination {
+        code: "adjudication",
+        en: "adjudication",
+        fr: "décision de l'arbitre",
+    };
+
+    /// The description in both languages.
+    pub fn text(&self) -> Text {
+        Text::new(self.en, self.fr)
+    }
+}
+
+/// The state of a game after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// `winner` has won.
+    Won {
+        /// The winning side.
+        winner: Side,
+        /// How.
+        how: Termination,
+    },
+    /// The game is drawn.
+    Drawn {
+        /// Why.
+        why: Termination,
+    },
+}
+
+impl Outcome {
+    /// True once the game has ended.
+    pub fn is_over(&self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Outcome::Won { winner, .. } => Some(*winner),
+            _ => None,
+        }
+    }
+
+    /// The termination, if the game is over.
+    pub fn termination(&self) -> Option<Termination> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Won { how, .. } => Some(*how),
+            Outcome::Drawn { why } => Some(*why),
+        }
+    }
+
+    /// `"white"`, `"black"`, `"draw"`, or `None` while the game goes on (the `result` field of
+    /// `arbitre replay --json`).
+    pub fn result_name(&self) -> Option<&'static str> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Won { winner, .. } => Some(winner.name()),
+            Outcome::Drawn { .. } => Some("draw"),
+        }
+    }
+}

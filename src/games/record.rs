@@ -1,0 +1,262 @@
+//! Recorded games: reading simple move lists, and replaying a record to check it.
+//!
+//! Each game reads its own record formats ([`crate::games::Game::read_records`]); the plain
+//! format every game understands is one move per line, with optional move numbers, blank
+//! lines and `#` comments, and optional `# variant:`, `# position:` and `# result:` header
+//! comments. [`replay`] plays a record through the rules and says where it goes wrong.
+
+use crate::games::{
+    AnyGame, DeclaredResult, Outcome, RecordedGame, RecordedMove, SetupError, Side, Start,
+};
+
+/// Reads one game written one move per line.
+pub fn read_line_per_move(text: &str) -> RecordedGame {
+    let mut game = RecordedGame {
+        label: "game 1".to_string(),
+        ..RecordedGame::default()
+    };
+    for raw in text.lines() {
+        let line = raw.trim();
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some((key, value)) = comment.split_once(':') {
+                let value = value.trim().to_string();
+                match key.trim().to_lowercase().as_str() {
+                    "variant" => game.variant = Some(value),
+                    "position" => game.position = Some(value),
+                    "result" => game.declared = declared_from_words(&value),
+                    "plies" => game.declared_plies = value.parse().ok(),
+                    "event" | "game" => game.label = value,
+                    _ => {}
+                }
+            }
+            continue;
+        }
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (written_number, rest) = strip_move_number(line);
+        if rest.is_empty() {
+            continue;
+        }
+        let number = written_number.unwrap_or(game.moves.len() + 1);
+        game.moves.push(RecordedMove {
+            text: rest.to_string(),
+            number,
+        });
+    }
+    game
+}
+
+/// Splits a leading move number (`12.`, `12...`, `12)`) from a line.
+fn strip_move_number(line: &str) -> (Option<usize>, &str) {
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 {
+        return (None, line);
+    }
+    let after = &line[digits..];
+    let Some(rest) = after.strip_prefix('.').or_else(|| after.strip_prefix(')')) else {
+        return (None, line);
+    };
+    let rest = rest.trim_start_matches('.').trim();
+    (line[..digits].parse().ok(), rest)
+}
+
+/// Reads a result stated in words (`White wins 6-5`, `draw`, `Noir gagne`, `1-0` is not
+/// words and is left to the formats that define it).
+pub fn declared_from_words(text: &str) -> Option<DeclaredResult> {
+    let t = text.to_lowercase();
+    let white = t.contains("white") || t.contains("blanc");
+    let black = t.contains("black") || t.contains("noir");
+    let wins = t.contains("win") || t.contains("gagn") || t.contains("won");
+    if t.contains("draw") || t.contains("nulle") || t.contains("pat") && !wins {
+        return Some(DeclaredResult::Draw);
+    }
+    match (white, black, wins) {
+        (true, false, true) => Some(DeclaredResult::Won(Side::White)),
+        (false, true, true) => Some(DeclaredResult::Won(Side::Black)),
+        _ => {
+            if t.contains("unfinished") || t.trim() == "*" {
+                Some(DeclaredResult::Unfinished)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// What replaying one record found.
+#[derive(Debug)]
+pub struct Replayed {
+    /// The game as far as it could be replayed.
+    pub game: AnyGame,
+    /// Plies replayed without error (forced passes the record leaves out are not counted).
+    pub plies: usize,
+    /// The first problem, if any.
+    pub problem: Option<ReplayProblem>,
+}
+
+/// Where and why a record disagrees with the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayProblem {
+    /// A move was refused.
+    Illegal {
+        /// The record's move number.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// The referee's protocol line and reason.
+        reason: String,
+    },
+    /// The stated number of plies differs from the replay.
+    Plies {
+        /// As stated.
+        declared: usize,
+        /// As replayed.
+        replayed: usize,
+    },
+    /// The stated result differs from the replay.
+    Result {
+        /// As stated.
+        declared: DeclaredResult,
+        /// As replayed.
+        replayed: Outcome,
+    },
+}
+
+impl std::fmt::Display for ReplayProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayProblem::Illegal {
+                number,
+                text,
+                reason,
+            } => {
+                write!(f, "move {number} `{text}`: {reason}")
+            }
+            ReplayProblem::Plies { declared, replayed } => {
+                write!(
+                    f,
+                    "the record says {declared} plies, the replay has {replayed}"
+                )
+            }
+            ReplayProblem::Result { declared, replayed } => {
+                let said = match declared {
+                    DeclaredResult::Won(s) => format!("{s} wins"),
+                    DeclaredResult::Draw => "a draw".to_string(),
+                    DeclaredResult::Unfinished => "no result (*)".to_string(),
+                };
+                let got = match replayed {
+                    Outcome::Ongoing => "the game is not over".to_string(),
+                    Outcome::Won { winner, how } => format!("{winner} wins by {}", how.code),
+                    Outcome::Drawn { why } => format!("a draw by {}", why.code),
+                };
+                write!(f, "the record says {said}, the replay says {got}")
+            }
+        }
+    }
+}
+
+/// Replays `record` from its own start (or `start` when the record gives none).
+pub fn replay(
+    kind: crate::games::GameKind,
+    record: &RecordedGame,
+    start: &Start,
+    to_move: Option<Side>,
+    options: &str,
+) -> Result<Replayed, SetupError> {
+    let own_start = match (&record.position, &record.variant) {
+        (Some(p), _) => Start::Position(p.clone()),
+        (None, Some(v)) if *start == Start::Default => Start::Variant(v.clone()),
+        _ => start.clone(),
+    };
+    let mut game = AnyGame::new(kind, &own_start, to_move, options)?;
+    let mut plies = 0;
+    for m in &record.moves {
+        match game.play(&m.text) {
+            Ok(_) => plies += 1,
+            Err(refusal) => {
+                let reason = format!(
+                    "{} ({})",
+                    refusal.line(),
+                    refusal.explain(crate::text::Lang::En)
+                );
+                return Ok(Replayed {
+                    game,
+                    plies,
+                    problem: Some(ReplayProblem::Illegal {
+                        number: m.number,
+                        text: m.text.clone(),
+                        reason,
+                    }),
+                });
+            }
+        }
+    }
+    let outcome = game.outcome();
+    let mut problem = None;
+    if let Some(declared) = record.declared_plies {
+        if declared != plies {
+            problem = Some(ReplayProblem::Plies {
+                declared,
+                replayed: plies,
+            });
+        }
+    }
+    if problem.is_none() {
+        if let Some(declared) = record.declared {
+            let agrees = match declared {
+                DeclaredResult::Won(side) => outcome.winner() == Some(side),
+                // An agreed draw leaves the rules' outcome open.
+                DeclaredResult::Draw => matches!(outcome, Outcome::Drawn { .. } | Outcome::Ongoing),
+                DeclaredResult::Unfinished => !outcome.is_over(),
+            };
+            if !agrees {
+                problem = Some(ReplayProblem::Result {
+                    declared,
+                    replayed: outcome,
+                });
+            }
+        }
+    }
+    Ok(Replayed {
+        game,
+        plies,
+        problem,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_comments_and_headers_are_read() {
+        let g = read_line_per_move(
+            "# variant: standard\n# result: White wins MAT\n\n1. b.h2 b.h4\n1... b.h7 b.h5 # reply\n c5 b5\n",
+        );
+        assert_eq!(g.variant.as_deref(), Some("standard"));
+        assert_eq!(g.declared, Some(DeclaredResult::Won(Side::White)));
+        let texts: Vec<_> = g
+            .moves
+            .iter()
+            .map(|m| (m.number, m.text.as_str()))
+            .collect();
+        assert_eq!(
+            texts,
+            vec![(1, "b.h2 b.h4"), (1, "b.h7 b.h5"), (3, "c5 b5")]
+        );
+    }
+
+    #[test]
+    fn results_in_words() {
+        assert_eq!(
+            declared_from_words("Black wins 6-3"),
+            Some(DeclaredResult::Won(Side::Black))
+        );
+        assert_eq!(declared_from_words("nulle"), Some(DeclaredResult::Draw));
+        assert_eq!(declared_from_words("PAT"), Some(DeclaredResult::Draw));
+        assert_eq!(declared_from_words("*"), Some(DeclaredResult::Unfinished));
+        assert_eq!(declared_from_words("who knows"), None);
+    }
+}

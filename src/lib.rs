@@ -1,0 +1,26 @@
+//! arbitre: a referee for board games played by plain email.
+//!
+//! Players send one move per message; arbitre reads its mailbox, adjudicates each move
+//! against the stored game, and mails the move on to the opponent, or answers `ERR`, `PAT`,
+//! `WW MAT`, ... as the game's protocol says.
+//!
+//! # Layout
+//!
+//! The rules and the referee are pure code (no IO, no clock, no database); IO lives at the
+//! edges and feeds them.
+//!
+//! - [`games`]: the closed set of games. [`games::GameKind`] names them, [`games::Game`] is
+//!   the trait each game's position type implements (validated positions, legal moves,
+//!   two-stage move reading, canonical printing, outcome, text board), and
+//!   [`games::AnyGame`] is a game of any kind chosen at run time, speaking text.
+//!   - [`games::abalone`]: Abalone in Aba-Pro notation, all start variants, APGN records.
+//! - [`referee`]: the pure referee: one inbound message in, a decision out.
+//! - [`text`]: bilingual (English/French) player-facing text.
+//! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`).
+
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod games;
+pub mod referee;
+pub mod text;

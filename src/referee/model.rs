@@ -1,0 +1,278 @@
+//! The data the referee works on: players, stored games, one inbound message, and the
+//! decision it returns. Plain values, no IO: the daemon loads them from the store and mail,
+//! calls [`crate::referee::handle`], and carries out the [`Decision`].
+
+use crate::games::{AnyGame, GameKind, SetupError, Side, Start};
+use crate::text::Lang;
+
+/// A game's number, shown to players as `[arbitre #42]`.
+pub type GameId = i64;
+
+/// Seconds since the Unix epoch (UTC). The referee never reads the clock: `now` is given.
+pub type Timestamp = i64;
+
+/// Someone who plays (or was invited to play) by mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The mail address, lower case: the player's identity.
+    pub address: String,
+    /// The display name from their mail, if any.
+    pub name: Option<String>,
+    /// The language they read.
+    pub lang: Lang,
+}
+
+/// Where a game is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// Challenge sent; waiting for the challenged player to accept or decline.
+    Invited,
+    /// Being played.
+    Active,
+    /// Over (see [`StoredGame::result`]).
+    Finished,
+    /// The challenge was declined; never played.
+    Declined,
+}
+
+impl GameStatus {
+    /// The stable name used in the store.
+    pub fn code(self) -> &'static str {
+        match self {
+            GameStatus::Invited => "invited",
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Declined => "declined",
+        }
+    }
+
+    /// Reads [`GameStatus::code`] back.
+    pub fn from_code(code: &str) -> Option<GameStatus> {
+        match code {
+            "invited" => Some(GameStatus::Invited),
+            "active" => Some(GameStatus::Active),
+            "finished" => Some(GameStatus::Finished),
+            "declined" => Some(GameStatus::Declined),
+            _ => None,
+        }
+    }
+}
+
+/// One move of a stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Canonical notation.
+    pub text: String,
+    /// The Message-ID of the mail that carried it (none for forced passes).
+    pub message_id: Option<String>,
+    /// When our server received that mail.
+    pub received_at: Timestamp,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// The termination code (`MAT`, `six-ejected`, `resignation`, `agreed-draw`, ...).
+    pub termination: String,
+    /// The result as players read it in the game's terms (`WW MAT`, `6-3`, `PAT`).
+    pub line: String,
+}
+
+/// A game as the store keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// Its number.
+    pub id: GameId,
+    /// Which game.
+    pub kind: GameKind,
+    /// The variant id, when it started from a named variant.
+    pub variant: Option<String>,
+    /// The start position string.
+    pub start: String,
+    /// The side-to-move override given at set-up, if any.
+    pub to_move: Option<Side>,
+    /// The canonical options (`name=value,...`).
+    pub options: String,
+    /// The address seated as White.
+    pub white: String,
+    /// The address seated as Black.
+    pub black: String,
+    /// Who proposed the game (gets the acceptance); equal to a seat, or a director's address.
+    pub challenger: String,
+    /// Life stage.
+    pub status: GameStatus,
+    /// The moves played, in order.
+    pub moves: Vec<PlayedMove>,
+    /// Set when finished.
+    pub result: Option<GameResult>,
+    /// The side with a standing draw offer, if any.
+    pub draw_offer: Option<Side>,
+    /// When it was created.
+    pub created_at: Timestamp,
+    /// When it last changed.
+    pub updated_at: Timestamp,
+}
+
+impl StoredGame {
+    /// The seat of `address`, if seated in this game.
+    pub fn side_of(&self, address: &str) -> Option<Side> {
+        if self.white.eq_ignore_ascii_case(address) {
+            Some(Side::White)
+        } else if self.black.eq_ignore_ascii_case(address) {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The address seated as `side`.
+    pub fn address_of(&self, side: Side) -> &str {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+
+    /// Rebuilds the live game by replaying the stored moves.
+    pub fn rebuild(&self) -> Result<AnyGame, RebuildError> {
+        let start = Start::Position(self.start.clone());
+        let mut game = AnyGame::new(self.kind, &start, self.to_move, &self.options)?;
+        let mut i = 0;
+        while i < self.moves.len() {
+            let m = &self.moves[i];
+            let judged = game
+                .play(&m.text)
+                .map_err(|r| RebuildError::Move(i + 1, m.text.clone(), r.to_string()))?;
+            // Forced passes are played by the game itself and stored after the move.
+            i += 1 + judged.forced_passes.len();
+        }
+        Ok(game)
+    }
+}
+
+/// A stored game that no longer replays (a bug or a hand-edited store).
+#[derive(Debug, thiserror::Error)]
+pub enum RebuildError {
+    /// The start or options are invalid.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// Move `n` is refused.
+    #[error("stored move {0} `{1}` does not replay: {2}")]
+    Move(usize, String, String),
+}
+
+/// One incoming mail, already parsed by the mail edge.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inbound {
+    /// Its Message-ID, without angle brackets (a synthetic one if the mail had none).
+    pub message_id: String,
+    /// The sender's address, lower case (From, or Return-Path/Sender when From is absent).
+    pub from: String,
+    /// The sender's display name, if any.
+    pub from_name: Option<String>,
+    /// Every recipient address (To, Cc, Delivered-To), lower case: carries reply tokens.
+    pub recipients: Vec<String>,
+    /// The Subject, decoded.
+    pub subject: String,
+    /// In-Reply-To and References ids, without angle brackets, nearest first.
+    pub references: Vec<String>,
+    /// The meaningful text: plain part (or text from HTML), quotes and signatures removed.
+    pub text: String,
+    /// True when the mail must never be answered (Auto-Submitted, Precedence bulk/junk/list,
+    /// List-Id, empty Return-Path, mailer-daemon, or our own mail).
+    pub automatic: bool,
+    /// The raw size in bytes.
+    pub size: usize,
+    /// When our server received it.
+    pub received_at: Timestamp,
+}
+
+/// What the daemon found in the store for one inbound message, before the referee decides.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    /// The sender's player record, if they have one.
+    pub sender: Option<Player>,
+    /// Every other player record the decision may need (opponents of the games below, the
+    /// challenged address of a `NEW` command when known).
+    pub players: Vec<Player>,
+    /// The sender's games that are not finished or declined, plus any game the message
+    /// refers to (by token, reply or subject tag) whatever its status.
+    pub games: Vec<StoredGame>,
+    /// The game named by a valid reply token in a recipient address.
+    pub token_game: Option<GameId>,
+    /// The game of the message this one replies to (matched on our outgoing Message-IDs).
+    pub reply_game: Option<GameId>,
+    /// The game named by a `[arbitre #N]` Subject tag.
+    pub subject_game: Option<GameId>,
+    /// Replies sent to this sender in the last hour (for the rate limit).
+    pub replies_last_hour: u32,
+    /// The number the next new game will get.
+    pub next_game_id: GameId,
+}
+
+/// Whether an outgoing mail answers the player or was generated for them (RFC 3834).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AutoKind {
+    /// An answer to the player's own message (`Auto-Submitted: auto-replied`).
+    Replied,
+    /// Sent because of someone else's action (`Auto-Submitted: auto-generated`).
+    Generated,
+}
+
+/// One mail to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    /// Recipient address.
+    pub to: String,
+    /// Subject (carries the game tag when about a game).
+    pub subject: String,
+    /// Plain-text body (UTF-8; the first line is the protocol line for moves).
+    pub body: String,
+    /// Stable Message-ID, without angle brackets, unique per outgoing mail.
+    pub message_id: String,
+    /// The Message-ID it replies to, without angle brackets.
+    pub in_reply_to: Option<String>,
+    /// References chain, without angle brackets.
+    pub references: Vec<String>,
+    /// The Reply-To address (the per-game, per-player address when plus-addressing is on).
+    pub reply_to: Option<String>,
+    /// The game it is about, if any.
+    pub game: Option<GameId>,
+    /// RFC 3834 kind.
+    pub auto: AutoKind,
+}
+
+/// Everything the referee decided about one message. The daemon commits it in one
+/// transaction together with the processed-message key.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Decision {
+    /// Player records to insert or replace.
+    pub players: Vec<Player>,
+    /// Games to insert or replace (the whole record).
+    pub games: Vec<StoredGame>,
+    /// Mails to queue in the outbox.
+    pub outbox: Vec<Outgoing>,
+    /// One line saying what happened, for the log.
+    pub summary: String,
+}
+
+/// The referee's settings (from the configuration file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefereeConfig {
+    /// The bot's own address (`arbitre@example.org`).
+    pub address: String,
+    /// Whether the mailbox accepts `local+tag@domain`: then each player gets a per-game
+    /// reply address carrying an HMAC token.
+    pub plus_addressing: bool,
+    /// The secret for reply tokens.
+    pub secret: String,
+    /// The language of new players.
+    pub default_lang: Lang,
+    /// At most this many replies to one sender per hour (moves forwarded to an opponent do
+    /// not count).
+    pub max_replies_per_hour: u32,
+    /// Mails larger than this are refused with a short answer.
+    pub max_message_bytes: usize,
+}
