@@ -16,11 +16,18 @@
 //!   - [`games::abalone`]: Abalone in Aba-Pro notation, all start variants, APGN records.
 //! - [`referee`]: the pure referee: one inbound message in, a decision out.
 //! - [`text`]: bilingual (English/French) player-facing text.
-//! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`).
+//! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
+//! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
+//! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
+//! - [`daemon`]: the loop around the referee: fetch, parse, decide, commit, flag, send.
+//! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`, and
+//!   `run|check-config|new|show` for the daemon).
 
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod config;
 pub mod games;
 pub mod referee;
+pub mod store;
 pub mod text;

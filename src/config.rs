@@ -1,0 +1,656 @@
+//! The daemon's configuration file: serde structs (kebab-case keys, unknown keys refused),
+//! secrets given inline or by a command, and the checks that turn a wrong file into one plain
+//! sentence per problem.
+//!
+//! Loading ([`Config::load`]) reads and parses the TOML; checking ([`Config::check`]) looks at
+//! the values together. `arbitre check-config` runs both and then connects to the servers.
+//! Every key is documented in `config/arbitre.example.toml`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde::Deserialize;
+
+use crate::referee::RefereeConfig;
+use crate::text::Lang;
+
+/// The whole configuration file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Config {
+    /// Who the referee is and how it talks to players.
+    pub bot: BotConfig,
+    /// Where games are kept.
+    pub store: StoreConfig,
+    /// The mailbox arbitre reads.
+    pub imap: ImapConfig,
+    /// How arbitre sends mail.
+    pub smtp: SmtpConfig,
+    /// Outbox retry policy.
+    #[serde(default)]
+    pub outbox: OutboxConfig,
+    /// Logging.
+    #[serde(default)]
+    pub log: LogConfig,
+}
+
+/// The referee's identity and limits.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct BotConfig {
+    /// The bot's address (`arbitre@example.org`): the mailbox players write to.
+    pub address: String,
+    /// The display name on outgoing mail.
+    #[serde(default = "default_display_name")]
+    pub display_name: String,
+    /// Whether the mail server delivers `local+tag@domain` to `local@domain`: then each player
+    /// gets a per-game reply address with an unguessable token.
+    #[serde(default)]
+    pub plus_addressing: bool,
+    /// The secret that signs reply tokens (at least 16 characters).
+    pub secret: Secret,
+    /// The language of players arbitre has not met yet.
+    #[serde(default)]
+    pub default_lang: Lang,
+    /// At most this many answers to one sender per hour.
+    #[serde(default = "default_max_replies")]
+    pub max_replies_per_hour: u32,
+    /// Larger messages are refused with a short answer (bytes).
+    #[serde(default = "default_max_message_bytes")]
+    pub max_message_bytes: usize,
+}
+
+/// The SQLite store.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct StoreConfig {
+    /// The database file (created if missing; its directory must exist).
+    pub path: PathBuf,
+}
+
+/// How the connection is protected.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Security {
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Tls,
+    /// A plain connection upgraded with STARTTLS before login (IMAP 143, submission 587).
+    Starttls,
+}
+
+/// What happens to a message on the server once its effects are committed.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum AfterProcessing {
+    /// Set `\Seen` and the processed keyword; the message stays where it is.
+    #[default]
+    Flag,
+    /// Move it to `processed-folder`.
+    Move,
+    /// Delete and expunge it (only when asked for).
+    Delete,
+}
+
+/// The IMAP mailbox.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ImapConfig {
+    /// Server host name (checked against its certificate).
+    pub host: String,
+    /// Server port (default: 993 with `tls`, 143 with `starttls`).
+    pub port: Option<u16>,
+    /// `tls` or `starttls`.
+    #[serde(default = "default_tls")]
+    pub security: Security,
+    /// A PEM file of CA certificates to trust instead of the built-in roots.
+    pub ca_file: Option<PathBuf>,
+    /// Login name.
+    pub user: String,
+    /// Password.
+    pub password: Secret,
+    /// The mailbox to watch.
+    #[serde(default = "default_mailbox")]
+    pub mailbox: String,
+    /// `flag`, `move` or `delete`.
+    #[serde(default)]
+    pub after_processing: AfterProcessing,
+    /// The folder for `move` (created if missing).
+    #[serde(default = "default_processed_folder")]
+    pub processed_folder: String,
+    /// The keyword set on processed messages with `flag`.
+    #[serde(default = "default_keyword")]
+    pub keyword: String,
+    /// IDLE is ended and renewed after this many minutes (at most 28).
+    #[serde(default = "default_idle_renew")]
+    pub idle_renew_minutes: u64,
+    /// A full check for new mail at least this often, even when IDLE is quiet (seconds).
+    #[serde(default = "default_poll")]
+    pub poll_seconds: u64,
+    /// First wait before reconnecting after a failure (seconds); doubles each time.
+    #[serde(default = "default_reconnect_min")]
+    pub reconnect_min_seconds: u64,
+    /// Longest wait between reconnection attempts (seconds).
+    #[serde(default = "default_reconnect_max")]
+    pub reconnect_max_seconds: u64,
+}
+
+/// How mail is sent.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Transport {
+    /// SMTP submission to a server.
+    #[default]
+    Smtp,
+    /// The local `sendmail` program.
+    Sendmail,
+}
+
+/// The outgoing mail server.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct SmtpConfig {
+    /// `smtp` or `sendmail`.
+    #[serde(default)]
+    pub transport: Transport,
+    /// Server host name (for `smtp`).
+    pub host: Option<String>,
+    /// Server port (default: 465 with `tls`, 587 with `starttls`).
+    pub port: Option<u16>,
+    /// `tls` or `starttls`.
+    #[serde(default = "default_starttls")]
+    pub security: Security,
+    /// A PEM file of CA certificates to trust in addition to the built-in roots.
+    pub ca_file: Option<PathBuf>,
+    /// Login name (AUTH); none to send without authentication.
+    pub user: Option<String>,
+    /// Password for `user`.
+    pub password: Option<Secret>,
+    /// The sendmail program (for `sendmail`).
+    #[serde(default = "default_sendmail")]
+    pub sendmail_command: PathBuf,
+    /// Give up on one SMTP exchange after this many seconds.
+    #[serde(default = "default_smtp_timeout")]
+    pub timeout_seconds: u64,
+}
+
+/// Retry policy of the outbox.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct OutboxConfig {
+    /// First wait after a failed send (seconds); doubles each time.
+    pub retry_min_seconds: u64,
+    /// Longest wait between two tries (seconds).
+    pub retry_max_seconds: u64,
+    /// A mail the server refuses permanently (5xx) is given up after this many hours.
+    pub give_up_hours: u64,
+    /// The outbox is checked at least this often for mail queued by other processes
+    /// (`arbitre new`), in seconds.
+    pub poll_seconds: u64,
+}
+
+impl Default for OutboxConfig {
+    fn default() -> Self {
+        OutboxConfig {
+            retry_min_seconds: 30,
+            retry_max_seconds: 3600,
+            give_up_hours: 72,
+            poll_seconds: 5,
+        }
+    }
+}
+
+/// Logging.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LogConfig {
+    /// A tracing filter (`info`, `arbitre=debug`, ...); `RUST_LOG` wins when set.
+    pub level: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            level: "info".into(),
+        }
+    }
+}
+
+/// A secret given inline (`password.raw = "..."`) or printed by a command
+/// (`password.command = "pass show arbitre"`, first line of its output).
+#[derive(Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Secret {
+    /// The secret itself.
+    Raw(String),
+    /// A shell command that prints it.
+    Command(String),
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Secret::Raw(_) => f.write_str("Secret::Raw(***)"),
+            Secret::Command(c) => write!(f, "Secret::Command({c:?})"),
+        }
+    }
+}
+
+impl Secret {
+    /// The secret's value (runs the command for [`Secret::Command`]).
+    pub fn reveal(&self) -> Result<String, String> {
+        match self {
+            Secret::Raw(s) => Ok(s.clone()),
+            Secret::Command(cmd) => {
+                let out = Command::new("sh")
+                    .arg("-c")
+                    .arg(cmd)
+                    .output()
+                    .map_err(|e| format!("cannot run `{cmd}`: {e}"))?;
+                if !out.status.success() {
+                    return Err(format!("`{cmd}` failed ({})", out.status));
+                }
+                let text = String::from_utf8_lossy(&out.stdout);
+                let first = text.lines().next().unwrap_or("").trim_end().to_string();
+                if first.is_empty() {
+                    return Err(format!("`{cmd}` printed nothing"));
+                }
+                Ok(first)
+            }
+        }
+    }
+}
+
+fn default_display_name() -> String {
+    "arbitre".into()
+}
+fn default_max_replies() -> u32 {
+    20
+}
+fn default_max_message_bytes() -> usize {
+    256 * 1024
+}
+fn default_tls() -> Security {
+    Security::Tls
+}
+fn default_starttls() -> Security {
+    Security::Starttls
+}
+fn default_mailbox() -> String {
+    "INBOX".into()
+}
+fn default_processed_folder() -> String {
+    "arbitre-processed".into()
+}
+fn default_keyword() -> String {
+    "$ArbitreProcessed".into()
+}
+fn default_idle_renew() -> u64 {
+    25
+}
+fn default_poll() -> u64 {
+    300
+}
+fn default_reconnect_min() -> u64 {
+    1
+}
+fn default_reconnect_max() -> u64 {
+    300
+}
+fn default_sendmail() -> PathBuf {
+    PathBuf::from("/usr/sbin/sendmail")
+}
+fn default_smtp_timeout() -> u64 {
+    60
+}
+
+/// Why the configuration could not be used: one plain sentence per problem.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", .problems.join("\n"))]
+pub struct ConfigError {
+    /// The problems, one sentence each.
+    pub problems: Vec<String>,
+}
+
+impl ConfigError {
+    fn one(problem: String) -> ConfigError {
+        ConfigError {
+            problems: vec![problem],
+        }
+    }
+}
+
+impl Config {
+    /// Reads and parses the file (no cross-field checks; see [`Config::check`]).
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            ConfigError::one(format!(
+                "The configuration file {} cannot be read: {e}.",
+                path.display()
+            ))
+        })?;
+        Config::parse(&text).map_err(|mut e| {
+            for p in &mut e.problems {
+                *p = format!("{}: {p}", path.display());
+            }
+            e
+        })
+    }
+
+    /// Parses TOML text.
+    pub fn parse(text: &str) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| {
+            let message = e.message().trim_end_matches('\n').to_string();
+            let place = match e.span() {
+                Some(span) => {
+                    let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+                    format!("line {line}: ")
+                }
+                None => String::new(),
+            };
+            ConfigError::one(format!("{place}{message}."))
+        })
+    }
+
+    /// Checks the values together; returns one sentence per problem. Does not connect.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let mut problems = Vec::new();
+        if !looks_like_address(&self.bot.address) {
+            problems.push(format!(
+                "bot.address `{}` is not a mail address.",
+                self.bot.address
+            ));
+        }
+        if self.bot.address.contains('+') {
+            problems.push(
+                "bot.address must not contain `+`: arbitre adds the `+token` part itself."
+                    .to_string(),
+            );
+        }
+        match self.bot.secret.reveal() {
+            Ok(s) if s.chars().count() < 16 => {
+                problems.push("bot.secret must be at least 16 characters long.".to_string())
+            }
+            Ok(_) => {}
+            Err(e) => problems.push(format!("bot.secret cannot be read: {e}.")),
+        }
+        if self.bot.max_message_bytes < 1024 {
+            problems.push("bot.max-message-bytes must be at least 1024.".to_string());
+        }
+        if let Some(dir) = self.store.path.parent()
+            && !dir.as_os_str().is_empty()
+            && !dir.is_dir()
+        {
+            problems.push(format!(
+                "store.path: the directory {} does not exist.",
+                dir.display()
+            ));
+        }
+        if self.imap.host.trim().is_empty() {
+            problems.push("imap.host is empty.".to_string());
+        }
+        if let Some(ca) = &self.imap.ca_file
+            && !ca.is_file()
+        {
+            problems.push(format!("imap.ca-file {} does not exist.", ca.display()));
+        }
+        if let Err(e) = self.imap.password.reveal() {
+            problems.push(format!("imap.password cannot be read: {e}."));
+        }
+        if self.imap.idle_renew_minutes == 0 || self.imap.idle_renew_minutes > 28 {
+            problems.push(
+                "imap.idle-renew-minutes must be between 1 and 28 (servers may drop an IDLE after 30 minutes)."
+                    .to_string(),
+            );
+        }
+        if self.imap.poll_seconds == 0 {
+            problems.push("imap.poll-seconds must be at least 1.".to_string());
+        }
+        if self.imap.reconnect_min_seconds == 0
+            || self.imap.reconnect_min_seconds > self.imap.reconnect_max_seconds
+        {
+            problems.push(
+                "imap.reconnect-min-seconds must be at least 1 and at most imap.reconnect-max-seconds."
+                    .to_string(),
+            );
+        }
+        if self.imap.after_processing == AfterProcessing::Move
+            && self.imap.processed_folder.trim().is_empty()
+        {
+            problems.push(
+                "imap.processed-folder is empty, but imap.after-processing is `move`.".to_string(),
+            );
+        }
+        if self.imap.after_processing == AfterProcessing::Move
+            && self.imap.processed_folder == self.imap.mailbox
+        {
+            problems.push(
+                "imap.processed-folder must differ from imap.mailbox, or processed mail would be read again."
+                    .to_string(),
+            );
+        }
+        if self.imap.keyword.is_empty()
+            || self
+                .imap
+                .keyword
+                .chars()
+                .any(|c| c.is_whitespace() || "(){%*\"\\]".contains(c) || c.is_control())
+        {
+            problems.push(format!(
+                "imap.keyword `{}` is not a valid IMAP keyword (letters, digits, `$`, `-`, `_`).",
+                self.imap.keyword
+            ));
+        }
+        match self.smtp.transport {
+            Transport::Smtp => {
+                if self.smtp.host.as_deref().unwrap_or("").trim().is_empty() {
+                    problems.push("smtp.host is required with smtp.transport = \"smtp\".".into());
+                }
+                if self.smtp.user.is_some() != self.smtp.password.is_some() {
+                    problems.push(
+                        "smtp.user and smtp.password go together: give both or neither.".into(),
+                    );
+                }
+                if let Some(p) = &self.smtp.password
+                    && let Err(e) = p.reveal()
+                {
+                    problems.push(format!("smtp.password cannot be read: {e}."));
+                }
+                if let Some(ca) = &self.smtp.ca_file
+                    && !ca.is_file()
+                {
+                    problems.push(format!("smtp.ca-file {} does not exist.", ca.display()));
+                }
+            }
+            Transport::Sendmail => {
+                if !self.smtp.sendmail_command.is_file() {
+                    problems.push(format!(
+                        "smtp.sendmail-command {} does not exist.",
+                        self.smtp.sendmail_command.display()
+                    ));
+                }
+            }
+        }
+        if self.outbox.retry_min_seconds == 0
+            || self.outbox.retry_min_seconds > self.outbox.retry_max_seconds
+        {
+            problems.push(
+                "outbox.retry-min-seconds must be at least 1 and at most outbox.retry-max-seconds."
+                    .to_string(),
+            );
+        }
+        if self.outbox.poll_seconds == 0 {
+            problems.push("outbox.poll-seconds must be at least 1.".to_string());
+        }
+        if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
+            problems.push(format!(
+                "log.level `{}` is not a log filter (try `info` or `arbitre=debug`).",
+                self.log.level
+            ));
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ConfigError { problems })
+        }
+    }
+
+    /// The referee's settings. Reads the secret (runs its command if needed).
+    pub fn referee(&self) -> Result<RefereeConfig, ConfigError> {
+        let secret = self
+            .bot
+            .secret
+            .reveal()
+            .map_err(|e| ConfigError::one(format!("bot.secret cannot be read: {e}.")))?;
+        Ok(RefereeConfig {
+            address: self.bot.address.to_lowercase(),
+            plus_addressing: self.bot.plus_addressing,
+            secret,
+            default_lang: self.bot.default_lang,
+            max_replies_per_hour: self.bot.max_replies_per_hour,
+            max_message_bytes: self.bot.max_message_bytes,
+        })
+    }
+
+    /// The IMAP port in use.
+    pub fn imap_port(&self) -> u16 {
+        self.imap.port.unwrap_or(match self.imap.security {
+            Security::Tls => 993,
+            Security::Starttls => 143,
+        })
+    }
+
+    /// The SMTP port in use.
+    pub fn smtp_port(&self) -> u16 {
+        self.smtp.port.unwrap_or(match self.smtp.security {
+            Security::Tls => 465,
+            Security::Starttls => 587,
+        })
+    }
+}
+
+/// A warning when the configuration file (which may hold passwords) can be read by users
+/// other than its owner, or `None`.
+pub fn permission_warning(path: &Path) -> Option<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path).ok()?.permissions().mode();
+    (mode & 0o077 != 0).then(|| {
+        format!(
+            "{} can be read by other users (mode {:o}); it may hold passwords: chmod 600 it.",
+            path.display(),
+            mode & 0o777
+        )
+    })
+}
+
+fn looks_like_address(s: &str) -> bool {
+    match s.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !s.chars().any(|c| c.is_whitespace() || c == '<' || c == '>')
+                && !domain.contains('@')
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+[bot]
+address = "arbitre@example.org"
+plus-addressing = true
+secret.raw = "0123456789abcdef-secret"
+default-lang = "fr"
+
+[store]
+path = "arbitre.sqlite"
+
+[imap]
+host = "imap.example.org"
+user = "arbitre@example.org"
+password.command = "echo hunter2"
+
+[smtp]
+host = "smtp.example.org"
+user = "arbitre@example.org"
+password.raw = "hunter2"
+"#;
+
+    #[test]
+    fn a_complete_file_loads_with_defaults() {
+        let c = Config::parse(GOOD).unwrap();
+        c.check().unwrap();
+        assert_eq!(c.imap_port(), 993);
+        assert_eq!(c.smtp_port(), 587);
+        assert_eq!(c.imap.after_processing, AfterProcessing::Flag);
+        assert_eq!(c.bot.default_lang, Lang::Fr);
+        assert_eq!(c.imap.password.reveal().unwrap(), "hunter2");
+        let r = c.referee().unwrap();
+        assert!(r.plus_addressing);
+        assert_eq!(r.secret, "0123456789abcdef-secret");
+    }
+
+    #[test]
+    fn an_unknown_key_is_an_error_naming_it_and_its_line() {
+        let text = GOOD.replace("[store]", "[store]\npaht = \"x\"");
+        let e = Config::parse(&text).unwrap_err().to_string();
+        assert!(e.contains("unknown field `paht`"), "{e}");
+        assert!(e.contains("line 9"), "{e}");
+    }
+
+    #[test]
+    fn each_problem_gets_its_own_sentence() {
+        let text = GOOD
+            .replace("arbitre@example.org\"\nplus", "not-an-address\"\nplus")
+            .replace("0123456789abcdef-secret", "short")
+            .replace(
+                "password.command = \"echo hunter2\"",
+                "password.command = \"false\"",
+            );
+        let e = Config::parse(&text).unwrap().check().unwrap_err();
+        assert_eq!(e.problems.len(), 3, "{:?}", e.problems);
+        assert!(e.problems[0].contains("not a mail address"));
+        assert!(e.problems[1].contains("at least 16"));
+        assert!(e.problems[2].contains("imap.password"));
+        assert!(e.problems.iter().all(|p| p.ends_with('.')));
+    }
+
+    #[test]
+    fn a_secret_never_shows_in_debug_output() {
+        let c = Config::parse(GOOD).unwrap();
+        let dump = format!("{c:?}");
+        assert!(!dump.contains("0123456789abcdef-secret"));
+        assert!(dump.contains("Raw(***)"));
+        assert_eq!(
+            dump.matches("hunter2").count(),
+            1,
+            "only the command is shown: {dump}"
+        );
+    }
+
+    #[test]
+    fn user_without_password_is_refused() {
+        let text = GOOD.replace("password.raw = \"hunter2\"\n", "");
+        let e = Config::parse(&text).unwrap().check().unwrap_err();
+        assert!(e.problems[0].contains("go together"), "{:?}", e.problems);
+    }
+
+    #[test]
+    fn a_file_readable_by_others_is_reported() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("arbitre-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.toml");
+        std::fs::write(&path, GOOD).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert!(permission_warning(&path).unwrap().contains("chmod 600"));
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(permission_warning(&path), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,78 @@
+//! Loading the [`Context`] the referee needs for one inbound message: the sender, the games
+//! the message may be about, the players of those games, and the rate-limit count.
+
+use rusqlite::Connection;
+
+use crate::referee::{Context, Inbound, Lookup, Timestamp};
+
+use super::{StoreError, outbox, rows};
+
+/// Builds the context of `msg` from what `lookup` asks for.
+pub fn load(
+    conn: &Connection,
+    msg: &Inbound,
+    lookup: &Lookup,
+    now: Timestamp,
+) -> Result<Context, StoreError> {
+    let sender_address = msg.from.to_lowercase();
+    let sender = rows::player(conn, &sender_address)?;
+    let mut games = rows::games_where(
+        conn,
+        "(white = ?1 OR black = ?1 OR challenger = ?1) AND status IN ('invited', 'active')",
+        &[&sender_address],
+    )?;
+    let mut refs = lookup.references.clone();
+    for r in &msg.references {
+        if !refs.contains(r) {
+            refs.push(r.clone());
+        }
+    }
+    let reply_game = outbox::game_of_sent(conn, &refs)?;
+    let mut named = |id: Option<i64>| -> Result<Option<i64>, StoreError> {
+        let Some(id) = id else { return Ok(None) };
+        if games.iter().any(|g| g.id == id) {
+            return Ok(Some(id));
+        }
+        match rows::game(conn, id)? {
+            Some(g) => {
+                games.push(g);
+                Ok(Some(id))
+            }
+            None => Ok(None),
+        }
+    };
+    let token_game = named(lookup.token_game)?;
+    let reply_game = named(reply_game)?;
+    let subject_game = named(lookup.subject_game)?;
+    games.sort_by_key(|g| g.id);
+
+    let mut wanted: Vec<String> = Vec::new();
+    for g in &games {
+        for a in [&g.white, &g.black, &g.challenger] {
+            wanted.push(a.to_lowercase());
+        }
+    }
+    wanted.extend(lookup.mentioned.iter().map(|a| a.to_lowercase()));
+    wanted.sort();
+    wanted.dedup();
+    let mut players = Vec::new();
+    for a in wanted.iter().filter(|a| **a != sender_address) {
+        if let Some(p) = rows::player(conn, a)? {
+            players.push(p);
+        }
+    }
+    let next_game_id: i64 =
+        conn.query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
+            r.get(0)
+        })?;
+    Ok(Context {
+        sender,
+        players,
+        games,
+        token_game,
+        reply_game,
+        subject_game,
+        replies_last_hour: outbox::replies_since(conn, &sender_address, now - 3600)?,
+        next_game_id,
+    })
+}

@@ -1,0 +1,189 @@
+//! Versioned schema migrations. The database's `user_version` says how many of
+//! [`MIGRATIONS`] have run; opening a store runs the missing ones, each in its own
+//! transaction, in order. A migration is never edited once released: add a new one.
+
+use rusqlite::Connection;
+
+/// The schema steps, in order. Step `i` brings the database to version `i + 1`.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: players, games, moves, processed inbound mail, outbox, sent Message-IDs.
+    r#"
+    CREATE TABLE players (
+        address     TEXT PRIMARY KEY NOT NULL,
+        name        TEXT,
+        lang        TEXT NOT NULL,
+        updated_at  INTEGER NOT NULL
+    );
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY NOT NULL,
+        kind        TEXT NOT NULL,
+        variant     TEXT,
+        start       TEXT NOT NULL,
+        to_move     TEXT,
+        options     TEXT NOT NULL,
+        white       TEXT NOT NULL,
+        black       TEXT NOT NULL,
+        challenger  TEXT NOT NULL,
+        status      TEXT NOT NULL,
+        winner      TEXT,
+        termination TEXT,
+        result_line TEXT,
+        draw_offer  TEXT,
+        created_at  INTEGER NOT NULL,
+        updated_at  INTEGER NOT NULL
+    );
+    CREATE INDEX games_white ON games (white, status);
+    CREATE INDEX games_black ON games (black, status);
+    CREATE TABLE moves (
+        game_id     INTEGER NOT NULL REFERENCES games (id),
+        ply         INTEGER NOT NULL,
+        text        TEXT NOT NULL,
+        message_id  TEXT,
+        received_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE TABLE processed (
+        id           INTEGER PRIMARY KEY NOT NULL,
+        mailbox      TEXT NOT NULL,
+        uidvalidity  INTEGER NOT NULL,
+        uid          INTEGER NOT NULL,
+        message_id   TEXT NOT NULL,
+        processed_at INTEGER NOT NULL,
+        summary      TEXT NOT NULL,
+        UNIQUE (mailbox, uidvalidity, uid)
+    );
+    CREATE INDEX processed_message_id ON processed (message_id);
+    CREATE TABLE outbox (
+        id              INTEGER PRIMARY KEY NOT NULL,
+        message_id      TEXT NOT NULL UNIQUE,
+        recipient       TEXT NOT NULL,
+        subject         TEXT NOT NULL,
+        body            TEXT NOT NULL,
+        in_reply_to     TEXT,
+        refs            TEXT NOT NULL,
+        reply_to        TEXT,
+        game_id         INTEGER,
+        auto            TEXT NOT NULL,
+        created_at      INTEGER NOT NULL,
+        status          TEXT NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        last_error      TEXT,
+        sent_at         INTEGER
+    );
+    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+    CREATE INDEX outbox_recipient ON outbox (recipient, created_at);
+    CREATE TABLE sent (
+        message_id  TEXT PRIMARY KEY NOT NULL,
+        game_id     INTEGER NOT NULL
+    );
+    "#,
+    // 2: the UIDVALIDITY last seen per mailbox, so a change is noticed across restarts.
+    r#"
+    CREATE TABLE mailboxes (
+        name        TEXT PRIMARY KEY NOT NULL,
+        uidvalidity INTEGER NOT NULL
+    );
+    "#,
+];
+
+/// The schema version this build expects.
+pub fn latest() -> u32 {
+    MIGRATIONS.len() as u32
+}
+
+/// The database's schema version.
+pub fn version(conn: &Connection) -> rusqlite::Result<u32> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+}
+
+/// Why the schema could not be brought up to date.
+#[derive(Debug, thiserror::Error)]
+pub enum MigrationError {
+    /// The database comes from a newer arbitre.
+    #[error("the database has schema version {found}, newer than this arbitre's {latest}")]
+    TooNew {
+        /// Its version.
+        found: u32,
+        /// Ours.
+        latest: u32,
+    },
+    /// SQLite refused a step.
+    #[error("migration to schema version {version} failed: {source}")]
+    Step {
+        /// The version the step would have reached.
+        version: u32,
+        /// The SQLite error.
+        source: rusqlite::Error,
+    },
+}
+
+/// Runs the missing migrations; returns the versions applied.
+pub fn migrate(conn: &mut Connection) -> Result<Vec<u32>, MigrationError> {
+    let found = version(conn).map_err(|source| MigrationError::Step { version: 0, source })?;
+    if found > latest() {
+        return Err(MigrationError::TooNew {
+            found,
+            latest: latest(),
+        });
+    }
+    let mut applied = Vec::new();
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        let v = i as u32 + 1;
+        let step = |conn: &mut Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction()?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", v)?;
+            tx.commit()
+        };
+        step(conn).map_err(|source| MigrationError::Step { version: v, source })?;
+        applied.push(v);
+    }
+    Ok(applied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_database_gets_every_migration_once() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        assert_eq!(
+            migrate(&mut conn).unwrap(),
+            (1..=latest()).collect::<Vec<_>>()
+        );
+        assert_eq!(version(&conn).unwrap(), latest());
+        assert!(migrate(&mut conn).unwrap().is_empty());
+    }
+
+    #[test]
+    fn an_old_database_gets_only_the_missing_steps_and_keeps_its_rows() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute(
+            "INSERT INTO players (address, lang, updated_at) VALUES ('a@x.org', 'en', 1)",
+            [],
+        )
+        .unwrap();
+        assert_eq!(migrate(&mut conn).unwrap(), vec![2]);
+        let n: i64 = conn
+            .query_row("SELECT count(*) FROM players", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 1);
+        conn.execute("INSERT INTO mailboxes VALUES ('INBOX', 7)", [])
+            .unwrap();
+    }
+
+    #[test]
+    fn a_database_from_a_newer_arbitre_is_refused() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "user_version", latest() + 1)
+            .unwrap();
+        assert!(matches!(
+            migrate(&mut conn),
+            Err(MigrationError::TooNew { .. })
+        ));
+    }
+}

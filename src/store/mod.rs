@@ -1,0 +1,581 @@
+//! The SQLite store: players, games and their moves, processed inbound messages, the outbox
+//! and the map of sent Message-IDs. One file, WAL journal, versioned migrations.
+//!
+//! Exactly-once processing rests on [`Store::commit`]: the key of the inbound message (its
+//! mailbox, UIDVALIDITY and UID, and its Message-ID), the game changes and the queued mails go
+//! in one transaction. The daemon flags the message on the server only after that commit, so
+//! a crash at any point either replays a message the store does not know (nothing was
+//! written) or finds it already processed (everything was).
+//!
+//! The store is synchronous (rusqlite); the daemon calls it from a blocking thread.
+
+pub mod context;
+pub mod migrations;
+pub mod outbox;
+pub mod rows;
+
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::referee::{Context, Decision, GameId, Inbound, Lookup, Player, StoredGame, Timestamp};
+
+pub use outbox::{AfterFailure, OutboxItem, RetryPolicy};
+
+/// A store error.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite failed.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The schema could not be brought up to date.
+    #[error(transparent)]
+    Migration(#[from] migrations::MigrationError),
+}
+
+/// The name of one message on the IMAP server, for ever: RFC 3501 guarantees a UID is never
+/// reused within a mailbox while its UIDVALIDITY stays the same.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MessageKey {
+    /// The mailbox name.
+    pub mailbox: String,
+    /// The mailbox's UIDVALIDITY.
+    pub uidvalidity: u32,
+    /// The message's UID.
+    pub uid: u32,
+}
+
+/// Whether an inbound message was processed before.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// Never: process it.
+    New,
+    /// This very IMAP message was committed (a restart before it was flagged).
+    SameKey,
+    /// Another copy with the same Message-ID was committed (delivered twice).
+    SameMessageId,
+}
+
+/// What [`Store::commit`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Committed {
+    /// The decision is stored.
+    Done,
+    /// The message had been processed already: nothing was written.
+    AlreadyProcessed,
+}
+
+/// The SQLite store.
+pub struct Store {
+    conn: Connection,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("path", &self.conn.path())
+            .finish()
+    }
+}
+
+impl Store {
+    /// Opens (or creates) the store at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let conn = Connection::open(path)?;
+        Store::setup(conn)
+    }
+
+    /// A fresh store in memory (tests).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Store::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(mut conn: Connection) -> Result<Store, StoreError> {
+        conn.busy_timeout(Duration::from_secs(10))?;
+        // WAL lets `arbitre show` and `arbitre new` work while the daemon runs; NORMAL sync is
+        // durable across application crashes (a power cut may lose the last transaction,
+        // which the unflagged message then replays).
+        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        migrations::migrate(&mut conn)?;
+        Ok(Store { conn })
+    }
+
+    /// The schema version.
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        Ok(migrations::version(&self.conn)?)
+    }
+
+    /// Whether this message (by key, or by Message-ID) was processed before.
+    pub fn seen(&self, key: &MessageKey, message_id: &str) -> Result<Seen, StoreError> {
+        let by_key = self
+            .conn
+            .prepare_cached(
+                "SELECT 1 FROM processed WHERE mailbox = ?1 AND uidvalidity = ?2 AND uid = ?3",
+            )?
+            .query_row(params![key.mailbox, key.uidvalidity, key.uid], |_| Ok(()))
+            .optional()?;
+        if by_key.is_some() {
+            return Ok(Seen::SameKey);
+        }
+        let by_id = self
+            .conn
+            .prepare_cached("SELECT 1 FROM processed WHERE message_id = ?1 LIMIT 1")?
+            .query_row([message_id], |_| Ok(()))
+            .optional()?;
+        Ok(if by_id.is_some() {
+            Seen::SameMessageId
+        } else {
+            Seen::New
+        })
+    }
+
+    /// Loads what the referee needs to decide on `msg`.
+    pub fn context(
+        &self,
+        msg: &Inbound,
+        lookup: &Lookup,
+        now: Timestamp,
+    ) -> Result<Context, StoreError> {
+        context::load(&self.conn, msg, lookup, now)
+    }
+
+    /// Commits a decision in one transaction, with the processed-message key when it answers
+    /// an inbound message (none for `arbitre new`). Returns
+    /// [`Committed::AlreadyProcessed`] without writing anything if that key or Message-ID is
+    /// already recorded.
+    pub fn commit(
+        &mut self,
+        decision: &Decision,
+        processed: Option<(&MessageKey, &str)>,
+        now: Timestamp,
+    ) -> Result<Committed, StoreError> {
+        let tx = self.conn.transaction()?;
+        if let Some((key, message_id)) = processed {
+            let inserted = tx
+                .prepare_cached(
+                    "INSERT INTO processed (mailbox, uidvalidity, uid, message_id, processed_at, summary)
+                     SELECT ?1, ?2, ?3, ?4, ?5, ?6
+                     WHERE NOT EXISTS (SELECT 1 FROM processed WHERE message_id = ?4)
+                     ON CONFLICT (mailbox, uidvalidity, uid) DO NOTHING",
+                )?
+                .execute(params![
+                    key.mailbox,
+                    key.uidvalidity,
+                    key.uid,
+                    message_id,
+                    now,
+                    decision.summary
+                ])?;
+            if inserted == 0 {
+                return Ok(Committed::AlreadyProcessed);
+            }
+        }
+        for p in &decision.players {
+            rows::save_player(&tx, p, now)?;
+        }
+        for g in &decision.games {
+            rows::save_game(&tx, g)?;
+        }
+        for m in &decision.outbox {
+            outbox::queue(&tx, m, now)?;
+        }
+        tx.commit()?;
+        Ok(Committed::Done)
+    }
+
+    /// Records a second copy of an already processed message (same Message-ID, new key), so
+    /// that its key is known too. Changes nothing else.
+    pub fn record_duplicate(
+        &mut self,
+        key: &MessageKey,
+        message_id: &str,
+        now: Timestamp,
+    ) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT OR IGNORE INTO processed (mailbox, uidvalidity, uid, message_id, processed_at, summary)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'duplicate: ignored')",
+            )?
+            .execute(params![key.mailbox, key.uidvalidity, key.uid, message_id, now])?;
+        Ok(())
+    }
+
+    /// Remembers a mailbox's UIDVALIDITY; returns the previous one if it was different.
+    pub fn note_uidvalidity(
+        &mut self,
+        mailbox: &str,
+        uidvalidity: u32,
+    ) -> Result<Option<u32>, StoreError> {
+        let old: Option<u32> = self
+            .conn
+            .prepare_cached("SELECT uidvalidity FROM mailboxes WHERE name = ?1")?
+            .query_row([mailbox], |r| r.get(0))
+            .optional()?;
+        self.conn
+            .prepare_cached("INSERT OR REPLACE INTO mailboxes (name, uidvalidity) VALUES (?1, ?2)")?
+            .execute(params![mailbox, uidvalidity])?;
+        Ok(old.filter(|o| *o != uidvalidity))
+    }
+
+    /// One game with its moves.
+    pub fn game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
+        rows::game(&self.conn, id)
+    }
+
+    /// Every game, by id.
+    pub fn games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        rows::games_where(&self.conn, "1", &[])
+    }
+
+    /// One player.
+    pub fn player(&self, address: &str) -> Result<Option<Player>, StoreError> {
+        rows::player(&self.conn, address)
+    }
+
+    /// The number the next game will get.
+    pub fn next_game_id(&self) -> Result<GameId, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
+                r.get(0)
+            })?)
+    }
+
+    /// Pending mails due at `now`, oldest first.
+    pub fn due(&self, now: Timestamp, limit: usize) -> Result<Vec<OutboxItem>, StoreError> {
+        outbox::due(&self.conn, now, limit)
+    }
+
+    /// When the next pending mail is due.
+    pub fn next_due(&self) -> Result<Option<Timestamp>, StoreError> {
+        outbox::next_due(&self.conn)
+    }
+
+    /// Records that a mail was accepted by the server.
+    pub fn mark_sent(&mut self, id: i64, now: Timestamp) -> Result<(), StoreError> {
+        outbox::mark_sent(&self.conn, id, now)
+    }
+
+    /// Records a failed send and schedules the next try.
+    pub fn mark_failed(
+        &mut self,
+        item: &OutboxItem,
+        error: &str,
+        permanent: bool,
+        now: Timestamp,
+        policy: &RetryPolicy,
+    ) -> Result<AfterFailure, StoreError> {
+        outbox::mark_failed(&self.conn, item, error, permanent, now, policy)
+    }
+
+    /// Pending, sent and failed mail counts.
+    pub fn outbox_counts(&self) -> Result<(u64, u64, u64), StoreError> {
+        outbox::counts(&self.conn)
+    }
+
+    /// How many inbound messages were processed (duplicates included).
+    pub fn processed_count(&self) -> Result<u64, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM processed", [], |r| r.get(0))?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::referee::{AutoKind, GameStatus, Outgoing, PlayedMove};
+    use crate::text::Lang;
+
+    fn game(id: GameId, white: &str, black: &str, moves: &[&str]) -> StoredGame {
+        // The store does not check positions: any text will do.
+        StoredGame {
+            id,
+            kind: GameKind::Abalone,
+            variant: Some("standard".into()),
+            start: "some position".into(),
+            to_move: None,
+            options: String::new(),
+            white: white.into(),
+            black: black.into(),
+            challenger: white.into(),
+            status: GameStatus::Active,
+            moves: moves
+                .iter()
+                .map(|m| PlayedMove {
+                    text: m.to_string(),
+                    message_id: Some(format!("{m}@players")),
+                    received_at: 5,
+                })
+                .collect(),
+            result: None,
+            draw_offer: None,
+            created_at: 1,
+            updated_at: 2,
+        }
+    }
+
+    fn mail(id: &str, to: &str, game: Option<GameId>, auto: AutoKind) -> Outgoing {
+        Outgoing {
+            to: to.into(),
+            subject: "[arbitre #1] move".into(),
+            body: "a1b2\nmore".into(),
+            message_id: id.into(),
+            in_reply_to: Some("x@y".into()),
+            references: vec!["x@y".into(), "z@w".into()],
+            reply_to: Some("bot+t@example.org".into()),
+            game,
+            auto,
+        }
+    }
+
+    fn key(uid: u32) -> MessageKey {
+        MessageKey {
+            mailbox: "INBOX".into(),
+            uidvalidity: 7,
+            uid,
+        }
+    }
+
+    fn decision(g: StoredGame, out: Vec<Outgoing>) -> Decision {
+        Decision {
+            players: vec![Player {
+                address: "alice@example.org".into(),
+                name: Some("Alice".into()),
+                lang: Lang::Fr,
+            }],
+            games: vec![g],
+            outbox: out,
+            summary: "test".into(),
+        }
+    }
+
+    #[test]
+    fn a_committed_game_reads_back_identical() {
+        let mut s = Store::open_in_memory().unwrap();
+        let g = game(1, "alice@example.org", "bob@example.org", &["m1", "m2"]);
+        let d = decision(g.clone(), vec![]);
+        assert_eq!(s.commit(&d, None, 10).unwrap(), Committed::Done);
+        assert_eq!(s.game(1).unwrap().unwrap(), g);
+        assert_eq!(
+            s.player("ALICE@example.org").unwrap().unwrap().lang,
+            Lang::Fr
+        );
+        assert_eq!(s.next_game_id().unwrap(), 2);
+    }
+
+    #[test]
+    fn moves_are_appended_and_a_changed_history_is_replaced() {
+        let mut s = Store::open_in_memory().unwrap();
+        let a = "alice@example.org";
+        let b = "bob@example.org";
+        s.commit(&decision(game(1, a, b, &["m1"]), vec![]), None, 1)
+            .unwrap();
+        let longer = game(1, a, b, &["m1", "m2", "m3"]);
+        s.commit(&decision(longer.clone(), vec![]), None, 2)
+            .unwrap();
+        assert_eq!(s.game(1).unwrap().unwrap().moves, longer.moves);
+        let other = game(1, a, b, &["x1"]);
+        s.commit(&decision(other.clone(), vec![]), None, 3).unwrap();
+        assert_eq!(s.game(1).unwrap().unwrap().moves, other.moves);
+    }
+
+    #[test]
+    fn a_message_is_committed_exactly_once_by_key_and_by_message_id() {
+        let mut s = Store::open_in_memory().unwrap();
+        let g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
+        let d = decision(
+            g.clone(),
+            vec![mail(
+                "o1@arbitre",
+                "bob@example.org",
+                Some(1),
+                AutoKind::Generated,
+            )],
+        );
+        assert_eq!(s.seen(&key(3), "in@mail").unwrap(), Seen::New);
+        assert_eq!(
+            s.commit(&d, Some((&key(3), "in@mail")), 10).unwrap(),
+            Committed::Done
+        );
+        assert_eq!(s.seen(&key(3), "other@mail").unwrap(), Seen::SameKey);
+        assert_eq!(s.seen(&key(4), "in@mail").unwrap(), Seen::SameMessageId);
+
+        // The same decision again, by key or by Message-ID, writes nothing.
+        let again = decision(
+            game(1, "alice@example.org", "bob@example.org", &["m1", "m2"]),
+            vec![mail(
+                "o2@arbitre",
+                "bob@example.org",
+                Some(1),
+                AutoKind::Generated,
+            )],
+        );
+        assert_eq!(
+            s.commit(&again, Some((&key(3), "new@mail")), 11).unwrap(),
+            Committed::AlreadyProcessed
+        );
+        assert_eq!(
+            s.commit(&again, Some((&key(9), "in@mail")), 11).unwrap(),
+            Committed::AlreadyProcessed
+        );
+        assert_eq!(s.game(1).unwrap().unwrap().moves.len(), 1);
+        assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
+        assert_eq!(s.processed_count().unwrap(), 1);
+
+        s.record_duplicate(&key(9), "in@mail", 12).unwrap();
+        assert_eq!(s.seen(&key(9), "in@mail").unwrap(), Seen::SameKey);
+        assert_eq!(s.processed_count().unwrap(), 2);
+    }
+
+    #[test]
+    fn a_failed_commit_leaves_nothing_behind() {
+        let mut s = Store::open_in_memory().unwrap();
+        let g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
+        // Two outgoing mails with the same Message-ID violate the outbox's uniqueness: the
+        // whole transaction (processed key, game, first mail) must roll back.
+        let m = mail(
+            "dup@arbitre",
+            "bob@example.org",
+            Some(1),
+            AutoKind::Generated,
+        );
+        let d = decision(g, vec![m.clone(), m]);
+        assert!(s.commit(&d, Some((&key(1), "in@mail")), 10).is_err());
+        assert_eq!(s.seen(&key(1), "in@mail").unwrap(), Seen::New);
+        assert_eq!(s.game(1).unwrap(), None);
+        assert_eq!(s.outbox_counts().unwrap(), (0, 0, 0));
+    }
+
+    #[test]
+    fn the_context_finds_games_by_reply_subject_and_seat() {
+        let mut s = Store::open_in_memory().unwrap();
+        let a = "alice@example.org";
+        let b = "bob@example.org";
+        let c = "carol@example.org";
+        let mut finished = game(1, a, c, &[]);
+        finished.status = GameStatus::Finished;
+        s.commit(
+            &decision(
+                finished,
+                vec![mail("sent1@arbitre", a, Some(1), AutoKind::Replied)],
+            ),
+            None,
+            1,
+        )
+        .unwrap();
+        s.commit(&decision(game(2, a, b, &[]), vec![]), None, 1)
+            .unwrap();
+        s.commit(&decision(game(3, b, c, &[]), vec![]), None, 1)
+            .unwrap();
+        for who in [b, c] {
+            let p = Player {
+                address: who.into(),
+                name: None,
+                lang: Lang::En,
+            };
+            s.commit(
+                &Decision {
+                    players: vec![p],
+                    ..Decision::default()
+                },
+                None,
+                1,
+            )
+            .unwrap();
+        }
+        let msg = Inbound {
+            from: a.into(),
+            references: vec!["sent1@arbitre".into()],
+            ..Inbound::default()
+        };
+        let lookup = Lookup {
+            subject_game: Some(3),
+            token_game: Some(99),
+            ..Lookup::default()
+        };
+        let ctx = s.context(&msg, &lookup, 100).unwrap();
+        let ids: Vec<_> = ctx.games.iter().map(|g| g.id).collect();
+        assert_eq!(ids, vec![1, 2, 3]);
+        assert_eq!(ctx.reply_game, Some(1));
+        assert_eq!(ctx.subject_game, Some(3));
+        assert_eq!(ctx.token_game, None, "no game 99");
+        assert_eq!(ctx.sender.unwrap().address, a);
+        let mut others: Vec<_> = ctx.players.iter().map(|p| p.address.as_str()).collect();
+        others.sort();
+        assert_eq!(others, vec![b, c]);
+        assert_eq!(ctx.replies_last_hour, 1);
+        assert_eq!(ctx.next_game_id, 4);
+    }
+
+    #[test]
+    fn the_outbox_retries_with_backoff_and_gives_up_only_on_lasting_refusals() {
+        let mut s = Store::open_in_memory().unwrap();
+        let d = Decision {
+            outbox: vec![
+                mail("a@arbitre", "bob@example.org", None, AutoKind::Replied),
+                mail("b@arbitre", "carol@example.org", None, AutoKind::Replied),
+            ],
+            ..Decision::default()
+        };
+        s.commit(&d, None, 100).unwrap();
+        let policy = RetryPolicy {
+            min_seconds: 10,
+            max_seconds: 40,
+            give_up_seconds: 1000,
+        };
+        let due = s.due(100, 10).unwrap();
+        assert_eq!(due.len(), 2);
+        assert_eq!(due[0].mail, d.outbox[0]);
+        s.mark_sent(due[0].id, 101).unwrap();
+        assert_eq!(
+            s.mark_failed(&due[1], "421 busy", false, 101, &policy)
+                .unwrap(),
+            AfterFailure::RetryAt(111)
+        );
+        assert!(s.due(110, 10).unwrap().is_empty());
+        assert_eq!(s.next_due().unwrap(), Some(111));
+        let again = s.due(111, 10).unwrap();
+        assert_eq!(again[0].attempts, 1);
+        assert_eq!(
+            s.mark_failed(&again[0], "550 no", true, 111, &policy)
+                .unwrap(),
+            AfterFailure::RetryAt(131)
+        );
+        let late = s.due(5000, 10).unwrap();
+        assert_eq!(
+            s.mark_failed(&late[0], "550 no", true, 5000, &policy)
+                .unwrap(),
+            AfterFailure::GivenUp
+        );
+        assert_eq!(s.outbox_counts().unwrap(), (0, 1, 1));
+        assert_eq!(s.next_due().unwrap(), None);
+    }
+
+    #[test]
+    fn a_store_file_survives_reopening_and_tracks_uidvalidity() {
+        let dir = std::env::temp_dir().join(format!("arbitre-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.sqlite");
+        {
+            let mut s = Store::open(&path).unwrap();
+            s.commit(
+                &decision(game(1, "a@x.org", "b@x.org", &["m"]), vec![]),
+                Some((&key(1), "i@x")),
+                1,
+            )
+            .unwrap();
+            assert_eq!(s.note_uidvalidity("INBOX", 7).unwrap(), None);
+        }
+        let mut s = Store::open(&path).unwrap();
+        assert_eq!(s.schema_version().unwrap(), migrations::latest());
+        assert_eq!(s.seen(&key(1), "i@x").unwrap(), Seen::SameKey);
+        assert_eq!(s.note_uidvalidity("INBOX", 7).unwrap(), None);
+        assert_eq!(s.note_uidvalidity("INBOX", 8).unwrap(), Some(7));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

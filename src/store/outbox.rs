@@ -1,0 +1,246 @@
+//! The outbox: every mail arbitre decides to send is queued here in the same transaction as
+//! the game change that caused it, then sent by the daemon and retried with exponential
+//! backoff until the server accepts it. Also the map from our sent Message-IDs to games, which
+//! recognises replies.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use crate::referee::{AutoKind, Outgoing, Timestamp};
+
+use super::StoreError;
+
+/// A queued mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxItem {
+    /// The row id.
+    pub id: i64,
+    /// The mail.
+    pub mail: Outgoing,
+    /// Failed tries so far.
+    pub attempts: u32,
+    /// When it was queued.
+    pub created_at: Timestamp,
+}
+
+/// Where a queued mail stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutboxStatus {
+    /// Waiting to be sent (maybe after a failure).
+    Pending,
+    /// Accepted by the server.
+    Sent,
+    /// Given up on (refused permanently for too long).
+    Failed,
+}
+
+impl OutboxStatus {
+    fn code(self) -> &'static str {
+        match self {
+            OutboxStatus::Pending => "pending",
+            OutboxStatus::Sent => "sent",
+            OutboxStatus::Failed => "failed",
+        }
+    }
+}
+
+/// How failed sends are retried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetryPolicy {
+    /// The first wait (seconds); doubled after each failure.
+    pub min_seconds: u64,
+    /// The longest wait (seconds).
+    pub max_seconds: u64,
+    /// Permanent refusals are given up after this many seconds in the outbox.
+    pub give_up_seconds: u64,
+}
+
+impl RetryPolicy {
+    /// The wait after the `attempts`-th failure.
+    pub fn delay(&self, attempts: u32) -> u64 {
+        let factor = 1u64 << attempts.saturating_sub(1).min(30);
+        self.min_seconds
+            .saturating_mul(factor)
+            .min(self.max_seconds)
+    }
+}
+
+/// What happened to a mail after a failed try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterFailure {
+    /// It will be tried again at this time.
+    RetryAt(Timestamp),
+    /// It was given up.
+    GivenUp,
+}
+
+fn auto_code(a: AutoKind) -> &'static str {
+    match a {
+        AutoKind::Replied => "auto-replied",
+        AutoKind::Generated => "auto-generated",
+    }
+}
+
+/// Queues a mail and remembers its Message-ID's game. Called inside the commit transaction.
+pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
+         game_id, auto, created_at, status, attempts, next_attempt_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10)",
+    )?
+    .execute(params![
+        mail.message_id,
+        mail.to.to_lowercase(),
+        mail.subject,
+        mail.body,
+        mail.in_reply_to,
+        mail.references.join(" "),
+        mail.reply_to,
+        mail.game,
+        auto_code(mail.auto),
+        now,
+    ])?;
+    if let Some(game) = mail.game {
+        conn.prepare_cached("INSERT OR REPLACE INTO sent (message_id, game_id) VALUES (?1, ?2)")?
+            .execute(params![mail.message_id, game])?;
+    }
+    Ok(())
+}
+
+fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
+    let refs: String = r.get(6)?;
+    let auto: String = r.get(9)?;
+    Ok(OutboxItem {
+        id: r.get(0)?,
+        mail: Outgoing {
+            message_id: r.get(1)?,
+            to: r.get(2)?,
+            subject: r.get(3)?,
+            body: r.get(4)?,
+            in_reply_to: r.get(5)?,
+            references: refs.split_whitespace().map(str::to_string).collect(),
+            reply_to: r.get(7)?,
+            game: r.get(8)?,
+            auto: if auto == "auto-generated" {
+                AutoKind::Generated
+            } else {
+                AutoKind::Replied
+            },
+        },
+        attempts: r.get(10)?,
+        created_at: r.get(11)?,
+    })
+}
+
+const ITEM_COLUMNS: &str = "id, message_id, recipient, subject, body, in_reply_to, refs, reply_to, \
+     game_id, auto, attempts, created_at";
+
+/// Pending mails due at `now`, oldest first, at most `limit`.
+pub fn due(conn: &Connection, now: Timestamp, limit: usize) -> Result<Vec<OutboxItem>, StoreError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {ITEM_COLUMNS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?1
+         ORDER BY next_attempt_at, id LIMIT ?2"
+    ))?;
+    let rows = stmt.query_map(params![now, limit as i64], item_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// When the next pending mail is due, if any.
+pub fn next_due(conn: &Connection) -> Result<Option<Timestamp>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
+        .query_row([], |r| r.get(0))
+        .optional()?
+        .flatten())
+}
+
+/// Records that the server accepted a mail.
+pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE outbox SET status = 'sent', sent_at = ?2, last_error = NULL WHERE id = ?1",
+    )?
+    .execute(params![id, now])?;
+    Ok(())
+}
+
+/// Records a failed try and schedules the next one (or gives up on a permanent refusal
+/// that has lasted longer than the policy allows).
+pub fn mark_failed(
+    conn: &Connection,
+    item: &OutboxItem,
+    error: &str,
+    permanent: bool,
+    now: Timestamp,
+    policy: &RetryPolicy,
+) -> Result<AfterFailure, StoreError> {
+    let attempts = item.attempts + 1;
+    let give_up = permanent && now.saturating_sub(item.created_at) >= policy.give_up_seconds as i64;
+    let (status, next, after) = if give_up {
+        (OutboxStatus::Failed, now, AfterFailure::GivenUp)
+    } else {
+        let at = now + policy.delay(attempts) as i64;
+        (OutboxStatus::Pending, at, AfterFailure::RetryAt(at))
+    };
+    conn.prepare_cached(
+        "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5
+         WHERE id = ?1",
+    )?
+    .execute(params![item.id, status.code(), attempts, next, error])?;
+    Ok(after)
+}
+
+/// How many mails are pending, sent and failed.
+pub fn counts(conn: &Connection) -> Result<(u64, u64, u64), StoreError> {
+    let count = |status: OutboxStatus| -> Result<u64, StoreError> {
+        Ok(conn
+            .prepare_cached("SELECT count(*) FROM outbox WHERE status = ?1")?
+            .query_row([status.code()], |r| r.get(0))?)
+    };
+    Ok((
+        count(OutboxStatus::Pending)?,
+        count(OutboxStatus::Sent)?,
+        count(OutboxStatus::Failed)?,
+    ))
+}
+
+/// Answers (not forwarded moves) queued for `address` since `since`.
+pub fn replies_since(
+    conn: &Connection,
+    address: &str,
+    since: Timestamp,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2
+             AND auto = 'auto-replied'",
+        )?
+        .query_row(params![address.to_lowercase(), since], |r| r.get(0))?)
+}
+
+/// The game of the first of `ids` that is one of our sent Message-IDs.
+pub fn game_of_sent(conn: &Connection, ids: &[String]) -> Result<Option<i64>, StoreError> {
+    let mut stmt = conn.prepare_cached("SELECT game_id FROM sent WHERE message_id = ?1")?;
+    for id in ids {
+        let id = id.trim().trim_start_matches('<').trim_end_matches('>');
+        if let Some(g) = stmt.query_row([id], |r| r.get(0)).optional()? {
+            return Ok(Some(g));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_retry_delay_doubles_up_to_the_cap() {
+        let p = RetryPolicy {
+            min_seconds: 30,
+            max_seconds: 3600,
+            give_up_seconds: 100,
+        };
+        let d: Vec<u64> = (1..=9).map(|a| p.delay(a)).collect();
+        assert_eq!(d, vec![30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+        assert_eq!(p.delay(1000), 3600);
+    }
+}

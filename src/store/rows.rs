@@ -1,0 +1,198 @@
+//! Row mapping: players and games (with their moves) to and from SQLite rows.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use crate::games::{GameKind, Side};
+use crate::referee::{GameId, GameResult, GameStatus, PlayedMove, Player, StoredGame, Timestamp};
+use crate::text::Lang;
+
+use super::StoreError;
+
+const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
+     status, winner, termination, result_line, draw_offer, created_at, updated_at";
+
+/// Reads one player.
+pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT address, name, lang FROM players WHERE address = ?1")?
+        .query_row([address.to_lowercase()], player_row)
+        .optional()?)
+}
+
+fn player_row(r: &Row) -> rusqlite::Result<Player> {
+    let lang: String = r.get(2)?;
+    Ok(Player {
+        address: r.get(0)?,
+        name: r.get(1)?,
+        lang: Lang::from_name(&lang).unwrap_or_default(),
+    })
+}
+
+/// Inserts or replaces a player.
+pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO players (address, name, lang, updated_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
+         updated_at = excluded.updated_at",
+    )?
+    .execute(params![
+        p.address.to_lowercase(),
+        p.name,
+        p.lang.code(),
+        now
+    ])?;
+    Ok(())
+}
+
+fn side_code(s: Option<Side>) -> Option<&'static str> {
+    s.map(Side::name)
+}
+
+fn side_from(code: Option<String>) -> Option<Side> {
+    code.as_deref().and_then(Side::from_name)
+}
+
+/// A game row without its moves.
+fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
+    let kind: String = r.get(1)?;
+    let status: String = r.get(9)?;
+    let bad = |what: &str, v: &str| {
+        rusqlite::Error::FromSqlConversionFailure(
+            0,
+            rusqlite::types::Type::Text,
+            format!("unknown {what} `{v}` in the store").into(),
+        )
+    };
+    let termination: Option<String> = r.get(11)?;
+    let line: Option<String> = r.get(12)?;
+    let result = match (termination, line) {
+        (Some(termination), Some(line)) => Some(GameResult {
+            winner: side_from(r.get(10)?),
+            termination,
+            line,
+        }),
+        _ => None,
+    };
+    Ok(StoredGame {
+        id: r.get(0)?,
+        kind: GameKind::from_name(&kind).ok_or_else(|| bad("game", &kind))?,
+        variant: r.get(2)?,
+        start: r.get(3)?,
+        to_move: side_from(r.get(4)?),
+        options: r.get(5)?,
+        white: r.get(6)?,
+        black: r.get(7)?,
+        challenger: r.get(8)?,
+        status: GameStatus::from_code(&status).ok_or_else(|| bad("status", &status))?,
+        moves: Vec::new(),
+        result,
+        draw_offer: side_from(r.get(13)?),
+        created_at: r.get(14)?,
+        updated_at: r.get(15)?,
+    })
+}
+
+fn moves(conn: &Connection, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT text, message_id, received_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok(PlayedMove {
+            text: r.get(0)?,
+            message_id: r.get(1)?,
+            received_at: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Reads one game with its moves.
+pub fn game(conn: &Connection, id: GameId) -> Result<Option<StoredGame>, StoreError> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
+    let found = conn
+        .prepare_cached(&sql)?
+        .query_row([id], game_row)
+        .optional()?;
+    match found {
+        Some(mut g) => {
+            g.moves = moves(conn, id)?;
+            Ok(Some(g))
+        }
+        None => Ok(None),
+    }
+}
+
+/// Reads games matching `condition` (an SQL expression on the games table), with moves,
+/// ordered by id.
+pub fn games_where(
+    conn: &Connection,
+    condition: &str,
+    args: &[&dyn rusqlite::ToSql],
+) -> Result<Vec<StoredGame>, StoreError> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id");
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let found: Vec<StoredGame> = stmt.query_map(args, game_row)?.collect::<Result<_, _>>()?;
+    found
+        .into_iter()
+        .map(|mut g| {
+            g.moves = moves(conn, g.id)?;
+            Ok(g)
+        })
+        .collect()
+}
+
+/// Inserts or replaces a game. Moves are appended when the stored list is a prefix of the
+/// new one (the usual case), and replaced otherwise.
+pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
+    let (winner, termination, line) = match &g.result {
+        Some(r) => (
+            side_code(r.winner),
+            Some(r.termination.as_str()),
+            Some(r.line.as_str()),
+        ),
+        None => (None, None, None),
+    };
+    conn.prepare_cached(&format!(
+        "INSERT OR REPLACE INTO games ({GAME_COLUMNS}) VALUES
+         (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
+    ))?
+    .execute(params![
+        g.id,
+        g.kind.name(),
+        g.variant,
+        g.start,
+        side_code(g.to_move),
+        g.options,
+        g.white.to_lowercase(),
+        g.black.to_lowercase(),
+        g.challenger.to_lowercase(),
+        g.status.code(),
+        winner,
+        termination,
+        line,
+        side_code(g.draw_offer),
+        g.created_at,
+        g.updated_at,
+    ])?;
+    let stored = moves(conn, g.id)?;
+    let keep = if g.moves.starts_with(&stored) {
+        stored.len()
+    } else {
+        conn.prepare_cached("DELETE FROM moves WHERE game_id = ?1")?
+            .execute([g.id])?;
+        0
+    };
+    let mut insert = conn.prepare_cached(
+        "INSERT INTO moves (game_id, ply, text, message_id, received_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (i, m) in g.moves.iter().enumerate().skip(keep) {
+        insert.execute(params![
+            g.id,
+            i as i64 + 1,
+            m.text,
+            m.message_id,
+            m.received_at
+        ])?;
+    }
+    Ok(())
+}
