@@ -28,6 +28,7 @@
 pub mod cli;
 pub mod config;
 pub mod games;
+pub mod mail;
 pub mod referee;
 pub mod store;
 pub mod text;
