@@ -4,3 +4,5 @@
 
 pub mod body;
 pub mod parse;
+pub mod smtp;
+pub mod tls;

@@ -1,0 +1,299 @@
+//! Sending arbitre's mail: building each message (stable Message-ID, threading headers with
+//! angle brackets, Reply-To, RFC 3834 `Auto-Submitted`, Exchange's
+//! `X-Auto-Response-Suppress`, UTF-8 plain text) and handing it to an SMTP server (submission
+//! with STARTTLS or SMTPS, AUTH, optional custom CA) or to the local sendmail.
+
+use std::time::Duration;
+
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, Message};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
+use lettre::{AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+
+use crate::config::{Config, Security, Transport};
+use crate::referee::{AutoKind, Outgoing};
+
+/// A failed send.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SendError {
+    /// The server refused for good (5xx), or the mail cannot be built: retrying the same mail
+    /// will not help (it is still retried for a while, in case the refusal was a mistake).
+    pub permanent: bool,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Sends mail. The daemon's outbox sender uses this; tests can provide their own.
+pub trait Sender: Send + Sync + 'static {
+    /// Sends one mail.
+    fn send(&self, mail: &Outgoing) -> impl Future<Output = Result<(), SendError>> + Send;
+}
+
+/// RFC 3834 `Auto-Submitted`.
+#[derive(Clone, Debug)]
+struct AutoSubmitted(AutoKind);
+
+impl Header for AutoSubmitted {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("Auto-Submitted")
+    }
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        match s.trim() {
+            "auto-replied" => Ok(AutoSubmitted(AutoKind::Replied)),
+            "auto-generated" => Ok(AutoSubmitted(AutoKind::Generated)),
+            other => Err(format!("unsupported Auto-Submitted `{other}`").into()),
+        }
+    }
+    fn display(&self) -> HeaderValue {
+        let v = match self.0 {
+            AutoKind::Replied => "auto-replied",
+            AutoKind::Generated => "auto-generated",
+        };
+        HeaderValue::new(Self::name(), v.to_string())
+    }
+}
+
+/// Microsoft's `X-Auto-Response-Suppress: OOF, AutoReply`: keeps Exchange out-of-office
+/// answers away.
+#[derive(Clone, Debug)]
+struct SuppressAutoResponses;
+
+impl Header for SuppressAutoResponses {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("X-Auto-Response-Suppress")
+    }
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(SuppressAutoResponses)
+    }
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "OOF, AutoReply".to_string())
+    }
+}
+
+fn bracket(id: &str) -> String {
+    format!("<{}>", id.trim().trim_start_matches('<').trim_end_matches('>'))
+}
+
+/// Builds the message for `mail`, sent as `from`.
+pub fn build_message(from: &Mailbox, mail: &Outgoing) -> Result<Message, SendError> {
+    let bad = |what: &str, e: &dyn std::fmt::Display| SendError {
+        permanent: true,
+        message: format!("{what}: {e}"),
+    };
+    let to: Mailbox = mail
+        .to
+        .parse()
+        .map_err(|e| bad(&format!("bad recipient `{}`", mail.to), &e))?;
+    let mut b = Message::builder()
+        .from(from.clone())
+        .to(to)
+        .subject(mail.subject.clone())
+        .message_id(Some(bracket(&mail.message_id)))
+        .header(AutoSubmitted(mail.auto))
+        .header(SuppressAutoResponses)
+        .header(ContentType::TEXT_PLAIN);
+    if let Some(r) = &mail.reply_to {
+        let r: Mailbox = r
+            .parse()
+            .map_err(|e| bad(&format!("bad Reply-To `{r}`"), &e))?;
+        b = b.reply_to(r);
+    }
+    if let Some(irt) = &mail.in_reply_to {
+        b = b.in_reply_to(bracket(irt));
+    }
+    if !mail.references.is_empty() {
+        let refs: Vec<String> = mail.references.iter().map(|r| bracket(r)).collect();
+        b = b.references(refs.join(" "));
+    }
+    b.body(mail.body.clone()).map_err(|e| bad("cannot build the mail", &e))
+}
+
+enum Transporter {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Sendmail(AsyncSendmailTransport<Tokio1Executor>),
+}
+
+/// The configured way of sending mail.
+pub struct Mailer {
+    from: Mailbox,
+    transport: Transporter,
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mailer").field("from", &self.from.to_string()).finish()
+    }
+}
+
+impl Mailer {
+    /// Sets up the transport from the configuration (reads the password; does not connect).
+    pub fn from_config(config: &Config) -> Result<Mailer, String> {
+        let from = Mailbox::new(
+            Some(config.bot.display_name.clone()),
+            config
+                .bot
+                .address
+                .parse()
+                .map_err(|e| format!("bot.address: {e}"))?,
+        );
+        let transport = match config.smtp.transport {
+            Transport::Sendmail => Transporter::Sendmail(
+                AsyncSendmailTransport::<Tokio1Executor>::new_with_command(
+                    config.smtp.sendmail_command.as_os_str(),
+                ),
+            ),
+            Transport::Smtp => {
+                let host = config.smtp.host.clone().unwrap_or_default();
+                let mut params = TlsParameters::builder(host.clone());
+                if let Some(ca) = &config.smtp.ca_file {
+                    params = params.certificate_store(CertificateStore::None);
+                    let pem = std::fs::read(ca)
+                        .map_err(|e| format!("smtp.ca-file {}: {e}", ca.display()))?;
+                    // Refuses a file without any certificate, with a clear message.
+                    super::tls::read_certificates(ca)?;
+                    // lettre reads the first certificate of a PEM blob; split the file so
+                    // every CA in it is trusted.
+                    for block in split_pem(&pem) {
+                        let cert = Certificate::from_pem(block.as_bytes())
+                            .map_err(|e| format!("smtp.ca-file {}: {e}", ca.display()))?;
+                        params = params.add_root_certificate(cert);
+                    }
+                }
+                let params = params
+                    .build_rustls()
+                    .map_err(|e| format!("SMTP TLS setup failed: {e}"))?;
+                let tls = match config.smtp.security {
+                    Security::Tls => Tls::Wrapper(params),
+                    Security::Starttls => Tls::Required(params),
+                };
+                let mut b = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
+                    .port(config.smtp_port())
+                    .tls(tls)
+                    .timeout(Some(Duration::from_secs(config.smtp.timeout_seconds)));
+                if let (Some(user), Some(password)) = (&config.smtp.user, &config.smtp.password) {
+                    let password = password
+                        .reveal()
+                        .map_err(|e| format!("smtp.password cannot be read: {e}"))?;
+                    b = b.credentials(Credentials::new(user.clone(), password));
+                }
+                Transporter::Smtp(b.build())
+            }
+        };
+        Ok(Mailer { from, transport })
+    }
+
+    /// Connects (and logs in) to prove the settings; a no-op for sendmail.
+    pub async fn check(&self) -> Result<(), String> {
+        match &self.transport {
+            Transporter::Smtp(t) => match t.test_connection().await {
+                Ok(true) => Ok(()),
+                Ok(false) => Err("the SMTP server did not answer".into()),
+                Err(e) => Err(describe(&e)),
+            },
+            Transporter::Sendmail(_) => Ok(()),
+        }
+    }
+}
+
+fn split_pem(pem: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(pem);
+    let mut blocks = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if line.starts_with("-----BEGIN CERTIFICATE") {
+            current.clear();
+        }
+        current.push_str(line);
+        current.push('\n');
+        if line.starts_with("-----END CERTIFICATE") {
+            blocks.push(std::mem::take(&mut current));
+        }
+    }
+    blocks
+}
+
+fn describe(e: &lettre::transport::smtp::Error) -> String {
+    use std::error::Error;
+    let mut s = e.to_string();
+    let mut source = e.source();
+    while let Some(inner) = source {
+        s.push_str(": ");
+        s.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    s
+}
+
+impl Sender for Mailer {
+    async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+        let message = build_message(&self.from, mail)?;
+        match &self.transport {
+            Transporter::Smtp(t) => t.send(message).await.map(|_| ()).map_err(|e| SendError {
+                permanent: e.is_permanent(),
+                message: describe(&e),
+            }),
+            Transporter::Sendmail(t) => t.send(message).await.map(|_| ()).map_err(|e| SendError {
+                permanent: false,
+                message: e.to_string(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outgoing() -> Outgoing {
+        Outgoing {
+            to: "bob@example.com".into(),
+            subject: "[arbitre #4] Abalone: à vous".into(),
+            body: "a1b2\nLes Noirs ont joué a1b2 — bien joué.\n".into(),
+            message_id: "g4.m5.b@arbitre.example.org".into(),
+            in_reply_to: Some("CAF3x1Yq@mail.gmail.com".into()),
+            references: vec!["g4.m3.b@arbitre.example.org".into(), "CAF3x1Yq@mail.gmail.com".into()],
+            reply_to: Some("arbitre+g4.b.5f2a@example.org".into()),
+            game: Some(4),
+            auto: AutoKind::Generated,
+        }
+    }
+
+    #[test]
+    fn a_mail_carries_threading_and_auto_headers_and_reads_back() {
+        let from: Mailbox = "arbitre <arbitre@example.org>".parse().unwrap();
+        let raw = build_message(&from, &outgoing()).unwrap().formatted();
+        let text = String::from_utf8_lossy(&raw);
+        assert!(text.contains("Message-ID: <g4.m5.b@arbitre.example.org>"), "{text}");
+        assert!(text.contains("In-Reply-To: <CAF3x1Yq@mail.gmail.com>"), "{text}");
+        assert!(text.contains("References: <g4.m3.b@arbitre.example.org> <CAF3x1Yq@mail.gmail.com>"), "{text}");
+        assert!(text.contains("Auto-Submitted: auto-generated"), "{text}");
+        assert!(text.contains("X-Auto-Response-Suppress: OOF, AutoReply"), "{text}");
+        assert!(text.contains("Reply-To: arbitre+g4.b.5f2a@example.org"), "{text}");
+        assert!(text.contains("charset=utf-8"), "{text}");
+
+        // Our own parser reads it back as an automatic mail from ourselves, with its text intact.
+        let back = crate::mail::parse::parse(&raw, "arbitre@example.org", 0);
+        assert_eq!(back.message_id, "g4.m5.b@arbitre.example.org");
+        assert_eq!(back.subject, "[arbitre #4] Abalone: à vous");
+        assert_eq!(back.text, "a1b2\nLes Noirs ont joué a1b2 - bien joué.");
+        assert!(back.automatic);
+    }
+
+    #[test]
+    fn a_bad_recipient_is_a_permanent_error() {
+        let from: Mailbox = "arbitre@example.org".parse().unwrap();
+        let mut m = outgoing();
+        m.to = "not an address".into();
+        assert!(build_message(&from, &m).unwrap_err().permanent);
+    }
+
+    #[test]
+    fn every_certificate_of_a_pem_bundle_is_found() {
+        let pem = "junk\n-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nBB==\n-----END CERTIFICATE-----\n";
+        let blocks = split_pem(pem.as_bytes());
+        assert_eq!(blocks.len(), 2);
+        assert!(blocks[1].contains("BB=="));
+    }
+}
