@@ -27,6 +27,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod daemon;
 pub mod games;
 pub mod mail;
 pub mod referee;

@@ -3,6 +3,40 @@
 //! sends arbitre's mails; [`tls`] makes the rustls client configuration both share.
 
 pub mod body;
+pub mod imap;
 pub mod parse;
 pub mod smtp;
 pub mod tls;
+
+use crate::store::MessageKey;
+
+/// One message fetched from the mailbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fetched {
+    /// Its name on the server.
+    pub key: MessageKey,
+    /// The raw bytes (headers only when the message is larger than the limit).
+    pub raw: Vec<u8>,
+    /// Its real size in bytes.
+    pub size: usize,
+    /// When the server received it (IMAP INTERNALDATE), seconds since the epoch.
+    pub received_at: i64,
+}
+
+/// A mailbox failure (the connection is dropped and made again).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InboxError(pub String);
+
+/// Where inbound mail comes from. The daemon uses [`imap::ImapInbox`]; tests can provide
+/// their own.
+pub trait Inbox: Send {
+    /// Waits for new messages and returns them (maybe none, after a quiet while).
+    fn next(&mut self) -> impl Future<Output = Result<Vec<Fetched>, InboxError>> + Send;
+    /// Marks a committed message as processed on the server.
+    fn done(&mut self, key: &MessageKey) -> impl Future<Output = Result<(), InboxError>> + Send;
+    /// The mailbox and UIDVALIDITY seen at the last (re)connection, once.
+    fn take_uidvalidity(&mut self) -> Option<(String, u32)> {
+        None
+    }
+}

@@ -73,7 +73,10 @@ impl Header for SuppressAutoResponses {
 }
 
 fn bracket(id: &str) -> String {
-    format!("<{}>", id.trim().trim_start_matches('<').trim_end_matches('>'))
+    format!(
+        "<{}>",
+        id.trim().trim_start_matches('<').trim_end_matches('>')
+    )
 }
 
 /// Builds the message for `mail`, sent as `from`.
@@ -107,7 +110,8 @@ pub fn build_message(from: &Mailbox, mail: &Outgoing) -> Result<Message, SendErr
         let refs: Vec<String> = mail.references.iter().map(|r| bracket(r)).collect();
         b = b.references(refs.join(" "));
     }
-    b.body(mail.body.clone()).map_err(|e| bad("cannot build the mail", &e))
+    b.body(mail.body.clone())
+        .map_err(|e| bad("cannot build the mail", &e))
 }
 
 enum Transporter {
@@ -123,7 +127,9 @@ pub struct Mailer {
 
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Mailer").field("from", &self.from.to_string()).finish()
+        f.debug_struct("Mailer")
+            .field("from", &self.from.to_string())
+            .finish()
     }
 }
 
@@ -139,11 +145,11 @@ impl Mailer {
                 .map_err(|e| format!("bot.address: {e}"))?,
         );
         let transport = match config.smtp.transport {
-            Transport::Sendmail => Transporter::Sendmail(
-                AsyncSendmailTransport::<Tokio1Executor>::new_with_command(
+            Transport::Sendmail => {
+                Transporter::Sendmail(AsyncSendmailTransport::<Tokio1Executor>::new_with_command(
                     config.smtp.sendmail_command.as_os_str(),
-                ),
-            ),
+                ))
+            }
             Transport::Smtp => {
                 let host = config.smtp.host.clone().unwrap_or_default();
                 let mut params = TlsParameters::builder(host.clone());
@@ -253,7 +259,10 @@ mod tests {
             body: "a1b2\nLes Noirs ont joué a1b2 — bien joué.\n".into(),
             message_id: "g4.m5.b@arbitre.example.org".into(),
             in_reply_to: Some("CAF3x1Yq@mail.gmail.com".into()),
-            references: vec!["g4.m3.b@arbitre.example.org".into(), "CAF3x1Yq@mail.gmail.com".into()],
+            references: vec![
+                "g4.m3.b@arbitre.example.org".into(),
+                "CAF3x1Yq@mail.gmail.com".into(),
+            ],
             reply_to: Some("arbitre+g4.b.5f2a@example.org".into()),
             game: Some(4),
             auto: AutoKind::Generated,
@@ -265,12 +274,27 @@ mod tests {
         let from: Mailbox = "arbitre <arbitre@example.org>".parse().unwrap();
         let raw = build_message(&from, &outgoing()).unwrap().formatted();
         let text = String::from_utf8_lossy(&raw);
-        assert!(text.contains("Message-ID: <g4.m5.b@arbitre.example.org>"), "{text}");
-        assert!(text.contains("In-Reply-To: <CAF3x1Yq@mail.gmail.com>"), "{text}");
-        assert!(text.contains("References: <g4.m3.b@arbitre.example.org> <CAF3x1Yq@mail.gmail.com>"), "{text}");
+        assert!(
+            text.contains("Message-ID: <g4.m5.b@arbitre.example.org>"),
+            "{text}"
+        );
+        assert!(
+            text.contains("In-Reply-To: <CAF3x1Yq@mail.gmail.com>"),
+            "{text}"
+        );
+        assert!(
+            text.contains("References: <g4.m3.b@arbitre.example.org> <CAF3x1Yq@mail.gmail.com>"),
+            "{text}"
+        );
         assert!(text.contains("Auto-Submitted: auto-generated"), "{text}");
-        assert!(text.contains("X-Auto-Response-Suppress: OOF, AutoReply"), "{text}");
-        assert!(text.contains("Reply-To: arbitre+g4.b.5f2a@example.org"), "{text}");
+        assert!(
+            text.contains("X-Auto-Response-Suppress: OOF, AutoReply"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Reply-To: arbitre+g4.b.5f2a@example.org"),
+            "{text}"
+        );
         assert!(text.contains("charset=utf-8"), "{text}");
 
         // Our own parser reads it back as an automatic mail from ourselves, with its text intact.

@@ -78,11 +78,17 @@ pub const MIGRATIONS: &[&str] = &[
         game_id     INTEGER NOT NULL
     );
     "#,
-    // 2: the UIDVALIDITY last seen per mailbox, so a change is noticed across restarts.
+    // 2: the UIDVALIDITY last seen per mailbox, so a change is noticed across restarts; and
+    // the attempts at each inbound message, so one that crashes the daemon is set aside
+    // instead of crashing it for ever.
     r#"
     CREATE TABLE mailboxes (
         name        TEXT PRIMARY KEY NOT NULL,
         uidvalidity INTEGER NOT NULL
+    );
+    CREATE TABLE attempts (
+        message_id  TEXT PRIMARY KEY NOT NULL,
+        count       INTEGER NOT NULL
     );
     "#,
 ];

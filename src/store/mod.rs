@@ -173,6 +173,10 @@ impl Store {
                 return Ok(Committed::AlreadyProcessed);
             }
         }
+        if let Some((_, message_id)) = processed {
+            tx.prepare_cached("DELETE FROM attempts WHERE message_id = ?1")?
+                .execute([message_id])?;
+        }
         for p in &decision.players {
             rows::save_player(&tx, p, now)?;
         }
@@ -201,6 +205,18 @@ impl Store {
             )?
             .execute(params![key.mailbox, key.uidvalidity, key.uid, message_id, now])?;
         Ok(())
+    }
+
+    /// Counts one more attempt at processing a message (committed at once, so that an attempt
+    /// that crashes the process still counts) and returns how many there have been.
+    pub fn begin_attempt(&mut self, message_id: &str) -> Result<u32, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "INSERT INTO attempts (message_id, count) VALUES (?1, 1)
+                 ON CONFLICT (message_id) DO UPDATE SET count = count + 1 RETURNING count",
+            )?
+            .query_row([message_id], |r| r.get(0))?)
     }
 
     /// Remembers a mailbox's UIDVALIDITY; returns the previous one if it was different.
@@ -427,9 +443,19 @@ mod tests {
         assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
         assert_eq!(s.processed_count().unwrap(), 1);
 
+        assert_eq!(s.begin_attempt("next@mail").unwrap(), 1);
+        assert_eq!(s.begin_attempt("next@mail").unwrap(), 2);
+        s.commit(&Decision::default(), Some((&key(5), "next@mail")), 12)
+            .unwrap();
+        assert_eq!(
+            s.begin_attempt("next@mail").unwrap(),
+            1,
+            "a commit clears the count"
+        );
+
         s.record_duplicate(&key(9), "in@mail", 12).unwrap();
         assert_eq!(s.seen(&key(9), "in@mail").unwrap(), Seen::SameKey);
-        assert_eq!(s.processed_count().unwrap(), 2);
+        assert_eq!(s.processed_count().unwrap(), 3);
     }
 
     #[test]

@@ -1,0 +1,168 @@
+//! The inbound loop: one message at a time, from the mailbox to a committed decision, then
+//! flagged on the server.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+
+use crate::mail::{Fetched, Inbox, parse};
+use crate::referee::{self, Decision};
+use crate::store::{Committed, Seen};
+
+use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
+
+/// What became of one message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Handled {
+    /// The decision was committed; `mails` outgoing mails queued.
+    Committed {
+        /// The referee's one-line summary.
+        summary: String,
+        /// How many mails were queued.
+        mails: usize,
+    },
+    /// The same IMAP message was committed before (a restart before it was flagged).
+    AlreadyProcessed,
+    /// Another copy (same Message-ID) was committed before.
+    Duplicate,
+    /// Processing failed or crashed too often: recorded as processed with no effect.
+    SetAside,
+}
+
+/// Processes one fetched message up to the commit (not the flag).
+pub async fn handle_one(
+    settings: &DaemonSettings,
+    store: &SharedStore,
+    fetched: &Fetched,
+) -> Result<Handled, DaemonError> {
+    let referee_config = settings.referee.clone();
+    let mut msg = parse::parse(&fetched.raw, &referee_config.address, fetched.received_at);
+    msg.size = fetched.size;
+    let at = now();
+    if msg.received_at <= 0 {
+        msg.received_at = at;
+    }
+    let lookup = referee::lookup(&referee_config, &msg);
+    let key = fetched.key.clone();
+    let max_attempts = settings.max_attempts;
+    with_store(store, move |s| {
+        match s.seen(&key, &msg.message_id)? {
+            Seen::SameKey => return Ok(Handled::AlreadyProcessed),
+            Seen::SameMessageId => {
+                s.record_duplicate(&key, &msg.message_id, at)?;
+                return Ok(Handled::Duplicate);
+            }
+            Seen::New => {}
+        }
+        if s.begin_attempt(&msg.message_id)? > max_attempts {
+            let aside = Decision {
+                summary: format!("set aside after {max_attempts} failed attempts"),
+                ..Decision::default()
+            };
+            s.commit(&aside, Some((&key, &msg.message_id)), at)?;
+            return Ok(Handled::SetAside);
+        }
+        let ctx = s.context(&msg, &lookup, at)?;
+        let decision = referee::handle(&referee_config, &ctx, &msg, at);
+        Ok(
+            match s.commit(&decision, Some((&key, &msg.message_id)), at)? {
+                Committed::Done => Handled::Committed {
+                    summary: decision.summary,
+                    mails: decision.outbox.len(),
+                },
+                Committed::AlreadyProcessed => Handled::AlreadyProcessed,
+            },
+        )
+    })
+    .await
+}
+
+/// Runs the inbound loop until `stop` turns true (checked between messages and while
+/// waiting for mail).
+pub async fn run<I: Inbox>(
+    settings: DaemonSettings,
+    mut inbox: I,
+    store: SharedStore,
+    wake_outbox: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    let mut backoff = settings.reconnect_min;
+    loop {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        let batch = tokio::select! {
+            r = inbox.next() => r,
+            _ = stop.changed() => return Ok(()),
+        };
+        if let Some((mailbox, validity)) = inbox.take_uidvalidity() {
+            let m = mailbox.clone();
+            if let Some(old) = with_store(&store, move |s| s.note_uidvalidity(&m, validity)).await?
+            {
+                tracing::warn!(
+                    mailbox,
+                    old,
+                    new = validity,
+                    "the mailbox's UIDVALIDITY changed; Message-IDs keep processing exactly-once"
+                );
+            }
+        }
+        let batch = match batch {
+            Ok(b) => {
+                backoff = settings.reconnect_min;
+                b
+            }
+            Err(e) => {
+                tracing::warn!(cause = %e, retry_in = ?backoff, "mailbox unavailable");
+                tokio::select! {
+                    () = tokio::time::sleep(backoff) => {}
+                    _ = stop.changed() => return Ok(()),
+                }
+                backoff = (backoff * 2).min(settings.reconnect_max);
+                continue;
+            }
+        };
+        for fetched in batch {
+            let handled = match handle_one(&settings, &store, &fetched).await {
+                Ok(h) => h,
+                Err(e) => {
+                    // Nothing was committed; the message stays unflagged and is tried again
+                    // (and set aside after `max_attempts`).
+                    tracing::error!(cause = %e, uid = fetched.key.uid, "cannot process message");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    break;
+                }
+            };
+            match &handled {
+                Handled::Committed { summary, mails } => {
+                    tracing::info!(uid = fetched.key.uid, mails, "{summary}");
+                    if *mails > 0 {
+                        wake_outbox.notify_one();
+                    }
+                }
+                Handled::AlreadyProcessed => {
+                    tracing::info!(uid = fetched.key.uid, "already processed: flagging it")
+                }
+                Handled::Duplicate => {
+                    tracing::info!(
+                        uid = fetched.key.uid,
+                        "same Message-ID as a processed message: ignored"
+                    )
+                }
+                Handled::SetAside => tracing::error!(
+                    uid = fetched.key.uid,
+                    "message failed too often: recorded as processed, without effect"
+                ),
+            }
+            if let Err(e) = inbox.done(&fetched.key).await {
+                // Committed but not flagged: it will be seen again and recognised.
+                tracing::warn!(cause = %e, uid = fetched.key.uid, "cannot flag processed message");
+                break;
+            }
+            if *stop.borrow() {
+                return Ok(());
+            }
+        }
+    }
+}

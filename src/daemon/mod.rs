@@ -1,0 +1,146 @@
+//! The daemon: the IO loop around the pure referee.
+//!
+//! Inbound, one message at a time: fetch (IMAP) → parse → load the context from the store →
+//! [`referee::handle`] → commit the decision and the processed-message key in one
+//! transaction → flag the message on the server. Outbound, in a second task: send what the
+//! outbox holds, retrying with backoff until the server accepts it.
+//!
+//! [`run`] takes its edges as arguments (an [`Inbox`], a [`Sender`], the store and a
+//! shutdown future), so tests can drive it with fakes. SQLite is only touched on blocking
+//! threads. On shutdown the message in hand is finished, the sends in flight complete, and
+//! `run` returns.
+
+pub mod inbound;
+pub mod notify;
+pub mod outbound;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+
+use crate::config::Config;
+use crate::mail::Inbox;
+use crate::mail::smtp::Sender;
+use crate::referee::{RefereeConfig, Timestamp};
+use crate::store::{RetryPolicy, Store, StoreError};
+
+/// The store, shared by the inbound and outbound tasks.
+pub type SharedStore = Arc<Mutex<Store>>;
+
+/// The daemon's settings.
+#[derive(Clone, Debug)]
+pub struct DaemonSettings {
+    /// The referee's settings.
+    pub referee: RefereeConfig,
+    /// How failed sends are retried.
+    pub retry: RetryPolicy,
+    /// How often the outbox is checked without being told (mail queued by `arbitre new`).
+    pub outbox_poll: Duration,
+    /// How many mails are sent at once.
+    pub send_concurrency: usize,
+    /// First wait after a mailbox failure; doubles up to `reconnect_max`.
+    pub reconnect_min: Duration,
+    /// Longest wait after a mailbox failure.
+    pub reconnect_max: Duration,
+    /// A message whose processing failed (or crashed the daemon) this many times is set aside.
+    pub max_attempts: u32,
+}
+
+impl DaemonSettings {
+    /// The settings of a configuration (reads the secret).
+    pub fn from_config(config: &Config) -> Result<DaemonSettings, String> {
+        Ok(DaemonSettings {
+            referee: config.referee().map_err(|e| e.to_string())?,
+            retry: RetryPolicy {
+                min_seconds: config.outbox.retry_min_seconds,
+                max_seconds: config.outbox.retry_max_seconds,
+                give_up_seconds: config.outbox.give_up_hours * 3600,
+            },
+            outbox_poll: Duration::from_secs(config.outbox.poll_seconds),
+            send_concurrency: 4,
+            reconnect_min: Duration::from_secs(config.imap.reconnect_min_seconds),
+            reconnect_max: Duration::from_secs(config.imap.reconnect_max_seconds),
+            max_attempts: 3,
+        })
+    }
+}
+
+/// A failure that stops the daemon.
+#[derive(Debug, thiserror::Error)]
+pub enum DaemonError {
+    /// The store failed (disk full, database locked for too long, corrupted file).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A blocking task died.
+    #[error("internal task failed: {0}")]
+    Task(String),
+}
+
+/// The current time, in seconds since the epoch.
+pub fn now() -> Timestamp {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Runs `f` on the store, on a blocking thread.
+pub async fn with_store<T, F>(store: &SharedStore, f: F) -> Result<T, DaemonError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
+{
+    let store = store.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut guard = store
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        f(&mut guard)
+    })
+    .await
+    .map_err(|e| DaemonError::Task(e.to_string()))?
+    .map_err(DaemonError::from)
+}
+
+/// Runs the daemon until `shutdown` completes (or the store fails).
+pub async fn run<I, S>(
+    settings: DaemonSettings,
+    inbox: I,
+    sender: Arc<S>,
+    store: SharedStore,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), DaemonError>
+where
+    I: Inbox + 'static,
+    S: Sender,
+{
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let wake_outbox = Arc::new(Notify::new());
+    let outbound = tokio::spawn(outbound::run(
+        settings.clone(),
+        sender,
+        store.clone(),
+        wake_outbox.clone(),
+        stop_rx.clone(),
+    ));
+    let inbound = inbound::run(settings, inbox, store, wake_outbox, stop_rx);
+    tokio::pin!(inbound);
+    tokio::pin!(shutdown);
+    let result = tokio::select! {
+        r = &mut inbound => r,
+        () = &mut shutdown => {
+            tracing::info!("shutting down: finishing the message in hand");
+            notify::notify("STOPPING=1");
+            let _ = stop_tx.send(true);
+            inbound.await
+        }
+    };
+    let _ = stop_tx.send(true);
+    let sent = outbound
+        .await
+        .map_err(|e| DaemonError::Task(e.to_string()))?;
+    result.and(sent)
+}
+
+#[cfg(test)]
+mod tests;

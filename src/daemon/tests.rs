@@ -1,0 +1,276 @@
+//! The daemon loop driven by fake edges: an in-memory mailbox, a sender that fails on
+//! demand, and an in-memory store. The referee is whatever `referee::handle` is; these tests
+//! check the loop's own guarantees, which hold for any decision.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::*;
+use crate::mail::smtp::SendError;
+use crate::mail::{Fetched, Inbox, InboxError};
+use crate::referee::{AutoKind, Decision, Outgoing};
+use crate::store::{MessageKey, Seen};
+use crate::text::Lang;
+
+fn settings() -> DaemonSettings {
+    DaemonSettings {
+        referee: RefereeConfig {
+            address: "arbitre@example.org".into(),
+            plus_addressing: false,
+            secret: "0123456789abcdef".into(),
+            default_lang: Lang::En,
+            max_replies_per_hour: 20,
+            max_message_bytes: 100_000,
+        },
+        retry: RetryPolicy {
+            min_seconds: 1,
+            max_seconds: 1,
+            give_up_seconds: 3600,
+        },
+        outbox_poll: Duration::from_millis(50),
+        send_concurrency: 2,
+        reconnect_min: Duration::from_millis(10),
+        reconnect_max: Duration::from_millis(40),
+        max_attempts: 3,
+    }
+}
+
+fn fetched(uid: u32, message_id: &str) -> Fetched {
+    let raw = format!(
+        "From: alice@example.net\r\nTo: arbitre@example.org\r\nMessage-ID: <{message_id}>\r\nSubject: HELP\r\n\r\nHELP\r\n"
+    )
+    .into_bytes();
+    Fetched {
+        key: MessageKey {
+            mailbox: "INBOX".into(),
+            uidvalidity: 1,
+            uid,
+        },
+        size: raw.len(),
+        raw,
+        received_at: 1_700_000_000,
+    }
+}
+
+/// A mailbox that hands out scripted batches (or errors), then waits for ever, and records
+/// each `done` together with whether the store already knew the message at that moment.
+struct FakeInbox {
+    script: VecDeque<Result<Vec<Fetched>, InboxError>>,
+    store: SharedStore,
+    done: Arc<Mutex<Vec<(u32, bool)>>>,
+    calls: Arc<Mutex<u32>>,
+}
+
+impl Inbox for FakeInbox {
+    async fn next(&mut self) -> Result<Vec<Fetched>, InboxError> {
+        *self.calls.lock().unwrap() += 1;
+        match self.script.pop_front() {
+            Some(r) => r,
+            None => std::future::pending().await,
+        }
+    }
+
+    async fn done(&mut self, key: &MessageKey) -> Result<(), InboxError> {
+        let known = self.store.lock().unwrap().seen(key, "?").unwrap() == Seen::SameKey;
+        self.done.lock().unwrap().push((key.uid, known));
+        Ok(())
+    }
+}
+
+/// A sender that refuses each mail `failures` times before accepting it.
+#[derive(Default)]
+struct FakeSender {
+    failures: u32,
+    tries: Mutex<std::collections::HashMap<String, u32>>,
+    sent: Mutex<Vec<String>>,
+}
+
+impl crate::mail::smtp::Sender for FakeSender {
+    async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+        let n = {
+            let mut tries = self.tries.lock().unwrap();
+            let n = tries.entry(mail.message_id.clone()).or_default();
+            *n += 1;
+            *n
+        };
+        if n <= self.failures {
+            return Err(SendError {
+                permanent: false,
+                message: "421 try later".into(),
+            });
+        }
+        self.sent.lock().unwrap().push(mail.message_id.clone());
+        Ok(())
+    }
+}
+
+fn store() -> SharedStore {
+    Arc::new(Mutex::new(Store::open_in_memory().unwrap()))
+}
+
+async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
+    for _ in 0..400 {
+        if check() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("timed out waiting for: {what}");
+}
+
+#[tokio::test]
+async fn each_message_is_committed_once_and_flagged_only_after_its_commit() {
+    let store = store();
+    let done = Arc::new(Mutex::new(Vec::new()));
+    let inbox = FakeInbox {
+        script: VecDeque::from([
+            Ok(vec![fetched(1, "a@x"), fetched(2, "b@x")]),
+            // The same message again (a restart before the flag), and a second delivery of
+            // `a@x` under a new UID.
+            Ok(vec![fetched(2, "b@x"), fetched(3, "a@x")]),
+        ]),
+        store: store.clone(),
+        done: done.clone(),
+        calls: Arc::default(),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let daemon = tokio::spawn(run(
+        settings(),
+        inbox,
+        Arc::new(FakeSender::default()),
+        store.clone(),
+        async {
+            rx.await.ok();
+        },
+    ));
+    eventually("four flags", || done.lock().unwrap().len() == 4).await;
+    tx.send(()).unwrap();
+    daemon.await.unwrap().unwrap();
+    let done = done.lock().unwrap().clone();
+    assert_eq!(done, vec![(1, true), (2, true), (2, true), (3, true)]);
+    let s = store.lock().unwrap();
+    // Three keys recorded, two distinct messages processed.
+    assert_eq!(s.processed_count().unwrap(), 3);
+}
+
+#[tokio::test]
+async fn the_outbox_is_retried_until_the_server_accepts() {
+    let store = store();
+    let mail = |id: &str| Outgoing {
+        to: "bob@example.net".into(),
+        subject: "s".into(),
+        body: "b".into(),
+        message_id: id.into(),
+        in_reply_to: None,
+        references: vec![],
+        reply_to: None,
+        game: None,
+        auto: AutoKind::Replied,
+    };
+    store
+        .lock()
+        .unwrap()
+        .commit(
+            &Decision {
+                outbox: vec![mail("o1@arbitre"), mail("o2@arbitre")],
+                ..Decision::default()
+            },
+            None,
+            now(),
+        )
+        .unwrap();
+    let sender = Arc::new(FakeSender {
+        failures: 2,
+        ..FakeSender::default()
+    });
+    let inbox = FakeInbox {
+        script: VecDeque::new(),
+        store: store.clone(),
+        done: Arc::default(),
+        calls: Arc::default(),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let daemon = tokio::spawn(run(
+        settings(),
+        inbox,
+        sender.clone(),
+        store.clone(),
+        async {
+            rx.await.ok();
+        },
+    ));
+    let s2 = sender.clone();
+    // Two failures at one-second backoff each, then success.
+    for _ in 0..600 {
+        if s2.sent.lock().unwrap().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    tx.send(()).unwrap();
+    daemon.await.unwrap().unwrap();
+    let mut sent = sender.sent.lock().unwrap().clone();
+    sent.sort();
+    assert_eq!(sent, vec!["o1@arbitre", "o2@arbitre"]);
+    assert_eq!(sender.tries.lock().unwrap()["o1@arbitre"], 3);
+    assert_eq!(store.lock().unwrap().outbox_counts().unwrap(), (0, 2, 0));
+}
+
+#[tokio::test]
+async fn a_failing_mailbox_is_retried_with_backoff_and_shutdown_is_prompt() {
+    let store = store();
+    let calls = Arc::new(Mutex::new(0));
+    let inbox = FakeInbox {
+        script: VecDeque::from([
+            Err(InboxError("connection refused".into())),
+            Err(InboxError("connection refused".into())),
+            Ok(vec![fetched(7, "late@x")]),
+        ]),
+        store: store.clone(),
+        done: Arc::default(),
+        calls: calls.clone(),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let daemon = tokio::spawn(run(
+        settings(),
+        inbox,
+        Arc::new(FakeSender::default()),
+        store.clone(),
+        async {
+            rx.await.ok();
+        },
+    ));
+    let s2 = store.clone();
+    eventually("the message after two failures", || {
+        s2.lock().unwrap().processed_count().unwrap() == 1
+    })
+    .await;
+    assert_eq!(
+        *calls.lock().unwrap(),
+        4,
+        "three scripted answers, then waiting"
+    );
+    tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(2), daemon)
+        .await
+        .expect("shutdown while waiting for mail is immediate")
+        .unwrap()
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_message_that_keeps_failing_is_set_aside() {
+    let store = store();
+    for _ in 0..3 {
+        store.lock().unwrap().begin_attempt("poison@x").unwrap();
+    }
+    let h = inbound::handle_one(&settings(), &store, &fetched(9, "poison@x"))
+        .await
+        .unwrap();
+    assert_eq!(h, inbound::Handled::SetAside);
+    let again = inbound::handle_one(&settings(), &store, &fetched(9, "poison@x"))
+        .await
+        .unwrap();
+    assert_eq!(again, inbound::Handled::AlreadyProcessed);
+}
