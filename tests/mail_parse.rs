@@ -53,7 +53,10 @@ fn every_fixture_parses_to_its_golden_file() {
             continue;
         }
         let Ok(text) = std::fs::read_to_string(&golden) else {
-            failures.push(format!("{}: no golden file (run with ARBITRE_BLESS=1)", eml.display()));
+            failures.push(format!(
+                "{}: no golden file (run with ARBITRE_BLESS=1)",
+                eml.display()
+            ));
             continue;
         };
         let want: Value = serde_json::from_str(&text).unwrap();
@@ -83,13 +86,18 @@ fn the_first_line_of_each_human_mail_is_its_command() {
         ("apple-mail-german", "i9h8"),
     ];
     for (name, first) in expected {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/mail/{name}.eml"));
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/mail/{name}.eml"));
         let m = parse(&std::fs::read(path).unwrap(), BOT, 0);
         assert_eq!(m.text.lines().next(), Some(first), "{name}: {:?}", m.text);
         assert!(!m.automatic, "{name}");
     }
     for name in ["vacation-auto-reply", "bounce-dsn", "mailing-list"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/mail/{name}.eml"));
-        assert!(parse(&std::fs::read(path).unwrap(), BOT, 0).automatic, "{name}");
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/mail/{name}.eml"));
+        assert!(
+            parse(&std::fs::read(path).unwrap(), BOT, 0).automatic,
+            "{name}"
+        );
     }
 }

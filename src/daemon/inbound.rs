@@ -63,17 +63,20 @@ pub async fn handle_one(
             s.commit(&aside, Some((&key, &msg.message_id)), at)?;
             return Ok(Handled::SetAside);
         }
-        let ctx = s.context(&msg, &lookup, at)?;
-        let decision = referee::handle(&referee_config, &ctx, &msg, at);
-        Ok(
-            match s.commit(&decision, Some((&key, &msg.message_id)), at)? {
+        // Context, decision and commit in one write transaction: no other writer (another
+        // `arbitre` process) can change the games or take the next game number in between.
+        s.immediate(|s| {
+            let ctx = s.context(&msg, &lookup, at)?;
+            let decision = referee::handle(&referee_config, &ctx, &msg, at);
+            let committed = s.commit(&decision, Some((&key, &msg.message_id)), at)?;
+            Ok(match committed {
                 Committed::Done => Handled::Committed {
                     summary: decision.summary,
                     mails: decision.outbox.len(),
                 },
                 Committed::AlreadyProcessed => Handled::AlreadyProcessed,
-            },
-        )
+            })
+        })
     })
     .await
 }

@@ -152,7 +152,9 @@ impl Store {
         processed: Option<(&MessageKey, &str)>,
         now: Timestamp,
     ) -> Result<Committed, StoreError> {
-        let tx = self.conn.transaction()?;
+        // A savepoint: a transaction of its own, or part of an enclosing
+        // [`Store::immediate`] one.
+        let tx = self.conn.savepoint()?;
         if let Some((key, message_id)) = processed {
             let inserted = tx
                 .prepare_cached(
@@ -188,6 +190,27 @@ impl Store {
         }
         tx.commit()?;
         Ok(Committed::Done)
+    }
+
+    /// Runs `f` inside one write transaction taken at once (`BEGIN IMMEDIATE`): what `f`
+    /// reads (the context, the next game number) cannot change before what it writes is
+    /// committed, even with another process (`arbitre new`) writing to the same file.
+    /// Rolled back if `f` fails.
+    pub fn immediate<T>(
+        &mut self,
+        f: impl FnOnce(&mut Store) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        match f(self) {
+            Ok(v) => {
+                self.conn.execute_batch("COMMIT")?;
+                Ok(v)
+            }
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
     }
 
     /// Records a second copy of an already processed message (same Message-ID, new key), so
@@ -456,6 +479,27 @@ mod tests {
         s.record_duplicate(&key(9), "in@mail", 12).unwrap();
         assert_eq!(s.seen(&key(9), "in@mail").unwrap(), Seen::SameKey);
         assert_eq!(s.processed_count().unwrap(), 3);
+    }
+
+    #[test]
+    fn an_immediate_transaction_commits_all_or_nothing() {
+        let mut s = Store::open_in_memory().unwrap();
+        let g = game(1, "a@x.org", "b@x.org", &[]);
+        let r: Result<(), StoreError> = s.immediate(|s| {
+            s.commit(&decision(g.clone(), vec![]), Some((&key(1), "i@x")), 1)?;
+            Err(StoreError::Sqlite(rusqlite::Error::QueryReturnedNoRows))
+        });
+        assert!(r.is_err());
+        assert_eq!(s.game(1).unwrap(), None);
+        assert_eq!(s.seen(&key(1), "i@x").unwrap(), Seen::New);
+        let id = s
+            .immediate(|s| {
+                let id = s.next_game_id()?;
+                s.commit(&decision(game(id, "a@x.org", "b@x.org", &[]), vec![]), None, 1)?;
+                Ok(id)
+            })
+            .unwrap();
+        assert_eq!(s.game(id).unwrap().unwrap().id, 1);
     }
 
     #[test]
