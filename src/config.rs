@@ -596,6 +596,14 @@ password.raw = "hunter2"
     }
 
     #[test]
+    fn the_example_file_documents_a_valid_configuration() {
+        let text = include_str!("../config/arbitre.example.toml");
+        let c = Config::parse(text).unwrap();
+        assert_eq!(c.imap.keyword, "$ArbitreProcessed");
+        assert_eq!(c.outbox.give_up_hours, 72);
+    }
+
+    #[test]
     fn an_unknown_key_is_an_error_naming_it_and_its_line() {
         let text = GOOD.replace("[store]", "[store]\npaht = \"x\"");
         let e = Config::parse(&text).unwrap_err().to_string();

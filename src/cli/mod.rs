@@ -3,9 +3,13 @@
 //! Every command works for every game. The game commands (`games`, `board`, `legal`,
 //! `judge`, `perft`, `replay`) are pure: they read their arguments, ask the games, and print.
 //!
+//! The daemon commands (`run`, `check-config`, `new`, `show`, `games --config`) work on a
+//! configuration file and its store (see [`daemon`]).
+//!
 //! Exit codes: 0 success; 1 the move was refused or the record does not replay; 2 usage
-//! error (unknown game, bad position, unreadable file, ...).
+//! error (unknown game, bad position, unreadable file, ...); 78 bad configuration.
 
+pub mod daemon;
 mod play;
 
 use std::process::ExitCode;
@@ -27,8 +31,13 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the games, their variants and options, with their aliases.
-    Games,
+    /// List the games, their variants and options, with their aliases; with `--config`, list
+    /// the stored games instead.
+    Games {
+        /// The daemon's configuration file: list the games in its store.
+        #[arg(long, short = 'c', value_name = "FILE")]
+        config: Option<std::path::PathBuf>,
+    },
     /// Print the text board of a position.
     Board(Setup),
     /// Print the legal moves in canonical notation, one per line.
@@ -59,6 +68,21 @@ pub enum Command {
         json: bool,
         /// The record file, or `-` for standard input.
         file: String,
+    },
+    /// Run the referee daemon: read the mailbox, judge, answer (until SIGTERM).
+    Run(daemon::ConfigArg),
+    /// Check the configuration file and log in to the IMAP and SMTP servers.
+    CheckConfig(daemon::ConfigArg),
+    /// Create a game directly (tournament director): no acceptance needed; the daemon mails
+    /// both players.
+    New(daemon::NewArgs),
+    /// Show one stored game: seats, status, every move with its mail, the board.
+    Show {
+        /// The configuration file.
+        #[command(flatten)]
+        config: daemon::ConfigArg,
+        /// The game number.
+        id: i64,
     },
 }
 
@@ -177,11 +201,18 @@ pub fn main() -> ExitCode {
 /// Runs one command.
 pub fn run(command: Command) -> Result<ExitCode, UsageError> {
     match command {
-        Command::Games => Ok(play::games()),
+        Command::Games { config: None } => Ok(play::games()),
+        Command::Games {
+            config: Some(config),
+        } => Ok(daemon::list_games(&daemon::ConfigArg { config })),
         Command::Board(setup) => play::board(&setup),
         Command::Legal(setup) => play::legal(&setup),
         Command::Judge { setup, text } => play::judge(&setup, &text),
         Command::Perft { setup, depth } => play::perft(&setup, depth),
         Command::Replay { setup, json, file } => play::replay(&setup, json, &file),
+        Command::Run(args) => Ok(daemon::run(&args)),
+        Command::CheckConfig(args) => Ok(daemon::check_config(&args)),
+        Command::New(args) => daemon::new_game(&args),
+        Command::Show { config, id } => Ok(daemon::show(&config, id)),
     }
 }

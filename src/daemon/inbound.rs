@@ -139,7 +139,7 @@ pub async fn run<I: Inbox>(
             };
             match &handled {
                 Handled::Committed { summary, mails } => {
-                    tracing::info!(uid = fetched.key.uid, mails, "{summary}");
+                    tracing::info!(uid = fetched.key.uid, mails, summary = %summary, "processed");
                     if *mails > 0 {
                         wake_outbox.notify_one();
                     }

@@ -21,7 +21,7 @@ pub fn notify_to(path: &str, state: &str) {
         std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes())
             .and_then(|addr| socket.send_to_addr(state.as_bytes(), &addr))
     } else {
-        socket.send_to(state.as_bytes(), &path)
+        socket.send_to(state.as_bytes(), path)
     };
     if let Err(e) = sent {
         tracing::warn!(cause = %e, socket = path, "cannot notify systemd");

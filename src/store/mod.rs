@@ -495,7 +495,11 @@ mod tests {
         let id = s
             .immediate(|s| {
                 let id = s.next_game_id()?;
-                s.commit(&decision(game(id, "a@x.org", "b@x.org", &[]), vec![]), None, 1)?;
+                s.commit(
+                    &decision(game(id, "a@x.org", "b@x.org", &[]), vec![]),
+                    None,
+                    1,
+                )?;
                 Ok(id)
             })
             .unwrap();

@@ -1,0 +1,427 @@
+//! The daemon commands: `run`, `check-config`, `new`, `show`, and `games --config` (the
+//! stored games).
+//!
+//! Exit codes: 0 success; 1 a check failed (a server refused) or the game does not exist;
+//! 2 usage error; 78 (EX_CONFIG) the configuration is unreadable or wrong.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use clap::Args;
+
+use super::UsageError;
+use crate::config::{Config, permission_warning};
+use crate::daemon::{self, DaemonSettings, notify::notify};
+use crate::games::{GameKind, Start};
+use crate::mail::imap::{self, ImapInbox, ImapSettings};
+use crate::mail::smtp::Mailer;
+use crate::referee::{self, GameStatus, NewGameRequest, StoredGame};
+use crate::store::Store;
+use crate::text::Lang;
+
+/// EX_CONFIG from sysexits.h: the configuration is wrong.
+const EX_CONFIG: u8 = 78;
+
+/// The `--config FILE` argument.
+#[derive(Debug, Args)]
+pub struct ConfigArg {
+    /// The configuration file (see config/arbitre.example.toml).
+    #[arg(long, short = 'c', value_name = "FILE")]
+    pub config: PathBuf,
+}
+
+/// `arbitre new`: a game set up by a tournament director.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The configuration file.
+    #[command(flatten)]
+    pub config: ConfigArg,
+    /// The game (`abalone`, `bulltricker`, ... or an alias).
+    #[arg(long, short = 'g')]
+    pub game: String,
+    /// A named start.
+    #[arg(long, conflicts_with = "position")]
+    pub variant: Option<String>,
+    /// A start given as the game's position string.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A game option `name=value` (repeatable).
+    #[arg(long = "option", short = 'o')]
+    pub options: Vec<String>,
+    /// The address seated as White.
+    #[arg(long)]
+    pub white: String,
+    /// The address seated as Black.
+    #[arg(long)]
+    pub black: String,
+    /// The director's address (default: the bot's).
+    #[arg(long)]
+    pub by: Option<String>,
+}
+
+fn init_tracing(level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .or_else(|_| tracing_subscriber::EnvFilter::try_new(level))
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    use std::io::IsTerminal;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+}
+
+/// Loads and checks the configuration, printing each problem; `Err` holds the exit code.
+fn load(path: &Path) -> Result<Config, ExitCode> {
+    let config = Config::load(path).map_err(|e| {
+        for p in &e.problems {
+            eprintln!("arbitre: {p}");
+        }
+        ExitCode::from(EX_CONFIG)
+    })?;
+    if let Some(w) = permission_warning(path) {
+        eprintln!("arbitre: warning: {w}");
+    }
+    config.check().map_err(|e| {
+        for p in &e.problems {
+            eprintln!("arbitre: {}: {p}", path.display());
+        }
+        ExitCode::from(EX_CONFIG)
+    })?;
+    Ok(config)
+}
+
+fn open_store(config: &Config) -> Result<Store, ExitCode> {
+    Store::open(&config.store.path).map_err(|e| {
+        eprintln!(
+            "arbitre: cannot open the store {}: {e}",
+            config.store.path.display()
+        );
+        ExitCode::from(1)
+    })
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("the async runtime starts")
+}
+
+/// `arbitre run --config FILE`: the daemon, until SIGTERM or SIGINT.
+pub fn run(args: &ConfigArg) -> ExitCode {
+    init_tracing("info");
+    let config = match load(&args.config) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let settings = match DaemonSettings::from_config(&config) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("arbitre: {e}");
+            return ExitCode::from(EX_CONFIG);
+        }
+    };
+    let store = match open_store(&config) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let rt = runtime();
+    let result = rt.block_on(async {
+        let imap = ImapSettings::from_config(&config).map_err(|e| e.to_string())?;
+        let mailer = Mailer::from_config(&config)?;
+        let inbox = ImapInbox::new(imap);
+        let shutdown = async {
+            let mut term =
+                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+                    .expect("SIGTERM handler");
+            tokio::select! {
+                _ = term.recv() => tracing::info!("SIGTERM received"),
+                _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT received"),
+            }
+        };
+        tracing::info!(
+            version = env!("CARGO_PKG_VERSION"),
+            address = %config.bot.address,
+            store = %config.store.path.display(),
+            "arbitre starts"
+        );
+        notify("READY=1");
+        daemon::run(
+            settings,
+            inbox,
+            Arc::new(mailer),
+            Arc::new(Mutex::new(store)),
+            shutdown,
+        )
+        .await
+        .map_err(|e| e.to_string())
+    });
+    match result {
+        Ok(()) => {
+            tracing::info!("arbitre stopped");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            tracing::error!("arbitre stops: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `arbitre check-config --config FILE`: the same checks as `run`, then a login to the
+/// IMAP and SMTP servers.
+pub fn check_config(args: &ConfigArg) -> ExitCode {
+    init_tracing("warn");
+    let config = match load(&args.config) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    println!("{}: the file is valid.", args.config.display());
+    let mut ok = true;
+    match open_store(&config) {
+        Ok(s) => println!(
+            "store: {} opens (schema version {}).",
+            config.store.path.display(),
+            s.schema_version().unwrap_or(0)
+        ),
+        Err(_) => ok = false,
+    }
+    let rt = runtime();
+    rt.block_on(async {
+        match ImapSettings::from_config(&config) {
+            Ok(s) => match imap::check(&s).await {
+                Ok(summary) => println!(
+                    "imap: logged in to {}:{} as {}: {summary}.",
+                    s.host, s.port, s.user
+                ),
+                Err(e) => {
+                    println!("imap: {e}.");
+                    ok = false;
+                }
+            },
+            Err(e) => {
+                println!("imap: {e}.");
+                ok = false;
+            }
+        }
+        match Mailer::from_config(&config) {
+            Ok(m) => match m.check().await {
+                Ok(()) => println!("smtp: the server accepts our login."),
+                Err(e) => {
+                    println!("smtp: {e}.");
+                    ok = false;
+                }
+            },
+            Err(e) => {
+                println!("smtp: {e}.");
+                ok = false;
+            }
+        }
+    });
+    if ok {
+        println!("Config looks good.");
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `arbitre new`: creates a game directly; its mails wait in the outbox for the daemon.
+pub fn new_game(args: &NewArgs) -> Result<ExitCode, UsageError> {
+    init_tracing("warn");
+    let config = match load(&args.config.config) {
+        Ok(c) => c,
+        Err(code) => return Ok(code),
+    };
+    let kind = GameKind::from_name(&args.game).ok_or_else(|| {
+        let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        UsageError(format!(
+            "unknown game `{}` (known: {})",
+            args.game,
+            known.join(", ")
+        ))
+    })?;
+    let start = match (&args.variant, &args.position) {
+        (Some(v), _) => Start::Variant(v.clone()),
+        (None, Some(p)) => Start::Position(p.clone()),
+        (None, None) => Start::Default,
+    };
+    for a in [&args.white, &args.black] {
+        if !a.contains('@') || a.contains(char::is_whitespace) {
+            return Err(UsageError(format!("`{a}` is not a mail address")));
+        }
+    }
+    if args.white.eq_ignore_ascii_case(&args.black) {
+        return Err(UsageError(
+            "White and Black must be two different addresses".into(),
+        ));
+    }
+    let referee_config = config.referee().map_err(|e| UsageError(e.to_string()))?;
+    let request = NewGameRequest {
+        kind,
+        start,
+        options: args.options.join(","),
+        white: args.white.to_lowercase(),
+        black: args.black.to_lowercase(),
+        created_by: args
+            .by
+            .clone()
+            .unwrap_or_else(|| referee_config.address.clone())
+            .to_lowercase(),
+    };
+    let mut store = match open_store(&config) {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
+    };
+    let now = daemon::now();
+    let created = store.immediate(|s| {
+        let mut players = Vec::new();
+        for a in [&request.white, &request.black] {
+            if let Some(p) = s.player(a)? {
+                players.push(p);
+            }
+        }
+        let id = s.next_game_id()?;
+        match referee::create_game(&referee_config, &request, &players, id, now) {
+            Ok(decision) => {
+                s.commit(&decision, None, now)?;
+                Ok(Ok((id, decision)))
+            }
+            Err(e) => Ok(Err(e)),
+        }
+    });
+    match created {
+        Ok(Ok((id, decision))) => {
+            if decision.games.is_empty() {
+                eprintln!(
+                    "arbitre: the referee created no game (is it implemented in this build?)"
+                );
+                return Ok(ExitCode::from(1));
+            }
+            println!(
+                "Game #{id} created: {} {} (White) vs {} (Black); {} mail(s) queued for the running daemon.",
+                kind.name(),
+                request.white,
+                request.black,
+                decision.outbox.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(Err(setup)) => Err(UsageError(setup.to_string())),
+        Err(e) => {
+            eprintln!("arbitre: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn status_line(g: &StoredGame) -> String {
+    match (&g.status, &g.result) {
+        (GameStatus::Finished, Some(r)) => format!("finished: {} ({})", r.line, r.termination),
+        (s, _) => s.code().to_string(),
+    }
+}
+
+/// `arbitre show --config FILE ID`: one stored game in full.
+pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
+    let config = match load(&args.config) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let store = match open_store(&config) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let game = match store.game(id) {
+        Ok(Some(g)) => g,
+        Ok(None) => {
+            eprintln!("arbitre: there is no game #{id}");
+            return ExitCode::from(1);
+        }
+        Err(e) => {
+            eprintln!("arbitre: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    println!("Game #{} — {}", game.id, game.kind.title(Lang::En));
+    if let Some(v) = &game.variant {
+        println!("Variant:  {v}");
+    }
+    if !game.options.is_empty() {
+        println!("Options:  {}", game.options);
+    }
+    println!("White:    {}", game.white);
+    println!("Black:    {}", game.black);
+    println!("Status:   {}", status_line(&game));
+    if let Some(side) = game.draw_offer {
+        println!("Draw offered by {}", side.name());
+    }
+    println!("Start:    {}", game.start);
+    println!("Moves ({}):", game.moves.len());
+    for (i, m) in game.moves.iter().enumerate() {
+        let mid = m.message_id.as_deref().unwrap_or("-");
+        println!(
+            "  {:>3}. {:<24} received {}  <{mid}>",
+            i + 1,
+            m.text,
+            m.received_at
+        );
+    }
+    match game.rebuild() {
+        Ok(live) => {
+            println!("Position: {}", live.position_string());
+            if game.status == GameStatus::Active {
+                println!("To move:  {}", live.side_to_move().name());
+            }
+            println!();
+            println!("{}", live.board(Lang::En));
+        }
+        Err(e) => println!("(the stored game does not replay: {e})"),
+    }
+    ExitCode::SUCCESS
+}
+
+/// `arbitre games --config FILE`: the stored games, one line each.
+pub fn list_games(args: &ConfigArg) -> ExitCode {
+    let config = match load(&args.config) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let store = match open_store(&config) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match store.games() {
+        Ok(games) => {
+            if games.is_empty() {
+                println!("No games yet.");
+            }
+            for g in games {
+                let to_move = if g.status == GameStatus::Active {
+                    g.rebuild()
+                        .map(|l| format!(", {} to move", l.side_to_move().name()))
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                println!(
+                    "#{:<5} {:<12} {} vs {}  {} move(s), {}{to_move}",
+                    g.id,
+                    g.kind.name(),
+                    g.white,
+                    g.black,
+                    g.moves.len(),
+                    status_line(&g)
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbitre: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
