@@ -302,11 +302,17 @@ start_dovecot() {
 
 stop_dovecot() {
     dovecot_running || return 0
+    # The master's process group holds every process of this instance.
+    local group
+    group=$(tr -d ' \n' <"$STATE/dovecot/run/master.pid")
     doveadm -c "$STATE/dovecot/dovecot.conf" stop </dev/null >/dev/null 2>&1 ||
-        kill "$(cat "$STATE/dovecot/run/master.pid")" 2>/dev/null || true
+        kill "$group" 2>/dev/null || true
     local i
-    for i in $(seq 1 100); do dovecot_running || return 0; sleep 0.1; done
-    die "Dovecot did not stop"
+    for i in $(seq 1 100); do dovecot_running || break; sleep 0.1; done
+    dovecot_running && die "Dovecot did not stop"
+    # Dovecot lets client sessions linger for a few seconds after its master is gone: end
+    # them now, so that a stop really cuts every connection.
+    kill -KILL -- "-$group" 2>/dev/null || true
 }
 
 start_postfix() {

@@ -175,7 +175,7 @@ pub struct SmtpConfig {
 
 /// Retry policy of the outbox.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct OutboxConfig {
     /// First wait after a failed send (seconds); doubles each time.
     pub retry_min_seconds: u64,
@@ -201,7 +201,7 @@ impl Default for OutboxConfig {
 
 /// Logging.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct LogConfig {
     /// A tracing filter (`info`, `arbitre=debug`, ...); `RUST_LOG` wins when set.
     pub level: String,

@@ -125,27 +125,41 @@ pub enum MigrationError {
 }
 
 /// Runs the missing migrations; returns the versions applied.
+///
+/// Each step reads the version and applies itself inside one write transaction, so two
+/// processes opening a new store at once (the daemon and `arbitre new`) cannot both apply it.
 pub fn migrate(conn: &mut Connection) -> Result<Vec<u32>, MigrationError> {
-    let found = version(conn).map_err(|source| MigrationError::Step { version: 0, source })?;
-    if found > latest() {
-        return Err(MigrationError::TooNew {
-            found,
-            latest: latest(),
-        });
-    }
     let mut applied = Vec::new();
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
-        let v = i as u32 + 1;
-        let step = |conn: &mut Connection| -> rusqlite::Result<()> {
-            let tx = conn.transaction()?;
-            tx.execute_batch(sql)?;
-            tx.pragma_update(None, "user_version", v)?;
-            tx.commit()
+    loop {
+        let step = |conn: &mut Connection| -> rusqlite::Result<Result<Option<u32>, u32>> {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let found = version(&tx)?;
+            if found > latest() {
+                return Ok(Err(found));
+            }
+            if found == latest() {
+                return Ok(Ok(None));
+            }
+            tx.execute_batch(MIGRATIONS[found as usize])?;
+            tx.pragma_update(None, "user_version", found + 1)?;
+            tx.commit()?;
+            Ok(Ok(Some(found + 1)))
         };
-        step(conn).map_err(|source| MigrationError::Step { version: v, source })?;
-        applied.push(v);
+        match step(conn) {
+            Ok(Ok(Some(v))) => applied.push(v),
+            Ok(Ok(None)) => return Ok(applied),
+            Ok(Err(found)) => {
+                return Err(MigrationError::TooNew {
+                    found,
+                    latest: latest(),
+                });
+            }
+            Err(source) => {
+                let version = version(conn).unwrap_or(0) + 1;
+                return Err(MigrationError::Step { version, source });
+            }
+        }
     }
-    Ok(applied)
 }
 
 #[cfg(test)]
@@ -180,6 +194,35 @@ mod tests {
         assert_eq!(n, 1);
         conn.execute("INSERT INTO mailboxes VALUES ('INBOX', 7)", [])
             .unwrap();
+    }
+
+    #[test]
+    fn two_processes_creating_one_store_at_once_both_succeed() {
+        let dir = std::env::temp_dir().join(format!("arbitre-migrate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("race.sqlite");
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let mut conn = Connection::open(&path).unwrap();
+                    conn.busy_timeout(std::time::Duration::from_secs(10))
+                        .unwrap();
+                    migrate(&mut conn).unwrap()
+                })
+            })
+            .collect();
+        let mut all: Vec<u32> = handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect();
+        all.sort();
+        assert_eq!(
+            all,
+            (1..=latest()).collect::<Vec<_>>(),
+            "each step applied once"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

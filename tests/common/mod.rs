@@ -1,0 +1,505 @@
+//! Helpers for the integration tests against the real Dovecot and Postfix started by
+//! `scripts/mail-servers.sh` (`bash scripts/test.sh` starts them): the servers' addresses,
+//! fresh accounts, sending raw mail by SMTP submission (STARTTLS + AUTH), reading a mailbox by
+//! IMAPS, and running `arbitre run` as a child process.
+//!
+//! The servers are found through the env file the script writes (`$ARBITRE_MAIL_ENV`, else
+//! `var/mail/env`). Without it, tests print a note and pass when run by hand, but fail
+//! under `CI=true`.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use arbitre::config::{AfterProcessing, Security};
+use arbitre::mail::imap::{ImapSettings, connect};
+use futures::TryStreamExt;
+use lettre::address::Envelope;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+
+/// The test mail servers.
+#[derive(Clone, Debug)]
+pub struct MailEnv {
+    vars: HashMap<String, String>,
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+impl MailEnv {
+    /// The servers, or `None` (with a note) when they are not running and this is not CI.
+    pub fn load() -> Option<MailEnv> {
+        let path = std::env::var_os("ARBITRE_MAIL_ENV")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("var/mail/env"));
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                assert!(
+                    !ci,
+                    "the test mail servers are not set up ({}: {e}); run `bash scripts/test.sh`",
+                    path.display()
+                );
+                eprintln!(
+                    "NOTE: skipped: no test mail servers ({}); start them with `bash scripts/mail-servers.sh start`",
+                    path.display()
+                );
+                return None;
+            }
+        };
+        let vars: HashMap<String, String> = text
+            .lines()
+            .filter_map(|l| l.split_once('='))
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .collect();
+        let env = MailEnv { vars };
+        let port = env.port("ARBITRE_TEST_IMAPS_PORT");
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                !ci,
+                "the test IMAP server does not answer on port {port}; run `bash scripts/test.sh`"
+            );
+            eprintln!(
+                "NOTE: skipped: the test mail servers are stopped (`bash scripts/mail-servers.sh start`)"
+            );
+            return None;
+        }
+        Some(env)
+    }
+
+    /// A variable of the env file.
+    pub fn var(&self, name: &str) -> &str {
+        self.vars
+            .get(name)
+            .unwrap_or_else(|| panic!("{name} missing from the env file"))
+    }
+
+    /// A port from the env file.
+    pub fn port(&self, name: &str) -> u16 {
+        self.var(name).parse().unwrap()
+    }
+
+    /// The test domain.
+    pub fn domain(&self) -> &str {
+        self.var("ARBITRE_TEST_DOMAIN")
+    }
+
+    /// The accounts' password.
+    pub fn password(&self) -> &str {
+        self.var("ARBITRE_TEST_PASSWORD")
+    }
+
+    /// The CA file.
+    pub fn ca(&self) -> PathBuf {
+        PathBuf::from(self.var("ARBITRE_TEST_CA"))
+    }
+
+    /// Creates fresh accounts `NAME-<unique>@domain` and waits until Dovecot knows them.
+    pub async fn accounts(&self, names: &[&str]) -> Vec<String> {
+        let stamp = format!(
+            "{}x{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis()
+                % 1_000_000
+        );
+        let mut addresses = Vec::new();
+        let mut lines = String::new();
+        for name in names {
+            let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+            let a = format!("{name}-{stamp}-{n}@{}", self.domain());
+            lines.push_str(&format!("{a}:{{PLAIN}}{}::::::\n", self.password()));
+            addresses.push(a);
+        }
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(self.var("ARBITRE_TEST_USERS"))
+            .unwrap();
+        f.write_all(lines.as_bytes()).unwrap();
+        drop(f);
+        // Dovecot rereads the passwd-file about a second later.
+        let deadline = Instant::now() + Duration::from_secs(15);
+        for a in &addresses {
+            loop {
+                if connect(&self.imap_settings(a)).await.is_ok() {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "Dovecot never learnt {a}");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+        addresses
+    }
+
+    /// IMAP settings to read `user`'s mailbox.
+    pub fn imap_settings(&self, user: &str) -> ImapSettings {
+        ImapSettings {
+            host: "localhost".into(),
+            port: self.port("ARBITRE_TEST_IMAPS_PORT"),
+            security: Security::Tls,
+            tls: arbitre::mail::tls::client_config(Some(&self.ca())).unwrap(),
+            user: user.into(),
+            password: self.password().into(),
+            mailbox: "INBOX".into(),
+            after: AfterProcessing::Flag,
+            processed_folder: "done".into(),
+            keyword: "$ArbitreProcessed".into(),
+            idle_renew: Duration::from_secs(60),
+            poll: Duration::from_secs(60),
+            max_message_bytes: 1 << 20,
+            timeout: Duration::from_secs(10),
+        }
+    }
+
+    fn smtp(&self, user: &str) -> AsyncSmtpTransport<Tokio1Executor> {
+        let pem = std::fs::read(self.ca()).unwrap();
+        let params = TlsParameters::builder("localhost".into())
+            .certificate_store(CertificateStore::None)
+            .add_root_certificate(Certificate::from_pem(&pem).unwrap())
+            .build_rustls()
+            .unwrap();
+        AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("localhost")
+            .port(self.port("ARBITRE_TEST_SUBMISSION_PORT"))
+            .tls(Tls::Required(params))
+            .credentials(Credentials::new(user.into(), self.password().into()))
+            .build()
+    }
+
+    /// Submits a raw message as `from` (SMTP AUTH) to `to`; `envelope_from: None` sends with
+    /// an empty reverse path (a bounce).
+    pub async fn send_raw(&self, from: &str, envelope_from: Option<&str>, to: &str, raw: &str) {
+        let envelope = Envelope::new(
+            envelope_from.map(|a| a.parse().unwrap()),
+            vec![to.parse().unwrap()],
+        )
+        .unwrap();
+        let raw = raw.replace("\r\n", "\n").replace('\n', "\r\n");
+        self.smtp(from)
+            .send_raw(&envelope, raw.as_bytes())
+            .await
+            .unwrap_or_else(|e| panic!("submission as {from} failed: {e}"));
+    }
+
+    /// Delivers a raw message the way another domain's server would: plain SMTP to the
+    /// test domain's MX port, no AUTH (works while Dovecot, which checks passwords, is down).
+    pub async fn deliver_from_outside(&self, envelope_from: &str, to: &str, raw: &str) {
+        let envelope = Envelope::new(
+            Some(envelope_from.parse().unwrap()),
+            vec![to.parse().unwrap()],
+        )
+        .unwrap();
+        let raw = raw.replace("\r\n", "\n").replace('\n', "\r\n");
+        AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
+            .port(self.port("ARBITRE_TEST_SMTP_PORT"))
+            .tls(Tls::None)
+            .build()
+            .send_raw(&envelope, raw.as_bytes())
+            .await
+            .unwrap_or_else(|e| panic!("delivery to {to} failed: {e}"));
+    }
+
+    /// Sends an ordinary plain-text mail; returns its Message-ID (without brackets).
+    pub async fn send(
+        &self,
+        from: &str,
+        to: &str,
+        subject: &str,
+        body: &str,
+        extra_headers: &str,
+    ) -> String {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let millis = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis();
+        let id = format!("t{}.{n}.{millis}@{}", std::process::id(), self.domain());
+        let raw = format!(
+            "From: {from}\nTo: {to}\nSubject: {subject}\nMessage-ID: <{id}>\nDate: Mon, 3 Mar 2025 10:00:00 +0000\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n{extra_headers}\n{body}\n"
+        );
+        let raw = raw.replace("\n\n\n", "\n\n");
+        self.send_raw(from, Some(from), to, &raw).await;
+        id
+    }
+
+    /// Every message in `user`'s INBOX, oldest first.
+    pub async fn inbox(&self, user: &str) -> Vec<Mail> {
+        let mut session = connect(&self.imap_settings(user)).await.unwrap();
+        session.select("INBOX").await.unwrap();
+        let fetches: Vec<_> = session
+            .uid_fetch("1:*", "(UID FLAGS BODY.PEEK[])")
+            .await
+            .unwrap()
+            .try_collect()
+            .await
+            .unwrap();
+        let mut mails: Vec<Mail> = fetches
+            .iter()
+            .filter_map(|f| {
+                let raw = f.body()?;
+                let flags = f.flags().map(|fl| format!("{fl:?}")).collect();
+                Some(Mail::parse(f.uid?, raw, flags))
+            })
+            .collect();
+        mails.sort_by_key(|m| m.uid);
+        session.logout().await.ok();
+        mails
+    }
+
+    /// Waits until `user` has at least `n` messages; returns them.
+    pub async fn wait_for(&self, user: &str, n: usize, within: Duration) -> Vec<Mail> {
+        let deadline = Instant::now() + within;
+        loop {
+            let mails = self.inbox(user).await;
+            if mails.len() >= n {
+                return mails;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{user} has {} message(s), expected {n}: {:#?}",
+                mails.len(),
+                mails
+                    .iter()
+                    .map(|m| (&m.subject, m.first_line()))
+                    .collect::<Vec<_>>()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Runs `scripts/mail-servers.sh COMMAND` (`stop-imap`, `start-imap`, `restart-imap`).
+    pub fn imap_server(&self, command: &str) {
+        let status = Command::new("bash")
+            .arg(self.var("ARBITRE_TEST_SCRIPT"))
+            .arg(command)
+            .env("ARBITRE_MAIL_STATE", self.var("ARBITRE_TEST_STATE"))
+            .status()
+            .unwrap();
+        assert!(status.success(), "mail-servers.sh {command} failed");
+    }
+}
+
+/// One received mail.
+#[derive(Clone, Debug)]
+pub struct Mail {
+    /// IMAP UID.
+    pub uid: u32,
+    /// Subject.
+    pub subject: String,
+    /// Plain text body.
+    pub body: String,
+    /// Every header, raw, by lower-case name.
+    pub headers: HashMap<String, String>,
+    /// IMAP flags (debug-printed).
+    pub flags: Vec<String>,
+}
+
+impl Mail {
+    fn parse(uid: u32, raw: &[u8], flags: Vec<String>) -> Mail {
+        let m = mail_parser::MessageParser::default().parse(raw).unwrap();
+        Mail {
+            uid,
+            subject: m.subject().unwrap_or("").to_string(),
+            body: m.body_text(0).map(|b| b.to_string()).unwrap_or_default(),
+            headers: m
+                .headers_raw()
+                .map(|(k, v)| (k.to_lowercase(), v.trim().to_string()))
+                .collect(),
+            flags,
+        }
+    }
+
+    /// The first line of the body.
+    pub fn first_line(&self) -> &str {
+        self.body.lines().next().unwrap_or("").trim()
+    }
+
+    /// A header's raw value.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(&name.to_lowercase()).map(String::as_str)
+    }
+
+    /// The Message-ID without brackets.
+    pub fn message_id(&self) -> String {
+        self.header("message-id")
+            .unwrap_or("")
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .to_string()
+    }
+}
+
+/// `arbitre run` as a child process, with its own configuration and store.
+pub struct Daemon {
+    child: Option<Child>,
+    /// Its working directory (config, store, log).
+    pub dir: PathBuf,
+    /// Its configuration file.
+    pub config: PathBuf,
+    /// The bot's address.
+    pub bot: String,
+}
+
+impl Daemon {
+    /// Writes a configuration for `bot` (plus `extra` TOML appended to `[bot]`... sections
+    /// given whole) and starts the daemon.
+    pub fn start(env: &MailEnv, bot: &str, name: &str) -> Daemon {
+        let dir = std::env::temp_dir().join(format!("arbitre-it-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("arbitre.toml");
+        let ca = env.ca();
+        let text = format!(
+            r#"[bot]
+address = "{bot}"
+plus-addressing = true
+secret.raw = "integration-test-secret-{name}"
+max-replies-per-hour = 1000
+
+[store]
+path = "{store}"
+
+[imap]
+host = "localhost"
+port = {imaps}
+security = "tls"
+ca-file = "{ca}"
+user = "{bot}"
+password.raw = "{password}"
+poll-seconds = 20
+reconnect-max-seconds = 2
+
+[smtp]
+host = "localhost"
+port = {submission}
+security = "starttls"
+ca-file = "{ca}"
+user = "{bot}"
+password.raw = "{password}"
+
+[outbox]
+retry-min-seconds = 1
+retry-max-seconds = 2
+poll-seconds = 1
+
+[log]
+level = "info,arbitre=debug"
+"#,
+            store = dir.join("arbitre.sqlite").display(),
+            imaps = env.port("ARBITRE_TEST_IMAPS_PORT"),
+            submission = env.port("ARBITRE_TEST_SUBMISSION_PORT"),
+            ca = ca.display(),
+            password = env.password(),
+        );
+        std::fs::write(&config, text).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let mut d = Daemon {
+            child: None,
+            dir,
+            config,
+            bot: bot.into(),
+        };
+        d.spawn();
+        d
+    }
+
+    /// Starts (again) the process.
+    pub fn spawn(&mut self) {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.join("arbitre.log"))
+            .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+            .arg("run")
+            .arg("--config")
+            .arg(&self.config)
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .unwrap();
+        self.child = Some(child);
+    }
+
+    /// The daemon's log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("arbitre.log")).unwrap_or_default()
+    }
+
+    /// SIGKILL: no chance to finish anything.
+    pub fn kill9(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            c.kill().unwrap();
+            c.wait().unwrap();
+        }
+    }
+
+    /// SIGTERM, then waits for a clean exit; returns whether it exited with success.
+    pub fn terminate(&mut self) -> bool {
+        let Some(mut c) = self.child.take() else {
+            return false;
+        };
+        Command::new("kill")
+            .arg("-TERM")
+            .arg(c.id().to_string())
+            .status()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = c.try_wait().unwrap() {
+                return status.success();
+            }
+            if Instant::now() > deadline {
+                c.kill().ok();
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Runs another `arbitre` command on the same configuration.
+    pub fn command(&self, args: &[&str]) -> std::process::Output {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbitre"));
+        cmd.args(args);
+        cmd.arg("--config").arg(&self.config);
+        cmd.output().unwrap()
+    }
+
+    /// Opens the daemon's store (WAL lets a reader in while it runs).
+    pub fn store(&self) -> arbitre::store::Store {
+        arbitre::store::Store::open(&self.dir.join("arbitre.sqlite")).unwrap()
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!(
+                "---- arbitre log ({}) ----\n{}",
+                self.dir.display(),
+                self.log()
+            );
+        }
+        self.kill9();
+    }
+}
+
+/// Polls `check` until it is true or `within` passes.
+pub async fn eventually(what: &str, within: Duration, mut check: impl FnMut() -> bool) {
+    let deadline = Instant::now() + within;
+    while !check() {
+        assert!(Instant::now() < deadline, "timed out: {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
