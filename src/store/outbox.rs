@@ -81,11 +81,14 @@ fn auto_code(a: AutoKind) -> &'static str {
 }
 
 /// Queues a mail and remembers its Message-ID's game. Called inside the commit transaction.
+/// A mail whose Message-ID is already queued is the same mail (the referee derives ids from
+/// what caused them): it is not queued twice.
 pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
          game_id, auto, created_at, status, attempts, next_attempt_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10)
+         ON CONFLICT (message_id) DO NOTHING",
     )?
     .execute(params![
         mail.message_id,
