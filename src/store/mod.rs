@@ -507,18 +507,37 @@ mod tests {
     }
 
     #[test]
+    fn a_mail_queued_twice_is_sent_once() {
+        let mut s = Store::open_in_memory().unwrap();
+        let m = mail("same@arbitre", "bob@example.org", None, AutoKind::Replied);
+        let d = Decision {
+            outbox: vec![m.clone(), m],
+            ..Decision::default()
+        };
+        s.commit(&d, None, 1).unwrap();
+        assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
+    }
+
+    #[test]
     fn a_failed_commit_leaves_nothing_behind() {
         let mut s = Store::open_in_memory().unwrap();
         let g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
-        // Two outgoing mails with the same Message-ID violate the outbox's uniqueness: the
-        // whole transaction (processed key, game, first mail) must roll back.
-        let m = mail(
-            "dup@arbitre",
+        // The second mail cannot be stored (a trigger stands for a full disk): the whole
+        // transaction (processed key, game, first mail) must roll back.
+        s.conn
+            .execute_batch(
+                "CREATE TEMP TRIGGER boom BEFORE INSERT ON outbox WHEN NEW.recipient = 'boom@x.org'
+                 BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+            )
+            .unwrap();
+        let first = mail(
+            "m1@arbitre",
             "bob@example.org",
             Some(1),
             AutoKind::Generated,
         );
-        let d = decision(g, vec![m.clone(), m]);
+        let second = mail("m2@arbitre", "boom@x.org", Some(1), AutoKind::Generated);
+        let d = decision(g, vec![first, second]);
         assert!(s.commit(&d, Some((&key(1), "in@mail")), 10).is_err());
         assert_eq!(s.seen(&key(1), "in@mail").unwrap(), Seen::New);
         assert_eq!(s.game(1).unwrap(), None);
