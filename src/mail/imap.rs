@@ -338,8 +338,21 @@ impl ImapInbox {
             let mut idle = session.idle();
             timed(self.settings.timeout, "IDLE refused", idle.init()).await?;
             let wait = until_scan.min(self.settings.idle_renew);
-            let (response, _stop) = idle.wait_with_timeout(wait);
-            let response = response.await.map_err(|e| err("IDLE failed", e))?;
+            // NOTE: async-imap restarts its timeout at every server response, and Dovecot
+            // sends `* OK Still here` every 2 minutes, so it alone would never end the IDLE.
+            // The outer timeout does; dropping the stop source ends the wait at once.
+            let response = {
+                let (response, stop) = idle.wait_with_timeout(wait);
+                tokio::pin!(response);
+                match tokio::time::timeout(wait, &mut response).await {
+                    Ok(r) => r,
+                    Err(_) => {
+                        drop(stop);
+                        response.await
+                    }
+                }
+            }
+            .map_err(|e| err("IDLE failed", e))?;
             let session = timed(self.settings.timeout, "IDLE DONE failed", idle.done()).await?;
             self.session = Some(session);
             if let IdleResponse::NewData(_) = response {

@@ -34,6 +34,23 @@ pub enum StoreError {
     Migration(#[from] migrations::MigrationError),
 }
 
+impl StoreError {
+    /// Whether SQLite said the database is busy (locked by another connection).
+    pub fn is_busy(&self) -> bool {
+        let busy = |e: &rusqlite::Error| {
+            matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+            )
+        };
+        match self {
+            StoreError::Sqlite(e) => busy(e),
+            StoreError::Migration(migrations::MigrationError::Step { source, .. }) => busy(source),
+            StoreError::Migration(_) => false,
+        }
+    }
+}
+
 /// The name of one message on the IMAP server, for ever: RFC 3501 guarantees a UID is never
 /// reused within a mailbox while its UIDVALIDITY stays the same.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -81,9 +98,21 @@ impl std::fmt::Debug for Store {
 
 impl Store {
     /// Opens (or creates) the store at `path` and brings its schema up to date.
+    ///
+    /// Another process creating or converting the same file at the same moment makes SQLite
+    /// answer "busy" without waiting (switching to WAL needs the file alone); opening is then
+    /// tried again for up to ten seconds.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let conn = Connection::open(path)?;
-        Store::setup(conn)
+        let mut tries = 0;
+        loop {
+            match Store::setup(Connection::open(path)?) {
+                Err(e) if e.is_busy() && tries < 200 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                r => return r,
+            }
+        }
     }
 
     /// A fresh store in memory (tests).

@@ -503,3 +503,76 @@ pub async fn eventually(what: &str, within: Duration, mut check: impl FnMut() ->
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+impl MailEnv {
+    /// The highest UID in `user`'s INBOX (0 when empty): mails after it are new.
+    pub async fn last_uid(&self, user: &str) -> u32 {
+        self.inbox(user).await.last().map_or(0, |m| m.uid)
+    }
+
+    /// Waits for a mail after `after` (a UID) matching `pred`; returns it.
+    pub async fn wait_mail_after(
+        &self,
+        user: &str,
+        after: u32,
+        what: &str,
+        pred: impl Fn(&Mail) -> bool,
+    ) -> Mail {
+        let deadline = Instant::now() + Duration::from_secs(40);
+        loop {
+            let mails = self.inbox(user).await;
+            if let Some(m) = mails.iter().find(|m| m.uid > after && pred(m)) {
+                return m.clone();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{user} never got {what}; got: {:#?}",
+                mails
+                    .iter()
+                    .filter(|m| m.uid > after)
+                    .map(|m| (&m.subject, m.body.lines().take(3).collect::<Vec<_>>()))
+                    .collect::<Vec<_>>()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Replies as `user` to the latest mail `bot` sent them, the way a mail client does: to
+    /// its Reply-To, `Re:` subject, In-Reply-To/References, the old mail quoted below.
+    /// Returns the Message-ID of the reply.
+    pub async fn reply_latest(&self, user: &str, bot: &str, text: &str) -> String {
+        let bot_local = bot.split('@').next().unwrap();
+        let mails = self.inbox(user).await;
+        let last = mails
+            .iter()
+            .rev()
+            .find(|m| m.header("from").is_some_and(|f| f.contains(bot_local)))
+            .unwrap_or_else(|| panic!("{user} has no mail from {bot} to reply to"));
+        let to = last
+            .header("reply-to")
+            .map(|r| r.trim_start_matches('<').trim_end_matches('>').to_string())
+            .unwrap_or_else(|| bot.to_string());
+        let to = to
+            .rsplit('<')
+            .next()
+            .unwrap()
+            .trim_end_matches('>')
+            .to_string();
+        let parent = last.message_id();
+        let refs = format!("{} <{parent}>", last.header("references").unwrap_or(""));
+        let quoted: String = last.body.lines().map(|l| format!("> {l}\n")).collect();
+        let subject = if last.subject.starts_with("Re:") {
+            last.subject.clone()
+        } else {
+            format!("Re: {}", last.subject)
+        };
+        self.send(
+            user,
+            &to,
+            &subject,
+            &format!("{text}\n\nOn Monday, arbitre wrote:\n{quoted}"),
+            &format!("In-Reply-To: <{parent}>\nReferences: {}\n", refs.trim()),
+        )
+        .await
+    }
+}

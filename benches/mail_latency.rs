@@ -1,0 +1,378 @@
+//! End-to-end benchmark of the daemon against the real mail servers of
+//! `scripts/mail-servers.sh` (which must be running):
+//!
+//! 1. Latency: in a director-created Abalone game, the time from a player's SMTP submission
+//!    of a move to the forwarded move being visible in the opponent's IMAP inbox, over
+//!    `ARBITRE_BENCH_MOVES` moves (default 60); median and 95th percentile.
+//! 2. The floor: the same two hops without arbitre: a relay built from arbitre's own IMAP
+//!    edge (IDLE) re-submits each mail to the opponent at once, no parsing, no store.
+//! 3. Burst: `ARBITRE_BENCH_GAMES` games (default 100) of `ARBITRE_BENCH_PLIES` moves each
+//!    (default 10, so 1,000 moves) appended at once to arbitre's mailbox: the time until every
+//!    move is committed and every forwarded move delivered; checks that nothing is lost and
+//!    nothing doubled.
+//! 4. The daemon's resident memory (VmRSS now, VmHWM peak) after the burst.
+//!
+//! Run: `bash scripts/mail-servers.sh start && cargo bench --bench mail_latency`.
+//! Under `cargo test` it does nothing (the servers and minutes it needs are the bench's).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use arbitre::games::{AnyGame, GameKind, Start};
+use arbitre::mail::Inbox;
+use arbitre::mail::imap::{ImapInbox, ImapSession, connect};
+use common::{Daemon, MailEnv};
+
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Watches one mailbox with a NOOP poll every 2 ms (Dovecot shows new mail to NOOP within a
+/// few milliseconds), so the observer adds almost nothing to what is measured.
+struct Watcher {
+    session: ImapSession,
+    last: u32,
+}
+
+impl Watcher {
+    async fn new(env: &MailEnv, user: &str) -> Watcher {
+        let mut session = connect(&env.imap_settings(user)).await.unwrap();
+        session.select("INBOX").await.unwrap();
+        let uids = session.uid_search("ALL").await.unwrap();
+        Watcher {
+            session,
+            last: uids.into_iter().max().unwrap_or(0),
+        }
+    }
+
+    /// Waits for the next new message; returns when it became visible.
+    async fn next(&mut self) -> Instant {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            self.session.noop().await.unwrap();
+            let q = format!("UID {}:*", self.last + 1);
+            let uids = self.session.uid_search(&q).await.unwrap();
+            if let Some(max) = uids.into_iter().filter(|u| *u > self.last).max() {
+                self.last = max;
+                return Instant::now();
+            }
+            assert!(Instant::now() < deadline, "no mail within 60 s");
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    }
+}
+
+fn stats(label: &str, mut ms: Vec<f64>) -> (f64, f64) {
+    ms.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let median = ms[ms.len() / 2];
+    let p95 = ms[((ms.len() as f64 * 0.95).ceil() as usize).min(ms.len()) - 1];
+    println!(
+        "{label}: n={} median {median:.1} ms, p95 {p95:.1} ms, min {:.1} ms, max {:.1} ms",
+        ms.len(),
+        ms[0],
+        ms[ms.len() - 1]
+    );
+    (median, p95)
+}
+
+/// A deterministic sequence of legal moves that does not end the game.
+fn moves(n: usize, seed: usize) -> Vec<(String, String)> {
+    let mut g = AnyGame::new(GameKind::Abalone, &Start::Default, None, "").unwrap();
+    let mut out = Vec::new();
+    for ply in 0..n {
+        let legal = g.legal_moves();
+        let mv = legal[(ply * 7 + seed * 13) % legal.len()].clone();
+        let line = g.play(&mv).unwrap().line;
+        out.push((mv, line));
+    }
+    out
+}
+
+async fn latency(env: &MailEnv, n: usize) -> (f64, f64) {
+    let accounts = env.accounts(&["bot", "alice", "bob"]).await;
+    let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
+    let daemon = Daemon::start(env, bot, "bench-latency");
+    let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    env.wait_for(alice, 1, Duration::from_secs(30)).await;
+    env.wait_for(bob, 1, Duration::from_secs(30)).await;
+    let mut watch = HashMap::new();
+    watch.insert(alice.clone(), Watcher::new(env, alice).await);
+    watch.insert(bob.clone(), Watcher::new(env, bob).await);
+    let mut samples = Vec::new();
+    for (ply, (mv, line)) in moves(n, 0).into_iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 {
+            (alice, bob)
+        } else {
+            (bob, alice)
+        };
+        // Prepare the reply first: only the submission and what follows is measured.
+        let mails = env.inbox(mover).await;
+        let last = mails.last().unwrap();
+        let to = last
+            .header("reply-to")
+            .unwrap()
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .to_string();
+        let raw = format!(
+            "From: {mover}\nTo: {to}\nSubject: Re: {}\nIn-Reply-To: <{}>\nMessage-ID: <bench-{ply}-{}@bench>\n\n{mv}\n",
+            last.subject,
+            last.message_id(),
+            std::process::id()
+        );
+        let w = watch.get_mut(other.as_str()).unwrap();
+        let start = Instant::now();
+        env.send_raw(mover, Some(mover), &to, &raw).await;
+        let seen = w.next().await;
+        samples.push((seen - start).as_secs_f64() * 1000.0);
+        let got = env.inbox(other).await;
+        assert_eq!(got.last().unwrap().first_line(), line, "the forwarded move");
+        // The mover's confirmation: wait for it so it never mixes with the next sample.
+        watch.get_mut(mover.as_str()).unwrap().next().await;
+    }
+    drop(daemon);
+    stats("arbitre, submission to opponent's inbox", samples)
+}
+
+async fn floor(env: &MailEnv, n: usize) -> (f64, f64, f64) {
+    let accounts = env.accounts(&["relay", "alice", "bob"]).await;
+    let (relay, alice, bob) = (
+        accounts[0].clone(),
+        accounts[1].clone(),
+        accounts[2].clone(),
+    );
+    let env2 = env.clone();
+    let bob2 = bob.clone();
+    let relay2 = relay.clone();
+    let relay_task = tokio::spawn(async move {
+        let mut inbox = ImapInbox::new(env2.imap_settings(&relay2));
+        loop {
+            let batch = inbox.next().await.unwrap();
+            for f in batch {
+                let raw = String::from_utf8_lossy(&f.raw).to_string();
+                env2.send_raw(&relay2, Some(&relay2), &bob2, &raw).await;
+                inbox.done(&f.key).await.unwrap();
+            }
+        }
+    });
+    let mut to_bob = Watcher::new(env, &bob).await;
+    let mut to_relay = Watcher::new(env, &relay).await;
+    let mut one_hop = Vec::new();
+    let mut two_hops = Vec::new();
+    // Let the relay connect and start its IDLE.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for i in 0..n {
+        let raw = format!(
+            "From: {alice}\nTo: {relay}\nSubject: floor {i}\nMessage-ID: <floor-{i}-{}@bench>\n\na1b2\n",
+            std::process::id()
+        );
+        let start = Instant::now();
+        env.send_raw(&alice, Some(&alice), &relay, &raw).await;
+        let first = to_relay.next().await;
+        let second = to_bob.next().await;
+        one_hop.push((first - start).as_secs_f64() * 1000.0);
+        two_hops.push((second - start).as_secs_f64() * 1000.0);
+    }
+    relay_task.abort();
+    let (one, _) = stats(
+        "floor, one hop (submission to inbox, seen by NOOP poll)",
+        one_hop,
+    );
+    let (m, p) = stats(
+        "floor, two hops through an IDLE relay (no arbitre)",
+        two_hops,
+    );
+    (one, m, p)
+}
+
+// Games and plies are numbers used in names and to index several tables at once.
+#[allow(clippy::needless_range_loop)]
+async fn burst(env: &MailEnv, games: usize, plies: usize) {
+    let mut names = vec!["bot".to_string()];
+    for g in 0..games {
+        names.push(format!("w{g}"));
+        names.push(format!("b{g}"));
+    }
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let accounts = env.accounts(&refs).await;
+    let bot = accounts[0].clone();
+    let daemon = Daemon::start(env, &bot, "bench-burst");
+    let mut ids = Vec::new();
+    for g in 0..games {
+        let (w, b) = (&accounts[1 + 2 * g], &accounts[2 + 2 * g]);
+        let out = daemon.command(&["new", "--game", "abalone", "--white", w, "--black", b]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let id: i64 = text
+            .split('#')
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches(':')
+            .parse()
+            .unwrap();
+        ids.push(id);
+    }
+    let store = daemon.store();
+    let settle = Instant::now();
+    while store.outbox_counts().unwrap().0 > 0 {
+        assert!(
+            settle.elapsed() < Duration::from_secs(300),
+            "game-start mails not sent"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    println!(
+        "burst: {games} games created, {} start mails sent in {:.1} s",
+        2 * games,
+        settle.elapsed().as_secs_f64()
+    );
+    let before = store.processed_count().unwrap();
+    let (_, sent_before, _) = store.outbox_counts().unwrap();
+
+    // Build every move mail, in order within each game, interleaving the games.
+    let plans: Vec<Vec<(String, String)>> = (0..games).map(|g| moves(plies, g)).collect();
+    let mut session = connect(&env.imap_settings(&bot)).await.unwrap();
+    let start = Instant::now();
+    for ply in 0..plies {
+        for g in 0..games {
+            let (w, b) = (&accounts[1 + 2 * g], &accounts[2 + 2 * g]);
+            let mover = if ply % 2 == 0 { b } else { w };
+            let raw = format!(
+                "From: {mover}\r\nTo: {bot}\r\nSubject: Re: [arbitre #{}] Abalone\r\nMessage-ID: <burst-{g}-{ply}-{}@bench>\r\n\r\n{}\r\n",
+                ids[g],
+                std::process::id(),
+                plans[g][ply].0
+            );
+            session
+                .append("INBOX", None, None, raw.as_bytes())
+                .await
+                .unwrap();
+        }
+    }
+    let appended = start.elapsed();
+    session.logout().await.ok();
+    let total = games * plies;
+    let deadline = Instant::now() + Duration::from_secs(1200);
+    loop {
+        let done = store.processed_count().unwrap() - before;
+        let (pending, _, _) = store.outbox_counts().unwrap();
+        if done as usize >= total && pending == 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "burst not drained: {done} processed, {pending} pending"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let committed = start.elapsed();
+    // Every forwarded move delivered: each player's inbox holds its start mail, one
+    // forward per opponent move and one confirmation per own move.
+    let expected = 1 + plies;
+    let mut delivered = 0;
+    for a in &accounts[1..] {
+        let d = Instant::now() + Duration::from_secs(300);
+        loop {
+            let n = env.inbox(a).await.len();
+            if n >= expected {
+                assert_eq!(n, expected, "{a}: nothing doubled");
+                delivered += n;
+                break;
+            }
+            assert!(Instant::now() < d, "{a} has {n} mails, expected {expected}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    let drained = start.elapsed();
+    for (g, id) in ids.iter().enumerate() {
+        let game = store.game(*id).unwrap().unwrap();
+        let want: Vec<String> = plans[g].iter().map(|(m, _)| m.clone()).collect();
+        let got: Vec<String> = game.moves.iter().map(|m| m.text.clone()).collect();
+        assert_eq!(got.len(), want.len(), "game #{id}: every move applied once");
+    }
+    let (pending, sent, failed) = store.outbox_counts().unwrap();
+    println!(
+        "burst: {total} moves in {games} games appended in {:.1} s; all committed and sent after {:.1} s \
+         ({:.0} moves/s); all {} mails visible after {:.1} s",
+        appended.as_secs_f64(),
+        committed.as_secs_f64(),
+        total as f64 / committed.as_secs_f64(),
+        delivered,
+        drained.as_secs_f64()
+    );
+    println!(
+        "burst: nothing lost, nothing doubled: {total} moves stored, {} mails sent for them, {pending} pending, {failed} failed",
+        sent - sent_before
+    );
+    let pid = daemon_pid(&daemon);
+    if let Some(status) =
+        pid.and_then(|p| std::fs::read_to_string(format!("/proc/{p}/status")).ok())
+    {
+        for line in status
+            .lines()
+            .filter(|l| l.starts_with("VmRSS") || l.starts_with("VmHWM"))
+        {
+            println!(
+                "daemon memory after the burst: {}",
+                line.split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+        }
+    }
+}
+
+fn daemon_pid(d: &Daemon) -> Option<u32> {
+    let config = d.config.to_string_lossy().to_string();
+    for entry in std::fs::read_dir("/proc").ok()? {
+        let entry = entry.ok()?;
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if let Ok(cmd) = std::fs::read_to_string(format!("/proc/{pid}/cmdline"))
+            && cmd.contains(&config)
+            && cmd.contains("run")
+        {
+            return Some(pid);
+        }
+    }
+    None
+}
+
+fn main() {
+    if !std::env::args().any(|a| a == "--bench") {
+        println!(
+            "mail_latency: run it with `cargo bench --bench mail_latency` (needs the mail servers)"
+        );
+        return;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let env = MailEnv::load().expect("start the servers: bash scripts/mail-servers.sh start");
+        let n = env_number("ARBITRE_BENCH_MOVES", 60);
+        println!("machine: {} cores; {} moves per latency series", std::thread::available_parallelism().map_or(0, |n| n.get()), n);
+        let (one_hop, floor_median, floor_p95) = floor(&env, n).await;
+        let (median, p95) = latency(&env, n).await;
+        println!(
+            "arbitre adds {:.1} ms (median) and {:.1} ms (p95) to the two-hop floor; one hop alone is {one_hop:.1} ms",
+            median - floor_median,
+            p95 - floor_p95
+        );
+        burst(&env, env_number("ARBITRE_BENCH_GAMES", 100), env_number("ARBITRE_BENCH_PLIES", 10)).await;
+    });
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A working local arbitre to play with at once: real IMAP and SMTP servers on 127.0.0.1
+# (Dovecot and Postfix, installed if needed, with a test CA), the demo accounts
+# arbitre@, alice@, bob@ and carol@arbitre.test, and `arbitre run` watching arbitre@ with a
+# SQLite store under var/demo/. Then it prints how to play.
+#
+# Usage (as root on Debian, with Rust):
+#   bash scripts/demo.sh          set up and start (again)
+#   bash scripts/demo.sh stop     stop arbitre and the mail servers
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+DEMO="$ROOT/var/demo"
+PIDFILE="$DEMO/arbitre.pid"
+
+stop_arbitre() {
+    if [ -s "$PIDFILE" ] && [ -e "/proc/$(cat "$PIDFILE")/exe" ]; then
+        kill -TERM "$(cat "$PIDFILE")" 2>/dev/null || true
+        for _ in $(seq 1 50); do [ -e "/proc/$(cat "$PIDFILE")/exe" ] || break; sleep 0.1; done
+    fi
+    rm -f "$PIDFILE"
+}
+
+if [ "${1:-}" = stop ]; then
+    stop_arbitre
+    bash scripts/mail-servers.sh stop
+    echo "demo stopped (games are kept in $DEMO/arbitre.sqlite)"
+    exit 0
+fi
+
+command -v cargo >/dev/null || { echo "demo.sh: needs Rust (cargo)" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "demo.sh: run as root: it installs and starts Dovecot and Postfix" >&2; exit 1; }
+
+bash scripts/mail-servers.sh start
+bash scripts/mail-servers.sh add-user arbitre alice bob carol
+# shellcheck disable=SC1091
+. "$ROOT/var/mail/env"
+
+echo "demo.sh: building arbitre..." >&2
+cargo build -q --bin arbitre --example mailbox
+
+mkdir -p "$DEMO"
+umask 077
+cat >"$DEMO/arbitre.toml" <<TOML
+# The demo's configuration (written by scripts/demo.sh). Every key: config/arbitre.example.toml.
+[bot]
+address = "arbitre@$ARBITRE_TEST_DOMAIN"
+plus-addressing = true
+secret.command = "cat '$DEMO/secret'"
+default-lang = "en"
+
+[store]
+path = "$DEMO/arbitre.sqlite"
+
+[imap]
+host = "localhost"
+port = $ARBITRE_TEST_IMAPS_PORT
+security = "tls"
+ca-file = "$ARBITRE_TEST_CA"
+user = "arbitre@$ARBITRE_TEST_DOMAIN"
+password.raw = "$ARBITRE_TEST_PASSWORD"
+
+[smtp]
+host = "localhost"
+port = $ARBITRE_TEST_SUBMISSION_PORT
+security = "starttls"
+ca-file = "$ARBITRE_TEST_CA"
+user = "arbitre@$ARBITRE_TEST_DOMAIN"
+password.raw = "$ARBITRE_TEST_PASSWORD"
+
+[outbox]
+retry-min-seconds = 2
+retry-max-seconds = 60
+poll-seconds = 2
+TOML
+[ -s "$DEMO/secret" ] || head -c 24 /dev/urandom | base64 >"$DEMO/secret"
+
+stop_arbitre
+target/debug/arbitre check-config --config "$DEMO/arbitre.toml" >/dev/null
+nohup target/debug/arbitre run --config "$DEMO/arbitre.toml" </dev/null >>"$DEMO/arbitre.log" 2>&1 &
+echo $! >"$PIDFILE"
+for _ in $(seq 1 100); do
+    grep -q "IMAP connected" "$DEMO/arbitre.log" 2>/dev/null && break
+    sleep 0.1
+done
+
+D="$ARBITRE_TEST_DOMAIN"
+cat <<TEXT
+
+arbitre is running (pid $(cat "$PIDFILE"), log: var/demo/arbitre.log) and watches arbitre@$D.
+Players alice@$D, bob@$D and carol@$D can play at once.
+
+Play Abalone, alice (Black) against bob (White):
+  bash scripts/play.sh alice --new "NEW abalone VS bob@$D"   # alice challenges bob
+  bash scripts/inbox.sh bob                                  # bob reads the invitation
+  bash scripts/play.sh bob ACCEPT                            # bob accepts (replies to it)
+  bash scripts/inbox.sh alice                                # alice: your move
+  bash scripts/play.sh alice a1b2                            # alice plays, bob gets the move
+  bash scripts/inbox.sh bob
+Or Bulltricker: "NEW bulltricker VS bob@$D". Other commands: HELP, BOARD, HISTORY, GAMES,
+DRAW, RESIGN, LANG FR (French keywords too: AIDE, PLATEAU, NULLE, ABANDON, ...).
+
+Any mail client works too: IMAPS 127.0.0.1:$ARBITRE_TEST_IMAPS_PORT, SMTP submission
+127.0.0.1:$ARBITRE_TEST_SUBMISSION_PORT (STARTTLS), user alice@$D, password
+$ARBITRE_TEST_PASSWORD, trusting the CA in $ARBITRE_TEST_CA.
+
+Games:  target/debug/arbitre games --config var/demo/arbitre.toml
+        target/debug/arbitre show --config var/demo/arbitre.toml 1
+Stop:   bash scripts/demo.sh stop
+TEXT
