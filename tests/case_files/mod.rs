@@ -125,7 +125,11 @@ pub fn run_case(kind: GameKind, case: &Case) -> Result<(), String> {
                             last_passes = j.forced_passes.len();
                         }
                         Err(r) => {
-                            return fail(format!("`{m}` refused: {} ({})", r.line(), r.explain(Lang::En)));
+                            return fail(format!(
+                                "`{m}` refused: {} ({})",
+                                r.line(),
+                                r.explain(Lang::En)
+                            ));
                         }
                     }
                 }

@@ -75,15 +75,14 @@ impl Position {
             );
         }
         for from in Point::all() {
-            match board.stack(from) {
-                Stack::Lone(s) | Stack::Wall(s) if s == side => {}
-                _ => continue,
+            if board.stack(from).owner() != Some(side) {
+                continue;
             }
             match from.next_quadrant() {
                 Some(range) => moves.extend(
                     range
                         .filter_map(Point::new)
-                        .filter(|to| self.advance_problem(side, from, *to).is_none())
+                        .filter(|to| self.can_advance(side, from, *to))
                         .map(|to| Move::Advance { from, to }),
                 ),
                 None => {
@@ -96,9 +95,37 @@ impl Position {
         moves
     }
 
-    /// True if `side` has a move other than the pass.
+    /// True if `side` has a move other than the pass (stops at the first one found).
     fn can_move(&self, side: Side) -> bool {
-        !self.moves_of(side).is_empty()
+        let board = self.board();
+        let vacant = |n: u8| Point::new(n).is_some_and(|p| board.stack(p) == Stack::Empty);
+        if board.bar(side) > 0 && quadrant_points(0).any(vacant) {
+            return true;
+        }
+        Point::all().any(|from| match (board.stack(from), from.next_quadrant()) {
+            (Stack::Lone(s) | Stack::Wall(s), Some(mut range)) if s == side => {
+                range.any(|to| Point::new(to).is_some_and(|to| self.can_advance(side, from, to)))
+            }
+            (Stack::Wall(s), None) => s == side,
+            _ => false,
+        })
+    }
+
+    /// True if `side`, holding a checker on `from` (1-18), may move it to `to`.
+    fn can_advance(&self, side: Side, from: Point, to: Point) -> bool {
+        let board = self.board();
+        if from
+            .next_quadrant()
+            .is_none_or(|r| !r.contains(&to.number()))
+        {
+            return false;
+        }
+        let landing = match board.stack(to) {
+            Stack::Empty => true,
+            Stack::Lone(s) => s == side && to.number() == from.number() + 6,
+            Stack::Wall(_) => false,
+        };
+        landing && (board.stack(from) == Stack::Wall(side) || !board.wall_between(from, to))
     }
 
     /// Every legal move: entries, advances, bear-offs by point; a lone pass when there is
@@ -124,6 +151,9 @@ impl Position {
     /// Why `side` cannot advance from `from` (holding one of its checkers) to `to`, in the
     /// order a player checks: quadrant, destination, walls crossed.
     fn advance_problem(&self, side: Side, from: Point, to: Point) -> Option<Text> {
+        if self.can_advance(side, from, to) {
+            return None;
+        }
         let board = self.board();
         let Some(range) = from.next_quadrant() else {
             return Some(say!(
@@ -198,15 +228,24 @@ impl Position {
 
     /// Whether `m` is legal here, and why not when it is not.
     pub(super) fn check_move(&self, m: &Move) -> Result<(), Illegal> {
+        if let Some(problem) = self.problem(m) {
+            return Err(self.refuse(problem));
+        }
+        Ok(())
+    }
+
+    /// Why `m` is not a legal move here (`None` when it is). Says nothing about a finished
+    /// game: [`Position::refuse`] does.
+    fn problem(&self, m: &Move) -> Option<Text> {
         if self.status().is_over() {
-            return Err(self.refuse(Text::default()));
+            return Some(Text::default());
         }
         let side = self.to_move();
         let board = self.board();
         let problem = match *m {
             Move::Pass => {
                 if self.must_pass() {
-                    return Ok(());
+                    return None;
                 }
                 let n = self.moves_of(side).len();
                 Some(say!(
@@ -253,10 +292,7 @@ impl Position {
                 _ => Some(self.not_yours(from)),
             },
         };
-        match problem {
-            None => Ok(()),
-            Some(reason) => Err(self.refuse(reason)),
-        }
+        problem
     }
 
     fn not_yours(&self, p: Point) -> Text {
