@@ -242,7 +242,7 @@ impl Position {
         }
         let side = self.to_move();
         let board = self.board();
-        let problem = match *m {
+        match *m {
             Move::Pass => {
                 if self.must_pass() {
                     return None;
@@ -291,8 +291,7 @@ impl Position {
                 )),
                 _ => Some(self.not_yours(from)),
             },
-        };
-        problem
+        }
     }
 
     fn not_yours(&self, p: Point) -> Text {
