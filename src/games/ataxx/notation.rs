@@ -69,6 +69,16 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
             let to = cell(&String::from_iter([*c, *d]))?;
             Ok(Notation::FromTo { from, to })
         }
+        [a, b, ' ', c, d] => {
+            let joined = String::from_iter([*a, *b, *c, *d]);
+            Err(NotationError::new(
+                trimmed,
+                say!(
+                    en: "write the two cells together, without a space: {joined}";
+                    fr: "écrivez les deux cases accolées, sans espace : {joined}"
+                ),
+            ))
+        }
         _ => Err(NotationError::new(
             trimmed,
             say!(

@@ -109,22 +109,22 @@ impl Position {
             )));
         }
         let board = Board::from_field(board_field).map_err(err)?;
-        let side = match (fields.get(1), to_move) {
-            (_, Some(side)) => side,
-            (Some(&("x" | "X" | "b" | "B")), None) => Side::Black,
-            (Some(&("o" | "O" | "w" | "W")), None) => Side::White,
-            (Some(other), None) => {
+        let written = match fields.get(1) {
+            Some(&("x" | "X" | "b" | "B")) => Some(Side::Black),
+            Some(&("o" | "O" | "w" | "W")) => Some(Side::White),
+            Some(other) => {
                 return Err(err(say!(
                     en: "`{}` is not a side to move: write x or o", other;
                     fr: "« {} » n'est pas un camp au trait : écrivez x ou o", other
                 )));
             }
-            (None, None) => {
-                return Err(err(say!(
-                    "the side to move is missing after the board: write x or o",
-                    "le camp au trait manque après le plateau : écrivez x ou o"
-                )));
-            }
+            None => None,
+        };
+        let Some(side) = to_move.or(written) else {
+            return Err(err(say!(
+                "the side to move is missing after the board: write x or o",
+                "le camp au trait manque après le plateau : écrivez x ou o"
+            )));
         };
         let number = |i: usize, default: u32| -> Result<u32, PositionError> {
             let Some(t) = fields.get(i) else {

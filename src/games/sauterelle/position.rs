@@ -153,17 +153,17 @@ impl Position {
                 )));
             }
         };
-        let side = match (to_move, *turn) {
-            (Some(side), _) => side,
-            (None, "w" | "W") => Side::White,
-            (None, "b" | "B") => Side::Black,
-            (None, other) => {
+        let written = match *turn {
+            "w" | "W" => Side::White,
+            "b" | "B" => Side::Black,
+            other => {
                 return Err(err(say!(
                     en: "`{}` is not the side to move: write w or b", other;
                     fr: "« {} » n'est pas le camp au trait : écrivez w ou b", other
                 )));
             }
         };
+        let side = to_move.unwrap_or(written);
         let pos = Position {
             board,
             score,
