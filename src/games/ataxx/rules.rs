@@ -171,10 +171,10 @@ impl Position {
         result.map_err(|reason| {
             if self.must_pass() {
                 Illegal::new(reason.join(
-                    "; ",
+                    "",
                     &say!(
-                        en: "{me} has no legal move and must pass (0000)";
-                        fr: "{me} n'a aucun coup légal et doit passer (0000)"
+                        en: "; {me} has no legal move and must pass (0000)";
+                        fr: " ; {me} n'a aucun coup légal et doit passer (0000)"
                     ),
                 ))
             } else {

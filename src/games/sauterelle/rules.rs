@@ -186,11 +186,11 @@ impl Position {
                     fr: "le point {to} est déjà l'un de vos murs : un troisième pion ne peut pas s'y joindre"
                 ));
             }
-            Stack::Lone(s) | Stack::Wall(s) => {
-                let (them, eux) = (Position::name(s, Lang::En), Position::name(s, Lang::Fr));
+            other => {
+                let what = holding(other);
                 return Some(say!(
-                    en: "point {to} holds {them}'s checkers: the destination must be empty (there is no hitting)";
-                    fr: "le point {to} porte des pions de {eux} : l'arrivée doit être libre (on ne frappe pas)"
+                    en: "point {to} holds {}: the destination must be empty (there is no hitting)", what.en;
+                    fr: "le point {to} porte {} : l'arrivée doit être libre (on ne frappe pas)", what.fr
                 ));
             }
         }
@@ -215,10 +215,10 @@ impl Position {
             ))
         } else if self.must_pass() {
             Illegal::new(reason.join(
-                "; ",
+                "",
                 &say!(
-                    "you have no legal move and must pass",
-                    "vous n'avez aucun coup légal et devez passer"
+                    "; you have no legal move and must pass",
+                    " ; vous n'avez aucun coup légal et devez passer"
                 ),
             ))
         } else {
@@ -295,16 +295,16 @@ impl Position {
     }
 
     fn not_yours(&self, p: Point) -> Text {
-        match self.board().stack(p).owner() {
-            None => say!(
+        match self.board().stack(p) {
+            Stack::Empty => say!(
                 en: "point {p} is empty: none of your checkers is there";
                 fr: "le point {p} est vide : aucun de vos pions n'y est"
             ),
-            Some(s) => {
-                let (them, eux) = (Position::name(s, Lang::En), Position::name(s, Lang::Fr));
+            other => {
+                let what = holding(other);
                 say!(
-                    en: "point {p} holds {them}'s checkers, not yours";
-                    fr: "le point {p} porte des pions de {eux}, pas les vôtres"
+                    en: "point {p} holds {}, none of yours", what.en;
+                    fr: "le point {p} porte {}, aucun des vôtres", what.fr
                 )
             }
         }
@@ -421,6 +421,22 @@ impl Position {
                     )
                 }
             }
+        }
+    }
+}
+
+/// What an occupied point holds, in words: "a Black checker", "a White wall".
+fn holding(stack: Stack) -> Text {
+    let side = |s| (Position::name(s, Lang::En), Position::name(s, Lang::Fr));
+    match stack {
+        Stack::Empty => say!("nothing", "rien"),
+        Stack::Lone(s) => {
+            let (en, fr) = side(s);
+            say!(en: "a {en} checker"; fr: "un pion de {fr}")
+        }
+        Stack::Wall(s) => {
+            let (en, fr) = side(s);
+            say!(en: "a {en} wall"; fr: "un mur de {fr}")
         }
     }
 }
