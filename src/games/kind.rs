@@ -12,16 +12,23 @@ use crate::text::Lang;
 pub enum GameKind {
     /// Abalone, in Aba-Pro notation.
     Abalone,
+    /// Ataxx (Attax): 7×7 board, clones and jumps, blocked cells, UAI move notation.
+    Ataxx,
+    /// Sauterelle (Grasshopper): a dice-less backgammon race, `from/to` notation.
+    Sauterelle,
 }
 
 impl GameKind {
     /// Every game, in the order `arbitre games` lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] =
+        &[GameKind::Abalone, GameKind::Ataxx, GameKind::Sauterelle];
 
     /// The canonical name (`abalone`, `bulltricker`, ...).
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Abalone => "abalone",
+            GameKind::Ataxx => "ataxx",
+            GameKind::Sauterelle => "sauterelle",
         }
     }
 
@@ -29,6 +36,8 @@ impl GameKind {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             GameKind::Abalone => &["aba", "aba-pro"],
+            GameKind::Ataxx => &["attax", "attaxx", "atax", "attax-2000", "infection"],
+            GameKind::Sauterelle => &["grasshopper", "grass-hopper", "sauterelles"],
         }
     }
 
@@ -36,6 +45,9 @@ impl GameKind {
     pub fn title(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (GameKind::Abalone, _) => "Abalone",
+            (GameKind::Ataxx, _) => "Ataxx",
+            (GameKind::Sauterelle, Lang::En) => "Sauterelle (Grasshopper)",
+            (GameKind::Sauterelle, Lang::Fr) => "Sauterelle",
         }
     }
 

@@ -13,6 +13,8 @@ pub mod record;
 mod side;
 
 pub mod abalone;
+pub mod ataxx;
+pub mod sauterelle;
 
 pub use any::{AnyGame, Judgement, Refusal, SetupError, Start};
 pub use game::{
@@ -32,6 +34,14 @@ macro_rules! with_game {
         match $kind {
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Position;
+                $body
+            }
+            $crate::games::GameKind::Ataxx => {
+                type $G = $crate::games::ataxx::Position;
+                $body
+            }
+            $crate::games::GameKind::Sauterelle => {
+                type $G = $crate::games::sauterelle::Position;
                 $body
             }
         }
