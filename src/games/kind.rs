@@ -12,16 +12,19 @@ use crate::text::Lang;
 pub enum GameKind {
     /// Abalone, in Aba-Pro notation.
     Abalone,
+    /// La Bataille des Tours (Battle of Towers): rounds, squares and stacks on a chessboard.
+    Tours,
 }
 
 impl GameKind {
     /// Every game, in the order `arbitre games` lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] = &[GameKind::Abalone, GameKind::Tours];
 
     /// The canonical name (`abalone`, `bulltricker`, ...).
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Abalone => "abalone",
+            GameKind::Tours => "tours",
         }
     }
 
@@ -29,6 +32,13 @@ impl GameKind {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             GameKind::Abalone => &["aba", "aba-pro"],
+            GameKind::Tours => &[
+                "bataille-des-tours",
+                "la-bataille-des-tours",
+                "battle-of-towers",
+                "the-battle-of-towers",
+                "towers",
+            ],
         }
     }
 
@@ -36,6 +46,8 @@ impl GameKind {
     pub fn title(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (GameKind::Abalone, _) => "Abalone",
+            (GameKind::Tours, Lang::En) => "Battle of Towers (La Bataille des Tours)",
+            (GameKind::Tours, Lang::Fr) => "La Bataille des Tours",
         }
     }
 

@@ -13,6 +13,7 @@ pub mod record;
 mod side;
 
 pub mod abalone;
+pub mod tours;
 
 pub use any::{AnyGame, Judgement, Refusal, SetupError, Start};
 pub use game::{
@@ -32,6 +33,10 @@ macro_rules! with_game {
         match $kind {
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Position;
+                $body
+            }
+            $crate::games::GameKind::Tours => {
+                type $G = $crate::games::tours::Position;
                 $body
             }
         }
