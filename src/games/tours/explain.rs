@@ -170,8 +170,6 @@ impl Position {
             .filter(|r| stack.count(r.kind) > 0)
             .min_by_key(|r| r.steps)
         {
-            let n = stack.count(far.kind);
-            let gait = words::gait(far.kind);
             if !stack.is_composite() {
                 let noun = far.kind.name();
                 return say!(
@@ -179,10 +177,23 @@ impl Position {
                     fr: "{} est à {} pas de {}, mais un {} simple ne se déplace que d'une case", place.fr, far.steps, from, noun.fr
                 );
             }
-            let (the, cells, kind) = (words::the(stack), words::cells(n), far.kind.name());
+            let reach: Vec<Text> = [Kind::Round, Kind::Square]
+                .into_iter()
+                .filter(|k| stack.count(*k) > 0)
+                .map(|k| {
+                    let (cells, gait) = (words::cells(stack.count(k)), words::gait(k));
+                    Text::new(
+                        format!("{} {}", cells.en, gait.en),
+                        format!("{} {}", cells.fr, gait.fr),
+                    )
+                })
+                .collect();
+            let en: Vec<&str> = reach.iter().map(|t| t.en.as_str()).collect();
+            let fr: Vec<&str> = reach.iter().map(|t| t.fr.as_str()).collect();
+            let the = words::the(stack);
             return say!(
-                en: "{} is {} steps from {}, but {} moves at most {} {}, one per {} it holds", place.en, far.steps, from, the.en, cells.en, gait.en, kind.en;
-                fr: "{} est à {} pas de {}, mais {} se déplace d'au plus {} {}, une par {} qu'elle contient", place.fr, far.steps, from, the.fr, cells.fr, gait.fr, kind.fr
+                en: "{} is {} steps from {}, but {} moves at most {}, as many cells as it holds pieces of that kind", place.en, far.steps, from, the.en, en.join(" or ");
+                fr: "{} est à {} pas de {}, mais {} se déplace d'au plus {}, autant de cases que de pièces de cette sorte", place.fr, far.steps, from, the.fr, fr.join(" ou ")
             );
         }
         if let Some(other) = routes.first() {
