@@ -46,20 +46,33 @@ fn game(case: &Case) -> AnyGame {
 fn check(case: &Case) {
     let game = game(case);
     if let Some(count) = case.count {
-        assert_eq!(game.legal_moves().len(), count, "{}: legal actions", case.id);
+        assert_eq!(
+            game.legal_moves().len(),
+            count,
+            "{}: legal actions",
+            case.id
+        );
     }
     let single = case.actions.len() == 1;
     for action in &case.actions {
         let judged = game.judge(action);
         if !case.legal {
             let refusal = judged.expect_err(&format!("{}: `{action}` must be refused", case.id));
-            assert!(matches!(refusal, Refusal::Illegal(_)), "{}: {refusal:?}", case.id);
+            assert!(
+                matches!(refusal, Refusal::Illegal(_)),
+                "{}: {refusal:?}",
+                case.id
+            );
             assert_eq!(refusal.line(), "ERR", "{}", case.id);
             let (en, fr) = (refusal.explain(Lang::En), refusal.explain(Lang::Fr));
             if let Some(words) = &case.because {
                 assert!(en.contains(words), "{}: `{en}` lacks `{words}`", case.id);
             }
-            assert!(!fr.is_empty() && fr != en, "{}: French reason `{fr}`", case.id);
+            assert!(
+                !fr.is_empty() && fr != en,
+                "{}: French reason `{fr}`",
+                case.id
+            );
             assert!(
                 !game.legal_moves().iter().any(|m| m == action),
                 "{}: `{action}` is listed as legal",
@@ -89,14 +102,28 @@ fn check(case: &Case) {
         let mut after = game.clone();
         after.play(action).expect("judged legal");
         if let Some(position) = &case.after {
-            assert_eq!(&after.position_string(), position, "{}: position after", case.id);
+            assert_eq!(
+                &after.position_string(),
+                position,
+                "{}: position after",
+                case.id
+            );
         }
         match (&case.winner, &j.outcome) {
             (None, Outcome::Ongoing) => {}
             (Some(w), Outcome::Won { winner, how }) => {
                 assert_eq!(winner.name(), w, "{}: winner", case.id);
-                assert_eq!(Some(how.code), case.reason.as_deref(), "{}: reason", case.id);
-                assert!(after.legal_moves().is_empty(), "{}: moves after a win", case.id);
+                assert_eq!(
+                    Some(how.code),
+                    case.reason.as_deref(),
+                    "{}: reason",
+                    case.id
+                );
+                assert!(
+                    after.legal_moves().is_empty(),
+                    "{}: moves after a win",
+                    case.id
+                );
             }
             (w, o) => panic!("{}: expected winner {w:?}, got {o:?}", case.id),
         }
@@ -131,7 +158,12 @@ fn accepted_positions_read_back_unchanged() {
             &case.options,
         )
         .expect("a written position reads back");
-        assert_eq!(again.position_string(), game.position_string(), "{}", case.id);
+        assert_eq!(
+            again.position_string(),
+            game.position_string(),
+            "{}",
+            case.id
+        );
         assert_eq!(again.legal_moves(), game.legal_moves(), "{}", case.id);
     }
 }

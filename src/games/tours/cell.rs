@@ -19,7 +19,7 @@ pub struct Cell(u8);
 impl Cell {
     /// The cell on `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
     pub fn new(file: u8, rank: u8) -> Option<Cell> {
-        (file < 8 && rank < 8).then_some(Cell(rank * 8 + file))
+        (file < 8 && rank < 8).then(|| Cell(rank * 8 + file))
     }
 
     /// Every cell, a1, b1, ... h1, a2, ... h8.

@@ -241,6 +241,16 @@ impl Position {
                 fr: "seule une pièce composée se déploie : {} ne porte qu'un {}", from, kind.fr
             );
         }
+        if let Some(i) = targets[..targets.len().saturating_sub(1)]
+            .iter()
+            .position(|t| *t == Target::Off)
+        {
+            let nth = words::nth_piece(i);
+            return say!(
+                en: "the {} goes beyond the far edge, which ends the deployment: off must be the last target", nth.en;
+                fr: "la {} va au-delà du bord adverse, ce qui termine le déploiement : off doit être la dernière cible", nth.fr
+            );
+        }
         if targets.len() > usize::from(height) {
             return say!(
                 en: "{} holds {} pieces: a deployment names one cell per piece, so at most {}", the.en, height, height;

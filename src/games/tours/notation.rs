@@ -12,8 +12,9 @@
 //! What reading tolerates: any case (`B1-C2`), surrounding and inner spaces
 //! (`d4 > d5, c6, b7`), the dashes a phone or a word processor puts instead of `-`
 //! (`–`, `—`, `−`), `×` for `x`, `;` between drop targets, and `hors` (French) or `out` for
-//! `off`. Whether a capture marked `x` really captures is the position's business
-//! ([`crate::games::Game::resolve`]).
+//! `off`. Reading follows the grammar and nothing more: whether a capture marked `x` really
+//! captures, whether a deployment names one target per piece, and whether `off` comes last
+//! are the position's business ([`crate::games::Game::resolve`] explains them).
 
 use crate::games::NotationError;
 use crate::games::tours::cell::{Cell, Target};
@@ -36,7 +37,8 @@ pub enum Notation {
     Deploy {
         /// The cell of the stack.
         from: Cell,
-        /// The drop targets, in order (1 to 3, `off` only last).
+        /// The drop targets, in order, as written (whether there are as many as the stack
+        /// has pieces, and `off` only last, is the position's business).
         targets: Vec<Target>,
     },
 }
@@ -138,25 +140,7 @@ fn deploy(from: Cell, list: &str) -> Result<Notation, NotationError> {
                 ),
             ));
         }
-        if targets.last() == Some(&Target::Off) {
-            return Err(NotationError::new(
-                list,
-                say!(
-                    "off must be the last target: a piece dropped beyond the edge ends the deployment",
-                    "off doit être la dernière cible : une pièce déposée au-delà du bord termine le déploiement"
-                ),
-            ));
-        }
         targets.push(target(item)?);
-    }
-    if targets.len() > 3 {
-        return Err(NotationError::new(
-            list,
-            say!(
-                en: "{} drop cells, but a stack holds at most 3 pieces: one cell per piece", targets.len();
-                fr: "{} cases de dépose, mais une pile compte au plus 3 pièces : une case par pièce", targets.len()
-            ),
-        ));
     }
     Ok(Notation::Deploy { from, targets })
 }
@@ -291,8 +275,6 @@ mod tests {
             ("b1-b1", "b1-b1", "both the start and the end"),
             ("d4>", "d4>", "drop cells are missing"),
             ("d4>d5,,c6", "d5,,c6", "empty drop cell"),
-            ("d4>off,d5", "off,d5", "last target"),
-            ("d4>d5,c6,b7,a8", "d5,c6,b7,a8", "at most 3"),
             ("off-d5", "off-d5", "not a move"),
             ("off>d5", "off>d5", "not from off"),
             ("b1-c2-d3", "c2-d3", "not a cell"),
