@@ -48,14 +48,14 @@ impl Position {
     fn own_stack(&self, from: Cell) -> Result<Stack, Text> {
         match self.board().get(from) {
             None => Err(say!(
-                en: "there is no piece on {}", from;
-                fr: "il n'y a aucune pièce en {}", from
+                en: "there is no piece on {}.", from;
+                fr: "il n'y a aucune pièce en {}.", from
             )),
             Some(s) if s.side() != self.side_to_move() => {
                 let (owner, me) = (words::player(s.side()), words::player(self.side_to_move()));
                 Err(say!(
-                    en: "the piece on {} is {}'s: you play {}", from, owner.en, me.en;
-                    fr: "la pièce en {} est aux {} : vous jouez {}", from, owner.fr.trim_start_matches("les "), me.fr
+                    en: "the piece on {} is {}'s: you play {}.", from, owner.en, me.en;
+                    fr: "la pièce en {} est aux {} : vous jouez {}.", from, owner.fr.trim_start_matches("les "), me.fr
                 ))
             }
             Some(s) => Ok(s),
@@ -165,16 +165,27 @@ impl Position {
             Target::Off => Text::new("beyond the far edge", "au-delà du bord adverse"),
             Target::Cell(c) => Text::new(c.to_string(), c.to_string()),
         };
+        // "c1 is 2 steps from a1" / "going beyond the far edge takes 5 steps from d4"
+        let distance = |steps: u8| match to {
+            Target::Off => say!(
+                en: "going beyond the far edge takes {} steps from {}", steps, from;
+                fr: "sortir au-delà du bord adverse demande {} pas depuis {}", steps, from
+            ),
+            Target::Cell(c) => say!(
+                en: "{} is {} steps from {}", c, steps, from;
+                fr: "{} est à {} pas de {}", c, steps, from
+            ),
+        };
         if let Some(far) = routes
             .iter()
             .filter(|r| stack.count(r.kind) > 0)
             .min_by_key(|r| r.steps)
         {
             if !stack.is_composite() {
-                let noun = far.kind.name();
+                let (noun, far) = (far.kind.name(), distance(far.steps));
                 return say!(
-                    en: "{} is {} steps from {}, but a simple {} moves only one cell", place.en, far.steps, from, noun.en;
-                    fr: "{} est à {} pas de {}, mais un {} simple ne se déplace que d'une case", place.fr, far.steps, from, noun.fr
+                    en: "{}, but a simple {} moves only one cell", far.en, noun.en;
+                    fr: "{}, mais un {} simple ne se déplace que d'une case", far.fr, noun.fr
                 );
             }
             let reach: Vec<Text> = [Kind::Round, Kind::Square]
@@ -190,10 +201,10 @@ impl Position {
                 .collect();
             let en: Vec<&str> = reach.iter().map(|t| t.en.as_str()).collect();
             let fr: Vec<&str> = reach.iter().map(|t| t.fr.as_str()).collect();
-            let the = words::the(stack);
+            let (the, far) = (words::the(stack), distance(far.steps));
             return say!(
-                en: "{} is {} steps from {}, but {} moves at most {}, as many cells as it holds pieces of that kind", place.en, far.steps, from, the.en, en.join(" or ");
-                fr: "{} est à {} pas de {}, mais {} se déplace d'au plus {}, autant de cases que de pièces de cette sorte", place.fr, far.steps, from, the.fr, fr.join(" ou ")
+                en: "{}, but {} moves at most {}, as many cells as it holds pieces of that kind", far.en, the.en, en.join(" or ");
+                fr: "{}, mais {} se déplace d'au plus {}, autant de cases que de pièces de cette sorte", far.fr, the.fr, fr.join(" ou ")
             );
         }
         if let Some(other) = routes.first() {
@@ -210,13 +221,13 @@ impl Position {
                 };
                 return say!(
                     en: "a {} moves only {}, {}", own.en, gait.en, never.en;
-                    fr: "un {} ne se déplace que {}, {}", own.fr, gait.fr, never.fr
+                    fr: "un {} ne se déplace {}, {}", own.fr, words::only(&gait.fr), never.fr
                 );
             }
             let (the, missing) = (words::the(stack), missing.name());
             return say!(
                 en: "{} holds no {}: it moves only {}, like a {}", the.en, missing.en, gait.en, own.en;
-                fr: "{} ne contient aucun {} : elle ne se déplace que {}, comme un {}", the.fr, missing.fr, gait.fr, own.fr
+                fr: "{} ne contient aucun {} : elle ne se déplace {}, comme un {}", the.fr, missing.fr, words::only(&gait.fr), own.fr
             );
         }
         match to {

@@ -168,12 +168,12 @@ impl Game for Position {
                     let enemy = words::a_piece_of(self.side_to_move().opponent());
                     return Err(Illegal::new(match to {
                         Target::Off => say!(
-                            en: "x announces a capture, but nothing is captured beyond the edge: write {}-off", from;
-                            fr: "x annonce une prise, mais on ne prend rien au-delà du bord : écrivez {}-off", from
+                            en: "x announces a capture, but nothing is captured beyond the edge: write {}-off.", from;
+                            fr: "x annonce une prise, mais on ne prend rien au-delà du bord : écrivez {}-off.", from
                         ),
                         Target::Cell(c) => say!(
-                            en: "x announces a capture, but {} holds no {}: write {}-{}", c, enemy.en.trim_start_matches("a "), from, c;
-                            fr: "x annonce une prise, mais {} ne porte aucune {} : écrivez {}-{}", c, enemy.fr.trim_start_matches("une "), from, c
+                            en: "x announces a capture, but {} holds no {}: write {}-{}.", c, enemy.en.trim_start_matches("a "), from, c;
+                            fr: "x annonce une prise, mais {} ne porte aucune {} : écrivez {}-{}.", c, enemy.fr.trim_start_matches("une "), from, c
                         ),
                     }));
                 }
@@ -220,8 +220,8 @@ impl Game for Position {
 /// The refusal of any action once the game has ended.
 fn game_over() -> Illegal {
     Illegal::new(say!(
-        "the game is over: no more moves",
-        "la partie est terminée : plus aucun coup"
+        "the game is over: no more moves.",
+        "la partie est terminée : plus aucun coup."
     ))
 }
 

@@ -85,10 +85,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
     }
     let (from_text, rest) = split_cell(&normal);
     if from_text.is_empty() {
-        return Err(NotationError::new(
-            shown,
-            say!(en: "this is not a move: {}", shape().en; fr: "ce n'est pas un coup : {}", shape().fr),
-        ));
+        return Err(NotationError::new(shown, shape()));
     }
     let from = origin(from_text, shown)?;
     let (capture, target_text) = match rest.as_bytes().first() {
@@ -268,14 +265,14 @@ mod tests {
         for (text, token, words) in [
             ("", "", "no move"),
             ("pass", "pass", "nobody ever passes"),
-            ("hello", "hello", "not a move"),
+            ("hello", "hello", "write a move as"),
             ("b1-", "b1-", "destination is missing"),
             ("b1-c9", "c9", "not a cell"),
             ("i1-c2", "i1", "not a cell"),
             ("b1-b1", "b1-b1", "both the start and the end"),
             ("d4>", "d4>", "drop cells are missing"),
             ("d4>d5,,c6", "d5,,c6", "empty drop cell"),
-            ("off-d5", "off-d5", "not a move"),
+            ("off-d5", "off-d5", "write a move as"),
             ("off>d5", "off>d5", "not from off"),
             ("b1-c2-d3", "c2-d3", "not a cell"),
         ] {

@@ -89,6 +89,15 @@ pub fn gait(kind: Kind) -> Text {
     }
 }
 
+/// French "only" before an adverbial phrase, elided before a vowel: "que tout droit",
+/// "qu'en diagonale".
+pub fn only(phrase: &str) -> String {
+    match phrase.chars().next() {
+        Some('a' | 'e' | 'é' | 'i' | 'o' | 'u') => format!("qu'{phrase}"),
+        _ => format!("que {phrase}"),
+    }
+}
+
 /// "first piece" / "première pièce", ... for the pieces of a deployment.
 pub fn nth_piece(index: usize) -> Text {
     match index {
