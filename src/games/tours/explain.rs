@@ -145,16 +145,16 @@ impl Position {
                     );
                 }
             }
-            if let Target::Cell(cell) = to {
-                if let Some(there) = self.board().get(cell) {
-                    let total = there.height() + stack.height();
-                    if there.side() == stack.side() && total > Stack::MAX {
-                        return say!(
-                            en: "{} would then hold {} pieces: a stack holds at most 3", cell, total;
-                            fr: "{} compterait alors {} pièces : une pile en compte au plus 3", cell, total
-                        );
-                    }
-                }
+            if let Target::Cell(cell) = to
+                && let Some(there) = self.board().get(cell)
+                && there.side() == stack.side()
+                && there.height() + stack.height() > Stack::MAX
+            {
+                let total = there.height() + stack.height();
+                return say!(
+                    en: "{} would then hold {} pieces: a stack holds at most 3", cell, total;
+                    fr: "{} compterait alors {} pièces : une pile en compte au plus 3", cell, total
+                );
             }
             return say!(
                 en: "{} cannot go to {}", words::the(stack).en, to;
@@ -397,14 +397,15 @@ impl Position {
                     group = Some((kind, Heading { across, ahead }));
                 }
             }
-            if let Some(there) = self.board().get(cell) {
-                if cell != from && there.side() != side {
-                    let enemy = words::a_piece_of(there.side());
-                    return Some(say!(
-                        en: "{} ({}): {} holds {}, and a deployment never captures (move the whole stack to capture)", nth.en, cell, cell, enemy.en;
-                        fr: "{} ({}) : {} porte {}, et un déploiement ne prend jamais (déplacez toute la pile pour prendre)", nth.fr, cell, cell, enemy.fr
-                    ));
-                }
+            if let Some(there) = self.board().get(cell)
+                && cell != from
+                && there.side() != side
+            {
+                let enemy = words::a_piece_of(there.side());
+                return Some(say!(
+                    en: "{} ({}): {} holds {}, and a deployment never captures (move the whole stack to capture)", nth.en, cell, cell, enemy.en;
+                    fr: "{} ({}) : {} porte {}, et un déploiement ne prend jamais (déplacez toute la pile pour prendre)", nth.fr, cell, cell, enemy.fr
+                ));
             }
             left[kind.index()] -= 1;
             hand = cell;
