@@ -220,9 +220,7 @@ fn legal_equals_what_judge_accepts_with_the_recommended_rules() {
 
 #[test]
 fn legal_equals_what_judge_accepts_without_rebounds() {
-    for seed in [8] {
-        legal_equals_what_judge_accepts(seed, "rebound=off", 5);
-    }
+    legal_equals_what_judge_accepts(8, "rebound=off", 5);
 }
 
 #[test]

@@ -291,4 +291,15 @@ mod tests {
         assert!(guide(Lang::Fr).contains("d4>d5,c6,b7"));
         assert_ne!(guide(Lang::En), guide(Lang::Fr));
     }
+
+    #[test]
+    fn the_guide_page_holds_both_texts_the_referee_sends() {
+        let page = include_str!("../../../docs/guides/tours.md");
+        for lang in Lang::ALL {
+            assert!(
+                page.contains(guide(lang)),
+                "docs/guides/tours.md lacks the {lang} guide"
+            );
+        }
+    }
 }

@@ -11,10 +11,11 @@
 //!
 //! What reading tolerates: any case (`B1-C2`), surrounding and inner spaces
 //! (`d4 > d5, c6, b7`), the dashes a phone or a word processor puts instead of `-`
-//! (`–`, `—`, `−`), `×` for `x`, `;` between drop targets, and `hors` (French) or `out` for
-//! `off`. Reading follows the grammar and nothing more: whether a capture marked `x` really
-//! captures, whether a deployment names one target per piece, and whether `off` comes last
-//! are the position's business ([`crate::games::Game::resolve`] explains them).
+//! (`–`, `—`, `−`), `×` for `x`, `;` between drop targets, a closing `.` or `!`, and `hors`
+//! (French) or `out` for `off`. Reading follows the grammar and nothing more: whether a
+//! capture marked `x` really captures, whether a deployment names one target per piece, and
+//! whether `off` comes last are the position's business ([`crate::games::Game::resolve`]
+//! explains them).
 
 use crate::games::NotationError;
 use crate::games::tours::cell::{Cell, Target};
@@ -53,7 +54,7 @@ fn shape() -> crate::text::Text {
 
 /// Reads one action.
 pub fn read(text: &str) -> Result<Notation, NotationError> {
-    let shown = text.trim();
+    let shown = text.trim().trim_end_matches(['.', '!']);
     let normal: String = shown
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -220,7 +221,7 @@ mod tests {
             to: Target::Cell(c("c2")),
             capture: false,
         };
-        for text in ["b1-c2", " B1-C2 ", "b1c2", "b1 – c2", "b1 c2"] {
+        for text in ["b1-c2", " B1-C2 ", "b1c2", "b1 – c2", "b1 c2", "b1-c2."] {
             assert_eq!(read(text), Ok(expect.clone()), "{text}");
         }
         assert_eq!(
