@@ -52,10 +52,10 @@ impl Position {
                 fr: "il n'y a aucune pièce en {}.", from
             )),
             Some(s) if s.side() != self.side_to_move() => {
-                let (owner, me) = (words::player(s.side()), words::player(self.side_to_move()));
+                let (owner, me) = (words::side(s.side()), words::player(self.side_to_move()));
                 Err(say!(
                     en: "the piece on {} is {}'s: you play {}.", from, owner.en, me.en;
-                    fr: "la pièce en {} est aux {} : vous jouez {}.", from, owner.fr.trim_start_matches("les "), me.fr
+                    fr: "la pièce en {} est aux {}s : vous jouez {}.", from, owner.fr, me.fr
                 ))
             }
             Some(s) => Ok(s),

@@ -165,15 +165,15 @@ impl Game for Position {
                     return Err(self.why_not_shift(*from, *to));
                 }
                 if *capture && !self.is_capture(&m) {
-                    let enemy = words::a_piece_of(self.side_to_move().opponent());
+                    let enemy = words::piece_of(self.side_to_move().opponent());
                     return Err(Illegal::new(match to {
                         Target::Off => say!(
                             en: "x announces a capture, but nothing is captured beyond the edge: write {}-off.", from;
                             fr: "x annonce une prise, mais on ne prend rien au-delà du bord : écrivez {}-off.", from
                         ),
                         Target::Cell(c) => say!(
-                            en: "x announces a capture, but {} holds no {}: write {}-{}.", c, enemy.en.trim_start_matches("a "), from, c;
-                            fr: "x annonce une prise, mais {} ne porte aucune {} : écrivez {}-{}.", c, enemy.fr.trim_start_matches("une "), from, c
+                            en: "x announces a capture, but {} holds no {}: write {}-{}.", c, enemy.en, from, c;
+                            fr: "x annonce une prise, mais {} ne porte aucune {} : écrivez {}-{}.", c, enemy.fr, from, c
                         ),
                     }));
                 }

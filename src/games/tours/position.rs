@@ -15,6 +15,7 @@ use crate::games::tours::deploy::push_deployments;
 use crate::games::tours::end::{ALL_CAPTURED, BEYOND_EDGE, NO_PROGRESS, REPETITION};
 use crate::games::tours::moves::{Move, Played, play, push_shifts};
 use crate::games::tours::stack::{Kind, Stack};
+use crate::games::tours::words;
 use crate::games::{GameOptions, Outcome, PositionError, Side};
 use crate::say;
 
@@ -136,7 +137,7 @@ impl Position {
                     .map_or(0, |s| u32::from(s.count(kind)));
                 let n = self.board.count(side, kind) + beyond;
                 if n > 8 {
-                    let who = side_word(side);
+                    let who = words::side(side);
                     return Err(PositionError::new(say!(
                         en: "{} has {} {} but a player has only 8", who.en, n, kind.plural().en;
                         fr: "{} a {} {} alors qu'un joueur n'en a que 8", who.fr, n, kind.plural().fr
@@ -153,7 +154,7 @@ impl Position {
                 )));
             }
         } else if !self.board.has_pieces(mover) {
-            let who = side_word(mover);
+            let who = words::side(mover);
             return Err(PositionError::new(say!(
                 en: "{} has no piece left yet is the player who has just moved", who.en;
                 fr: "{} n'a plus aucune pièce et serait pourtant le dernier à avoir joué", who.fr
@@ -357,14 +358,6 @@ fn beyond_of(text: &str) -> Result<Stack, PositionError> {
             fr: "la pièce sortie : {}", e.fr
         ))
     })
-}
-
-/// "White" / "Blanc".
-fn side_word(side: Side) -> crate::text::Text {
-    match side {
-        Side::White => crate::text::Text::new("White", "Blanc"),
-        Side::Black => crate::text::Text::new("Black", "Noir"),
-    }
 }
 
 #[cfg(test)]

@@ -71,13 +71,16 @@ pub fn the(stack: Stack) -> Text {
     Text::new(format!("the {}", noun.en), format!("{article} {}", noun.fr))
 }
 
+/// "Black piece" / "pièce noire".
+pub fn piece_of(side: Side) -> Text {
+    let col = colour(side, true);
+    Text::new(format!("{} piece", col.en), format!("pièce {}", col.fr))
+}
+
 /// "a Black piece" / "une pièce noire".
 pub fn a_piece_of(side: Side) -> Text {
-    let col = colour(side, true);
-    Text::new(
-        format!("a {} piece", col.en),
-        format!("une pièce {}", col.fr),
-    )
+    let piece = piece_of(side);
+    Text::new(format!("a {}", piece.en), format!("une {}", piece.fr))
 }
 
 /// How a kind moves: "diagonally forward" / "en diagonale vers l'avant", "straight ahead or
