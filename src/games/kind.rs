@@ -16,12 +16,18 @@ pub enum GameKind {
     Ataxx,
     /// Sauterelle (Grasshopper): a dice-less backgammon race, `from/to` notation.
     Sauterelle,
+    /// La Bataille des Tours (Battle of Towers): rounds, squares and stacks on a chessboard.
+    Tours,
 }
 
 impl GameKind {
     /// Every game, in the order `arbitre games` lists them.
-    pub const ALL: &'static [GameKind] =
-        &[GameKind::Abalone, GameKind::Ataxx, GameKind::Sauterelle];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::Abalone,
+        GameKind::Ataxx,
+        GameKind::Sauterelle,
+        GameKind::Tours,
+    ];
 
     /// The canonical name (`abalone`, `bulltricker`, ...).
     pub fn name(self) -> &'static str {
@@ -29,6 +35,7 @@ impl GameKind {
             GameKind::Abalone => "abalone",
             GameKind::Ataxx => "ataxx",
             GameKind::Sauterelle => "sauterelle",
+            GameKind::Tours => "tours",
         }
     }
 
@@ -38,6 +45,13 @@ impl GameKind {
             GameKind::Abalone => &["aba", "aba-pro"],
             GameKind::Ataxx => &["attax", "attaxx", "atax", "attax-2000", "infection"],
             GameKind::Sauterelle => &["grasshopper", "grass-hopper", "sauterelles"],
+            GameKind::Tours => &[
+                "bataille-des-tours",
+                "la-bataille-des-tours",
+                "battle-of-towers",
+                "the-battle-of-towers",
+                "towers",
+            ],
         }
     }
 
@@ -48,6 +62,8 @@ impl GameKind {
             (GameKind::Ataxx, _) => "Ataxx",
             (GameKind::Sauterelle, Lang::En) => "Sauterelle (Grasshopper)",
             (GameKind::Sauterelle, Lang::Fr) => "Sauterelle",
+            (GameKind::Tours, Lang::En) => "Battle of Towers (La Bataille des Tours)",
+            (GameKind::Tours, Lang::Fr) => "La Bataille des Tours",
         }
     }
 

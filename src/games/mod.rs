@@ -15,6 +15,7 @@ mod side;
 pub mod abalone;
 pub mod ataxx;
 pub mod sauterelle;
+pub mod tours;
 
 pub use any::{AnyGame, Judgement, Refusal, SetupError, Start};
 pub use game::{
@@ -42,6 +43,10 @@ macro_rules! with_game {
             }
             $crate::games::GameKind::Sauterelle => {
                 type $G = $crate::games::sauterelle::Position;
+                $body
+            }
+            $crate::games::GameKind::Tours => {
+                type $G = $crate::games::tours::Position;
                 $body
             }
         }
