@@ -1,0 +1,318 @@
+//! The rules of a single move, in words: checking a written move against a position
+//! (sections 2.3 and 2.4), saying why an illegal one is illegal, and describing what a legal
+//! one does, in English and French.
+//!
+//! The bit-mask generator in [`super::movegen`] and these cell-by-cell checks are two
+//! independent readings of the same rules; the tests check that they agree on every token.
+
+use super::board::{Board, WINNING_EJECTIONS};
+use super::cell::{Cell, Dir};
+use super::moves::Move;
+use super::notation::{Notation, line_between, write};
+use crate::games::{Illegal, Side};
+use crate::say;
+use crate::text::Text;
+
+/// "Black"/"Noir", "White"/"Blanc".
+pub fn side_words(side: Side) -> Text {
+    match side {
+        Side::Black => Text::new("Black", "Noir"),
+        Side::White => Text::new("White", "Blanc"),
+    }
+}
+
+/// "3 Black marbles" / "3 billes noires".
+fn marbles_of(side: Side, n: usize) -> Text {
+    let (en, fr) = match (side, n) {
+        (Side::Black, 1) => ("Black marble", "bille noire"),
+        (Side::Black, _) => ("Black marbles", "billes noires"),
+        (Side::White, 1) => ("White marble", "bille blanche"),
+        (Side::White, _) => ("White marbles", "billes blanches"),
+    };
+    Text::new(format!("{n} {en}"), format!("{n} {fr}"))
+}
+
+fn cells_text(cells: &[Cell]) -> String {
+    cells.iter().map(|c| c.upper()).collect::<Vec<_>>().join(" ")
+}
+
+fn illegal(token: &str, reason: Text) -> Illegal {
+    Illegal::new(Text::new(
+        format!("{token}: {}", reason.en),
+        format!("{token} : {}", reason.fr),
+    ))
+}
+
+/// Why `cell` cannot be one of the mover's marbles.
+fn not_yours(board: &Board, cell: Cell, token: &str, middle: bool) -> Illegal {
+    let place = if middle {
+        Text::new(" (the middle of the line)", " (le milieu de la ligne)")
+    } else {
+        Text::default()
+    };
+    let c = cell.upper();
+    match board.at(cell) {
+        Some(owner) => {
+            let who = side_words(owner);
+            illegal(
+                token,
+                say!(
+                    en: "{}{} is not your marble: it is {}'s", c, place.en, who.en;
+                    fr: "{}{} n'est pas une de vos billes : elle est à {}", c, place.fr, who.fr
+                ),
+            )
+        }
+        None => illegal(
+            token,
+            say!(
+                en: "there is no marble on {}{}", c, place.en;
+                fr: "il n'y a pas de bille en {}{}", c, place.fr
+            ),
+        ),
+    }
+}
+
+/// Checks an in-line move of the side to move: rear marble `tail`, direction `dir`.
+pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move, Illegal> {
+    let me = board.to_move;
+    let them = me.opponent();
+    if board.at(tail) != Some(me) {
+        return Err(not_yours(board, tail, token, false));
+    }
+    let (n, front) = board.run(me, tail, dir);
+    if n > 3 {
+        return Err(illegal(
+            token,
+            say!(
+                en: "{} of your own marbles would have to move: at most 3 can move at once", n;
+                fr: "{} de vos billes devraient bouger : 3 au plus peuvent bouger ensemble", n
+            ),
+        ));
+    }
+    let Some(front) = front else {
+        let reason = if n == 1 {
+            say!(
+                "your marble would leave the board",
+                "votre bille sortirait du plateau"
+            )
+        } else {
+            say!(
+                en: "your marbles would leave the board: you may never push your own marble off (the front one is {})", board_front(tail, dir, n);
+                fr: "vos billes sortiraient du plateau : on ne pousse jamais sa propre bille dehors (celle de devant est {})", board_front(tail, dir, n)
+            )
+        };
+        return Err(illegal(token, reason));
+    };
+    if board.at(front) == Some(them) {
+        if n == 1 {
+            return Err(illegal(
+                token,
+                say!(
+                    en: "a single marble cannot push ({} is {}'s)", front.upper(), side_words(them).en;
+                    fr: "une bille seule ne peut pas pousser ({} est à {})", front.upper(), side_words(them).fr
+                ),
+            ));
+        }
+        let (m, beyond) = board.run(them, front, dir);
+        if m >= n {
+            return Err(illegal(
+                token,
+                say!(
+                    en: "{} marbles cannot push {}: a push needs more of your marbles than of the opponent's in line (2 against 1, 3 against 1 or 2)", n, m;
+                    fr: "{} billes ne peuvent pas en pousser {} : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m
+                ),
+            ));
+        }
+        if let Some(blocker) = beyond.filter(|c| board.at(*c) == Some(me)) {
+            return Err(illegal(
+                token,
+                say!(
+                    en: "sandwich: your own marble on {} is right behind the {} you would push, so they have nowhere to go", blocker.upper(), marbles_of(them, m as usize).en;
+                    fr: "sandwich : votre propre bille en {} est juste derrière les {} à pousser, qui n'ont donc nulle part où aller", blocker.upper(), marbles_of(them, m as usize).fr
+                ),
+            ));
+        }
+    }
+    Ok(Move::in_line(tail, n, dir))
+}
+
+/// The name of the front marble of a line of `n` from `tail` along `dir`.
+fn board_front(tail: Cell, dir: Dir, n: u8) -> String {
+    let mut c = tail;
+    for _ in 1..n {
+        c = c.step(dir).unwrap_or(c);
+    }
+    c.upper()
+}
+
+/// Checks a broadside of the side to move: the line from `first` to `second`, towards `dir`.
+pub fn broadside(
+    board: &Board,
+    first: Cell,
+    second: Cell,
+    dir: Dir,
+    token: &str,
+) -> Result<Move, Illegal> {
+    let me = board.to_move;
+    let (line, len) = line_between(first, second).ok_or_else(|| {
+        illegal(
+            token,
+            say!(
+                "the two ends are not a line of 2 or 3 cells",
+                "les deux bouts ne forment pas une ligne de 2 ou 3 cases"
+            ),
+        )
+    })?;
+    let mut cells = vec![first];
+    let mut c = first;
+    for _ in 1..len {
+        c = c.step(line).expect("line_between stays on the board");
+        cells.push(c);
+    }
+    for (i, cell) in cells.iter().enumerate() {
+        if board.at(*cell) != Some(me) {
+            let middle = len == 3 && i == 1;
+            return Err(not_yours(board, *cell, token, middle));
+        }
+    }
+    for cell in &cells {
+        match cell.step(dir) {
+            None => {
+                return Err(illegal(
+                    token,
+                    say!(
+                        en: "your marble on {} would leave the board", cell.upper();
+                        fr: "votre bille en {} sortirait du plateau", cell.upper()
+                    ),
+                ));
+            }
+            Some(to) if board.at(to).is_some() => {
+                return Err(illegal(
+                    token,
+                    say!(
+                        en: "broadside into occupied cell {}: a broadside move never pushes", to.upper();
+                        fr: "déplacement latéral vers la case occupée {} : un coup latéral ne pousse jamais", to.upper()
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    let end = first.min(second);
+    Ok(Move::broadside(end, len, line.forward(), dir))
+}
+
+/// The legal move a notation stands for in `board`, or why there is none.
+pub fn resolve(board: &Board, notation: &Notation) -> Result<Move, Illegal> {
+    let token = match *notation {
+        Notation::InLine { tail, to } => format!("{tail}{to}"),
+        Notation::Broadside {
+            first,
+            second,
+            dest,
+        } => format!("{first}{second}{dest}"),
+    };
+    match *notation {
+        Notation::InLine { tail, .. } => in_line(board, tail, notation.dir(), &token),
+        Notation::Broadside { first, second, .. } => {
+            broadside(board, first, second, notation.dir(), &token)
+        }
+    }
+}
+
+/// Whether `m` is a legal move of `board`, with the reason when it is not.
+pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
+    if !m.is_well_formed() {
+        return Err(Illegal::new(say!(
+            "this is not a well-formed move",
+            "ce n'est pas un coup bien formé"
+        )));
+    }
+    let token = write(m);
+    let found = if m.is_broadside() {
+        let far = m.far_end().expect("well formed");
+        broadside(board, m.tail(), far, m.dir(), &token)?
+    } else {
+        in_line(board, m.tail(), m.dir(), &token)?
+    };
+    if found != *m {
+        return Err(illegal(
+            &token,
+            say!(
+                en: "the line from {} has {} marble(s) of yours, not {}", m.tail().upper(), found.len(), m.len();
+                fr: "la ligne depuis {} compte {} de vos billes, pas {}", m.tail().upper(), found.len(), m.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// What legal move `m` does in `board`, in words: the moved marbles and where they go, what
+/// is pushed or ejected, and the score after it.
+pub fn describe(board: &Board, m: &Move) -> Text {
+    let me = board.to_move;
+    let them = me.opponent();
+    let from = m.marbles().unwrap_or_default();
+    let to: Vec<Cell> = from.iter().filter_map(|c| c.step(m.dir())).collect();
+    let who = side_words(me);
+    let kind = if m.is_broadside() {
+        Text::new("broadside", "en latéral")
+    } else {
+        Text::new("in line", "en ligne")
+    };
+    let dir = m.dir().words();
+    let group = marbles_of(me, from.len());
+    let mut text = say!(
+        en: "{} moves {} {} {}: {} → {}.", who.en, group.en, kind.en, dir.en, cells_text(&from), cells_text(&to);
+        fr: "{} déplace {} {} {} : {} → {}.", who.fr, group.fr, kind.fr, dir.fr, cells_text(&from), cells_text(&to)
+    );
+    let push = board.push_of(m);
+    if !push.pushed.is_empty() {
+        let stay: Vec<Cell> = push
+            .pushed
+            .iter()
+            .filter_map(|c| c.step(m.dir()))
+            .collect();
+        let pushed = marbles_of(them, push.pushed.len());
+        text = text.join(
+            " ",
+            &say!(
+                en: "Pushes {}: {} → {}.", pushed.en, cells_text(&push.pushed), cells_text(&stay);
+                fr: "Pousse {} : {} → {}.", pushed.fr, cells_text(&push.pushed), cells_text(&stay)
+            ),
+        );
+        if push.ejects {
+            let out = push.pushed.last().expect("non-empty").upper();
+            let them_words = side_words(them);
+            text = text.join(
+                " ",
+                &say!(
+                    en: "{}'s marble from {} is pushed off the board.", them_words.en, out;
+                    fr: "La bille de {} en {} est éjectée du plateau.", them_words.fr, out
+                ),
+            );
+        }
+    }
+    let mut after = *board;
+    after.apply(m);
+    text = text.join(" ", &score_text(&after));
+    if after.ejected_by(me) >= WINNING_EJECTIONS {
+        text = text.join(
+            " ",
+            &say!(
+                en: "{} has pushed off six marbles and wins.", who.en;
+                fr: "{} a éjecté six billes et gagne.", who.fr
+            ),
+        );
+    }
+    text
+}
+
+/// "Score: Black 1, White 0 (marbles pushed off)." in both languages.
+pub fn score_text(board: &Board) -> Text {
+    let (b, w) = (board.ejected_by(Side::Black), board.ejected_by(Side::White));
+    say!(
+        en: "Score: Black {}, White {} (marbles pushed off).", b, w;
+        fr: "Score : Noir {}, Blanc {} (billes éjectées).", b, w
+    )
+}
