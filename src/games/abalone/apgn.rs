@@ -269,7 +269,8 @@ fn apgn_date(date: &str) -> String {
     }
 }
 
-/// Writes the APGN record of one game after replaying it.
+/// Writes the APGN record of one game after replaying it; the moves are written in
+/// canonical form.
 pub fn write(record: &Record) -> Result<String, WriteError> {
     let start = if record.start.trim().is_empty() {
         match &record.variant {
@@ -283,12 +284,14 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
     let start_board = setup::read(&game.position_string())
         .map_err(|e| WriteError::Setup(e.into()))?
         .0;
+    let mut canonical = Vec::with_capacity(record.moves.len());
     for (i, text) in record.moves.iter().enumerate() {
-        game.play(text).map_err(|r| WriteError::Move {
+        let judged = game.play(text).map_err(|r| WriteError::Move {
             ply: i + 1,
             text: text.clone(),
             reason: format!("{} ({})", r.line(), r.explain(crate::text::Lang::En)),
         })?;
+        canonical.push(judged.canonical);
     }
     check_ending(&game.outcome(), &record.ending)?;
 
@@ -337,7 +340,7 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
     }
     out.push('\n');
-    out.push_str(&movetext(&record.moves, start_board.to_move(), result));
+    out.push_str(&movetext(&canonical, start_board.to_move(), result));
     out.push_str("\n\n");
     Ok(out)
 }

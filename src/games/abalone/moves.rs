@@ -24,8 +24,9 @@ pub struct Move {
 }
 
 impl Move {
-    /// An in-line move of `len` marbles whose rear marble is `tail`.
-    pub(crate) fn in_line(tail: Cell, len: u8, dir: Dir) -> Move {
+    /// An in-line move of `len` marbles whose rear marble is `tail` (not checked: see
+    /// [`Move::is_well_formed`] and `Game::check`).
+    pub fn in_line(tail: Cell, len: u8, dir: Dir) -> Move {
         Move {
             tail,
             len,
@@ -34,8 +35,9 @@ impl Move {
         }
     }
 
-    /// A broadside move of `len` marbles from `end` along forward axis `line`, towards `dir`.
-    pub(crate) fn broadside(end: Cell, len: u8, line: Dir, dir: Dir) -> Move {
+    /// A broadside move of `len` marbles from `end` along axis `line`, towards `dir` (not
+    /// checked; the canonical form has `end` the smaller end and `line` in [`Dir::FORWARD`]).
+    pub fn broadside(end: Cell, len: u8, line: Dir, dir: Dir) -> Move {
         Move {
             tail: end,
             len,

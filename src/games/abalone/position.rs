@@ -186,3 +186,89 @@ impl Position {
         Outcome::Ongoing
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+
+    fn position(text: &str, options: &str) -> Position {
+        let options = GameOptions::parse(&OPTION_SPECS, options).unwrap();
+        Position::from_position(text, None, &options).unwrap()
+    }
+
+    fn play(pos: &mut Position, token: &str) {
+        let n = Position::read_notation(token).unwrap();
+        let m = pos.resolve(&n).unwrap();
+        pos.apply(&m);
+    }
+
+    #[test]
+    fn a_side_without_a_legal_move_draws() {
+        let pos = position("0a1_0a2b12", "");
+        assert_eq!(pos.outcome(), Outcome::Drawn { why: NO_LEGAL_MOVE });
+        assert!(pos.legal_moves().is_empty());
+        assert_eq!(pos.result_tokens().as_deref(), Some("DRAW 0-0"));
+        // White, to move in the same position, has moves.
+        let pos = position("0a1_0a2b12 w", "");
+        assert_eq!(pos.outcome(), Outcome::Ongoing);
+    }
+
+    #[test]
+    fn repetition_is_off_by_default_and_draws_at_the_chosen_count() {
+        let moves = ["a1b2", "i5h5", "d4c3", "f5g5"];
+        for (options, expected) in [("", Outcome::Ongoing), ("repetition=2", Outcome::Drawn { why: REPETITION })] {
+            let mut pos = position("0a12345b123456c345_0g567h456789i56789", options);
+            for m in moves {
+                assert_eq!(pos.outcome(), Outcome::Ongoing);
+                play(&mut pos, m);
+            }
+            assert_eq!(pos.outcome(), expected, "{options}");
+        }
+        // Three times needs one more round trip.
+        let mut pos = position("0a12345b123456c345_0g567h456789i56789", "repetition=3");
+        for m in moves.iter().chain(moves.iter()) {
+            assert_eq!(pos.outcome(), Outcome::Ongoing);
+            play(&mut pos, m);
+        }
+        assert_eq!(pos.outcome(), Outcome::Drawn { why: REPETITION });
+    }
+
+    #[test]
+    fn the_move_limit_ends_the_game_as_chosen() {
+        let start = "0a12345b123456c345_2g567h456789i56789";
+        let mut pos = position(start, "move-limit=100");
+        for i in 0..100 {
+            assert_eq!(pos.outcome(), Outcome::Ongoing, "ply {i}");
+            let m = pos.legal_moves()[0];
+            pos.apply(&m);
+        }
+        assert_eq!(pos.outcome(), Outcome::Drawn { why: MOVE_LIMIT });
+        assert!(pos.legal_moves().is_empty());
+        let mut pos = position(start, "move-limit=100,move-limit-result=most-ejections");
+        for _ in 0..100 {
+            let m = pos.legal_moves()[0];
+            pos.apply(&m);
+        }
+        // White started two down and no marble left the board in this shuffle.
+        assert_eq!(
+            pos.outcome(),
+            Outcome::Won { winner: Side::Black, how: MOVE_LIMIT }
+        );
+        assert_eq!(pos.result_tokens().as_deref(), Some("2-0"));
+    }
+
+    #[test]
+    fn perft_with_options_uses_the_rules_it_is_played_under() {
+        let mut plain = position("0a12345b123456c345_0g567h456789i56789", "");
+        let mut rep = position("0a12345b123456c345_0g567h456789i56789", "repetition=2");
+        for m in ["a1b2", "i5h5", "d4c3"] {
+            play(&mut plain, m);
+            play(&mut rep, m);
+        }
+        assert_eq!(plain.perft(1), rep.perft(1));
+        // f5g5 gives the start again: with the rule, that line ends there (1 leaf, not 44).
+        assert_eq!(rep.perft(2), plain.perft(2) - 43);
+        assert_eq!(rep.perft(2), crate::games::perft::perft(&rep, 2));
+    }
+}

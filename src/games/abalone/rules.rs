@@ -115,11 +115,19 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
         }
         let (m, beyond) = board.run(them, front, dir);
         if m >= n {
+            let mut facing = vec![front];
+            while facing.len() < usize::from(m) {
+                match facing.last().and_then(|c| c.step(dir)) {
+                    Some(c) => facing.push(c),
+                    None => break,
+                }
+            }
+            let (who, cells) = (side_words(them), cells_text(&facing));
             return Err(illegal(
                 token,
                 say!(
-                    en: "{} marbles cannot push {}: a push needs more of your marbles than of the opponent's in line (2 against 1, 3 against 1 or 2)", n, m;
-                    fr: "{} billes ne peuvent pas en pousser {} : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m
+                    en: "{} marbles cannot push {} ({}'s {}): a push needs more of your marbles than of the opponent's in line (2 against 1, 3 against 1 or 2)", n, m, who.en, cells;
+                    fr: "{} billes ne peuvent pas en pousser {} ({} de {}) : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m, cells, who.fr
                 ),
             ));
         }
@@ -268,30 +276,32 @@ pub fn describe(board: &Board, m: &Move) -> Text {
     );
     let push = board.push_of(m);
     if !push.pushed.is_empty() {
-        let stay: Vec<Cell> = push
+        let steps: Vec<(String, String)> = push
             .pushed
             .iter()
-            .filter_map(|c| c.step(m.dir()))
+            .map(|c| (c.upper(), c.step(m.dir()).map(Cell::upper)))
+            .map(|(from, to)| {
+                let en = to.clone().map_or_else(
+                    || format!("{from} → off the board (ejected)"),
+                    |to| format!("{from} → {to}"),
+                );
+                let fr = to.map_or_else(
+                    || format!("{from} → hors du plateau (éjectée)"),
+                    |to| format!("{from} → {to}"),
+                );
+                (en, fr)
+            })
             .collect();
         let pushed = marbles_of(them, push.pushed.len());
+        let en: Vec<&str> = steps.iter().map(|s| s.0.as_str()).collect();
+        let fr: Vec<&str> = steps.iter().map(|s| s.1.as_str()).collect();
         text = text.join(
             " ",
             &say!(
-                en: "Pushes {}: {} → {}.", pushed.en, cells_text(&push.pushed), cells_text(&stay);
-                fr: "Pousse {} : {} → {}.", pushed.fr, cells_text(&push.pushed), cells_text(&stay)
+                en: "Pushes {}: {}.", pushed.en, en.join(", ");
+                fr: "Pousse {} : {}.", pushed.fr, fr.join(", ")
             ),
         );
-        if push.ejects {
-            let out = push.pushed.last().expect("non-empty").upper();
-            let them_words = side_words(them);
-            text = text.join(
-                " ",
-                &say!(
-                    en: "{}'s marble from {} is pushed off the board.", them_words.en, out;
-                    fr: "La bille de {} en {} est éjectée du plateau.", them_words.fr, out
-                ),
-            );
-        }
     }
     let mut after = *board;
     after.apply(m);
