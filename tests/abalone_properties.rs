@@ -31,12 +31,20 @@ impl Rng {
 /// Positions met along random playouts (every `step`-th ply) from a few variants.
 fn sample_positions(step: usize, plies: usize) -> Vec<Position> {
     let mut out = Vec::new();
-    let variants = ["standard", "belgian-daisy", "german-daisy", "the-wall", "pyramid", "alien"];
+    let variants = [
+        "standard",
+        "belgian-daisy",
+        "german-daisy",
+        "the-wall",
+        "pyramid",
+        "alien",
+    ];
     for (seed, id) in variants.iter().enumerate() {
         let v = Position::variants().iter().find(|v| v.id == *id).unwrap();
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (seed as u64 + 1));
         for _game in 0..3 {
-            let mut pos = Position::from_position(v.position, None, &GameOptions::default()).unwrap();
+            let mut pos =
+                Position::from_position(v.position, None, &GameOptions::default()).unwrap();
             for ply in 0..plies {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -105,7 +113,12 @@ fn canonical_tokens_read_back_to_the_same_move() {
         for m in pos.legal_moves() {
             let text = pos.write_move(&m);
             let notation = Position::read_notation(&text).unwrap();
-            assert_eq!(pos.resolve(&notation), Ok(m), "{} {text}", pos.position_string());
+            assert_eq!(
+                pos.resolve(&notation),
+                Ok(m),
+                "{} {text}",
+                pos.position_string()
+            );
             assert_eq!(text, text.to_lowercase());
         }
     }
@@ -116,7 +129,9 @@ fn legal_moves_are_exactly_the_tokens_resolve_accepts_and_check_agrees() {
     let tokens = every_token();
     assert_eq!(
         tokens.iter().filter(|t| t.len() == 4).count(),
-        Cell::all().map(|c| Dir::ALL.iter().filter(|d| c.step(**d).is_some()).count()).sum::<usize>()
+        Cell::all()
+            .map(|c| Dir::ALL.iter().filter(|d| c.step(**d).is_some()).count())
+            .sum::<usize>()
     );
     let values = every_move_value();
     let mut positions = 0;
@@ -133,7 +148,11 @@ fn legal_moves_are_exactly_the_tokens_resolve_accepts_and_check_agrees() {
                 .unwrap_or_else(|e| panic!("{token} should be well written: {e}"));
             match pos.resolve(&notation) {
                 Ok(m) => {
-                    assert!(legal.contains(&m), "{} {token}: resolved to an illegal move", pos.position_string());
+                    assert!(
+                        legal.contains(&m),
+                        "{} {token}: resolved to an illegal move",
+                        pos.position_string()
+                    );
                     assert_eq!(pos.check(&m), Ok(()));
                     accepted.insert(m);
                 }
@@ -145,7 +164,12 @@ fn legal_moves_are_exactly_the_tokens_resolve_accepts_and_check_agrees() {
         }
         assert_eq!(accepted, legal, "{}", pos.position_string());
         for m in &values {
-            assert_eq!(pos.check(m).is_ok(), legal.contains(m), "{} {m:?}", pos.position_string());
+            assert_eq!(
+                pos.check(m).is_ok(),
+                legal.contains(m),
+                "{} {m:?}",
+                pos.position_string()
+            );
         }
     }
     assert!(positions > 20, "{positions}");
@@ -160,7 +184,10 @@ fn reference_apply(pos: &Position, m: &Move) -> (Vec<Cell>, Vec<Cell>, u8, u8) {
     let push = board.push_of(m);
     let mut mine: Vec<Cell> = board.cells_of(me).filter(|c| !moved.contains(c)).collect();
     mine.extend(moved.iter().map(|c| c.step(m.dir()).unwrap()));
-    let mut theirs: Vec<Cell> = board.cells_of(them).filter(|c| !push.pushed.contains(c)).collect();
+    let mut theirs: Vec<Cell> = board
+        .cells_of(them)
+        .filter(|c| !push.pushed.contains(c))
+        .collect();
     theirs.extend(push.pushed.iter().filter_map(|c| c.step(m.dir())));
     mine.sort();
     theirs.sort();
@@ -178,7 +205,12 @@ fn applying_a_move_does_what_the_rules_say_it_does() {
             after.apply(&m);
             let b = after.board();
             assert_eq!(b.to_move(), me.opponent());
-            assert_eq!(b.cells_of(me).collect::<Vec<_>>(), mine, "{}", pos.write_move(&m));
+            assert_eq!(
+                b.cells_of(me).collect::<Vec<_>>(),
+                mine,
+                "{}",
+                pos.write_move(&m)
+            );
             assert_eq!(b.cells_of(me.opponent()).collect::<Vec<_>>(), theirs);
             assert_eq!(b.lost(me.opponent()), their_lost);
             assert_eq!(b.lost(me), my_lost);
@@ -203,8 +235,15 @@ fn random_games_end_by_six_ejections_with_the_score_as_result_tokens() {
             if moves.is_empty() {
                 break;
             }
-            let ejecting: Vec<&Move> = moves.iter().filter(|m| pos.board().push_of(m).ejects).collect();
-            let m = if ejecting.is_empty() { moves[rng.below(moves.len())] } else { *ejecting[0] };
+            let ejecting: Vec<&Move> = moves
+                .iter()
+                .filter(|m| pos.board().push_of(m).ejects)
+                .collect();
+            let m = if ejecting.is_empty() {
+                moves[rng.below(moves.len())]
+            } else {
+                *ejecting[0]
+            };
             pos.apply(&m);
         }
         if let arbitre::games::Outcome::Won { winner, how } = pos.outcome() {
@@ -214,7 +253,11 @@ fn random_games_end_by_six_ejections_with_the_score_as_result_tokens() {
             let loser_score = pos.board().ejected_by(winner.opponent());
             assert_eq!(tokens, format!("6-{loser_score}"));
             assert!(pos.legal_moves().is_empty());
-            let other = if winner == Side::Black { Side::White } else { Side::Black };
+            let other = if winner == Side::Black {
+                Side::White
+            } else {
+                Side::Black
+            };
             assert_eq!(pos.board().lost(other), 6);
         }
     }

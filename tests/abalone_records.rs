@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use arbitre::games::abalone::apgn::{self, Ending, Record};
 use arbitre::games::abalone::Position;
+use arbitre::games::abalone::apgn::{self, Ending, Record};
 use arbitre::games::record::replay;
 use arbitre::games::{DeclaredResult, Game, GameKind, Side, Start};
 use serde_json::Value;
@@ -16,7 +16,10 @@ fn data_dir() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("note: {} is absent; skipping the real-record replays", dir.display());
+        eprintln!(
+            "note: {} is absent; skipping the real-record replays",
+            dir.display()
+        );
         None
     }
 }
@@ -87,7 +90,10 @@ fn every_migs_game_replays_with_its_plies_and_result() {
                 line["score"]["white"].as_u64().unwrap(),
             )),
             (_, "*") => assert!(!ended && line["result"].is_null(), "{line}"),
-            (t, r) => panic!("{}: unexpected Termination {t} with Result {r}", tag("Event")),
+            (t, r) => panic!(
+                "{}: unexpected Termination {t} with Result {r}",
+                tag("Event")
+            ),
         }
         by_score += usize::from(ended);
         assert!(line["score"]["black"].as_u64().unwrap() <= 6);
@@ -106,7 +112,13 @@ fn every_migs_game_replays_with_its_plies_and_result() {
 fn the_other_records_replay_with_their_stated_results() {
     let Some(dir) = data_dir() else { return };
     let expected = [
-        ("abalassembly-lot2-ap10-vs-ula12-belgian-daisy.txt", "white", 1, 6, 66),
+        (
+            "abalassembly-lot2-ap10-vs-ula12-belgian-daisy.txt",
+            "white",
+            1,
+            6,
+            66,
+        ),
         ("kaah-2609281513-belgian-daisy.txt", "white", 5, 6, 204),
         ("kaah-2610010832-belgian-daisy.txt", "white", 3, 6, 84),
         ("kaah-2610051911-belgian-daisy.txt", "white", 3, 6, 66),
@@ -128,7 +140,11 @@ fn the_other_records_replay_with_their_stated_results() {
         assert_eq!(line["ok"], true, "{name}: {line}");
         assert_eq!(line["result"], winner, "{name}");
         assert_eq!(line["reason"], "six-ejected", "{name}");
-        assert_eq!(line["score"], serde_json::json!({"black": black, "white": white}), "{name}");
+        assert_eq!(
+            line["score"],
+            serde_json::json!({"black": black, "white": white}),
+            "{name}"
+        );
         assert_eq!(line["plies"], plies, "{name}");
     }
 }
@@ -138,7 +154,12 @@ fn a_record_with_a_wrong_result_or_a_wrong_move_fails_the_replay() {
     let wrong_winner = "# variant: belgian\n# result: Black wins 6-3\n1.i9h8 a5b5\n";
     let records = Position::read_records(wrong_winner).unwrap();
     let r = replay(GameKind::Abalone, &records[0], &Start::Default, None, "").unwrap();
-    assert!(r.problem.unwrap().to_string().contains("the record says black wins"));
+    assert!(
+        r.problem
+            .unwrap()
+            .to_string()
+            .contains("the record says black wins")
+    );
     let illegal = "# variant: marguerite belge\n1.i9h8 a5b5 2.b1b2\n";
     let records = Position::read_records(illegal).unwrap();
     let r = replay(GameKind::Abalone, &records[0], &Start::Default, None, "").unwrap();
@@ -226,7 +247,10 @@ fn written_apgn_reads_back_and_replays() {
     for record in &cases {
         file.push_str(&apgn::write(record).unwrap());
     }
-    assert!(file.contains("[White \"B\"]\n[Variant \"custom\"]\n[Result \"0-1\"]"), "{file}");
+    assert!(
+        file.contains("[White \"B\"]\n[Variant \"custom\"]\n[Result \"0-1\"]"),
+        "{file}"
+    );
     assert!(file.contains("[Black \"Anne \\\"the hammer\\\"\"]"));
     assert!(file.contains("[Variant \"belgian\"]"));
     assert!(file.contains("[SetUp \"1\"]\n[Position \"5/6/7/8/5wwwb/8/b6/6/5-5b4w w\"]"));

@@ -195,28 +195,28 @@ pub fn replay(
     }
     let outcome = game.outcome();
     let mut problem = None;
-    if let Some(declared) = record.declared_plies {
-        if declared != plies {
-            problem = Some(ReplayProblem::Plies {
-                declared,
-                replayed: plies,
-            });
-        }
+    if let Some(declared) = record.declared_plies
+        && declared != plies
+    {
+        problem = Some(ReplayProblem::Plies {
+            declared,
+            replayed: plies,
+        });
     }
-    if problem.is_none() {
-        if let Some(declared) = record.declared {
-            let agrees = match declared {
-                DeclaredResult::Won(side) => outcome.winner() == Some(side),
-                // An agreed draw leaves the rules' outcome open.
-                DeclaredResult::Draw => matches!(outcome, Outcome::Drawn { .. } | Outcome::Ongoing),
-                DeclaredResult::Unfinished => !outcome.is_over(),
-            };
-            if !agrees {
-                problem = Some(ReplayProblem::Result {
-                    declared,
-                    replayed: outcome,
-                });
-            }
+    if problem.is_none()
+        && let Some(declared) = record.declared
+    {
+        let agrees = match declared {
+            DeclaredResult::Won(side) => outcome.winner() == Some(side),
+            // An agreed draw leaves the rules' outcome open.
+            DeclaredResult::Draw => matches!(outcome, Outcome::Drawn { .. } | Outcome::Ongoing),
+            DeclaredResult::Unfinished => !outcome.is_over(),
+        };
+        if !agrees {
+            problem = Some(ReplayProblem::Result {
+                declared,
+                replayed: outcome,
+            });
         }
     }
     Ok(Replayed {

@@ -53,9 +53,18 @@ fn read_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value))
 }
 
+/// One game of a file before it is interpreted.
+#[derive(Default)]
+struct Block {
+    tags: Vec<(String, String)>,
+    movetext: String,
+    line: usize,
+}
+
 /// Reads every game of an APGN file.
 pub fn read(text: &str) -> Result<Vec<RecordedGame>, String> {
-    let mut blocks: Vec<(Vec<(String, String)>, String, usize)> = Vec::new();
+    // Each game: its tags, its movetext, and the line it starts on.
+    let mut blocks: Vec<Block> = Vec::new();
     let mut in_movetext = true;
     for (n, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -63,26 +72,29 @@ pub fn read(text: &str) -> Result<Vec<RecordedGame>, String> {
             continue;
         }
         if trimmed.starts_with('[') {
-            let tag =
-                read_tag(trimmed).ok_or_else(|| format!("line {}: malformed tag `{trimmed}`", n + 1))?;
+            let tag = read_tag(trimmed)
+                .ok_or_else(|| format!("line {}: malformed tag `{trimmed}`", n + 1))?;
             if in_movetext {
-                blocks.push((Vec::new(), String::new(), n + 1));
+                blocks.push(Block {
+                    line: n + 1,
+                    ..Block::default()
+                });
                 in_movetext = false;
             }
-            blocks.last_mut().expect("pushed").0.push(tag);
+            blocks.last_mut().expect("pushed").tags.push(tag);
         } else if !trimmed.is_empty() {
             in_movetext = true;
             let Some(block) = blocks.last_mut() else {
                 return Err(format!("line {}: moves before any tag", n + 1));
             };
-            block.1.push_str(line);
-            block.1.push('\n');
+            block.movetext.push_str(line);
+            block.movetext.push('\n');
         }
     }
     blocks
         .into_iter()
         .enumerate()
-        .map(|(i, (tags, movetext, line))| game_of(i + 1, line, tags, &movetext))
+        .map(|(i, b)| game_of(i + 1, b.line, b.tags, &b.movetext))
         .collect()
 }
 
@@ -103,12 +115,12 @@ fn game_of(
         .filter(|e| !e.trim().is_empty() && e.trim() != "?")
         .map_or_else(|| format!("game {index}"), str::to_string);
     let at = |msg: String| format!("{label} (line {line}): {msg}");
-    if let Some(notation) = tag(&tags, "Notation") {
-        if fold_name(notation) != "abapro" {
-            return Err(at(format!(
-                "notation `{notation}` is not supported; only Aba-Pro records can be replayed"
-            )));
-        }
+    if let Some(notation) = tag(&tags, "Notation")
+        && fold_name(notation) != "abapro"
+    {
+        return Err(at(format!(
+            "notation `{notation}` is not supported; only Aba-Pro records can be replayed"
+        )));
     }
     let position = tag(&tags, "Position").map(str::to_string);
     let variant = match tag(&tags, "Variant") {
@@ -124,7 +136,8 @@ fn game_of(
     let header_result = match tag(&tags, "Result") {
         None => None,
         Some(r) => Some(
-            result_token(r).ok_or_else(|| at(format!("Result `{r}` is not 1-0, 0-1, 1/2-1/2 or *")))?,
+            result_token(r)
+                .ok_or_else(|| at(format!("Result `{r}` is not 1-0, 0-1, 1/2-1/2 or *")))?,
         ),
     };
     let declared_plies = match tag(&tags, "Plies") {
@@ -140,14 +153,14 @@ fn game_of(
         .and_then(|p| setup::read(p).ok())
         .is_some_and(|(b, _)| b.to_move() == Side::White);
     let scanned = scan(movetext, white_first);
-    if let (Some(header), Some(text)) = (header_result, scanned.result) {
-        if header != text {
-            return Err(at(format!(
-                "the Result tag says {} but the moves end with {}",
-                result_name(header),
-                result_name(text)
-            )));
-        }
+    if let (Some(header), Some(text)) = (header_result, scanned.result)
+        && header != text
+    {
+        return Err(at(format!(
+            "the Result tag says {} but the moves end with {}",
+            result_name(header),
+            result_name(text)
+        )));
     }
     let declared = header_result.or(scanned.result).map(|r| match r {
         DeclaredResult::Won(_) if !is_by_the_rules(tag(&tags, "Termination")) => {
@@ -300,17 +313,21 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         .variant
         .as_deref()
         .and_then(variants::find)
-        .filter(|v| {
-            setup::read(v.position).is_ok_and(|(b, _)| b == start_board)
-        });
+        .filter(|v| setup::read(v.position).is_ok_and(|(b, _)| b == start_board));
     let (variant_tag, position_tag) = match named.and_then(|v| variants::apgn_name(v.id)) {
         Some(name) => (name.to_string(), None),
         None => ("custom".to_string(), Some(setup::write_apgn(&start_board))),
     };
     let result = match &record.ending {
         Ending::Unfinished => "*",
-        Ending::Decided { winner: Some(Side::Black), .. } => "1-0",
-        Ending::Decided { winner: Some(Side::White), .. } => "0-1",
+        Ending::Decided {
+            winner: Some(Side::Black),
+            ..
+        } => "1-0",
+        Ending::Decided {
+            winner: Some(Side::White),
+            ..
+        } => "0-1",
         Ending::Decided { winner: None, .. } => "1/2-1/2",
     };
     let mut tags: Vec<(String, String)> = vec![
@@ -361,10 +378,13 @@ fn check_ending(outcome: &Outcome, ending: &Ending) -> Result<(), WriteError> {
                 Ok(())
             }
         }
-        (over, Ending::Decided {
-            winner,
-            termination,
-        }) if Some(termination.as_str()) == rules_code && *winner == over.winner() => Ok(()),
+        (
+            over,
+            Ending::Decided {
+                winner,
+                termination,
+            },
+        ) if Some(termination.as_str()) == rules_code && *winner == over.winner() => Ok(()),
         (over, _) => Err(WriteError::Ending(format!(
             "the moves end the game ({}{}), but the record says otherwise",
             over.result_name().unwrap_or("over"),
@@ -456,8 +476,15 @@ mod tests {
     #[test]
     fn disagreeing_results_nacre_and_bad_tags_are_refused() {
         let bad_result = GAME.replace("1... i5h5 2. a1b2 1-0", "1... i5h5 2. a1b2 0-1");
-        assert!(read(&bad_result).unwrap_err().contains("Result tag says 1-0"));
-        let nacre = GAME.replace("[Notation \"Aba-Pro\"]\n[Termination \"Abandon\"]", "[Notation \"Nacre\"]");
+        assert!(
+            read(&bad_result)
+                .unwrap_err()
+                .contains("Result tag says 1-0")
+        );
+        let nacre = GAME.replace(
+            "[Notation \"Aba-Pro\"]\n[Termination \"Abandon\"]",
+            "[Notation \"Nacre\"]",
+        );
         assert!(read(&nacre).unwrap_err().contains("Nacre"));
         assert!(read("[Event \"x]\n").unwrap_err().contains("malformed tag"));
         let no_position = GAME.replace("[Position", "[Comment");

@@ -69,7 +69,10 @@ mod tests {
     #[test]
     fn the_board_mask_has_the_61_cells() {
         assert_eq!(BOARD.count_ones(), 61);
-        assert_eq!(cells(BOARD).collect::<Vec<_>>(), Cell::all().collect::<Vec<_>>());
+        assert_eq!(
+            cells(BOARD).collect::<Vec<_>>(),
+            Cell::all().collect::<Vec<_>>()
+        );
     }
 
     #[test]

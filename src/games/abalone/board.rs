@@ -35,11 +35,7 @@ pub struct Push {
 /// The bit at index `i`, or nothing when `i` is outside the 128-bit layout.
 #[inline(always)]
 fn bit_at(i: i32) -> Bits {
-    if (0..128).contains(&i) {
-        1u128 << i
-    } else {
-        0
-    }
+    if (0..128).contains(&i) { 1u128 << i } else { 0 }
 }
 
 impl Board {
@@ -110,14 +106,14 @@ impl Board {
         if m.is_broadside() {
             let mut group: Bits = 0;
             let mut i = m.tail().index() as i32;
-            for _ in 0..m.len() {
+            for _ in 0..m.count() {
                 group |= bit_at(i);
                 i += m.line().shift();
             }
             self.marbles[me] = (self.marbles[me] & !group) | bits::ahead(group, dir, 1);
         } else {
             let tail = m.tail().index() as i32;
-            let front = tail + s * i32::from(m.len());
+            let front = tail + s * i32::from(m.count());
             let front_bit = bit_at(front);
             self.marbles[me] ^= bit_at(tail) | front_bit;
             if self.marbles[them] & front_bit != 0 {

@@ -200,11 +200,23 @@ impl Dir {
     pub fn words(self) -> Text {
         let (en, fr) = match self {
             Dir::East => ("east (right)", "vers l'est (à droite)"),
-            Dir::NorthEast => ("north-east (up right)", "vers le nord-est (en haut à droite)"),
-            Dir::NorthWest => ("north-west (up left)", "vers le nord-ouest (en haut à gauche)"),
+            Dir::NorthEast => (
+                "north-east (up right)",
+                "vers le nord-est (en haut à droite)",
+            ),
+            Dir::NorthWest => (
+                "north-west (up left)",
+                "vers le nord-ouest (en haut à gauche)",
+            ),
             Dir::West => ("west (left)", "vers l'ouest (à gauche)"),
-            Dir::SouthWest => ("south-west (down left)", "vers le sud-ouest (en bas à gauche)"),
-            Dir::SouthEast => ("south-east (down right)", "vers le sud-est (en bas à droite)"),
+            Dir::SouthWest => (
+                "south-west (down left)",
+                "vers le sud-ouest (en bas à gauche)",
+            ),
+            Dir::SouthEast => (
+                "south-east (down right)",
+                "vers le sud-est (en bas à droite)",
+            ),
         };
         Text::new(en, fr)
     }

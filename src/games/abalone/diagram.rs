@@ -52,7 +52,7 @@ pub fn draw(board: &Board, lang: Lang, last: Option<&Move>) -> String {
     }
     let mut out = String::new();
     for row in (1..=9i32).rev() {
-        let mut line = vec![' '; 44];
+        let mut line = [' '; 44];
         let first = (row - 4).max(1);
         let last_diag = (row + 4).min(9);
         line[column(row, first) - 4] = char::from(b'A' + row as u8 - 1);
@@ -73,7 +73,7 @@ pub fn draw(board: &Board, lang: Lang, last: Option<&Move>) -> String {
         out.push_str(line.iter().collect::<String>().trim_end());
         out.push('\n');
     }
-    let mut digits = vec![' '; 44];
+    let mut digits = [' '; 44];
     for diag in 1..=5 {
         digits[column(0, diag)] = char::from(b'0' + diag as u8);
     }

@@ -21,8 +21,8 @@ fn in_line_tails(own: Bits, opp: Bits, dir: Dir) -> [Bits; 3] {
     // One marble: the next cell must be empty (a single marble never pushes).
     let one = (own & !run2) & back(empty, dir, 1);
     // Two marbles: free cell ahead, or push one opponent marble into a free cell or off.
-    let two = (run2 & !run3)
-        & (back(empty, dir, 2) | (back(opp, dir, 2) & !back(occupied, dir, 3)));
+    let two =
+        (run2 & !run3) & (back(empty, dir, 2) | (back(opp, dir, 2) & !back(occupied, dir, 3)));
     // Three marbles: free cell ahead, or push one or two opponent marbles.
     let opp3 = back(opp, dir, 3);
     let three = (run3 & !run4)

@@ -52,7 +52,7 @@ impl Move {
     }
 
     /// How many marbles of the mover move (1 to 3).
-    pub fn len(&self) -> u8 {
+    pub fn count(&self) -> u8 {
         self.len
     }
 
@@ -139,7 +139,10 @@ mod tests {
     #[test]
     fn marbles_run_from_the_tail_along_the_line() {
         let m = Move::in_line(cell("a1"), 3, Dir::NorthEast);
-        assert_eq!(m.marbles().unwrap(), vec![cell("a1"), cell("b2"), cell("c3")]);
+        assert_eq!(
+            m.marbles().unwrap(),
+            vec![cell("a1"), cell("b2"), cell("c3")]
+        );
         let b = Move::broadside(cell("c3"), 3, Dir::East, Dir::NorthWest);
         assert!(b.is_broadside());
         assert_eq!(b.far_end(), Some(cell("c5")));

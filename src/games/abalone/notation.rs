@@ -351,7 +351,15 @@ mod tests {
             tail: cell("a1"),
             to: cell("b2"),
         };
-        for text in ["a1b2", "A1B2", "  a1b2\n", "A1 – B2", "a1-b2", "a1 b2", "A1—B2"] {
+        for text in [
+            "a1b2",
+            "A1B2",
+            "  a1b2\n",
+            "A1 – B2",
+            "a1-b2",
+            "a1 b2",
+            "A1—B2",
+        ] {
             assert_eq!(read(text), Ok(inline), "{text}");
         }
         let broadside = Notation::Broadside {

@@ -89,8 +89,7 @@ impl Rules {
         Rules {
             repetition: options_get(options, "repetition").parse().unwrap_or(0),
             move_limit: options_get(options, "move-limit").parse().unwrap_or(0),
-            limit_to_most_ejections: options_get(options, "move-limit-result")
-                == "most-ejections",
+            limit_to_most_ejections: options_get(options, "move-limit-result") == "most-ejections",
         }
     }
 
@@ -217,7 +216,10 @@ mod tests {
     #[test]
     fn repetition_is_off_by_default_and_draws_at_the_chosen_count() {
         let moves = ["a1b2", "i5h5", "d4c3", "f5g5"];
-        for (options, expected) in [("", Outcome::Ongoing), ("repetition=2", Outcome::Drawn { why: REPETITION })] {
+        for (options, expected) in [
+            ("", Outcome::Ongoing),
+            ("repetition=2", Outcome::Drawn { why: REPETITION }),
+        ] {
             let mut pos = position("0a12345b123456c345_0g567h456789i56789", options);
             for m in moves {
                 assert_eq!(pos.outcome(), Outcome::Ongoing);
@@ -253,7 +255,10 @@ mod tests {
         // White started two down and no marble left the board in this shuffle.
         assert_eq!(
             pos.outcome(),
-            Outcome::Won { winner: Side::Black, how: MOVE_LIMIT }
+            Outcome::Won {
+                winner: Side::Black,
+                how: MOVE_LIMIT
+            }
         );
         assert_eq!(pos.result_tokens().as_deref(), Some("2-0"));
     }

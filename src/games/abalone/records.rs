@@ -62,7 +62,9 @@ pub fn scan(text: &str, white_first: bool) -> Scanned {
     let mut number: Option<usize> = None;
     let mut i = 0;
     let cell_at = |i: usize| -> bool {
-        i + 1 < chars.len() && ('a'..='i').contains(&chars[i]) && ('1'..='9').contains(&chars[i + 1])
+        i + 1 < chars.len()
+            && ('a'..='i').contains(&chars[i])
+            && ('1'..='9').contains(&chars[i + 1])
     };
     while i < chars.len() {
         let c = chars[i];
@@ -130,7 +132,15 @@ pub fn result_from_words(text: &str) -> Option<DeclaredResult> {
         return Some(r);
     }
     let t = text.to_lowercase();
-    let outside = ["resign", "abandon", "on time", "au temps", "forfeit", "disconnect", "déco"];
+    let outside = [
+        "resign",
+        "abandon",
+        "on time",
+        "au temps",
+        "forfeit",
+        "disconnect",
+        "déco",
+    ];
     let not_by_rules = outside.iter().any(|w| t.contains(w));
     let wins = ["wins", "won", "win", "gagne", "victoire"]
         .iter()
@@ -152,7 +162,10 @@ pub fn result_from_words(text: &str) -> Option<DeclaredResult> {
             // "won by White", "victoire de Blanc": the first side named after the word.
             let after = &t[at..];
             let black = ["black", "noir"].iter().filter_map(|w| after.find(w)).min();
-            let white = ["white", "blanc"].iter().filter_map(|w| after.find(w)).min();
+            let white = ["white", "blanc"]
+                .iter()
+                .filter_map(|w| after.find(w))
+                .min();
             match (black, white) {
                 (Some(b), Some(w)) => Some(if b < w { Side::Black } else { Side::White }),
                 (Some(_), None) => Some(Side::Black),
@@ -236,7 +249,10 @@ mod tests {
     use super::*;
 
     fn texts(s: &Scanned) -> Vec<(usize, &str)> {
-        s.moves.iter().map(|m| (m.number, m.text.as_str())).collect()
+        s.moves
+            .iter()
+            .map(|m| (m.number, m.text.as_str()))
+            .collect()
     }
 
     #[test]
@@ -280,7 +296,10 @@ mod tests {
     #[test]
     fn results_in_words_name_the_winner_before_or_after_the_verb() {
         let cases = [
-            ("White (Ula12) wins 6-1 (determined by replay)", Some(DeclaredResult::Won(Side::White))),
+            (
+                "White (Ula12) wins 6-1 (determined by replay)",
+                Some(DeclaredResult::Won(Side::White)),
+            ),
             (
                 "ccc (Black) wins per that list (colours deduced: ccc = Black, MLAIA-max = White)",
                 Some(DeclaredResult::Won(Side::Black)),
@@ -288,7 +307,10 @@ mod tests {
             ("won by White 6-2", Some(DeclaredResult::Won(Side::White))),
             ("Noir gagne 6-4", Some(DeclaredResult::Won(Side::Black))),
             ("Black wins on time", Some(DeclaredResult::Unfinished)),
-            ("White wins by resignation", Some(DeclaredResult::Unfinished)),
+            (
+                "White wins by resignation",
+                Some(DeclaredResult::Unfinished),
+            ),
             ("draw by agreement", Some(DeclaredResult::Draw)),
             ("0-1", Some(DeclaredResult::Won(Side::White))),
             ("*", Some(DeclaredResult::Unfinished)),

@@ -33,7 +33,11 @@ fn marbles_of(side: Side, n: usize) -> Text {
 }
 
 fn cells_text(cells: &[Cell]) -> String {
-    cells.iter().map(|c| c.upper()).collect::<Vec<_>>().join(" ")
+    cells
+        .iter()
+        .map(|c| c.upper())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn illegal(token: &str, reason: Text) -> Illegal {
@@ -247,8 +251,8 @@ pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
         return Err(illegal(
             &token,
             say!(
-                en: "the line from {} has {} marble(s) of yours, not {}", m.tail().upper(), found.len(), m.len();
-                fr: "la ligne depuis {} compte {} de vos billes, pas {}", m.tail().upper(), found.len(), m.len()
+                en: "the line from {} has {} marble(s) of yours, not {}", m.tail().upper(), found.count(), m.count();
+                fr: "la ligne depuis {} compte {} de vos billes, pas {}", m.tail().upper(), found.count(), m.count()
             ),
         ));
     }

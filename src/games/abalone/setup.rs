@@ -54,10 +54,7 @@ pub fn read(text: &str) -> Result<(Board, bool), PositionError> {
 pub fn read_unchecked(text: &str) -> Result<(Board, bool), PositionError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(err(say!(
-            "the position is empty",
-            "la position est vide"
-        )));
+        return Err(err(say!("the position is empty", "la position est vide")));
     }
     let mut parts = text.split_whitespace();
     let marbles = parts.next().unwrap_or_default();
@@ -102,7 +99,8 @@ pub fn read_unchecked(text: &str) -> Result<(Board, bool), PositionError> {
 
 /// Checks the rules every playable position obeys.
 fn validate(board: &Board) -> Result<(), PositionError> {
-    if board.lost(Side::Black) >= WINNING_EJECTIONS && board.lost(Side::White) >= WINNING_EJECTIONS {
+    if board.lost(Side::Black) >= WINNING_EJECTIONS && board.lost(Side::White) >= WINNING_EJECTIONS
+    {
         return Err(err(say!(
             "both sides cannot have lost six marbles: the game ends at the first six",
             "les deux camps ne peuvent pas avoir perdu six billes : la partie s'arrête au premier six"
@@ -406,10 +404,8 @@ mod tests {
         assert!(!named);
         let (apgn, named) = read("wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b").unwrap();
         assert!(named);
-        let (comma, _) = read(
-            "0a1a2a3a4a5b1b2b3b4b5b6c3c4c5,0g5g6g7h4h5h6h7h8h9i5i6i7i8i9",
-        )
-        .unwrap();
+        let (comma, _) =
+            read("0a1a2a3a4a5b1b2b3b4b5b6c3c4c5,0g5g6g7h4h5h6h7h8h9i5i6i7i8i9").unwrap();
         assert_eq!(compact, apgn);
         assert_eq!(compact, comma);
         assert_eq!(compact.marbles(Side::Black).count_ones(), 14);
@@ -454,10 +450,22 @@ mod tests {
             ("0a12345;_0i56789", "unexpected `;`"),
             ("05a1234_0i56789", "comes before any row letter"),
             ("ww3/www3/2www2/8/9/8/2bbb2/3bbb b", "9 rows"),
-            ("wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbbb b", "row A describes 6"),
-            ("wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb-xb w", "-<n>b<n>w"),
-            ("wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb z", "not a side"),
-            ("wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b b", "unexpected `b`"),
+            (
+                "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbbb b",
+                "row A describes 6",
+            ),
+            (
+                "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb-xb w",
+                "-<n>b<n>w",
+            ),
+            (
+                "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb z",
+                "not a side",
+            ),
+            (
+                "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b b",
+                "unexpected `b`",
+            ),
         ];
         for (text, expected) in cases {
             let result = read(text);
