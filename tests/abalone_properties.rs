@@ -142,6 +142,7 @@ fn legal_moves_are_exactly_the_tokens_resolve_accepts_and_check_agrees() {
         positions += 1;
         let legal: HashSet<Move> = pos.legal_moves().into_iter().collect();
         assert_eq!(legal.len(), movegen::count(pos.board()) as usize);
+        assert_eq!(movegen::has_any(pos.board()), !legal.is_empty());
         let mut accepted = HashSet::new();
         for token in &tokens {
             let notation = Position::read_notation(token)

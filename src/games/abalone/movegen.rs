@@ -76,6 +76,17 @@ pub fn count(board: &Board) -> u32 {
     n
 }
 
+/// Whether the side to move has any legal move (fast: a free neighbour of any own marble is
+/// a legal single-marble move; only a fully blocked side needs the full count).
+pub fn has_any(board: &Board) -> bool {
+    let own = board.marbles(board.to_move);
+    let empty = BOARD & !(own | board.marbles(board.to_move.opponent()));
+    Dir::ALL
+        .into_iter()
+        .any(|dir| own & back(empty, dir, 1) != 0)
+        || count(board) > 0
+}
+
 /// Calls `f` with every legal move of the side to move (no check for a finished game).
 #[inline]
 pub fn for_each(board: &Board, mut f: impl FnMut(Move)) {
@@ -127,4 +138,26 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         total += perft(&child, depth - 1);
     });
     if any { total } else { 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::abalone::setup;
+
+    #[test]
+    fn a_side_whose_only_move_is_a_push_still_has_a_move() {
+        // A1 A2 are hemmed in; the one move is A1 A2 pushing A3 to A4.
+        let (board, _) = setup::read("0a12_0a3b123").unwrap();
+        assert_eq!(count(&board), 1);
+        assert!(has_any(&board));
+        let moves = generate(&board);
+        assert_eq!(moves, vec![Move::in_line(moves[0].tail(), 2, Dir::East)]);
+        assert_eq!(moves[0].tail().to_string(), "a1");
+        // With A4 taken as well, nothing is left.
+        let (board, _) = setup::read("0a12_0a34b123").unwrap();
+        assert_eq!(count(&board), 0);
+        assert!(!has_any(&board));
+        assert_eq!(perft(&board, 3), 1);
+    }
 }

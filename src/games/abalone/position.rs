@@ -179,7 +179,7 @@ impl Position {
             }
             return Outcome::Drawn { why: MOVE_LIMIT };
         }
-        if movegen::count(&self.board) == 0 {
+        if !movegen::has_any(&self.board) {
             return Outcome::Drawn { why: NO_LEGAL_MOVE };
         }
         Outcome::Ongoing

@@ -23,12 +23,7 @@ pub fn side_words(side: Side) -> Text {
 
 /// "3 Black marbles" / "3 billes noires".
 fn marbles_of(side: Side, n: usize) -> Text {
-    let (en, fr) = match (side, n) {
-        (Side::Black, 1) => ("Black marble", "bille noire"),
-        (Side::Black, _) => ("Black marbles", "billes noires"),
-        (Side::White, 1) => ("White marble", "bille blanche"),
-        (Side::White, _) => ("White marbles", "billes blanches"),
-    };
+    let (en, fr) = marbles_words(side, n);
     Text::new(format!("{n} {en}"), format!("{n} {fr}"))
 }
 
@@ -216,18 +211,25 @@ pub fn broadside(
 
 /// The legal move a notation stands for in `board`, or why there is none.
 pub fn resolve(board: &Board, notation: &Notation) -> Result<Move, Illegal> {
-    let token = match *notation {
-        Notation::InLine { tail, to } => format!("{tail}{to}"),
+    // The token as written (lower case), kept on the stack: it is only read by error messages.
+    let mut buf = [0u8; 6];
+    let cells: &[Cell] = match notation {
+        Notation::InLine { tail, to } => &[*tail, *to],
         Notation::Broadside {
             first,
             second,
             dest,
-        } => format!("{first}{second}{dest}"),
+        } => &[*first, *second, *dest],
     };
+    for (i, c) in cells.iter().enumerate() {
+        buf[2 * i] = c.letter() as u8;
+        buf[2 * i + 1] = b'0' + c.diag();
+    }
+    let token = std::str::from_utf8(&buf[..2 * cells.len()]).unwrap_or_default();
     match *notation {
-        Notation::InLine { tail, .. } => in_line(board, tail, notation.dir(), &token),
+        Notation::InLine { tail, .. } => in_line(board, tail, notation.dir(), token),
         Notation::Broadside { first, second, .. } => {
-            broadside(board, first, second, notation.dir(), &token)
+            broadside(board, first, second, notation.dir(), token)
         }
     }
 }
@@ -262,64 +264,105 @@ pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
 /// What legal move `m` does in `board`, in words: the moved marbles and where they go, what
 /// is pushed or ejected, and the score after it.
 pub fn describe(board: &Board, m: &Move) -> Text {
+    use std::fmt::Write as _;
     let me = board.to_move;
     let them = me.opponent();
-    let from = m.marbles().unwrap_or_default();
-    let to: Vec<Cell> = from.iter().filter_map(|c| c.step(m.dir())).collect();
-    let who = side_words(me);
-    let kind = if m.is_broadside() {
-        Text::new("broadside", "en latéral")
+    let (who_en, who_fr) = match me {
+        Side::Black => ("Black", "Noir"),
+        Side::White => ("White", "Blanc"),
+    };
+    let (kind_en, kind_fr) = if m.is_broadside() {
+        ("broadside", "en latéral")
     } else {
-        Text::new("in line", "en ligne")
+        ("in line", "en ligne")
     };
     let dir = m.dir().words();
-    let group = marbles_of(me, from.len());
-    let mut text = say!(
-        en: "{} moves {} {} {}: {} → {}.", who.en, group.en, kind.en, dir.en, cells_text(&from), cells_text(&to);
-        fr: "{} déplace {} {} {} : {} → {}.", who.fr, group.fr, kind.fr, dir.fr, cells_text(&from), cells_text(&to)
+    let (n, mine) = (
+        usize::from(m.count()),
+        marbles_words(me, usize::from(m.count())),
     );
+    // Written straight into two strings: this runs for every move a referee or a replay plays.
+    let mut en = String::with_capacity(160);
+    let mut fr = String::with_capacity(180);
+    let _ = write!(en, "{who_en} moves {n} {} {kind_en} {}: ", mine.0, dir.en);
+    let _ = write!(
+        fr,
+        "{who_fr} déplace {n} {} {kind_fr} {} : ",
+        mine.1, dir.fr
+    );
+    let mut from = Vec::with_capacity(3);
+    let mut cell = Some(m.tail());
+    for _ in 0..n {
+        let Some(c) = cell else { break };
+        from.push(c);
+        cell = c.step(m.line());
+    }
+    let mut cells = String::with_capacity(24);
+    push_cells(&mut cells, from.iter().copied());
+    cells.push_str(" → ");
+    push_cells(&mut cells, from.iter().filter_map(|c| c.step(m.dir())));
+    cells.push('.');
+    en.push_str(&cells);
+    fr.push_str(&cells);
     let push = board.push_of(m);
     if !push.pushed.is_empty() {
-        let steps: Vec<(String, String)> = push
-            .pushed
-            .iter()
-            .map(|c| (c.upper(), c.step(m.dir()).map(Cell::upper)))
-            .map(|(from, to)| {
-                let en = to.clone().map_or_else(
-                    || format!("{from} → off the board (ejected)"),
-                    |to| format!("{from} → {to}"),
-                );
-                let fr = to.map_or_else(
-                    || format!("{from} → hors du plateau (éjectée)"),
-                    |to| format!("{from} → {to}"),
-                );
-                (en, fr)
-            })
-            .collect();
-        let pushed = marbles_of(them, push.pushed.len());
-        let en: Vec<&str> = steps.iter().map(|s| s.0.as_str()).collect();
-        let fr: Vec<&str> = steps.iter().map(|s| s.1.as_str()).collect();
-        text = text.join(
-            " ",
-            &say!(
-                en: "Pushes {}: {}.", pushed.en, en.join(", ");
-                fr: "Pousse {} : {}.", pushed.fr, fr.join(", ")
-            ),
-        );
+        let k = push.pushed.len();
+        let theirs = marbles_words(them, k);
+        let _ = write!(en, " Pushes {k} {}: ", theirs.0);
+        let _ = write!(fr, " Pousse {k} {} : ", theirs.1);
+        for (i, c) in push.pushed.iter().enumerate() {
+            if i > 0 {
+                en.push_str(", ");
+                fr.push_str(", ");
+            }
+            let (a, b) = (c.upper(), c.step(m.dir()).map(Cell::upper));
+            match b {
+                Some(b) => {
+                    let _ = write!(en, "{a} → {b}");
+                    let _ = write!(fr, "{a} → {b}");
+                }
+                None => {
+                    let _ = write!(en, "{a} → off the board (ejected)");
+                    let _ = write!(fr, "{a} → hors du plateau (éjectée)");
+                }
+            }
+        }
+        en.push('.');
+        fr.push('.');
     }
     let mut after = *board;
     after.apply(m);
-    text = text.join(" ", &score_text(&after));
+    let score = score_text(&after);
+    en.push(' ');
+    en.push_str(&score.en);
+    fr.push(' ');
+    fr.push_str(&score.fr);
     if after.ejected_by(me) >= WINNING_EJECTIONS {
-        text = text.join(
-            " ",
-            &say!(
-                en: "{} has pushed off six marbles and wins.", who.en;
-                fr: "{} a éjecté six billes et gagne.", who.fr
-            ),
-        );
+        let _ = write!(en, " {who_en} has pushed off six marbles and wins.");
+        let _ = write!(fr, " {who_fr} a éjecté six billes et gagne.");
     }
-    text
+    Text { en, fr }
+}
+
+/// "Black marble(s)" / "bille(s) noire(s)" for `n` marbles of `side`.
+fn marbles_words(side: Side, n: usize) -> (&'static str, &'static str) {
+    match (side, n) {
+        (Side::Black, 1) => ("Black marble", "bille noire"),
+        (Side::Black, _) => ("Black marbles", "billes noires"),
+        (Side::White, 1) => ("White marble", "bille blanche"),
+        (Side::White, _) => ("White marbles", "billes blanches"),
+    }
+}
+
+/// Appends cell names in upper case, separated by spaces.
+fn push_cells(out: &mut String, cells: impl Iterator<Item = Cell>) {
+    for (i, c) in cells.enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push(c.letter().to_ascii_uppercase());
+        out.push(char::from(b'0' + c.diag()));
+    }
 }
 
 /// "Score: Black 1, White 0 (marbles pushed off)." in both languages.
