@@ -198,7 +198,13 @@ impl Dir {
 
     /// A short name in words, in both languages ("north-east (up right)").
     pub fn words(self) -> Text {
-        let (en, fr) = match self {
+        let (en, fr) = self.names();
+        Text::new(en, fr)
+    }
+
+    /// The English and French words of [`Dir::words`], without allocating.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
             Dir::East => ("east (right)", "vers l'est (à droite)"),
             Dir::NorthEast => (
                 "north-east (up right)",
@@ -217,8 +223,7 @@ impl Dir {
                 "south-east (down right)",
                 "vers le sud-est (en bas à droite)",
             ),
-        };
-        Text::new(en, fr)
+        }
     }
 }
 

@@ -76,15 +76,51 @@ pub fn line_between(a: Cell, b: Cell) -> Option<(Dir, u8)> {
 
 /// The canonical token of `m` (section 3.4).
 pub fn write(m: &Move) -> String {
+    let mut out = String::with_capacity(6);
+    let mut push = |c: Cell| {
+        out.push(c.letter());
+        out.push(char::from(b'0' + c.diag()));
+    };
     let tail = m.tail();
-    match m.tail().step(m.dir()) {
-        Some(dest) if !m.is_broadside() => format!("{tail}{dest}"),
-        Some(dest) => {
-            let far = m.far_end().unwrap_or(tail);
-            format!("{tail}{far}{dest}")
-        }
-        None => format!("{tail}??"),
+    push(tail);
+    if m.is_broadside() {
+        push(m.far_end().unwrap_or(tail));
     }
+    if let Some(dest) = tail.step(m.dir()) {
+        push(dest);
+    }
+    out
+}
+
+/// Reads a bare token of 4 or 6 lower- or upper-case characters without allocating; `None`
+/// sends anything else (or any mistake) to the full reader and its explanations.
+fn read_plain(text: &str) -> Option<Notation> {
+    let b = text.as_bytes();
+    if b.len() != 4 && b.len() != 6 {
+        return None;
+    }
+    let cell = |i: usize| {
+        let letter = b[i].to_ascii_lowercase();
+        let digit = b[i + 1];
+        if (b'a'..=b'i').contains(&letter) && (b'1'..=b'9').contains(&digit) {
+            Cell::new(letter - b'a' + 1, digit - b'0')
+        } else {
+            None
+        }
+    };
+    if b.len() == 4 {
+        let (tail, to) = (cell(0)?, cell(2)?);
+        Dir::between(tail, to)?;
+        return Some(Notation::InLine { tail, to });
+    }
+    let (first, second, dest) = (cell(0)?, cell(2)?, cell(4)?);
+    let (line, _) = line_between(first, second)?;
+    let dir = Dir::between(first, dest)?;
+    (!dir.is_parallel(line)).then_some(Notation::Broadside {
+        first,
+        second,
+        dest,
+    })
 }
 
 /// A piece of the text: a cell, or a separator (white space or dash) between cells.
@@ -185,6 +221,14 @@ fn pieces(text: &str) -> Result<Vec<Piece>, NotationError> {
 /// Reads exactly one Aba-Pro move (stage one: no board).
 pub fn read(text: &str) -> Result<Notation, NotationError> {
     let text = text.trim();
+    match read_plain(text) {
+        Some(notation) => Ok(notation),
+        None => read_full(text),
+    }
+}
+
+/// The full reader: separators, and an explanation for every mistake.
+fn read_full(text: &str) -> Result<Notation, NotationError> {
     if text.is_empty() {
         return Err(not_a_move(
             "",
@@ -403,6 +447,30 @@ mod tests {
             assert!(!e.reason.fr.is_empty(), "{text}");
             assert_eq!(e.token, text.trim());
         }
+    }
+
+    #[test]
+    fn the_fast_reader_agrees_with_the_full_one_on_every_pair_and_triple_of_cells() {
+        let cells: Vec<Cell> = Cell::all().collect();
+        let mut accepted = 0;
+        for a in &cells {
+            for b in &cells {
+                let pair = format!("{a}{b}");
+                let full = read_full(&pair).ok();
+                assert_eq!(read_plain(&pair), full, "{pair}");
+                assert_eq!(read_plain(&pair.to_uppercase()), full, "{pair}");
+                accepted += usize::from(full.is_some());
+                for c in &cells {
+                    let triple = format!("{a}{b}{c}");
+                    let full = read_full(&triple).ok();
+                    assert_eq!(read_plain(&triple), full, "{triple}");
+                    accepted += usize::from(full.is_some());
+                }
+            }
+        }
+        // 342 adjacent pairs; broadsides: every line of 2 or 3 cells, 2 spellings, up to 4
+        // side steps each, where the first end's neighbour exists.
+        assert!(accepted > 342 + 1000, "{accepted}");
     }
 
     #[test]

@@ -92,9 +92,10 @@ pub fn scan(text: &str, white_first: bool) -> Scanned {
                 }
             }
             _ if cell_at(i) => {
-                let mut cells = Vec::new();
+                let mut written = String::with_capacity(6);
                 loop {
-                    cells.push(format!("{}{}", chars[i], chars[i + 1]));
+                    written.push(chars[i]);
+                    written.push(chars[i + 1]);
                     i += 2;
                     if cell_at(i) {
                         continue;
@@ -107,9 +108,8 @@ pub fn scan(text: &str, white_first: bool) -> Scanned {
                 }
                 let ply = out.moves.len() + usize::from(white_first);
                 let n = number.unwrap_or(ply / 2 + 1);
-                let written = cells.concat();
-                let text = if cells.len() == 3 && cells[0] == cells[1] {
-                    let repaired = format!("{}{}", cells[0], cells[2]);
+                let text = if written.len() == 6 && written[..2] == written[2..4] {
+                    let repaired = format!("{}{}", &written[..2], &written[4..]);
                     out.repairs
                         .push(format!("{written} -> {repaired} (move {n})"));
                     repaired

@@ -264,7 +264,8 @@ pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
 /// What legal move `m` does in `board`, in words: the moved marbles and where they go, what
 /// is pushed or ejected, and the score after it.
 pub fn describe(board: &Board, m: &Move) -> Text {
-    use std::fmt::Write as _;
+    // Written straight into two strings without formatting machinery: this runs for every
+    // move a referee or a replay plays.
     let me = board.to_move;
     let them = me.opponent();
     let (who_en, who_fr) = match me {
@@ -276,27 +277,53 @@ pub fn describe(board: &Board, m: &Move) -> Text {
     } else {
         ("in line", "en ligne")
     };
-    let dir = m.dir().words();
-    let (n, mine) = (
-        usize::from(m.count()),
-        marbles_words(me, usize::from(m.count())),
-    );
-    // Written straight into two strings: this runs for every move a referee or a replay plays.
+    let (dir_en, dir_fr) = m.dir().names();
+    let n = usize::from(m.count());
+    let mine = marbles_words(me, n);
+    let digit = char::from(b'0' + m.count());
     let mut en = String::with_capacity(160);
     let mut fr = String::with_capacity(180);
-    let _ = write!(en, "{who_en} moves {n} {} {kind_en} {}: ", mine.0, dir.en);
-    let _ = write!(
-        fr,
-        "{who_fr} déplace {n} {} {kind_fr} {} : ",
-        mine.1, dir.fr
-    );
-    let mut from = Vec::with_capacity(3);
+    for (out, parts) in [
+        (
+            &mut en,
+            [
+                who_en, " moves ", "", " ", mine.0, " ", kind_en, " ", dir_en, ": ",
+            ],
+        ),
+        (
+            &mut fr,
+            [
+                who_fr,
+                " déplace ",
+                "",
+                " ",
+                mine.1,
+                " ",
+                kind_fr,
+                " ",
+                dir_fr,
+                " : ",
+            ],
+        ),
+    ] {
+        for (i, part) in parts.iter().enumerate() {
+            if i == 2 {
+                out.push(digit);
+            } else {
+                out.push_str(part);
+            }
+        }
+    }
+    let mut from = [m.tail(); 3];
     let mut cell = Some(m.tail());
-    for _ in 0..n {
+    let mut len = 0;
+    while len < n {
         let Some(c) = cell else { break };
-        from.push(c);
+        from[len] = c;
+        len += 1;
         cell = c.step(m.line());
     }
+    let from = &from[..len];
     let mut cells = String::with_capacity(24);
     push_cells(&mut cells, from.iter().copied());
     cells.push_str(" → ");
@@ -306,24 +333,36 @@ pub fn describe(board: &Board, m: &Move) -> Text {
     fr.push_str(&cells);
     let push = board.push_of(m);
     if !push.pushed.is_empty() {
-        let k = push.pushed.len();
-        let theirs = marbles_words(them, k);
-        let _ = write!(en, " Pushes {k} {}: ", theirs.0);
-        let _ = write!(fr, " Pousse {k} {} : ", theirs.1);
+        let k = char::from(b'0' + push.pushed.len() as u8);
+        let theirs = marbles_words(them, push.pushed.len());
+        en.push_str(" Pushes ");
+        en.push(k);
+        en.push(' ');
+        en.push_str(theirs.0);
+        en.push_str(": ");
+        fr.push_str(" Pousse ");
+        fr.push(k);
+        fr.push(' ');
+        fr.push_str(theirs.1);
+        fr.push_str(" : ");
         for (i, c) in push.pushed.iter().enumerate() {
             if i > 0 {
                 en.push_str(", ");
                 fr.push_str(", ");
             }
-            let (a, b) = (c.upper(), c.step(m.dir()).map(Cell::upper));
-            match b {
-                Some(b) => {
-                    let _ = write!(en, "{a} → {b}");
-                    let _ = write!(fr, "{a} → {b}");
+            let mut step = String::with_capacity(8);
+            push_cells(&mut step, std::iter::once(*c));
+            step.push_str(" → ");
+            en.push_str(&step);
+            fr.push_str(&step);
+            match c.step(m.dir()) {
+                Some(to) => {
+                    push_cells(&mut en, std::iter::once(to));
+                    push_cells(&mut fr, std::iter::once(to));
                 }
                 None => {
-                    let _ = write!(en, "{a} → off the board (ejected)");
-                    let _ = write!(fr, "{a} → hors du plateau (éjectée)");
+                    en.push_str("off the board (ejected)");
+                    fr.push_str("hors du plateau (éjectée)");
                 }
             }
         }
@@ -332,16 +371,34 @@ pub fn describe(board: &Board, m: &Move) -> Text {
     }
     let mut after = *board;
     after.apply(m);
-    let score = score_text(&after);
     en.push(' ');
-    en.push_str(&score.en);
     fr.push(' ');
-    fr.push_str(&score.fr);
+    push_score(&mut en, &mut fr, &after);
     if after.ejected_by(me) >= WINNING_EJECTIONS {
-        let _ = write!(en, " {who_en} has pushed off six marbles and wins.");
-        let _ = write!(fr, " {who_fr} a éjecté six billes et gagne.");
+        en.push(' ');
+        en.push_str(who_en);
+        en.push_str(" has pushed off six marbles and wins.");
+        fr.push(' ');
+        fr.push_str(who_fr);
+        fr.push_str(" a éjecté six billes et gagne.");
     }
     Text { en, fr }
+}
+
+/// Appends the score sentence of [`score_text`] to both wordings.
+fn push_score(en: &mut String, fr: &mut String, board: &Board) {
+    let b = char::from(b'0' + board.ejected_by(Side::Black).min(9));
+    let w = char::from(b'0' + board.ejected_by(Side::White).min(9));
+    for (out, words) in [
+        (en, ["Score: Black ", ", White ", " (marbles pushed off)."]),
+        (fr, ["Score : Noir ", ", Blanc ", " (billes éjectées)."]),
+    ] {
+        out.push_str(words[0]);
+        out.push(b);
+        out.push_str(words[1]);
+        out.push(w);
+        out.push_str(words[2]);
+    }
 }
 
 /// "Black marble(s)" / "bille(s) noire(s)" for `n` marbles of `side`.
@@ -367,9 +424,7 @@ fn push_cells(out: &mut String, cells: impl Iterator<Item = Cell>) {
 
 /// "Score: Black 1, White 0 (marbles pushed off)." in both languages.
 pub fn score_text(board: &Board) -> Text {
-    let (b, w) = (board.ejected_by(Side::Black), board.ejected_by(Side::White));
-    say!(
-        en: "Score: Black {}, White {} (marbles pushed off).", b, w;
-        fr: "Score : Noir {}, Blanc {} (billes éjectées).", b, w
-    )
+    let (mut en, mut fr) = (String::with_capacity(48), String::with_capacity(48));
+    push_score(&mut en, &mut fr, board);
+    Text { en, fr }
 }
