@@ -196,7 +196,7 @@ fn a_push_off_is_described_with_the_new_score_in_both_languages() {
     let j = game.judge("e6e7").unwrap();
     assert_eq!(
         j.effect.en,
-        "Black moves 3 Black marbles in line east (right): E6 E7 E8 → E7 E8 E9. \
+        "Black moves 3 marbles in line east (right): E6 E7 E8 → E7 E8 E9. \
          Pushes 1 White marble: E9 → off the board (ejected). \
          Score: Black 1, White 0 (marbles pushed off)."
     );

@@ -279,7 +279,11 @@ pub fn describe(board: &Board, m: &Move) -> Text {
     };
     let (dir_en, dir_fr) = m.dir().names();
     let n = usize::from(m.count());
-    let mine = marbles_words(me, n);
+    let mine = if n == 1 {
+        ("marble", "bille")
+    } else {
+        ("marbles", "billes")
+    };
     let digit = char::from(b'0' + m.count());
     let mut en = String::with_capacity(160);
     let mut fr = String::with_capacity(180);
