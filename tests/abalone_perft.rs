@@ -86,7 +86,7 @@ fn table_8_1_to_depth_3_and_depth_4_for_standard_and_belgian_daisy() {
 }
 
 #[test]
-#[ignore = "about a minute in a test build: cargo test --test abalone_perft -- --ignored"]
+#[ignore = "430 M leaves, seconds of CPU: cargo test --test abalone_perft -- --ignored"]
 fn table_8_1_to_depth_4_everywhere() {
     run("variants.perft", |_, depth| depth == 4);
 }
