@@ -124,7 +124,7 @@ impl Board {
                 self.marbles[them] ^= front_bit;
                 let landing = bit_at(beyond) & BOARD;
                 if landing == 0 {
-                    self.lost[them] += 1;
+                    self.lost[them] = self.lost[them].saturating_add(1);
                 } else {
                     self.marbles[them] |= landing;
                 }
@@ -143,7 +143,7 @@ impl Board {
         bits::cells(self.marbles(side))
     }
 
-    /// The neighbour of `cell` towards `dir` holds a marble of `side`.
+    /// Whether `cell` (when on the board) holds a marble of `side`.
     pub fn has(&self, side: Side, cell: Option<Cell>) -> bool {
         cell.is_some_and(|c| self.marbles(side) & c.bit() != 0)
     }

@@ -155,9 +155,10 @@ impl Dir {
 
     /// The direction with this (row, digit) change, if any.
     pub fn from_delta(dr: i32, dc: i32) -> Option<Dir> {
-        Dir::ALL
-            .into_iter()
-            .find(|d| d.delta() == (dr as i8, dc as i8) && dr.abs() <= 1 && dc.abs() <= 1)
+        Dir::ALL.into_iter().find(|d| {
+            let (r, c) = d.delta();
+            i32::from(r) == dr && i32::from(c) == dc
+        })
     }
 
     /// The direction from `from` to its neighbour `to`, if they are neighbours.

@@ -170,6 +170,15 @@ pub fn broadside(
             ),
         )
     })?;
+    if dir.is_parallel(line) {
+        return Err(illegal(
+            token,
+            say!(
+                "a broadside cannot move along its own line",
+                "un coup latéral ne peut pas suivre sa propre ligne"
+            ),
+        ));
+    }
     let mut cells = vec![first];
     let mut c = first;
     for _ in 1..len {
@@ -226,11 +235,18 @@ pub fn resolve(board: &Board, notation: &Notation) -> Result<Move, Illegal> {
         buf[2 * i + 1] = b'0' + c.diag();
     }
     let token = std::str::from_utf8(&buf[..2 * cells.len()]).unwrap_or_default();
+    let Some(dir) = notation.dir() else {
+        return Err(illegal(
+            token,
+            say!(
+                "the destination is not a neighbour of the first cell",
+                "l'arrivée n'est pas voisine de la première case"
+            ),
+        ));
+    };
     match *notation {
-        Notation::InLine { tail, .. } => in_line(board, tail, notation.dir(), token),
-        Notation::Broadside { first, second, .. } => {
-            broadside(board, first, second, notation.dir(), token)
-        }
+        Notation::InLine { tail, .. } => in_line(board, tail, dir, token),
+        Notation::Broadside { first, second, .. } => broadside(board, first, second, dir, token),
     }
 }
 
@@ -431,4 +447,43 @@ pub fn score_text(board: &Board) -> Text {
     let (mut en, mut fr) = (String::with_capacity(48), String::with_capacity(48));
     push_score(&mut en, &mut fr, board);
     Text { en, fr }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::abalone::setup;
+
+    fn cell(name: &str) -> Cell {
+        Cell::parse(name).unwrap()
+    }
+
+    #[test]
+    fn hand_made_notations_that_read_would_refuse_are_illegal_not_a_panic() {
+        let (board, _) = setup::read("0a12345b123456c345_0g567h456789i56789").unwrap();
+        let far = Notation::InLine {
+            tail: cell("a1"),
+            to: cell("d4"),
+        };
+        assert!(resolve(&board, &far).is_err());
+        let along = Notation::Broadside {
+            first: cell("c3"),
+            second: cell("c5"),
+            dest: cell("c4"),
+        };
+        let e = resolve(&board, &along).unwrap_err();
+        assert!(
+            e.reason.en.contains("along its own line"),
+            "{}",
+            e.reason.en
+        );
+    }
+
+    #[test]
+    fn the_score_sentence_counts_marbles_pushed_off_by_each_side() {
+        let (board, _) = setup::read("3e5_1a1 w").unwrap();
+        let t = score_text(&board);
+        assert_eq!(t.en, "Score: Black 1, White 3 (marbles pushed off).");
+        assert_eq!(t.fr, "Score : Noir 1, Blanc 3 (billes éjectées).");
+    }
 }
