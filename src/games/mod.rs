@@ -64,6 +64,16 @@ impl GameKind {
         with_game!(self, G => <G as Game>::option_specs())
     }
 
+    /// The player's guide (rules summary and notation with examples), as HELP sends it.
+    pub fn guide(self, lang: crate::text::Lang) -> &'static str {
+        match self {
+            GameKind::Abalone => abalone::guide(lang),
+            GameKind::Ataxx => ataxx::guide(lang),
+            GameKind::Sauterelle => sauterelle::guide(lang),
+            GameKind::Tours => tours::guide(lang),
+        }
+    }
+
     /// Reads a file of recorded games of this kind.
     pub fn read_records(self, text: &str) -> Result<Vec<RecordedGame>, String> {
         with_game!(self, G => <G as Game>::read_records(text))

@@ -24,6 +24,7 @@ pub mod bits;
 pub mod board;
 pub mod cell;
 pub mod diagram;
+mod guide;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -35,6 +36,7 @@ pub mod variants;
 
 pub use board::Board;
 pub use cell::{Cell, Dir};
+pub use guide::guide;
 pub use moves::Move;
 pub use notation::Notation;
 pub use position::{MOVE_LIMIT, NO_LEGAL_MOVE, Position, REPETITION, Rules, SIX_EJECTED};
