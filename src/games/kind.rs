@@ -10,17 +10,20 @@ use crate::text::Lang;
 /// [`GameKind::from_name`] also accepts the English and French aliases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
+    /// Bulltricker, in the notation of the official play-by-message protocol.
+    Bulltricker,
     /// Abalone, in Aba-Pro notation.
     Abalone,
 }
 
 impl GameKind {
     /// Every game, in the order `arbitre games` lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] = &[GameKind::Bulltricker, GameKind::Abalone];
 
     /// The canonical name (`abalone`, `bulltricker`, ...).
     pub fn name(self) -> &'static str {
         match self {
+            GameKind::Bulltricker => "bulltricker",
             GameKind::Abalone => "abalone",
         }
     }
@@ -28,6 +31,7 @@ impl GameKind {
     /// Other accepted names, English and French.
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
+            GameKind::Bulltricker => &["bull", "bull-tricker"],
             GameKind::Abalone => &["aba", "aba-pro"],
         }
     }
@@ -35,6 +39,7 @@ impl GameKind {
     /// The name shown to players.
     pub fn title(self, lang: Lang) -> &'static str {
         match (self, lang) {
+            (GameKind::Bulltricker, _) => "Bulltricker",
             (GameKind::Abalone, _) => "Abalone",
         }
     }

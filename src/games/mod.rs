@@ -13,6 +13,7 @@ pub mod record;
 mod side;
 
 pub mod abalone;
+pub mod bulltricker;
 
 pub use any::{AnyGame, Judgement, Refusal, SetupError, Start};
 pub use game::{
@@ -30,6 +31,10 @@ pub use side::Side;
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
+            $crate::games::GameKind::Bulltricker => {
+                type $G = $crate::games::bulltricker::Position;
+                $body
+            }
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Position;
                 $body
