@@ -202,9 +202,12 @@ fn compulsory(
 ) -> Text {
     let kind = obligation.kind;
     let one = Piece::new(pos.to_move(), kind).the();
-    let (en_plural, fr_plural, fr_one) = match kind {
-        Kind::Queen => ("queens", "dames", "l'une"),
-        _ => ("pawns", "pions", "l'un"),
+    let white = pos.to_move() == Side::White;
+    let (en_plural, fr_plural, fr_one) = match (kind, white) {
+        (Kind::Queen, true) => ("White queens", "dames blanches", "l'une"),
+        (Kind::Queen, false) => ("Black queens", "dames noires", "l'une"),
+        (_, true) => ("White pawns", "pions blancs", "l'un"),
+        (_, false) => ("Black pawns", "pions noirs", "l'un"),
     };
     let cells = cell_list(&obligation.origins);
     let must = if obligation.origins.len() == 1 {
