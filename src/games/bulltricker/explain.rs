@@ -83,8 +83,9 @@ fn quoted(pos: &Position, moves: &[Move]) -> String {
     texts.join(", ")
 }
 
-/// Why `from` to `to` is not a legal move of `pos` (whose legal moves are `legal`), with the
-/// protocol line to answer.
+/// Why `from` to `to` is not a legal move of `pos`, with the protocol line to answer.
+/// `legal` holds the legal moves of `pos`; it is not read (and may be empty) when `from`
+/// holds no piece of the side to move.
 pub fn why_illegal(pos: &Position, from: Cell, to: Cell, legal: &[Move]) -> Illegal {
     let side = pos.to_move();
     let Some(piece) = pos.piece(from) else {

@@ -15,6 +15,13 @@ use crate::say;
 
 /// The legal move a message names, or why there is none.
 pub fn resolve(pos: &Position, notation: &Notation) -> Result<Move, Illegal> {
+    // Whose piece stands on FROM is answered without generating the moves.
+    if pos
+        .piece(notation.from)
+        .is_none_or(|p| p.side != pos.to_move())
+    {
+        return Err(why_illegal(pos, notation.from, notation.to, &[]));
+    }
     let legal = pos.legal_moves();
     let found = legal
         .iter()
