@@ -63,20 +63,35 @@ fn check_case(case: &Case) {
         }
         for m in &case.legal_excludes {
             assert!(
-                !legal.iter().any(|l| l == m || l.starts_with(&format!("{m} "))),
+                !legal
+                    .iter()
+                    .any(|l| l == m || l.starts_with(&format!("{m} "))),
                 "{id}: {m} listed"
             );
         }
         for from in &case.from {
             let prefix = format!("{} ", from.from);
-            let mine: Vec<String> = legal.iter().filter(|m| m.starts_with(&prefix)).cloned().collect();
-            assert_eq!(sorted(&mine), sorted(&from.legal), "{id}: from {}", from.from);
+            let mine: Vec<String> = legal
+                .iter()
+                .filter(|m| m.starts_with(&prefix))
+                .cloned()
+                .collect();
+            assert_eq!(
+                sorted(&mine),
+                sorted(&from.legal),
+                "{id}: from {}",
+                from.from
+            );
         }
     }
     for (depth, nodes) in &case.perft {
         let out = run("perft", case, &[&depth.to_string()]);
         assert!(out.status.success(), "{id}: perft failed");
-        assert_eq!(stdout(&out).trim(), nodes.to_string(), "{id}: perft {depth}");
+        assert_eq!(
+            stdout(&out).trim(),
+            nodes.to_string(),
+            "{id}: perft {depth}"
+        );
     }
     for j in &case.judge {
         for (lang, words) in [("en", &j.explain), ("fr", &j.explain_fr)] {
@@ -93,7 +108,11 @@ fn check_case(case: &Case) {
                 j.message
             );
             let explanation = lines.next().unwrap_or("");
-            assert!(!explanation.is_empty(), "{id}: no explanation for `{}`", j.message);
+            assert!(
+                !explanation.is_empty(),
+                "{id}: no explanation for `{}`",
+                j.message
+            );
             if let Some(words) = words {
                 assert!(
                     explanation.contains(words.as_str()),
@@ -122,7 +141,13 @@ fn the_option_cases_pass_on_the_command_line() {
 #[test]
 fn a_bad_position_is_a_usage_error_with_the_reason() {
     let out = Command::new(env!("CARGO_BIN_EXE_arbitre"))
-        .args(["board", "--game", "bulltricker", "--position", "W: Kd1 Qv4.h2; B: Kd7"])
+        .args([
+            "board",
+            "--game",
+            "bulltricker",
+            "--position",
+            "W: Kd1 Qv4.h2; B: Kd7",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -39,7 +39,9 @@ fn initial(options_text: &str) -> Position {
 
 /// Every cell (no butée).
 fn cells() -> Vec<Cell> {
-    Cell::all().filter(|c| c.kind() != CellKind::Butee).collect()
+    Cell::all()
+        .filter(|c| c.kind() != CellKind::Butee)
+        .collect()
 }
 
 /// Plays a random game of at most `plies` plies, calling `visit` on every position before
@@ -64,7 +66,9 @@ fn canonical_text_reads_back(pos: &Position) {
     for m in Game::legal_moves(pos) {
         let text = pos.write_move(&m);
         let notation = Position::read_notation(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let back = pos.resolve(&notation).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let back = pos
+            .resolve(&notation)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(back, m, "{text}");
         assert!(pos.check(&m).is_ok(), "{text}");
         let described = pos.describe(&m);
@@ -91,7 +95,11 @@ fn legal_equals_judged(pos: &Position, all: &[Cell]) {
 
 fn position_is_possible(pos: &Position) {
     validate_board(pos.board(), pos.rules()).unwrap_or_else(|e| {
-        panic!("impossible position reached: {}: {}", pos.position_string(), e.reason.en)
+        panic!(
+            "impossible position reached: {}: {}",
+            pos.position_string(),
+            e.reason.en
+        )
     });
     if !matches!(pos.outcome(), Outcome::Won { .. }) {
         let text = pos.position_string();

@@ -5,7 +5,7 @@ mod bulltricker_support;
 
 use arbitre::games::{AnyGame, GameKind, Side, Start};
 use arbitre::text::Lang;
-use bulltricker_support::{Case, CASE_FILES, read_cases, sorted};
+use bulltricker_support::{CASE_FILES, Case, read_cases, sorted};
 
 /// Sets up the case's position and plays its moves.
 fn game_of(case: &Case) -> AnyGame {
@@ -40,15 +40,26 @@ fn check_case(case: &Case) {
     }
     for m in &case.legal_excludes {
         assert!(
-            !legal.iter().any(|l| l.starts_with(&format!("{m} ")) || l == m),
+            !legal
+                .iter()
+                .any(|l| l.starts_with(&format!("{m} ")) || l == m),
             "{id}: {m} should be illegal"
         );
         assert!(game.judge(m).is_err(), "{id}: judge accepts {m}");
     }
     for from in &case.from {
         let prefix = format!("{} ", from.from);
-        let mine: Vec<String> = legal.iter().filter(|m| m.starts_with(&prefix)).cloned().collect();
-        assert_eq!(sorted(&mine), sorted(&from.legal), "{id}: moves from {}", from.from);
+        let mine: Vec<String> = legal
+            .iter()
+            .filter(|m| m.starts_with(&prefix))
+            .cloned()
+            .collect();
+        assert_eq!(
+            sorted(&mine),
+            sorted(&from.legal),
+            "{id}: moves from {}",
+            from.from
+        );
     }
     for (depth, nodes) in &case.perft {
         assert_eq!(game.perft(*depth), *nodes, "{id}: perft {depth}");
@@ -77,7 +88,10 @@ fn check_case(case: &Case) {
         if let Some(words) = &j.explain_fr {
             assert!(fr.contains(words.as_str()), "{id}: `{}`: {fr}", j.message);
         }
-        assert!(!en.is_empty() && !fr.is_empty(), "{id}: explanation missing");
+        assert!(
+            !en.is_empty() && !fr.is_empty(),
+            "{id}: explanation missing"
+        );
     }
 }
 
@@ -99,7 +113,10 @@ fn every_option_case_passes() {
 
 #[test]
 fn every_section_10_case_id_is_covered() {
-    let ids: Vec<String> = read_cases(CASE_FILES[0]).into_iter().map(|c| c.id).collect();
+    let ids: Vec<String> = read_cases(CASE_FILES[0])
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
     for id in [
         "T-O1", "T-O2", "T-O3", "T-O4a", "T-O4b", "T-O4c", "T-O5a", "T-O5b", "T-O5c", "T-O5d",
         "T-O5e", "T-O5f", "T-O5g", "D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10",

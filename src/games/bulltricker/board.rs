@@ -83,7 +83,10 @@ impl Piece {
     /// "the White pawn on c.h3" / "le pion blanc en c.h3".
     pub fn the_on(self, cell: Cell) -> Text {
         let the = self.the();
-        Text::new(format!("{} on {cell}", the.en), format!("{} en {cell}", the.fr))
+        Text::new(
+            format!("{} on {cell}", the.en),
+            format!("{} en {cell}", the.fr),
+        )
     }
 }
 

@@ -105,7 +105,11 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
             match cell.kind() {
                 CellKind::Butee => line[c] = '+',
                 CellKind::Transversal => {
-                    let (l, r) = if mark == Mark::Arrival { ('[', ']') } else { ('-', '-') };
+                    let (l, r) = if mark == Mark::Arrival {
+                        ('[', ']')
+                    } else {
+                        ('-', '-')
+                    };
                     line[c] = l;
                     line[c + 2] = r;
                     line[c + 1] = match (piece, mark) {

@@ -91,10 +91,7 @@ pub fn queen_captures(board: &Board, side: Side, from: Cell, out: &mut Vec<Move>
         let mut captured = [from; MAX_CAPTURES];
         let mut n = 0;
         let mark = out.len();
-        loop {
-            let (Some(mid), Some(next)) = (cur.offset(dx, dy), cur.offset(2 * dx, 2 * dy)) else {
-                break;
-            };
+        while let (Some(mid), Some(next)) = (cur.offset(dx, dy), cur.offset(2 * dx, 2 * dy)) {
             if board.has_king(mid) {
                 break;
             }
@@ -157,16 +154,17 @@ pub fn end_to_end_captures(board: &Board, side: Side, from: Cell, kind: Kind, ou
         let Some(target) = from.offset(2 * dx, 2 * dy) else {
             continue;
         };
-        if let Some(victim) = board.get(target) {
-            if victim.side != side && victim.kind != Kind::King {
-                out.push(Move::capture(
-                    from,
-                    target,
-                    &[target],
-                    MoveKind::EndToEnd,
-                    false,
-                ));
-            }
+        if let Some(victim) = board.get(target)
+            && victim.side != side
+            && victim.kind != Kind::King
+        {
+            out.push(Move::capture(
+                from,
+                target,
+                &[target],
+                MoveKind::EndToEnd,
+                false,
+            ));
         }
     }
 }

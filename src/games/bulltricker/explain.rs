@@ -4,6 +4,7 @@
 //! played), and what a legal move does, in English and French.
 
 use crate::games::Illegal;
+use crate::games::Side;
 use crate::games::bulltricker::board::{Kind, Piece};
 use crate::games::bulltricker::captures::forward;
 use crate::games::bulltricker::geometry::{Cell, CellKind};
@@ -12,7 +13,6 @@ use crate::games::bulltricker::moves::{Move, MoveKind};
 use crate::games::bulltricker::notation::write;
 use crate::games::bulltricker::position::Position;
 use crate::games::bulltricker::rules::KingSeparation;
-use crate::games::Side;
 use crate::say;
 use crate::text::Text;
 
@@ -76,7 +76,11 @@ fn occupied(pos: &Position, cell: Cell) -> Text {
 /// The legal moves of `pos` from `from`, quoted canonically.
 fn quoted(pos: &Position, moves: &[Move]) -> String {
     let style = pos.rules().capture_notation;
-    let mut texts: Vec<String> = moves.iter().take(QUOTED_MOVES).map(|m| write(m, style)).collect();
+    let mut texts: Vec<String> = moves
+        .iter()
+        .take(QUOTED_MOVES)
+        .map(|m| write(m, style))
+        .collect();
     if moves.len() > QUOTED_MOVES {
         texts.push("...".to_string());
     }
@@ -224,7 +228,12 @@ fn compulsory(
     };
     let pawn_could = moved.kind == Kind::Pawn
         && kind == Kind::Queen
-        && crate::games::bulltricker::captures::can_capture(pos.board(), moved.side, from, Kind::Pawn);
+        && crate::games::bulltricker::captures::can_capture(
+            pos.board(),
+            moved.side,
+            from,
+            Kind::Pawn,
+        );
     let head = if pawn_could {
         say!(
             "a queen capture takes priority over a pawn capture",
@@ -373,9 +382,15 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
             }
             let victim = p.the_on(over);
             let why = if pos.board().has_king(mid1) {
-                say!("the king on {mid1} blocks the jump", "le roi en {mid1} empêche le saut")
+                say!(
+                    "the king on {mid1} blocks the jump",
+                    "le roi en {mid1} empêche le saut"
+                )
             } else if pos.board().has_king(mid2) {
-                say!("the king on {mid2} blocks the jump", "le roi en {mid2} empêche le saut")
+                say!(
+                    "the king on {mid2} blocks the jump",
+                    "le roi en {mid2} empêche le saut"
+                )
             } else {
                 occupied(pos, to)
             };
@@ -393,9 +408,15 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
             );
         }
         let blocker = if pos.board().has_king(mid1) {
-            Some(say!("the king on {mid1} blocks it", "le roi en {mid1} lui barre le passage"))
+            Some(say!(
+                "the king on {mid1} blocks it",
+                "le roi en {mid1} lui barre le passage"
+            ))
         } else if pos.board().has_king(mid2) {
-            Some(say!("the king on {mid2} blocks it", "le roi en {mid2} lui barre le passage"))
+            Some(say!(
+                "the king on {mid2} blocks it",
+                "le roi en {mid2} lui barre le passage"
+            ))
         } else if !pos.board().is_empty(to) {
             Some(occupied(pos, to))
         } else {
@@ -481,7 +502,10 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
                 let landing = next.offset(2 * ux, 2 * uy);
                 let why = match (beyond, landing) {
                     (Some(b), _) if pos.board().has_king(b) => {
-                        say!("the king on {b} blocks the jump", "le roi en {b} empêche le saut")
+                        say!(
+                            "the king on {b} blocks the jump",
+                            "le roi en {b} empêche le saut"
+                        )
                     }
                     (_, Some(l)) if !pos.board().is_empty(l) => {
                         let who = occupant(pos, l);
@@ -490,7 +514,10 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
                             fr: "{} est juste derrière", who.fr
                         )
                     }
-                    _ => say!("there is no cell behind it", "il n'y a pas de case derrière"),
+                    _ => say!(
+                        "there is no cell behind it",
+                        "il n'y a pas de case derrière"
+                    ),
                 };
                 return say!(
                     en: "{} cannot take {}: {}", the.en, blocker.en, why.en;
@@ -515,8 +542,7 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
 
 /// True if the end-to-end note applies: the option is off and `to` touches `from` end to end.
 fn end_to_end_note(pos: &Position, from: Cell, to: Cell) -> bool {
-    !pos.rules().end_to_end_capture
-        && (to.x() - from.x()).abs() + (to.y() - from.y()).abs() == 2
+    !pos.rules().end_to_end_capture && (to.x() - from.x()).abs() + (to.y() - from.y()).abs() == 2
 }
 
 /// What legal move `m` does, in words, before it is played.

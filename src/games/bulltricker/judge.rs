@@ -85,22 +85,20 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
     };
     match &claims.captures {
         None => {}
-        Some(CaptureClaim::Some) => {
-            if taken.is_empty() {
-                return Err(Illegal::new(say!(
-                    en: "the message announces a capture (!!), but {}", takes.en;
-                    fr: "le message annonce une prise (!!), mais {}", takes.fr
-                )));
-            }
+        Some(CaptureClaim::Some) if taken.is_empty() => {
+            return Err(Illegal::new(say!(
+                en: "the message announces a capture (!!), but {}", takes.en;
+                fr: "le message annonce une prise (!!), mais {}", takes.fr
+            )));
         }
-        Some(CaptureClaim::Count(n)) => {
-            if *n as usize != taken.len() {
-                return Err(Illegal::new(say!(
-                    en: "the message announces {} captured (!! {}), but {}", n, n, takes.en;
-                    fr: "le message annonce {} prise(s) (!! {}), mais {}", n, n, takes.fr
-                )));
-            }
+        Some(CaptureClaim::Some) => {}
+        Some(CaptureClaim::Count(n)) if *n as usize != taken.len() => {
+            return Err(Illegal::new(say!(
+                en: "the message announces {} captured (!! {}), but {}", n, n, takes.en;
+                fr: "le message annonce {} prise(s) (!! {}), mais {}", n, n, takes.fr
+            )));
         }
+        Some(CaptureClaim::Count(_)) => {}
         Some(CaptureClaim::Cells(cells)) => {
             let mut claimed = cells.clone();
             claimed.sort();
@@ -136,10 +134,7 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
             let said = said.join(" ");
             let actual = match result_tokens(outcome) {
                 None => say!("the game goes on", "la partie continue"),
-                Some(tokens) => say!(
-                    "the result is {tokens}",
-                    "le résultat est {tokens}"
-                ),
+                Some(tokens) => say!("the result is {tokens}", "le résultat est {tokens}"),
             };
             return Err(Illegal::new(say!(
                 en: "the message announces {}, but after this move {}", said, actual.en;

@@ -57,20 +57,22 @@ impl Position {
         let side = self.to_move;
         let start = out.len();
         for cell in rectangles() {
-            if let Some(p) = self.board.get(cell) {
-                if p.side == side && p.kind == Kind::Queen {
-                    queen_captures(&self.board, side, cell, out);
-                }
+            if let Some(p) = self.board.get(cell)
+                && p.side == side
+                && p.kind == Kind::Queen
+            {
+                queen_captures(&self.board, side, cell, out);
             }
         }
         if out.len() > start {
             return;
         }
         for cell in rectangles() {
-            if let Some(p) = self.board.get(cell) {
-                if p.side == side && p.kind == Kind::Pawn {
-                    pawn_captures(&self.board, side, cell, out);
-                }
+            if let Some(p) = self.board.get(cell)
+                && p.side == side
+                && p.kind == Kind::Pawn
+            {
+                pawn_captures(&self.board, side, cell, out);
             }
         }
         if out.len() > start {
@@ -95,7 +97,11 @@ impl Position {
             let mut origins = Vec::new();
             let mut scratch = Vec::new();
             for cell in rectangles() {
-                if self.board.get(cell).is_some_and(|p| p.side == side && p.kind == kind) {
+                if self
+                    .board
+                    .get(cell)
+                    .is_some_and(|p| p.side == side && p.kind == kind)
+                {
                     scratch.clear();
                     match kind {
                         Kind::Queen => queen_captures(&self.board, side, cell, &mut scratch),
@@ -142,36 +148,37 @@ impl Position {
         let last = promotion_row(side);
         let transversal = from.kind() == CellKind::Transversal;
         // Straight step: over a royal square (transversal) or a butée (longitudinal).
-        if let (Some(mid), Some(to)) = (from.offset(0, f), from.offset(0, 2 * f)) {
-            if self.board.is_empty(to) && !self.board.has_king(mid) {
-                out.push(Move::quiet(from, to, MoveKind::Step, to.y() == last));
-                // Coup Spécial: two transversal cells ahead from the starting line.
-                if transversal && from.y() == coup_special_row(side) {
-                    if let (Some(mid2), Some(to2)) = (from.offset(0, 3 * f), from.offset(0, 4 * f))
-                    {
-                        if !self.board.has_king(mid2) && self.board.is_empty(to2) {
-                            out.push(Move::quiet(from, to2, MoveKind::CoupSpecial, false));
-                        }
-                    }
-                }
+        if let (Some(mid), Some(to)) = (from.offset(0, f), from.offset(0, 2 * f))
+            && self.board.is_empty(to)
+            && !self.board.has_king(mid)
+        {
+            out.push(Move::quiet(from, to, MoveKind::Step, to.y() == last));
+            // Coup Spécial: two transversal cells ahead from the starting line.
+            if transversal
+                && from.y() == coup_special_row(side)
+                && let (Some(mid2), Some(to2)) = (from.offset(0, 3 * f), from.offset(0, 4 * f))
+                && !self.board.has_king(mid2)
+                && self.board.is_empty(to2)
+            {
+                out.push(Move::quiet(from, to2, MoveKind::CoupSpecial, false));
             }
         }
         // Forward pivots onto the perpendicular rectangles at the front end.
         for dx in [-1, 1] {
-            if let Some(to) = from.offset(dx, f) {
-                if self.board.is_empty(to) {
-                    out.push(Move::quiet(from, to, MoveKind::Pivot, to.y() == last));
-                }
+            if let Some(to) = from.offset(dx, f)
+                && self.board.is_empty(to)
+            {
+                out.push(Move::quiet(from, to, MoveKind::Pivot, to.y() == last));
             }
         }
     }
 
     fn queen_quiet(&self, from: Cell, out: &mut Vec<Move>) {
         for (dx, dy) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
-            if let Some(to) = from.offset(dx, dy) {
-                if self.board.is_empty(to) {
-                    out.push(Move::quiet(from, to, MoveKind::Pivot, false));
-                }
+            if let Some(to) = from.offset(dx, dy)
+                && self.board.is_empty(to)
+            {
+                out.push(Move::quiet(from, to, MoveKind::Pivot, false));
             }
         }
         for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
@@ -218,9 +225,9 @@ impl Position {
                 let dy = (to.y() - enemy.y()).abs();
                 dx + dy > 2
             }
-            KingSeparation::AppCompatible => app_front_cells(from, to)
-                .iter()
-                .all(|c| *c != Some(enemy)),
+            KingSeparation::AppCompatible => {
+                app_front_cells(from, to).iter().all(|c| *c != Some(enemy))
+            }
         }
     }
 }
@@ -257,6 +264,9 @@ mod tests {
         };
         assert_eq!(names(app_front_cells(c("c5"), c("b5"))), ["a5", "a4", "a6"]);
         assert_eq!(names(app_front_cells(c("d1"), c("d2"))), ["d3", "e3", "c3"]);
-        assert_eq!(names(app_front_cells(c("a2"), c("a1"))), Vec::<String>::new());
+        assert_eq!(
+            names(app_front_cells(c("a2"), c("a1"))),
+            Vec::<String>::new()
+        );
     }
 }

@@ -80,11 +80,11 @@ fn tokens(text: &str) -> Vec<String> {
                     out.push(mark.to_string());
                     rest = r;
                 }
-                if rest.len() > 2 {
-                    if let Some(r) = rest.strip_suffix(mark) {
-                        tail.push(mark.to_string());
-                        rest = r;
-                    }
+                if rest.len() > 2
+                    && let Some(r) = rest.strip_suffix(mark)
+                {
+                    tail.push(mark.to_string());
+                    rest = r;
                 }
             }
             if rest.len() == before {
@@ -332,7 +332,10 @@ mod tests {
     fn the_official_examples_are_read() {
         let n = read("e.h4 e.h6 !! e.h5").unwrap();
         assert_eq!((n.from, n.to), (c("e.h4"), c("e.h6")));
-        assert_eq!(n.claims.captures, Some(CaptureClaim::Cells(vec![c("e.h5")])));
+        assert_eq!(
+            n.claims.captures,
+            Some(CaptureClaim::Cells(vec![c("e.h5")]))
+        );
         let n = read("b.h3 b.h7 !! 2").unwrap();
         assert_eq!(n.claims.captures, Some(CaptureClaim::Count(2)));
         let n = read("v1.7 ++a.h8").unwrap();
@@ -355,7 +358,10 @@ mod tests {
         ] {
             let n = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!((n.from, n.to), (c("e.h4"), c("e.h6")), "{text}");
-            assert_eq!(n.claims.captures, Some(CaptureClaim::Cells(vec![c("e.h5")])));
+            assert_eq!(
+                n.claims.captures,
+                Some(CaptureClaim::Cells(vec![c("e.h5")]))
+            );
         }
         let n = read("c.5 b.5").unwrap();
         assert_eq!(n.from.name(), "c5");
@@ -410,7 +416,16 @@ mod tests {
 
     #[test]
     fn arbitrary_text_never_panics() {
-        for text in ["!!", "++", "é.h4 ü", "\u{0}", "12.", "1) a1", "a1 ++", "a1 b1 !! !!"] {
+        for text in [
+            "!!",
+            "++",
+            "é.h4 ü",
+            "\u{0}",
+            "12.",
+            "1) a1",
+            "a1 ++",
+            "a1 b1 !! !!",
+        ] {
             let _ = read(text);
         }
     }

@@ -108,7 +108,8 @@ impl Rules {
     /// The rules named by validated options of this game.
     pub fn from_options(options: &GameOptions) -> Rules {
         // Options built for another game (or empty ones) fall back to the defaults.
-        let get = |name: &str, default: &'static str| options_value(options, name).unwrap_or(default);
+        let get =
+            |name: &str, default: &'static str| options_value(options, name).unwrap_or(default);
         Rules {
             king_separation: match get("king-separation", "strict") {
                 "orthogonal-only" => KingSeparation::OrthogonalOnly,
@@ -180,6 +181,9 @@ mod tests {
 
     #[test]
     fn options_of_another_game_give_the_defaults_without_panicking() {
-        assert_eq!(Rules::from_options(&GameOptions::default()), Rules::default());
+        assert_eq!(
+            Rules::from_options(&GameOptions::default()),
+            Rules::default()
+        );
     }
 }

@@ -206,10 +206,7 @@ fn read_pieces(text: &str, side: Side, board: &mut Board) -> Result<(), Position
         }
         let cell = Cell::parse(&cell_text).map_err(error)?;
         if board.get(cell).is_some() {
-            return Err(error(say!(
-                "two pieces on {cell}",
-                "deux pièces en {cell}"
-            )));
+            return Err(error(say!("two pieces on {cell}", "deux pièces en {cell}")));
         }
         board.set(cell, Some(Piece::new(side, kind)));
     }
@@ -298,10 +295,7 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
                 "at least one royal square apart, even diagonally",
                 "séparés par au moins une case royale, même en diagonale"
             ),
-            _ => say!(
-                "apart: never side by side",
-                "séparés : jamais côte à côte"
-            ),
+            _ => say!("apart: never side by side", "séparés : jamais côte à côte"),
         };
         return Err(error(say!(
             en: "the kings on {white} and {black} touch; they must stay {}", rule.en;
@@ -399,12 +393,15 @@ mod tests {
 
     #[test]
     fn lenient_forms_are_read() {
-        let pos = read_default("b: kd7, qv8.7 qv7.7 QV6.7 Q v5.7; n:RD1 Dv1.1 Dv2.1 Dv3.1 Dv4.1; trait: b");
+        let pos = read_default(
+            "b: kd7, qv8.7 qv7.7 QV6.7 Q v5.7; n:RD1 Dv1.1 Dv2.1 Dv3.1 Dv4.1; trait: b",
+        );
         // `n:` is Black too, so Black is given twice.
         assert!(pos.is_err());
-        let pos =
-            read_default("b: kd7, qv8.7 qv7.7 QV6.7 Q v5.7; blanc: RD1 Dv1.1 Dv2.1 Dv3.1 Dv4.1; trait: b")
-                .unwrap();
+        let pos = read_default(
+            "b: kd7, qv8.7 qv7.7 QV6.7 Q v5.7; blanc: RD1 Dv1.1 Dv2.1 Dv3.1 Dv4.1; trait: b",
+        )
+        .unwrap();
         assert_eq!(pos.to_move, Side::Black);
         assert_eq!(pos.board.rectangular_count(Side::Black), 4);
         assert_eq!(pos.king(Side::White).name(), "d1");
@@ -419,14 +416,32 @@ mod tests {
             (format!("W: Kd1 {rest} Qv4.h2; {black}"), "butée"),
             (format!("W: Kd1 {rest} Qd4; {black}"), "royal square d4"),
             (format!("W: Kd.h1 {rest}; {black}"), "not on the rectangle"),
-            (format!("W: Kd1 {rest} Pa.h1; {black}"), "can never stand on a.h1"),
-            (format!("W: Kd1 {rest} Pv6.1; {black}"), "can never stand on v6.1"),
-            (format!("W: Kd1 {rest} Pa.h8; {black}"), "already have become a queen"),
-            ("W: Kd1 Qv1.1 Qv2.1 Qv3.1 Qv4.1; B: Kd7 Qv8.7 Qv7.7 Qv6.7 Qv5.7 Pa.h1".to_string(), "already have become a queen"),
-            ("W: Kd1 Qv1.1 Qv2.1 Qv3.1 Qv4.1; B: Kd7 Qv8.7 Qv7.7 Qv6.7 Qv5.7 Pv1.7".to_string(), "can never stand on v1.7"),
+            (
+                format!("W: Kd1 {rest} Pa.h1; {black}"),
+                "can never stand on a.h1",
+            ),
+            (
+                format!("W: Kd1 {rest} Pv6.1; {black}"),
+                "can never stand on v6.1",
+            ),
+            (
+                format!("W: Kd1 {rest} Pa.h8; {black}"),
+                "already have become a queen",
+            ),
+            (
+                "W: Kd1 Qv1.1 Qv2.1 Qv3.1 Qv4.1; B: Kd7 Qv8.7 Qv7.7 Qv6.7 Qv5.7 Pa.h1".to_string(),
+                "already have become a queen",
+            ),
+            (
+                "W: Kd1 Qv1.1 Qv2.1 Qv3.1 Qv4.1; B: Kd7 Qv8.7 Qv7.7 Qv6.7 Qv5.7 Pv1.7".to_string(),
+                "can never stand on v1.7",
+            ),
             (format!("W: {rest}; {black}"), "White has no king"),
             (format!("W: Kd1 Kb1 {rest}; {black}"), "2 kings"),
-            (format!("W: Kd1 {rest} Qv1.1; {black}"), "two pieces on v1.1"),
+            (
+                format!("W: Kd1 {rest} Qv1.1; {black}"),
+                "two pieces on v1.1",
+            ),
             (format!("W: Kd6 {rest}; {black}"), "must stay"),
             (format!("W: Kc6 {rest}; {black}"), "must stay"),
             (format!("W: Kd1 {rest}"), "Black's pieces are missing"),
