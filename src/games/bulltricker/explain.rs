@@ -21,6 +21,11 @@ const QUOTED_MOVES: usize = 6;
 
 /// Joins words: "a, b and c" / "a, b et c".
 fn join(items: &[Text]) -> Text {
+    join_with(items, "and", "et")
+}
+
+/// Joins words with the last link given: "a, b or c" / "a, b ou c".
+fn join_with(items: &[Text], en: &str, fr: &str) -> Text {
     let part = |get: fn(&Text) -> &str, and: &str| -> String {
         match items {
             [] => String::new(),
@@ -32,7 +37,7 @@ fn join(items: &[Text]) -> Text {
             ),
         }
     };
-    Text::new(part(|t| &t.en, "and"), part(|t| &t.fr, "et"))
+    Text::new(part(|t| &t.en, en), part(|t| &t.fr, fr))
 }
 
 /// "e.h5 and e.h7" / "e.h5 et e.h7".
@@ -439,11 +444,28 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
             targets.push(p);
         }
     }
-    let list = cell_list(&targets);
-    say!(
-        en: "{} moves one cell forward: straight ahead or pivoting, to {}", the.en, list.en;
-        fr: "{} avance d'une case : tout droit ou en pivotant, vers {}", the.fr, list.fr
-    )
+    let names: Vec<Text> = targets
+        .iter()
+        .map(|c| Text::new(c.to_string(), c.to_string()))
+        .collect();
+    let list = join_with(&names, "or", "ou");
+    let mut text = say!(
+        en: "{} moves one cell forward, straight ahead or pivoting: to {}", the.en, list.en;
+        fr: "{} avance d'une case, tout droit ou en pivotant : vers {}", the.fr, list.fr
+    );
+    if transversal
+        && from.y() == coup_special_row(side)
+        && let Some(double) = from.offset(0, 4 * f)
+    {
+        text = text.join(
+            ", ",
+            &say!(
+                "or two cells to {double} (Coup Spécial)",
+                "ou de deux cases vers {double} (Coup Spécial)"
+            ),
+        );
+    }
+    text
 }
 
 fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
