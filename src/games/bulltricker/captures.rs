@@ -168,3 +168,67 @@ pub fn end_to_end_captures(board: &Board, side: Side, from: Cell, kind: Kind, ou
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bulltricker::rules::Rules;
+    use crate::games::bulltricker::setup::read;
+
+    fn board_of(text: &str) -> Board {
+        read(text, None, Rules::default()).unwrap().board().clone()
+    }
+
+    fn names(moves: &[Move]) -> Vec<String> {
+        moves
+            .iter()
+            .map(|m| {
+                let taken: Vec<String> = m.captured().iter().map(|c| c.name()).collect();
+                format!("{} {} x {}", m.from(), m.to(), taken.join(" "))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_queen_takes_every_piece_on_its_line_and_lands_beyond_the_last() {
+        // The official app's own log: f.h1 against f.h2, f.h4 and f.h6.
+        let board =
+            board_of("W: Ka1 Qf.h1 Qv1.1 Qv2.1 Qv3.1; B: Kd7 Pf.h2 Qf.h4 Qf.h6 Qv1.7 Qv2.7");
+        let mut out = Vec::new();
+        queen_captures(&board, Side::White, Cell::parse("f.h1").unwrap(), &mut out);
+        assert_eq!(
+            names(&out),
+            ["f.h1 f.h7 x f.h2 f.h4 f.h6", "f.h1 f.h8 x f.h2 f.h4 f.h6"]
+        );
+    }
+
+    #[test]
+    fn a_pawn_chain_takes_up_to_three_pieces_and_promotes() {
+        let board = board_of("W: Ka1 Pc.h2 Qv8.1 Qv7.1; B: Kg7 Pc.h3 Pc.h5 Pc.h7 Qv1.7 Qv2.7");
+        let mut out = Vec::new();
+        pawn_captures(&board, Side::White, Cell::parse("c.h2").unwrap(), &mut out);
+        assert_eq!(names(&out), ["c.h2 c.h8 x c.h3 c.h5 c.h7"]);
+        assert!(out[0].promotes());
+    }
+
+    #[test]
+    fn kings_are_never_taken_nor_jumped_and_longitudinal_pawns_never_capture() {
+        // c.h4 lies between the pawn and the king on c4; v3.4 is end to end with v3.3.
+        let board = board_of("W: Kc4 Pc.h3 Pv3.3 Qv8.1; B: Kg7 Pc.h4 Pv3.4 Qv1.7");
+        let mut out = Vec::new();
+        pawn_captures(&board, Side::White, Cell::parse("c.h3").unwrap(), &mut out);
+        pawn_captures(&board, Side::White, Cell::parse("v3.3").unwrap(), &mut out);
+        assert!(out.is_empty(), "{:?}", names(&out));
+    }
+
+    #[test]
+    fn end_to_end_captures_touch_along_the_line_only() {
+        let board = board_of("W: Ka1 Qv2.4 Pv5.3 Qv8.1; B: Kg7 Qv2.5 Qv3.4 Pv5.4 Qv1.7");
+        let mut out = Vec::new();
+        let queen = Cell::parse("v2.4").unwrap();
+        end_to_end_captures(&board, Side::White, queen, Kind::Queen, &mut out);
+        let pawn = Cell::parse("v5.3").unwrap();
+        end_to_end_captures(&board, Side::White, pawn, Kind::Pawn, &mut out);
+        assert_eq!(names(&out), ["v2.4 v2.5 x v2.5", "v5.3 v5.4 x v5.4"]);
+    }
+}

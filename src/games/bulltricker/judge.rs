@@ -144,3 +144,54 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bulltricker::notation::read;
+    use crate::games::bulltricker::rules::Rules;
+    use crate::games::bulltricker::setup;
+
+    fn position(text: &str) -> Position {
+        setup::read(text, None, Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn claims_that_agree_are_accepted_and_others_refused_with_err() {
+        let pos = position("W: Kd1 Pb.h3 Qv5.1 Qv6.1 Qv7.1; B: Kf7 Pb.h4 Pb.h6 Qv8.7 Qv7.6 Qv6.5");
+        for ok in [
+            "b.h3 b.h7",
+            "b.h3 b.h7 !!",
+            "b.h3 b.h7 !! 2",
+            "b.h3 b.h7 !! b.h6 b.h4",
+        ] {
+            assert!(resolve(&pos, &read(ok).unwrap()).is_ok(), "{ok}");
+        }
+        for bad in [
+            "b.h3 b.h7 !! 3",
+            "b.h3 b.h7 !! b.h4",
+            "b.h3 b.h7 !! b.h4 b.h4",
+            "b.h3 ++b.h7",
+            "b.h3 b.h7 PAT",
+        ] {
+            let e = resolve(&pos, &read(bad).unwrap()).unwrap_err();
+            assert_eq!(e.line, "ERR", "{bad}");
+            assert!(!e.reason.en.is_empty() && !e.reason.fr.is_empty());
+        }
+    }
+
+    #[test]
+    fn check_refuses_a_move_with_a_forged_effect() {
+        let pos = position("W: Kd1 Pb.h3 Qv5.1 Qv6.1 Qv7.1; B: Kf7 Pb.h4 Pb.h6 Qv8.7 Qv7.6 Qv6.5");
+        let legal = pos.legal_moves()[0];
+        assert!(check(&pos, &legal).is_ok());
+        let forged = Move::capture(
+            legal.from(),
+            legal.to(),
+            &legal.captured()[..1],
+            legal.kind(),
+            false,
+        );
+        assert!(check(&pos, &forged).is_err());
+    }
+}

@@ -168,3 +168,25 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         })
         .sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_start_is_the_initial_position_with_white_to_move() {
+        let options = GameOptions::defaults(Position::option_specs());
+        let pos =
+            Position::from_position(Position::variants()[0].position, None, &options).unwrap();
+        assert_eq!(pos.side_to_move(), Side::White);
+        assert_eq!(pos.result_tokens(), None);
+        assert_eq!(Game::legal_moves(&pos).len(), 50);
+        assert_eq!(perft(&pos, 2), 2_500);
+    }
+
+    #[test]
+    fn sides_are_named_white_and_black_blanc_and_noir() {
+        assert_eq!(Position::side_name(Side::White, Lang::En), "White");
+        assert_eq!(Position::side_name(Side::Black, Lang::Fr), "Noir");
+    }
+}

@@ -88,3 +88,48 @@ impl Position {
         self.ended = outcome::after_move(self, mover);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bulltricker::rules::Rules;
+    use crate::games::bulltricker::setup::read;
+
+    fn position(text: &str) -> Position {
+        read(text, None, Rules::default()).unwrap()
+    }
+
+    fn find(pos: &Position, from: &str, to: &str) -> Move {
+        let (from, to) = (Cell::parse(from).unwrap(), Cell::parse(to).unwrap());
+        *pos.legal_moves()
+            .iter()
+            .find(|m| m.from() == from && m.to() == to)
+            .expect("a legal move")
+    }
+
+    #[test]
+    fn playing_a_capture_removes_the_pieces_promotes_and_passes_the_turn() {
+        let mut pos =
+            position("W: Kd1 Pe.h4 Qv1.1 Qv2.1 Qv3.1; B: Kb7 Pe.h5 Pe.h7 Qv1.7 Qv2.7 Qv3.7");
+        let m = find(&pos, "e.h4", "e.h8");
+        pos.play(&m);
+        let c = |t| Cell::parse(t).unwrap();
+        assert_eq!(pos.piece(c("e.h5")), None);
+        assert_eq!(pos.piece(c("e.h7")), None);
+        assert_eq!(pos.piece(c("e.h4")), None);
+        assert_eq!(
+            pos.piece(c("e.h8")),
+            Some(Piece::new(Side::White, Kind::Queen))
+        );
+        assert_eq!(pos.to_move(), Side::Black);
+        assert_eq!(pos.outcome(), Outcome::Ongoing);
+    }
+
+    #[test]
+    fn a_king_move_updates_where_the_king_stands() {
+        let mut pos = position("W: Kc5 Qv8.1 Qv7.1 Qv6.1 Pv1.2; B: Kf1 Qv8.7 Qv7.6 Qv6.5 Pa.h7");
+        let m = find(&pos, "c5", "b5");
+        pos.play(&m);
+        assert_eq!(pos.king(Side::White).name(), "b5");
+    }
+}
