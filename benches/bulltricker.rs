@@ -2,7 +2,8 @@
 //! middle-game position, and how many move messages a second the referee reads and judges.
 //!
 //! Run with `cargo bench --bench bulltricker` (add `-- --quick` to skip perft 5). The
-//! figures go to docs/benchmarks.md.
+//! figures go to docs/benchmarks.md. Run by `cargo test --all-targets`, it only checks
+//! perft 3 and prints no figures.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -49,7 +50,16 @@ fn perft_line(name: &str, pos: &Position, depth: u32) {
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this file without it,
+    // as a quick smoke test.
+    let args: Vec<String> = std::env::args().collect();
+    if !args.iter().any(|a| a == "--bench") {
+        let initial = position(Position::variants()[0].position);
+        assert_eq!(initial.perft(3), 133_547);
+        println!("smoke test only: run `cargo bench --bench bulltricker` for the figures");
+        return;
+    }
+    let quick = args.iter().any(|a| a == "--quick");
     let initial = position(Position::variants()[0].position);
     let opening = position(OPENING);
     for depth in 3..=4 {
