@@ -10,32 +10,66 @@ use crate::text::Lang;
 /// [`GameKind::from_name`] also accepts the English and French aliases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
+    /// Bulltricker, in the notation of the official play-by-message protocol.
+    Bulltricker,
     /// Abalone, in Aba-Pro notation.
     Abalone,
+    /// Ataxx (Attax): 7×7 board, clones and jumps, blocked cells, UAI move notation.
+    Ataxx,
+    /// Sauterelle (Grasshopper): a dice-less backgammon race, `from/to` notation.
+    Sauterelle,
+    /// La Bataille des Tours (Battle of Towers): rounds, squares and stacks on a chessboard.
+    Tours,
 }
 
 impl GameKind {
     /// Every game, in the order `arbitre games` lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::Bulltricker,
+        GameKind::Abalone,
+        GameKind::Ataxx,
+        GameKind::Sauterelle,
+        GameKind::Tours,
+    ];
 
     /// The canonical name (`abalone`, `bulltricker`, ...).
     pub fn name(self) -> &'static str {
         match self {
+            GameKind::Bulltricker => "bulltricker",
             GameKind::Abalone => "abalone",
+            GameKind::Ataxx => "ataxx",
+            GameKind::Sauterelle => "sauterelle",
+            GameKind::Tours => "tours",
         }
     }
 
     /// Other accepted names, English and French.
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
+            GameKind::Bulltricker => &["bull", "bull-tricker"],
             GameKind::Abalone => &["aba", "aba-pro"],
+            GameKind::Ataxx => &["attax", "attaxx", "atax", "attax-2000", "infection"],
+            GameKind::Sauterelle => &["grasshopper", "grass-hopper", "sauterelles"],
+            GameKind::Tours => &[
+                "bataille-des-tours",
+                "la-bataille-des-tours",
+                "battle-of-towers",
+                "the-battle-of-towers",
+                "towers",
+            ],
         }
     }
 
     /// The name shown to players.
     pub fn title(self, lang: Lang) -> &'static str {
         match (self, lang) {
+            (GameKind::Bulltricker, _) => "Bulltricker",
             (GameKind::Abalone, _) => "Abalone",
+            (GameKind::Ataxx, _) => "Ataxx",
+            (GameKind::Sauterelle, Lang::En) => "Sauterelle (Grasshopper)",
+            (GameKind::Sauterelle, Lang::Fr) => "Sauterelle",
+            (GameKind::Tours, Lang::En) => "Battle of Towers (La Bataille des Tours)",
+            (GameKind::Tours, Lang::Fr) => "La Bataille des Tours",
         }
     }
 

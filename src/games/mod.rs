@@ -13,6 +13,10 @@ pub mod record;
 mod side;
 
 pub mod abalone;
+pub mod ataxx;
+pub mod bulltricker;
+pub mod sauterelle;
+pub mod tours;
 
 pub use any::{AnyGame, Judgement, Refusal, SetupError, Start};
 pub use game::{
@@ -30,8 +34,24 @@ pub use side::Side;
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
+            $crate::games::GameKind::Bulltricker => {
+                type $G = $crate::games::bulltricker::Position;
+                $body
+            }
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Position;
+                $body
+            }
+            $crate::games::GameKind::Ataxx => {
+                type $G = $crate::games::ataxx::Position;
+                $body
+            }
+            $crate::games::GameKind::Sauterelle => {
+                type $G = $crate::games::sauterelle::Position;
+                $body
+            }
+            $crate::games::GameKind::Tours => {
+                type $G = $crate::games::tours::Position;
                 $body
             }
         }
@@ -47,6 +67,17 @@ impl GameKind {
     /// The game's options.
     pub fn option_specs(self) -> &'static [OptionSpec] {
         with_game!(self, G => <G as Game>::option_specs())
+    }
+
+    /// The player's guide (rules summary and notation with examples), as HELP sends it.
+    pub fn guide(self, lang: crate::text::Lang) -> &'static str {
+        match self {
+            GameKind::Bulltricker => bulltricker::guide(lang),
+            GameKind::Abalone => abalone::guide(lang),
+            GameKind::Ataxx => ataxx::guide(lang),
+            GameKind::Sauterelle => sauterelle::guide(lang),
+            GameKind::Tours => tours::guide(lang),
+        }
     }
 
     /// Reads a file of recorded games of this kind.
