@@ -507,3 +507,31 @@ async fn sigkill_in_the_middle_of_a_game_loses_and_repeats_nothing() {
         "nothing left unsent"
     );
 }
+
+/// A mail larger than the limit is not downloaded (headers only) and gets a short answer
+/// giving its real size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_mail_gets_a_short_answer() {
+    let Some(t) = Table::open("oversized", &["alice"]).await else {
+        return;
+    };
+    let alice = &t.players[0];
+    let big = "x".repeat(76);
+    let body: String = std::iter::repeat_n(big.as_str(), 4000)
+        .collect::<Vec<_>>()
+        .join("\n");
+    t.env
+        .send(alice, &t.bot, "HELP", &format!("HELP\n{body}"), "")
+        .await;
+    let answer = t
+        .env
+        .wait_mail_after(alice, 0, "the answer", |_| true)
+        .await;
+    assert!(answer.body.contains("too large"), "{}", answer.body);
+    assert!(
+        answer.body.contains("the limit is 262144"),
+        "{}",
+        answer.body
+    );
+    assert!(t.daemon.log().contains("processed"), "{}", t.daemon.log());
+}
