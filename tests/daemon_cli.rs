@@ -1,7 +1,7 @@
 //! The daemon's commands that need no mail server: a wrong configuration file gives one
 //! plain sentence per problem and exit code 78; the stored-games commands read the store.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn arbitre(args: &[&str]) -> std::process::Output {
@@ -18,7 +18,7 @@ fn dir(name: &str) -> PathBuf {
     d
 }
 
-fn write_config(d: &PathBuf, bot: &str, secret: &str, extra: &str) -> PathBuf {
+fn write_config(d: &Path, bot: &str, secret: &str, extra: &str) -> PathBuf {
     let path = d.join("arbitre.toml");
     let text = format!(
         r#"[bot]
