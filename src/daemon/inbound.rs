@@ -133,6 +133,7 @@ pub async fn run<I: Inbox>(
                     // Nothing was committed; the message stays unflagged and is tried again
                     // (and set aside after `max_attempts`).
                     tracing::error!(cause = %e, uid = fetched.key.uid, "cannot process message");
+                    inbox.rescan();
                     tokio::time::sleep(Duration::from_millis(500)).await;
                     break;
                 }

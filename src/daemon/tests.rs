@@ -202,7 +202,7 @@ async fn the_outbox_is_retried_until_the_server_accepts() {
     ));
     let s2 = sender.clone();
     // Two failures at one-second backoff each, then success.
-    for _ in 0..600 {
+    for _ in 0..1500 {
         if s2.sent.lock().unwrap().len() == 2 {
             break;
         }
@@ -246,11 +246,13 @@ async fn a_failing_mailbox_is_retried_with_backoff_and_shutdown_is_prompt() {
         s2.lock().unwrap().processed_count().unwrap() == 1
     })
     .await;
-    assert_eq!(
-        *calls.lock().unwrap(),
-        4,
-        "three scripted answers, then waiting"
-    );
+    let c2 = calls.clone();
+    eventually("three scripted answers, then waiting", || {
+        *c2.lock().unwrap() == 4
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(*calls.lock().unwrap(), 4, "no busy loop while waiting");
     tx.send(()).unwrap();
     tokio::time::timeout(Duration::from_secs(2), daemon)
         .await

@@ -561,6 +561,11 @@ impl Inbox for ImapInbox {
         r
     }
 
+    fn rescan(&mut self) {
+        self.last_scan = None;
+        self.pending.clear();
+    }
+
     fn take_uidvalidity(&mut self) -> Option<(String, u32)> {
         self.uidvalidity_seen
             .take()

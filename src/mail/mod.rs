@@ -35,6 +35,9 @@ pub trait Inbox: Send {
     fn next(&mut self) -> impl Future<Output = Result<Vec<Fetched>, InboxError>> + Send;
     /// Marks a committed message as processed on the server.
     fn done(&mut self, key: &MessageKey) -> impl Future<Output = Result<(), InboxError>> + Send;
+    /// Forgets what was handed out: the next [`Inbox::next`] looks at every unprocessed
+    /// message again (after a message could not be processed).
+    fn rescan(&mut self) {}
     /// The mailbox and UIDVALIDITY seen at the last (re)connection, once.
     fn take_uidvalidity(&mut self) -> Option<(String, u32)> {
         None
