@@ -169,7 +169,39 @@ async fn check_config_proves_the_credentials() {
         text.contains("smtp: the server accepts our login"),
         "{text}"
     );
+    // The other two ways in: IMAP with STARTTLS, and SMTPS (TLS from the first byte).
     let config = std::fs::read_to_string(&daemon.config).unwrap();
+    let port = |name: &str| env.port(name);
+    let other = config
+        .replace(
+            &format!(
+                "port = {}\nsecurity = \"tls\"",
+                port("ARBITRE_TEST_IMAPS_PORT")
+            ),
+            &format!(
+                "port = {}\nsecurity = \"starttls\"",
+                port("ARBITRE_TEST_IMAP_PORT")
+            ),
+        )
+        .replace(
+            &format!(
+                "port = {}\nsecurity = \"starttls\"",
+                port("ARBITRE_TEST_SUBMISSION_PORT")
+            ),
+            &format!(
+                "port = {}\nsecurity = \"tls\"",
+                port("ARBITRE_TEST_SMTPS_PORT")
+            ),
+        );
+    assert_ne!(other, config);
+    std::fs::write(&daemon.config, &other).unwrap();
+    let out = daemon.command(&["check-config"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "STARTTLS IMAP and SMTPS: {text}");
+    assert!(
+        text.contains(&format!(":{} as", port("ARBITRE_TEST_IMAP_PORT"))),
+        "{text}"
+    );
     let wrong = config.replacen(env.password(), "not-the-password", 1);
     std::fs::write(&daemon.config, wrong).unwrap();
     let out = daemon.command(&["check-config"]);
@@ -179,4 +211,42 @@ async fn check_config_proves_the_credentials() {
         text.contains("imap: IMAP login as") && text.contains("refused"),
         "{text}"
     );
+}
+
+/// With `after-processing = "move"`, a processed message leaves the inbox for the
+/// configured folder (created by arbitre), after its commit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn processed_mail_can_be_moved_to_a_folder() {
+    let Some(env) = MailEnv::load() else { return };
+    let [bot, alice] = <[String; 2]>::try_from(env.accounts(&["bot", "alice"]).await).unwrap();
+    let mut daemon = Daemon::start(&env, &bot, "move");
+    daemon.kill9();
+    let config = std::fs::read_to_string(&daemon.config).unwrap().replace(
+        "poll-seconds = 20\n",
+        "poll-seconds = 20\nafter-processing = \"move\"\nprocessed-folder = \"arbitre-done\"\n",
+    );
+    std::fs::write(&daemon.config, config).unwrap();
+    daemon.spawn();
+    env.send(&alice, &bot, "HELP", "HELP", "").await;
+    let store = daemon.store();
+    eventually("processed", Duration::from_secs(30), || {
+        store.processed_count().unwrap() == 1
+    })
+    .await;
+    let mut session = arbitre::mail::imap::connect(&env.imap_settings(&bot))
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let inbox = session.select("INBOX").await.unwrap().exists;
+        let done = session.select("arbitre-done").await.unwrap().exists;
+        if inbox == 0 && done == 1 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "INBOX {inbox}, arbitre-done {done}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
