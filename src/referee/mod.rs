@@ -1,7 +1,30 @@
 //! The referee: a pure function from (stored state, one inbound message, now) to a
 //! [`Decision`] (state changes and mails to send). No IO, no clock.
+//!
+//! # Layout
+//!
+//! - [`model`]: the data (players, stored games, one inbound message, the decision).
+//! - [`read`]: the candidate lines of a message, cleaned of mail-client typography.
+//! - [`command`]: the commands (English and French keywords) and `NEW ... VS ...`.
+//! - [`token`]: per-game, per-player reply addresses carrying an HMAC.
+//! - [`route`]: which game a message is about.
+//! - [`mod@handle`]: the guards and the dispatch; [`challenge`]: new games and
+//!   invitations; [`play`]: moves, draws, resignation, views.
+//! - [`terms`]: each game's result lines and end-of-game record.
+//! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
+//! - [`reply`]: every word sent to players, in English and French.
 
+pub mod challenge;
+pub mod command;
+pub mod compose;
+pub mod handle;
 pub mod model;
+pub mod play;
+pub mod read;
+pub mod reply;
+pub mod route;
+pub mod terms;
+pub mod token;
 
 pub use model::*;
 
@@ -22,14 +45,22 @@ pub struct Lookup {
 
 /// Reads from a message what the daemon must look up (pure).
 pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
-    let _ = (config, msg);
-    Lookup::default()
+    let reading = command::read_command(&read::candidates(msg));
+    let mentioned = match reading.command {
+        command::Command::New(Ok(challenge)) => vec![challenge.opponent],
+        _ => Vec::new(),
+    };
+    Lookup {
+        token_game: token::seat_in(config, &msg.recipients).map(|seat| seat.game),
+        subject_game: read::subject_tag(&msg.subject),
+        references: msg.references.clone(),
+        mentioned,
+    }
 }
 
 /// Decides what to do with one inbound message (pure).
 pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timestamp) -> Decision {
-    let _ = (config, ctx, msg, now);
-    Decision::default()
+    handle::handle(config, ctx, msg, now)
 }
 
 /// A game set up directly by a tournament director (`arbitre new`): no acceptance needed.
@@ -57,6 +88,5 @@ pub fn create_game(
     id: GameId,
     now: Timestamp,
 ) -> Result<Decision, crate::games::SetupError> {
-    let _ = (config, request, players, id, now);
-    Ok(Decision::default())
+    challenge::create_game(config, request, players, id, now)
 }
