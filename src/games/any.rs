@@ -381,3 +381,213 @@ impl AnyGame {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! AnyGame's own logic, on a tiny counting game defined here: a pile of `n` tokens, a
+    //! move takes 1 or 2 (`t1`, `t2`); a side that cannot take passes (`pass`) while the
+    //! other still has a move; whoever takes the last token wins.
+
+    use super::*;
+    use crate::games::{OptionSpec, Termination, Variant};
+
+    #[derive(Clone, Debug)]
+    struct Pile {
+        tokens: u32,
+        to_move: Side,
+        last_taker: Option<Side>,
+    }
+
+    const EMPTIED: Termination = Termination {
+        code: "emptied",
+        en: "took the last token",
+        fr: "a pris le dernier jeton",
+    };
+
+    static VARIANTS: [Variant; 1] = [Variant {
+        id: "five",
+        aliases: &["cinq"],
+        en: "Five",
+        fr: "Cinq",
+        position: "5 w",
+    }];
+
+    static SPECS: [OptionSpec; 0] = [];
+
+    impl Pile {
+        /// White may only take from even piles: this gives forced passes.
+        fn can_take(&self) -> bool {
+            self.to_move == Side::Black || self.tokens.is_multiple_of(2)
+        }
+    }
+
+    impl Game for Pile {
+        type Move = u32;
+        type Notation = u32;
+        const KIND: GameKind = GameKind::Abalone;
+
+        fn variants() -> &'static [Variant] {
+            &VARIANTS
+        }
+        fn option_specs() -> &'static [OptionSpec] {
+            &SPECS
+        }
+        fn from_position(
+            text: &str,
+            to_move: Option<Side>,
+            _: &GameOptions,
+        ) -> Result<Self, PositionError> {
+            let (n, side) = text.split_once(' ').unwrap_or((text, "w"));
+            let tokens = n
+                .parse()
+                .map_err(|_| PositionError::new(Text::new("not a number", "pas un nombre")))?;
+            let side = Side::from_name(side)
+                .ok_or_else(|| PositionError::new(Text::new("side?", "camp ?")))?;
+            Ok(Pile {
+                tokens,
+                to_move: to_move.unwrap_or(side),
+                last_taker: None,
+            })
+        }
+        fn position_string(&self) -> String {
+            format!("{} {}", self.tokens, &self.to_move.name()[..1])
+        }
+        fn side_to_move(&self) -> Side {
+            self.to_move
+        }
+        fn legal_moves(&self) -> Vec<u32> {
+            if self.outcome().is_over() {
+                return vec![];
+            }
+            if !self.can_take() {
+                return vec![0];
+            }
+            (1..=2.min(self.tokens)).collect()
+        }
+        fn check(&self, m: &u32) -> Result<(), Illegal> {
+            if self.legal_moves().contains(m) {
+                Ok(())
+            } else {
+                Err(Illegal::new(Text::new(
+                    "cannot take that many",
+                    "impossible d'en prendre autant",
+                )))
+            }
+        }
+        fn read_notation(text: &str) -> Result<u32, NotationError> {
+            match text.trim() {
+                "pass" => Ok(0),
+                t => t
+                    .strip_prefix('t')
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| {
+                        NotationError::new(t, Text::new("write t1 or t2", "écrivez t1 ou t2"))
+                    }),
+            }
+        }
+        fn resolve(&self, n: &u32) -> Result<u32, Illegal> {
+            self.check(n).map(|()| *n)
+        }
+        fn write_move(&self, m: &u32) -> String {
+            if *m == 0 {
+                "pass".to_string()
+            } else {
+                format!("t{m}")
+            }
+        }
+        fn describe(&self, m: &u32) -> Text {
+            Text::new(format!("takes {m}"), format!("prend {m}"))
+        }
+        fn apply(&mut self, m: &u32) {
+            if *m > 0 {
+                self.tokens -= m;
+                self.last_taker = Some(self.to_move);
+            }
+            self.to_move = self.to_move.opponent();
+        }
+        fn outcome(&self) -> Outcome {
+            match (self.tokens, self.last_taker) {
+                (0, Some(winner)) => Outcome::Won {
+                    winner,
+                    how: EMPTIED,
+                },
+                _ => Outcome::Ongoing,
+            }
+        }
+        fn result_tokens(&self) -> Option<String> {
+            self.outcome()
+                .winner()
+                .map(|w| format!("{} WINS", w.name().to_uppercase()))
+        }
+        fn forced_pass(&self) -> Option<u32> {
+            (!self.outcome().is_over() && !self.can_take()).then_some(0)
+        }
+        fn board_text(&self, _: Lang, last: Option<&u32>) -> String {
+            format!("{} tokens, last {last:?}\n", self.tokens)
+        }
+    }
+
+    fn pile(position: &str) -> AnyGame {
+        AnyGame::build::<Pile>(&Start::Position(position.to_string()), None, "").unwrap()
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing_and_says_why() {
+        let mut g = pile("5 b");
+        let before = (g.position_string(), g.moves().to_vec());
+        let e = g.play("t3").unwrap_err();
+        assert_eq!(e.line(), "ERR");
+        assert_eq!(e.explain(Lang::Fr), "impossible d'en prendre autant");
+        let e = g.play("take two").unwrap_err();
+        assert!(matches!(e, Refusal::NotAMove(_)));
+        assert!(
+            e.explain(Lang::En).contains("write t1 or t2"),
+            "{}",
+            e.explain(Lang::En)
+        );
+        assert_eq!((g.position_string(), g.moves().to_vec()), before);
+    }
+
+    #[test]
+    fn judging_does_not_play() {
+        let g = pile("5 b");
+        let j = g.judge("t1").unwrap();
+        assert_eq!(
+            (j.mover, j.ply, j.canonical.as_str()),
+            (Side::Black, 1, "t1")
+        );
+        assert_eq!(g.moves().len(), 0);
+        assert_eq!(g.position_string(), "5 b");
+    }
+
+    #[test]
+    fn forced_passes_are_played_recorded_and_reported() {
+        // Black takes 2 from 5: 3 left, odd, so White must pass; Black moves again.
+        let mut g = pile("5 b");
+        let j = g.play("t2").unwrap();
+        assert_eq!(j.forced_passes, vec![(Side::White, "pass".to_string())]);
+        assert_eq!(g.moves(), ["t2", "pass"]);
+        assert_eq!(g.side_to_move(), Side::Black);
+    }
+
+    #[test]
+    fn the_last_move_carries_the_result_tokens_and_the_game_then_refuses_moves() {
+        let mut g = pile("2 b");
+        let j = g.play("t2").unwrap();
+        assert_eq!(j.line, "t2 BLACK WINS");
+        assert_eq!(j.outcome.winner(), Some(Side::Black));
+        assert!(g.legal_moves().is_empty());
+        assert!(matches!(g.play("t1"), Err(Refusal::GameOver(_))));
+    }
+
+    #[test]
+    fn a_position_naming_a_variant_is_that_variant() {
+        assert_eq!(pile("5 w").variant(), Some("five"));
+        assert_eq!(pile("4 w").variant(), None);
+        let g =
+            AnyGame::build::<Pile>(&Start::Variant("CINQ".into()), Some(Side::Black), "").unwrap();
+        assert_eq!((g.variant(), g.side_to_move()), (Some("five"), Side::Black));
+        let e = AnyGame::build::<Pile>(&Start::Variant("six".into()), None, "").unwrap_err();
+        assert!(e.to_string().contains("known: five"), "{e}");
+    }
+}

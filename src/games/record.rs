@@ -194,31 +194,26 @@ pub fn replay(
         }
     }
     let outcome = game.outcome();
-    let mut problem = None;
-    if let Some(declared) = record.declared_plies {
-        if declared != plies {
-            problem = Some(ReplayProblem::Plies {
-                declared,
-                replayed: plies,
-            });
-        }
-    }
-    if problem.is_none() {
-        if let Some(declared) = record.declared {
-            let agrees = match declared {
-                DeclaredResult::Won(side) => outcome.winner() == Some(side),
-                // An agreed draw leaves the rules' outcome open.
-                DeclaredResult::Draw => matches!(outcome, Outcome::Drawn { .. } | Outcome::Ongoing),
-                DeclaredResult::Unfinished => !outcome.is_over(),
-            };
-            if !agrees {
-                problem = Some(ReplayProblem::Result {
-                    declared,
-                    replayed: outcome,
-                });
-            }
-        }
-    }
+    let plies_problem = record
+        .declared_plies
+        .filter(|declared| *declared != plies)
+        .map(|declared| ReplayProblem::Plies {
+            declared,
+            replayed: plies,
+        });
+    let result_problem = record.declared.and_then(|declared| {
+        let agrees = match declared {
+            DeclaredResult::Won(side) => outcome.winner() == Some(side),
+            // An agreed draw leaves the rules' outcome open.
+            DeclaredResult::Draw => matches!(outcome, Outcome::Drawn { .. } | Outcome::Ongoing),
+            DeclaredResult::Unfinished => !outcome.is_over(),
+        };
+        (!agrees).then_some(ReplayProblem::Result {
+            declared,
+            replayed: outcome,
+        })
+    });
+    let problem = plies_problem.or(result_problem);
     Ok(Replayed {
         game,
         plies,
