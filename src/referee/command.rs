@@ -116,13 +116,15 @@ pub struct Reading {
     pub hint: Option<Lang>,
 }
 
-/// Reads the command of a message: the first candidate line that is a command or a move;
-/// else the Subject if it is one; else the first line (or the Subject when the text is
-/// empty) as [`Command::Unknown`].
+/// Reads the command of a message: the first candidate line that is a command or a move,
+/// skipping prose ("Hi Bob,") but stopping at a line that looks like an attempted move
+/// (it has a digit: a mistyped move must be answered, not skipped); else the Subject if it
+/// is a command; else the first line (or the Subject when the text is empty) as
+/// [`Command::Unknown`].
 pub fn read_command(c: &Candidates) -> Reading {
     for line in &c.lines {
         let (command, hint) = parse(line);
-        if !matches!(command, Command::Unknown(_)) {
+        if !matches!(command, Command::Unknown(_)) || looks_like_a_move(line) {
             return Reading {
                 command,
                 line: line.clone(),
@@ -196,6 +198,12 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         return (Command::Move(line.to_string()), None);
     }
     (Command::Unknown(line.to_string()), None)
+}
+
+/// True when an unrecognised line is probably a mistyped move rather than prose: every
+/// game's move notation has digits (coordinates), prose rarely does.
+pub fn looks_like_a_move(line: &str) -> bool {
+    line.chars().any(|c| c.is_ascii_digit())
 }
 
 /// The commands that must stand alone on their line.
@@ -546,6 +554,22 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_text_reads_as_some_command_without_panicking(text in "\\PC{0,60}") {
+            let line = crate::referee::read::clean(&text);
+            let _ = parse(&line);
+            let _ = read_address(&text);
+        }
+
+        #[test]
+        fn challenge_like_text_never_panics(
+            words in proptest::collection::vec("(new|nouvelle|vs|contre|as|en|avec|les|abalone|bulltricker|standard|a=b|x@y.z|d'|\\PC{0,6})", 0..8)
+        ) {
+            let _ = parse(&words.join(" "));
+        }
+    }
+
     #[test]
     fn addresses_are_checked_and_lower_cased() {
         assert_eq!(
@@ -588,6 +612,12 @@ mod tests {
             subject: "Abalone".into(),
         };
         assert_eq!(read_command(&c).command, Command::Unknown("Hi Bob,".into()));
+        // A mistyped move stops the search: it is answered, not skipped for a later line.
+        let c = Candidates {
+            lines: vec!["Hi,".into(), "z9z9".into(), "board".into()],
+            subject: String::new(),
+        };
+        assert_eq!(read_command(&c).command, Command::Unknown("z9z9".into()));
         let empty = Candidates::default();
         assert_eq!(
             read_command(&empty).command,

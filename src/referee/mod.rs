@@ -90,3 +90,61 @@ pub fn create_game(
 ) -> Result<Decision, crate::games::SetupError> {
     challenge::create_game(config, request, players, id, now)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Side;
+    use crate::text::Lang;
+
+    fn config() -> RefereeConfig {
+        RefereeConfig {
+            address: "arbitre@example.org".into(),
+            plus_addressing: true,
+            secret: "k".into(),
+            default_lang: Lang::En,
+            max_replies_per_hour: 10,
+            max_message_bytes: 1000,
+        }
+    }
+
+    #[test]
+    fn lookup_reads_the_token_the_tag_the_references_and_the_challenged_address() {
+        let c = config();
+        let addr = token::reply_address(
+            &c,
+            token::Seat {
+                game: 12,
+                side: Side::White,
+            },
+        )
+        .unwrap();
+        let msg = Inbound {
+            recipients: vec!["someone@else.org".into(), addr],
+            subject: "Re: [arbitre #7] Abalone".into(),
+            references: vec!["a@x".into(), "b@x".into()],
+            text: "Hello\nNEW abalone VS <Bob@Example.com>\n".into(),
+            ..Inbound::default()
+        };
+        let l = lookup(&c, &msg);
+        assert_eq!(l.token_game, Some(12));
+        assert_eq!(l.subject_game, Some(7));
+        assert_eq!(l.references, vec!["a@x".to_string(), "b@x".to_string()]);
+        assert_eq!(l.mentioned, vec!["bob@example.com".to_string()]);
+        assert_eq!(lookup(&c, &Inbound::default()), Lookup::default());
+    }
+
+    #[test]
+    fn automatic_mail_gets_an_empty_decision_whatever_it_says() {
+        let msg = Inbound {
+            message_id: "x@y".into(),
+            from: "bob@example.com".into(),
+            text: "HELP".into(),
+            automatic: true,
+            ..Inbound::default()
+        };
+        let d = handle(&config(), &Context::default(), &msg, 0);
+        assert!(d.outbox.is_empty() && d.games.is_empty() && d.players.is_empty());
+        assert!(d.summary.contains("automatic"));
+    }
+}

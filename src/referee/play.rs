@@ -10,12 +10,12 @@
 //!   first line is the protocol's `PAT`.
 //! - `resign`: allowed at any time, on either player's turn.
 //! - `not-your-turn`: a move sent out of turn is answered `ERR` and changes nothing.
-//! - `garbage-on-your-turn`: on the sender's turn, a line that is no command is judged as a
-//!   move (answered `ERR` with the reason, as the protocol expects); off turn it gets the
-//!   help text.
+//! - `garbage-on-your-turn`: on the sender's turn, a line that is no command but looks
+//!   like a move (it has a digit) is judged as one (answered `ERR` with the reason, as the
+//!   protocol expects); prose, or any unknown line off turn, gets the help text.
 
 use crate::games::{AnyGame, Outcome, Side};
-use crate::referee::command::Command;
+use crate::referee::command::{Command, looks_like_a_move};
 use crate::referee::handle::Desk;
 use crate::referee::reply::{self, Ending, NoGame};
 use crate::referee::{GameResult, GameStatus, PlayedMove, StoredGame, terms};
@@ -57,7 +57,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
     }
     match command {
         Command::Move(text) => play_move(desk, game, live, side, text),
-        Command::Unknown(line) if live.side_to_move() == side && !line.is_empty() => {
+        Command::Unknown(line) if live.side_to_move() == side && looks_like_a_move(line) => {
             play_move(desk, game, live, side, line)
         }
         Command::Unknown(line) => not_understood(desk, game, side, line),

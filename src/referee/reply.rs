@@ -169,6 +169,19 @@ fn title(lang: Lang, stored: &StoredGame) -> String {
     }
 }
 
+/// French "de" before a game's title, elided before a vowel: `d'Abalone`, `de Bulltricker`.
+fn de(title: &str) -> String {
+    let vowel = title
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUYÉÈÊÂÎÔaeiouyéèêâîô".contains(c));
+    if vowel {
+        format!("d'{title}")
+    } else {
+        format!("de {title}")
+    }
+}
+
 /// "You play: Black. To move: White (your opponent)."
 fn sides_line(lang: Lang, s: &Seen) -> String {
     let you = s.live.side_name(s.you, lang);
@@ -218,7 +231,17 @@ pub fn move_list(lang: Lang, plies: &[Ply]) -> String {
 
 /// The board, the move count, whose turn, the move list and the position string.
 fn position_block(lang: Lang, s: &Seen) -> String {
-    let plies = terms::plies(s.stored).map(|(_, p)| p).unwrap_or_default();
+    // Listed from the store (forced passes are the moves no message carried): no replay.
+    let plies: Vec<Ply> = s
+        .stored
+        .moves
+        .iter()
+        .map(|m| Ply {
+            text: m.text.clone(),
+            side: s.you,
+            forced: m.message_id.is_none(),
+        })
+        .collect();
     let mut out = String::new();
     out.push_str(s.live.board(lang).trim_end());
     out.push_str("\n\n");
@@ -290,7 +313,7 @@ fn how_to_play(lang: Lang, s: &Seen) -> String {
 
 /// The result in words.
 fn result_words(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Side>) -> String {
-    let how = termination_words(lang, &result.termination);
+    let how = termination_words(lang, live, &result.termination);
     match result.winner {
         Some(w) => {
             let side = live.side_name(w, lang);
@@ -313,14 +336,15 @@ fn result_words(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Sid
     }
 }
 
-/// A termination code in words (the shared ones; a game's own codes as written).
-fn termination_words(lang: Lang, code: &str) -> String {
-    for t in [
+/// A termination code in words: the game's own (from its outcome), or a shared one.
+fn termination_words(lang: Lang, live: &AnyGame, code: &str) -> String {
+    let own = live.outcome().termination().filter(|t| t.code == code);
+    for t in own.into_iter().chain([
         Termination::RESIGNATION,
         Termination::AGREED_DRAW,
         Termination::TIME,
         Termination::ADJUDICATION,
-    ] {
+    ]) {
         if t.code == code {
             return t.text().get(lang).to_string();
         }
@@ -473,6 +497,16 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
     out
 }
 
+/// A player's words quoted back, cut at 80 characters.
+fn quote(text: &str) -> String {
+    if text.chars().count() <= 80 {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(79).collect();
+    cut.push('…');
+    cut
+}
+
 /// A message that was not understood, followed by the help.
 pub fn not_understood(lang: Lang, line: &str, game: Option<GameKind>) -> String {
     let head = if line.is_empty() {
@@ -483,6 +517,7 @@ pub fn not_understood(lang: Lang, line: &str, game: Option<GameKind>) -> String 
             }
         }
     } else {
+        let line = quote(line);
         match lang {
             Lang::En => format!("arbitre did not understand \"{line}\".\n\n"),
             Lang::Fr => format!("arbitre n'a pas compris « {line} ».\n\n"),
@@ -875,8 +910,9 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
             s.stored.id
         ),
         Lang::Fr => format!(
-            "{who} vous invite à une partie de {game} arbitrée par arbitre (partie n° {}).\n\
+            "{who} vous invite à une partie {} arbitrée par arbitre (partie n° {}).\n\
              Vous joueriez {you} ; {first} joue en premier.\n",
+            de(&game),
             s.stored.id
         ),
     };
@@ -921,9 +957,10 @@ pub fn challenge_sent(lang: Lang, s: &Seen) -> String {
             s.stored.id
         ),
         Lang::Fr => format!(
-            "Votre invitation à une partie de {game} a été envoyée à votre adversaire : partie n° {}.\n\
+            "Votre invitation à une partie {} a été envoyée à votre adversaire : partie n° {}.\n\
              Vous jouerez {you} ; {first} joue en premier. arbitre vous écrira dès que votre \
              adversaire aura accepté ou refusé. Pour la retirer, répondez REFUSER.\n",
+            de(&game),
             s.stored.id
         ),
     }
@@ -939,7 +976,8 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
             s.stored.id
         ),
         (false, Lang::Fr) => format!(
-            "La partie de {game} contre {vs} commence (partie n° {}).\n",
+            "La partie {} contre {vs} commence (partie n° {}).\n",
+            de(&game),
             s.stored.id
         ),
         (true, Lang::En) => format!(
@@ -948,8 +986,9 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
             s.stored.id
         ),
         (true, Lang::Fr) => format!(
-            "Une partie de {game} contre {vs} a été organisée pour vous par le directeur de \
+            "Une partie {} contre {vs} a été organisée pour vous par le directeur de \
              tournoi (partie n° {}).\n",
+            de(&game),
             s.stored.id
         ),
     };
@@ -1303,6 +1342,8 @@ pub fn draw_offer_forward(lang: Lang, s: &Seen) -> String {
     });
     out.push('\n');
     out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
     out
 }
 

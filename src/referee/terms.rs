@@ -3,9 +3,10 @@
 //!
 //! This is the one place where the referee knows a game by name, as the issue asks:
 //! Bulltricker's message protocol (results `WW`/`BW`/`PAT`, the `PAT` draw claim, and its
-//! record as the list of protocol lines), and Abalone's APGN record. Every other game gets
-//! the generic record: `#` header comments and one numbered move per line, which
-//! `arbitre replay` reads back and checks.
+//! record as the list of protocol lines), and Abalone's APGN record (written by the Abalone
+//! engine's `apgn` module once it is in this build; until then the generic record). Every
+//! other game gets the generic record: `#` header comments and one numbered move per line,
+//! which `arbitre replay` reads back and checks.
 
 use crate::games::{AnyGame, GameKind, Outcome, Side, Start, Termination};
 use crate::referee::{GameResult, StoredGame};
