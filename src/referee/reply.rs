@@ -456,8 +456,12 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
                 Lang::En => s.en,
                 Lang::Fr => s.fr,
             };
+            let colon = match lang {
+                Lang::En => ":",
+                Lang::Fr => " :",
+            };
             out.push_str(&format!(
-                "  {}={} ({}) {}\n",
+                "  {}={} ({}){colon} {}\n",
                 s.name,
                 s.default,
                 s.values.join("|"),
