@@ -8,6 +8,25 @@
 
 mod play;
 
+/// Prints to standard output, ignoring a closed pipe (`arbitre legal ... | head`): the reader
+/// has gone, so there is nobody left to tell.
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// Like [`outln!`], without the newline.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};

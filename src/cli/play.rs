@@ -1,6 +1,8 @@
 //! The game commands: `games`, `board`, `legal`, `judge`, `perft`, `replay`.
 
 use std::io::Read;
+
+use crate::{out, outln};
 use std::process::ExitCode;
 
 use serde_json::json;
@@ -15,11 +17,11 @@ pub fn games() -> ExitCode {
     for kind in GameKind::ALL {
         let aliases = kind.aliases().join(", ");
         if aliases.is_empty() {
-            println!("{}", kind.name());
+            outln!("{}", kind.name());
         } else {
-            println!("{}  (also: {aliases})", kind.name());
+            outln!("{}  (also: {aliases})", kind.name());
         }
-        println!("  variants:");
+        outln!("  variants:");
         for (i, v) in kind.variants().iter().enumerate() {
             let default = if i == 0 { " [default]" } else { "" };
             let mut names = vec![v.en, v.fr];
@@ -29,13 +31,13 @@ pub fn games() -> ExitCode {
             } else {
                 format!("; also {}", v.aliases.join(", "))
             };
-            println!("    {:<22} {}{aliases}{default}", v.id, names.join(" / "));
+            outln!("    {:<22} {}{aliases}{default}", v.id, names.join(" / "));
         }
         let specs = kind.option_specs();
         if !specs.is_empty() {
-            println!("  options:");
+            outln!("  options:");
             for s in specs {
-                println!(
+                outln!(
                     "    {}={}  (default {}): {}",
                     s.name,
                     s.values.join("|"),
@@ -52,9 +54,9 @@ pub fn games() -> ExitCode {
 pub fn board(setup: &Setup) -> Result<ExitCode, UsageError> {
     let game = setup.game()?;
     let lang = setup.lang()?;
-    print!("{}", game.board(lang));
-    println!("{}", status_line(&game, lang));
-    println!("{}", game.position_string());
+    out!("{}", game.board(lang));
+    outln!("{}", status_line(&game, lang));
+    outln!("{}", game.position_string());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -62,7 +64,7 @@ pub fn board(setup: &Setup) -> Result<ExitCode, UsageError> {
 pub fn legal(setup: &Setup) -> Result<ExitCode, UsageError> {
     let game = setup.game()?;
     for m in game.legal_moves() {
-        println!("{m}");
+        outln!("{m}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -73,23 +75,23 @@ pub fn judge(setup: &Setup, text: &str) -> Result<ExitCode, UsageError> {
     let lang = setup.lang()?;
     match game.judge(text) {
         Ok(j) => {
-            println!("{}", j.line);
-            println!("{}", j.effect.get(lang));
+            outln!("{}", j.line);
+            outln!("{}", j.effect.get(lang));
             for (side, pass) in &j.forced_passes {
                 let who = game.side_name(*side, lang);
                 match lang {
-                    Lang::En => println!("{who} has no move and passes ({pass})."),
-                    Lang::Fr => println!("{who} n'a aucun coup et passe ({pass})."),
+                    Lang::En => outln!("{who} has no move and passes ({pass})."),
+                    Lang::Fr => outln!("{who} n'a aucun coup et passe ({pass})."),
                 }
             }
             let mut after = game.clone();
             after.play(text).map_err(|r| UsageError(r.to_string()))?;
-            println!("{}", status_line(&after, lang));
+            outln!("{}", status_line(&after, lang));
             Ok(ExitCode::SUCCESS)
         }
         Err(refusal) => {
-            println!("{}", refusal.line());
-            println!("{}", refusal.explain(lang));
+            outln!("{}", refusal.line());
+            outln!("{}", refusal.explain(lang));
             Ok(ExitCode::from(1))
         }
     }
@@ -106,7 +108,7 @@ pub fn perft(setup: &Setup, depth: u32) -> Result<ExitCode, UsageError> {
         secs,
         if secs > 0.0 { nodes as f64 / secs } else { 0.0 }
     );
-    println!("{nodes}");
+    outln!("{nodes}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -142,26 +144,26 @@ pub fn replay(setup: &Setup, json: bool, file: &str) -> Result<ExitCode, UsageEr
                 "ok": replayed.problem.is_none(),
                 "error": replayed.problem.as_ref().map(ToString::to_string),
             });
-            println!("{line}");
+            outln!("{line}");
         } else if let Some(problem) = &replayed.problem {
-            println!("{}: {problem}", record.label);
+            outln!("{}: {problem}", record.label);
         } else if records.len() == 1 {
             let result = match replayed.game.result_tokens() {
                 Some(tokens) => tokens,
                 None => "game not over".to_string(),
             };
-            println!("{}: {} plies, {result}", record.label, replayed.plies);
+            outln!("{}: {} plies, {result}", record.label, replayed.plies);
         }
     }
     if json {
         if records.len() > 1 {
-            println!(
+            outln!(
                 "{}",
                 json!({"games": records.len(), "plies": plies_total, "failed": failed})
             );
         }
     } else if records.len() > 1 {
-        println!(
+        outln!(
             "{} games, {plies_total} plies, {failed} failed",
             records.len()
         );

@@ -12,16 +12,30 @@ use crate::text::Lang;
 pub enum GameKind {
     /// Abalone, in Aba-Pro notation.
     Abalone,
+    /// Ataxx (Attax): 7×7 board, clones and jumps, blocked cells, UAI move notation.
+    Ataxx,
+    /// Sauterelle (Grasshopper): a dice-less backgammon race, `from/to` notation.
+    Sauterelle,
+    /// La Bataille des Tours (Battle of Towers): rounds, squares and stacks on a chessboard.
+    Tours,
 }
 
 impl GameKind {
     /// Every game, in the order `arbitre games` lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::Abalone,
+        GameKind::Ataxx,
+        GameKind::Sauterelle,
+        GameKind::Tours,
+    ];
 
     /// The canonical name (`abalone`, `bulltricker`, ...).
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Abalone => "abalone",
+            GameKind::Ataxx => "ataxx",
+            GameKind::Sauterelle => "sauterelle",
+            GameKind::Tours => "tours",
         }
     }
 
@@ -29,6 +43,15 @@ impl GameKind {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             GameKind::Abalone => &["aba", "aba-pro"],
+            GameKind::Ataxx => &["attax", "attaxx", "atax", "attax-2000", "infection"],
+            GameKind::Sauterelle => &["grasshopper", "grass-hopper", "sauterelles"],
+            GameKind::Tours => &[
+                "bataille-des-tours",
+                "la-bataille-des-tours",
+                "battle-of-towers",
+                "the-battle-of-towers",
+                "towers",
+            ],
         }
     }
 
@@ -36,6 +59,11 @@ impl GameKind {
     pub fn title(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (GameKind::Abalone, _) => "Abalone",
+            (GameKind::Ataxx, _) => "Ataxx",
+            (GameKind::Sauterelle, Lang::En) => "Sauterelle (Grasshopper)",
+            (GameKind::Sauterelle, Lang::Fr) => "Sauterelle",
+            (GameKind::Tours, Lang::En) => "Battle of Towers (La Bataille des Tours)",
+            (GameKind::Tours, Lang::Fr) => "La Bataille des Tours",
         }
     }
 

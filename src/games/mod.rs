@@ -13,6 +13,9 @@ pub mod record;
 mod side;
 
 pub mod abalone;
+pub mod ataxx;
+pub mod sauterelle;
+pub mod tours;
 
 pub use any::{AnyGame, Judgement, Refusal, SetupError, Start};
 pub use game::{
@@ -34,6 +37,18 @@ macro_rules! with_game {
                 type $G = $crate::games::abalone::Position;
                 $body
             }
+            $crate::games::GameKind::Ataxx => {
+                type $G = $crate::games::ataxx::Position;
+                $body
+            }
+            $crate::games::GameKind::Sauterelle => {
+                type $G = $crate::games::sauterelle::Position;
+                $body
+            }
+            $crate::games::GameKind::Tours => {
+                type $G = $crate::games::tours::Position;
+                $body
+            }
         }
     };
 }
@@ -47,6 +62,16 @@ impl GameKind {
     /// The game's options.
     pub fn option_specs(self) -> &'static [OptionSpec] {
         with_game!(self, G => <G as Game>::option_specs())
+    }
+
+    /// The player's guide (rules summary and notation with examples), as HELP sends it.
+    pub fn guide(self, lang: crate::text::Lang) -> &'static str {
+        match self {
+            GameKind::Abalone => abalone::guide(lang),
+            GameKind::Ataxx => ataxx::guide(lang),
+            GameKind::Sauterelle => sauterelle::guide(lang),
+            GameKind::Tours => tours::guide(lang),
+        }
     }
 
     /// Reads a file of recorded games of this kind.

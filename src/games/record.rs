@@ -90,7 +90,8 @@ pub fn declared_from_words(text: &str) -> Option<DeclaredResult> {
 pub struct Replayed {
     /// The game as far as it could be replayed.
     pub game: AnyGame,
-    /// Plies replayed without error (forced passes the record leaves out are not counted).
+    /// Plies replayed without error (forced passes the record leaves out are not counted;
+    /// those it writes are).
     pub plies: usize,
     /// The first problem, if any.
     pub problem: Option<ReplayProblem>,
@@ -172,9 +173,23 @@ pub fn replay(
     };
     let mut game = AnyGame::new(kind, &own_start, to_move, options)?;
     let mut plies = 0;
-    for m in &record.moves {
+    let mut moves = record.moves.iter().peekable();
+    while let Some(m) = moves.next() {
         match game.play(&m.text) {
-            Ok(_) => plies += 1,
+            Ok(judged) => {
+                plies += 1;
+                // The game has played the passes its rules forced; a record that writes them
+                // (as the referee stores them) has them next: they are already replayed.
+                for (_, pass) in &judged.forced_passes {
+                    if moves
+                        .peek()
+                        .is_some_and(|next| next.text.trim().eq_ignore_ascii_case(pass))
+                    {
+                        moves.next();
+                        plies += 1;
+                    }
+                }
+            }
             Err(refusal) => {
                 let reason = format!(
                     "{} ({})",

@@ -1,62 +1,167 @@
-//! Abalone (placeholder until the engine lands).
+//! Abalone, refereed in Aba-Pro notation.
+//!
+//! * [`cell`]: the 61 cells and six directions; [`bits`]: sets of cells as masks.
+//! * [`board`]: marbles, ejection counters and side to move; [`moves`]: a move.
+//! * [`movegen`]: legal moves by bit masks (and a fast perft); [`rules`]: the same rules
+//!   cell by cell, with the reasons an illegal move is refused and descriptions in words.
+//! * [`position`]: a position with its optional end-of-game rules and its outcome.
+//! * [`notation`]: reading one Aba-Pro move strictly, writing the canonical token.
+//! * [`setup`]: position strings (compact, comma and APGN formats); [`variants`]: the
+//!   named starts.
+//! * [`records`]: reading move lists and APGN files; [`apgn`]: reading and writing APGN.
+//! * [`diagram`]: the text board.
+//!
+//! Choices where the rules leave room (each documented where it is made):
+//! * the canonical position string is the compact format plus the side to move
+//!   (`0a12345b123456c345_0g567h456789i56789 b`);
+//! * the result tokens of a won game are the score, winner's count first (`6-3`); a draw by
+//!   the optional rules or by lack of moves is `DRAW` and the score, Black's count first;
+//! * a side with no legal move draws the game (`no-legal-move`);
+//! * repetition and move-limit rules are options, off by default.
+
+pub mod apgn;
+pub mod bits;
+pub mod board;
+pub mod cell;
+pub mod diagram;
+mod guide;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod position;
+pub mod records;
+pub mod rules;
+pub mod setup;
+pub mod variants;
+
+pub use board::Board;
+pub use cell::{Cell, Dir};
+pub use guide::guide;
+pub use moves::Move;
+pub use notation::Notation;
+pub use position::{MOVE_LIMIT, NO_LEGAL_MOVE, Position, REPETITION, Rules, SIX_EJECTED};
 
 use crate::games::{
-    Game, GameKind, GameOptions, Illegal, NotationError, Outcome, PositionError, Side, Variant,
+    Game, GameKind, GameOptions, Illegal, NotationError, OptionSpec, Outcome, PositionError,
+    RecordedGame, Side, Variant,
 };
 use crate::text::{Lang, Text};
 
-/// An Abalone position.
-#[derive(Clone, Debug)]
-pub struct Position;
-
 impl Game for Position {
-    type Move = ();
-    type Notation = ();
+    type Move = Move;
+    type Notation = Notation;
+
     const KIND: GameKind = GameKind::Abalone;
+
     fn variants() -> &'static [Variant] {
-        &[Variant {
-            id: "standard",
-            aliases: &[],
-            en: "Standard",
-            fr: "Standard",
-            position: "",
-        }]
+        &variants::VARIANTS
     }
-    fn from_position(_: &str, _: Option<Side>, _: &GameOptions) -> Result<Self, PositionError> {
-        Err(PositionError::new(Text::new("not yet", "pas encore")))
+
+    fn option_specs() -> &'static [OptionSpec] {
+        &position::OPTION_SPECS
     }
+
+    fn from_position(
+        text: &str,
+        to_move: Option<Side>,
+        options: &GameOptions,
+    ) -> Result<Position, PositionError> {
+        let (mut board, _) = setup::read(text)?;
+        if let Some(side) = to_move {
+            board.to_move = side;
+        }
+        Ok(Position::new(board, Rules::from_options(options)))
+    }
+
     fn position_string(&self) -> String {
-        String::new()
+        setup::write(&self.board)
     }
+
     fn side_to_move(&self) -> Side {
-        Side::Black
+        self.board.to_move
     }
-    fn legal_moves(&self) -> Vec<()> {
-        vec![]
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_over() {
+            return Vec::new();
+        }
+        let mut moves = movegen::generate(&self.board);
+        moves.sort_unstable();
+        moves
     }
-    fn check(&self, _: &()) -> Result<(), Illegal> {
-        Ok(())
+
+    fn check(&self, m: &Move) -> Result<(), Illegal> {
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(Illegal::new(Text::new(
+                "the game is over",
+                "la partie est terminée",
+            )));
+        }
+        rules::check(&self.board, m)
     }
-    fn read_notation(t: &str) -> Result<(), NotationError> {
-        Err(NotationError::new(t, Text::default()))
+
+    fn read_notation(text: &str) -> Result<Notation, NotationError> {
+        notation::read(text)
     }
-    fn resolve(&self, _: &()) -> Result<(), Illegal> {
-        Ok(())
+
+    fn resolve(&self, notation: &Notation) -> Result<Move, Illegal> {
+        rules::resolve(&self.board, notation)
     }
-    fn write_move(&self, _: &()) -> String {
-        String::new()
+
+    fn write_move(&self, m: &Move) -> String {
+        notation::write(m)
     }
-    fn describe(&self, _: &()) -> Text {
-        Text::default()
+
+    fn describe(&self, m: &Move) -> Text {
+        rules::describe(&self.board, m)
     }
-    fn apply(&mut self, _: &()) {}
+
+    fn apply(&mut self, m: &Move) {
+        self.board.apply(m);
+        self.ply += 1;
+        if self.rules.repetition > 0 {
+            self.seen.push(self.board);
+        }
+    }
+
     fn outcome(&self) -> Outcome {
-        Outcome::Ongoing
+        Position::outcome(self)
     }
+
     fn result_tokens(&self) -> Option<String> {
-        None
+        let b = self.board.ejected_by(Side::Black);
+        let w = self.board.ejected_by(Side::White);
+        match self.outcome() {
+            Outcome::Ongoing => None,
+            Outcome::Won { winner, .. } => Some(match winner {
+                Side::Black => format!("{b}-{w}"),
+                Side::White => format!("{w}-{b}"),
+            }),
+            Outcome::Drawn { .. } => Some(format!("DRAW {b}-{w}")),
+        }
     }
-    fn board_text(&self, _: Lang, _: Option<&()>) -> String {
-        String::new()
+
+    fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
+        diagram::draw(&self.board, lang, last)
+    }
+
+    fn score(&self) -> Option<serde_json::Value> {
+        Some(serde_json::json!({
+            "black": self.board.ejected_by(Side::Black),
+            "white": self.board.ejected_by(Side::White),
+        }))
+    }
+
+    fn read_records(text: &str) -> Result<Vec<RecordedGame>, String> {
+        records::read(text)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if self.rules.is_official() {
+            movegen::perft(&self.board, depth)
+        } else {
+            crate::games::perft::perft(self, depth)
+        }
     }
 }

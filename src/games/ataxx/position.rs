@@ -1,0 +1,353 @@
+//! The Ataxx position: board, side to move, half-move clock and full-move number, read from
+//! and written to the position string (Ataxx FEN), and the [`Game`] implementation that ties
+//! the rules, the notation and the text board together.
+//!
+//! Position string: `<board> <side> [<half-move clock> [<full-move number>]]`, e.g.
+//! `x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1`. The side is `x` or `o` (`b`/`B`/`X` and `w`/`W`/`O`
+//! are read as libataxx does); the clock defaults to 0 and the move number to 1. The word
+//! `startpos` stands for the standard start. A position where the game is already over is
+//! a valid position (its outcome says so); whether a new game may start there is the
+//! referee's decision.
+
+use serde_json::json;
+
+use crate::games::ataxx::board::Board;
+use crate::games::ataxx::notation::{self, Notation};
+use crate::games::ataxx::outcome;
+use crate::games::ataxx::records;
+use crate::games::ataxx::rules::{self, Move};
+use crate::games::ataxx::setup::{FIFTY_MOVE_RULE, OPTIONS, STANDARD, VARIANTS};
+use crate::games::ataxx::text_board;
+use crate::games::{
+    Game, GameKind, GameOptions, Illegal, NotationError, OptionSpec, Outcome, PositionError,
+    RecordedGame, Side, Variant,
+};
+use crate::say;
+use crate::text::{Lang, Text};
+
+/// A valid Ataxx position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    to_move: Side,
+    halfmove_clock: u32,
+    fullmove: u32,
+    fifty_move_rule: bool,
+}
+
+impl Position {
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub(super) fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// The side to move (`x` is [`Side::Black`], `o` is [`Side::White`]).
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Plies since the last clone.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The full-move number (starts at 1, grows after each `o` ply).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Whether the fifty-move rule is in force (option `fifty-move-rule`).
+    pub fn fifty_move_rule(&self) -> bool {
+        self.fifty_move_rule
+    }
+
+    /// The game's name for a side: `x` or `o`, in both languages.
+    pub fn name(side: Side) -> &'static str {
+        match side {
+            Side::Black => "x",
+            Side::White => "o",
+        }
+    }
+
+    /// Ends the ply: sets the clock, counts the full move after `o`, hands over the turn.
+    pub(super) fn end_ply(&mut self, clock: u32) {
+        self.halfmove_clock = clock;
+        if self.to_move == Side::White {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Reads a position string (see the module documentation).
+    pub fn parse(
+        text: &str,
+        to_move: Option<Side>,
+        fifty_move_rule: bool,
+    ) -> Result<Position, PositionError> {
+        let text = text.trim();
+        let text = if text.eq_ignore_ascii_case("startpos") {
+            STANDARD
+        } else {
+            text
+        };
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let err = |t: Text| PositionError::new(t);
+        let Some(board_field) = fields.first() else {
+            return Err(err(say!(
+                "the position is empty: write the board, the side to move, the half-move clock and the move number, e.g. x5o/7/7/7/7/7/o5x x 0 1",
+                "la position est vide : écrivez le plateau, le camp au trait, le compteur de demi-coups et le numéro du coup, par exemple x5o/7/7/7/7/7/o5x x 0 1"
+            )));
+        };
+        if fields.len() > 4 {
+            return Err(err(say!(
+                en: "the position has {} fields; it has at most 4: board, side to move, half-move clock, move number", fields.len();
+                fr: "la position a {} champs ; elle en a au plus 4 : plateau, camp au trait, compteur de demi-coups, numéro du coup", fields.len()
+            )));
+        }
+        let board = Board::from_field(board_field).map_err(err)?;
+        let written = match fields.get(1) {
+            Some(&("x" | "X" | "b" | "B")) => Some(Side::Black),
+            Some(&("o" | "O" | "w" | "W")) => Some(Side::White),
+            Some(other) => {
+                return Err(err(say!(
+                    en: "`{}` is not a side to move: write x or o", other;
+                    fr: "« {} » n'est pas un camp au trait : écrivez x ou o", other
+                )));
+            }
+            None => None,
+        };
+        let Some(side) = to_move.or(written) else {
+            return Err(err(say!(
+                "the side to move is missing after the board: write x or o",
+                "le camp au trait manque après le plateau : écrivez x ou o"
+            )));
+        };
+        let number = |i: usize, default: u32| -> Result<u32, PositionError> {
+            let Some(t) = fields.get(i) else {
+                return Ok(default);
+            };
+            t.parse::<u32>().map_err(|_| {
+                err(say!(
+                    en: "`{}` is not a number (the half-move clock and the move number are whole numbers)", t;
+                    fr: "« {} » n'est pas un nombre (le compteur de demi-coups et le numéro du coup sont des entiers)", t
+                ))
+            })
+        };
+        let halfmove_clock = number(2, 0)?;
+        let fullmove = number(3, 1)?;
+        if fullmove == 0 {
+            return Err(err(say!(
+                "the move number starts at 1",
+                "le numéro du coup commence à 1"
+            )));
+        }
+        Ok(Position {
+            board,
+            to_move: side,
+            halfmove_clock,
+            fullmove,
+            fifty_move_rule,
+        })
+    }
+
+    /// Writes the position string, all four fields.
+    pub fn fen(&self) -> String {
+        format!(
+            "{} {} {} {}",
+            self.board.field(),
+            Position::name(self.to_move),
+            self.halfmove_clock,
+            self.fullmove
+        )
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Notation = Notation;
+
+    const KIND: GameKind = GameKind::Ataxx;
+
+    fn variants() -> &'static [Variant] {
+        &VARIANTS
+    }
+
+    fn option_specs() -> &'static [OptionSpec] {
+        &OPTIONS
+    }
+
+    fn from_position(
+        text: &str,
+        to_move: Option<Side>,
+        options: &GameOptions,
+    ) -> Result<Self, PositionError> {
+        Position::parse(text, to_move, options.get(FIFTY_MOVE_RULE) == "on")
+    }
+
+    fn position_string(&self) -> String {
+        self.fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        self.generate()
+    }
+
+    fn check(&self, m: &Move) -> Result<(), Illegal> {
+        self.check_move(m)
+    }
+
+    fn read_notation(text: &str) -> Result<Notation, NotationError> {
+        notation::read(text)
+    }
+
+    fn resolve(&self, notation: &Notation) -> Result<Move, Illegal> {
+        notation::resolve(self, notation)
+    }
+
+    fn write_move(&self, m: &Move) -> String {
+        notation::write(m)
+    }
+
+    fn describe(&self, m: &Move) -> Text {
+        let me = Position::name(self.to_move);
+        let action = match m {
+            Move::Pass => {
+                return say!(
+                    en: "{me} has no move and passes.";
+                    fr: "{me} n'a aucun coup et passe."
+                );
+            }
+            Move::Clone { to } => say!(en: "{me} clones to {to}"; fr: "{me} se duplique en {to}"),
+            Move::Jump { from, to } => {
+                say!(en: "{me} jumps from {from} to {to}"; fr: "{me} saute de {from} en {to}")
+            }
+        };
+        let converted = self.conversions(m);
+        let n = converted.count_ones();
+        let names = Board::names(converted);
+        let conversion = match n {
+            0 => say!("and converts nothing", "sans rien convertir"),
+            1 => say!(en: "and converts {names}"; fr: "et convertit {names}"),
+            _ => say!(
+                en: "and converts {n} pieces: {names}";
+                fr: "et convertit {n} pions : {names}"
+            ),
+        };
+        let mut after = self.clone();
+        after.play(m);
+        let (x, o) = (
+            after.board.count(Side::Black),
+            after.board.count(Side::White),
+        );
+        action.join(" ", &conversion).join(
+            ". ",
+            &say!(en: "Pieces: x {x}, o {o}."; fr: "Pions : x {x}, o {o}."),
+        )
+    }
+
+    fn apply(&mut self, m: &Move) {
+        self.play(m);
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.status()
+    }
+
+    fn result_tokens(&self) -> Option<String> {
+        outcome::result_tokens(
+            &self.status(),
+            self.board.count(Side::Black),
+            self.board.count(Side::White),
+        )
+    }
+
+    fn forced_pass(&self) -> Option<Move> {
+        self.must_pass().then_some(Move::Pass)
+    }
+
+    fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
+        text_board::render(self, lang, last)
+    }
+
+    fn side_name(side: Side, _lang: Lang) -> &'static str {
+        Position::name(side)
+    }
+
+    fn score(&self) -> Option<serde_json::Value> {
+        Some(json!({
+            "x": self.board.count(Side::Black),
+            "o": self.board.count(Side::White),
+        }))
+    }
+
+    fn read_records(text: &str) -> Result<Vec<RecordedGame>, String> {
+        records::read(text)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        rules::perft(
+            &self.board,
+            self.to_move,
+            self.halfmove_clock,
+            self.fifty_move_rule,
+            depth,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_strings_round_trip_and_fill_in_the_counters() {
+        let p = Position::parse("x5o/7/7/7/7/7/o5x x", None, true).unwrap();
+        assert_eq!(p.fen(), "x5o/7/7/7/7/7/o5x x 0 1");
+        let p = Position::parse("  X5O/7/7/7/7/7/O5X B 12 7 ", None, true).unwrap();
+        assert_eq!(p.fen(), "x5o/7/7/7/7/7/o5x x 12 7");
+        let p = Position::parse("startpos", Some(Side::White), true).unwrap();
+        assert_eq!(p.fen(), "x5o/7/7/7/7/7/o5x o 0 1");
+    }
+
+    #[test]
+    fn bad_position_strings_are_refused_with_a_reason() {
+        for (text, words) in [
+            ("", "empty"),
+            ("x5o/7/7/7/7/7/o5x", "side to move is missing"),
+            ("x5o/7/7/7/7/7/o5x z", "`z`"),
+            ("x5o/7/7/7/7/7/o5x x -1", "`-1`"),
+            ("x5o/7/7/7/7/7/o5x x 0 0", "starts at 1"),
+            ("x5o/7/7/7/7/7/o5x x 0 1 extra", "at most 4"),
+            ("x5o/7/7/7/7/o5x x", "6 ranks"),
+        ] {
+            let e = Position::parse(text, None, true).unwrap_err();
+            assert!(e.reason.en.contains(words), "{text}: {}", e.reason.en);
+            assert!(!e.reason.fr.is_empty());
+        }
+    }
+
+    #[test]
+    fn describing_a_clone_counts_the_conversions() {
+        let p = Position::parse("7/7/7/2xoo2/7/7/7 x 0 1", None, true).unwrap();
+        let m = p.resolve(&Notation::Clone(
+            crate::games::ataxx::Cell::parse("d3").unwrap(),
+        ));
+        let text = p.describe(&m.unwrap());
+        assert_eq!(
+            text.en,
+            "x clones to d3 and converts 2 pieces: d4, e4. Pieces: x 4, o 0."
+        );
+        assert_eq!(
+            text.fr,
+            "x se duplique en d3 et convertit 2 pions : d4, e4. Pions : x 4, o 0."
+        );
+    }
+}

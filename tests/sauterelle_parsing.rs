@@ -1,0 +1,57 @@
+//! Bad input never panics: any text as a move, any text as a position string, any record
+//! (property tests with proptest), and whatever is refused says why in both languages.
+
+use arbitre::games::sauterelle::Position;
+use arbitre::games::{AnyGame, Game, GameKind, GameOptions, Start};
+use arbitre::text::Lang;
+use proptest::prelude::*;
+
+fn options() -> GameOptions {
+    GameOptions::defaults(Position::option_specs())
+}
+
+proptest! {
+    #[test]
+    fn any_text_as_a_move_is_read_or_refused_with_a_reason(text in "\\PC{0,12}") {
+        let game = AnyGame::new(GameKind::Sauterelle, &Start::Default, None, "").unwrap();
+        match game.judge(&text) {
+            Ok(j) => prop_assert!(game.legal_moves().contains(&j.canonical)),
+            Err(r) => {
+                prop_assert_eq!(r.line(), "ERR");
+                prop_assert!(!r.explain(Lang::En).is_empty());
+                prop_assert!(!r.explain(Lang::Fr).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn move_like_text_never_panics(text in "(bar|0|[0-9]{1,3})[/\\- ](off|[0-9]{1,3})|pass") {
+        let pos = Position::from_position(
+            ".w..b./bW..../.B.b../...... 11 9 0-0 - w", None, &options()).unwrap();
+        if let Ok(n) = Position::read_notation(&text) {
+            let _ = pos.resolve(&n);
+        }
+    }
+
+    #[test]
+    fn position_like_text_is_read_back_exactly_or_refused(
+        text in "[.wbWB]{6}/[.wbWB]{6}/[.wbWB]{6}/[.wbWB]{6} [0-9]{1,2} [0-9]{1,2} [0-7]-[0-7] [-wbWB] [wb]"
+    ) {
+        match Position::from_position(&text, None, &options()) {
+            Ok(pos) => {
+                prop_assert_eq!(pos.position_string(), text.clone());
+                let _ = pos.legal_moves();
+                let _ = pos.outcome();
+            }
+            Err(e) => {
+                prop_assert!(!e.reason.en.is_empty() && !e.reason.fr.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn any_text_as_a_position_or_a_record_never_panics(text in "\\PC{0,80}") {
+        let _ = Position::from_position(&text, None, &options());
+        let _ = GameKind::Sauterelle.read_records(&text);
+    }
+}
