@@ -10,6 +10,8 @@ use crate::text::Lang;
 /// [`GameKind::from_name`] also accepts the English and French aliases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
+    /// Bulltricker, in the notation of the official play-by-message protocol.
+    Bulltricker,
     /// Abalone, in Aba-Pro notation.
     Abalone,
     /// Ataxx (Attax): 7×7 board, clones and jumps, blocked cells, UAI move notation.
@@ -23,6 +25,7 @@ pub enum GameKind {
 impl GameKind {
     /// Every game, in the order `arbitre games` lists them.
     pub const ALL: &'static [GameKind] = &[
+        GameKind::Bulltricker,
         GameKind::Abalone,
         GameKind::Ataxx,
         GameKind::Sauterelle,
@@ -32,6 +35,7 @@ impl GameKind {
     /// The canonical name (`abalone`, `bulltricker`, ...).
     pub fn name(self) -> &'static str {
         match self {
+            GameKind::Bulltricker => "bulltricker",
             GameKind::Abalone => "abalone",
             GameKind::Ataxx => "ataxx",
             GameKind::Sauterelle => "sauterelle",
@@ -42,6 +46,7 @@ impl GameKind {
     /// Other accepted names, English and French.
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
+            GameKind::Bulltricker => &["bull", "bull-tricker"],
             GameKind::Abalone => &["aba", "aba-pro"],
             GameKind::Ataxx => &["attax", "attaxx", "atax", "attax-2000", "infection"],
             GameKind::Sauterelle => &["grasshopper", "grass-hopper", "sauterelles"],
@@ -58,6 +63,7 @@ impl GameKind {
     /// The name shown to players.
     pub fn title(self, lang: Lang) -> &'static str {
         match (self, lang) {
+            (GameKind::Bulltricker, _) => "Bulltricker",
             (GameKind::Abalone, _) => "Abalone",
             (GameKind::Ataxx, _) => "Ataxx",
             (GameKind::Sauterelle, Lang::En) => "Sauterelle (Grasshopper)",

@@ -14,6 +14,7 @@ mod side;
 
 pub mod abalone;
 pub mod ataxx;
+pub mod bulltricker;
 pub mod sauterelle;
 pub mod tours;
 
@@ -33,6 +34,10 @@ pub use side::Side;
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
+            $crate::games::GameKind::Bulltricker => {
+                type $G = $crate::games::bulltricker::Position;
+                $body
+            }
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Position;
                 $body
@@ -67,6 +72,7 @@ impl GameKind {
     /// The player's guide (rules summary and notation with examples), as HELP sends it.
     pub fn guide(self, lang: crate::text::Lang) -> &'static str {
         match self {
+            GameKind::Bulltricker => bulltricker::guide(lang),
             GameKind::Abalone => abalone::guide(lang),
             GameKind::Ataxx => ataxx::guide(lang),
             GameKind::Sauterelle => sauterelle::guide(lang),
