@@ -6,9 +6,7 @@
 //! a mail address other than the recipient's own reply address: opponents are named by
 //! their display name or as "your opponent".
 
-use crate::games::{
-    AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Start, Termination,
-};
+use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Termination};
 use crate::referee::command::NewError;
 use crate::referee::terms::{self, Ply};
 use crate::referee::{GameId, GameResult, StoredGame};
@@ -424,12 +422,11 @@ pub fn help(lang: Lang, game: Option<GameKind>) -> String {
     out
 }
 
-/// One game's help: variants, options, notation examples from its start position.
+/// One game's help: its player's guide (rules and notation, from the game module), then its
+/// variants and options.
 pub fn game_help(lang: Lang, kind: GameKind) -> String {
-    let mut out = match lang {
-        Lang::En => format!("{} ({})\n", kind.title(lang), kind.name()),
-        Lang::Fr => format!("{} ({})\n", kind.title(lang), kind.name()),
-    };
+    let mut out = kind.guide(lang).trim_end().to_string();
+    out.push_str("\n\n");
     let variants: Vec<String> = kind
         .variants()
         .iter()
@@ -437,28 +434,26 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
         .collect();
     out.push_str(&match lang {
         Lang::En => format!(
-            "Variants (the first is the default):\n{}\n",
+            "Variants of {} (the first is the default):\n{}\n",
+            kind.name(),
             variants.join("\n")
         ),
         Lang::Fr => format!(
-            "Variantes (la première par défaut) :\n{}\n",
+            "Variantes de {} (la première par défaut) :\n{}\n",
+            kind.name(),
             variants.join("\n")
         ),
     });
     let specs = kind.option_specs();
     if !specs.is_empty() {
         out.push_str(match lang {
-            Lang::En => "Options (write name=value):\n",
-            Lang::Fr => "Options (écrivez nom=valeur) :\n",
+            Lang::En => "Options (write name=value after the game in NEW):\n",
+            Lang::Fr => "Options (écrivez nom=valeur après le jeu dans NOUVELLE) :\n",
         });
         for s in specs {
-            let what = match lang {
-                Lang::En => s.en,
-                Lang::Fr => s.fr,
-            };
-            let colon = match lang {
-                Lang::En => ":",
-                Lang::Fr => " :",
+            let (what, colon) = match lang {
+                Lang::En => (s.en, ":"),
+                Lang::Fr => (s.fr, " :"),
             };
             out.push_str(&format!(
                 "  {}={} ({}){colon} {}\n",
@@ -468,35 +463,6 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
                 what
             ));
         }
-    }
-    if let Ok(live) = AnyGame::new(kind, &Start::Default, None, "") {
-        let ex = examples(&live, 3);
-        if !ex.is_empty() {
-            let first = live.side_name(live.side_to_move(), lang);
-            out.push_str(&match lang {
-                Lang::En => format!(
-                    "{first} moves first. Moves are written in the game's notation, for example \
-                     from the start: {}\n",
-                    ex.join(", ")
-                ),
-                Lang::Fr => format!(
-                    "{first} joue en premier. Les coups s'écrivent dans la notation du jeu, par \
-                     exemple au départ : {}\n",
-                    ex.join(", ")
-                ),
-            });
-        }
-    }
-    if terms::has_pat_protocol(kind) {
-        out.push_str(match lang {
-            Lang::En => "Moves may be written as the official app writes them (`e.h4 e.h6 !! e.h5`, \
-                         `d.h6 ++d.h8 !! d.h7`); arbitre answers ERR when a move is illegal, and \
-                         ERR !! with the pieces that must capture when a capture was compulsory.\n",
-            Lang::Fr => "Les coups peuvent s'écrire comme l'application officielle les écrit \
-                         (`e.h4 e.h6 !! e.h5`, `d.h6 ++d.h8 !! d.h7`) ; arbitre répond ERR à un coup \
-                         illégal, et ERR !! avec les pièces qui doivent prendre quand une prise était \
-                         obligatoire.\n",
-        });
     }
     out
 }

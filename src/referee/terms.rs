@@ -3,10 +3,9 @@
 //!
 //! This is the one place where the referee knows a game by name, as the issue asks:
 //! Bulltricker's message protocol (results `WW`/`BW`/`PAT`, the `PAT` draw claim, and its
-//! record as the list of protocol lines), and Abalone's APGN record (written by the Abalone
-//! engine's `apgn` module once it is in this build; until then the generic record). Every
-//! other game gets the generic record: `#` header comments and one numbered move per line,
-//! which `arbitre replay` reads back and checks.
+//! record as the list of protocol lines), and Abalone's APGN record. Every other game gets
+//! the generic record: `#` header comments and one numbered move per line, which
+//! `arbitre replay` reads back and checks.
 
 use crate::games::{AnyGame, GameKind, Outcome, Side, Start, Termination};
 use crate::referee::{GameResult, StoredGame};
@@ -133,7 +132,54 @@ pub fn record(stored: &StoredGame, names: [Option<&str>; 2]) -> String {
             .map(|(i, m)| format!("{}. {}\n", i + 1, m.text))
             .collect();
     };
+    if stored.kind == GameKind::Abalone
+        && let Some(apgn) = abalone_record(stored, &plies, names)
+    {
+        return apgn;
+    }
     line_record(stored, &live, &plies, names)
+}
+
+/// Abalone's record: APGN (`None` if the APGN writer refuses it, which would be a bug).
+fn abalone_record(stored: &StoredGame, plies: &[Ply], names: [Option<&str>; 2]) -> Option<String> {
+    use crate::games::abalone::apgn::{self, Ending, Record};
+    let ending = match &stored.result {
+        Some(r) => Ending::Decided {
+            winner: r.winner,
+            termination: r.termination.clone(),
+        },
+        None => Ending::Unfinished,
+    };
+    let record = Record {
+        event: format!("arbitre #{}", stored.id),
+        date: date(stored.created_at),
+        black: names[Side::Black.index()].unwrap_or("?").to_string(),
+        white: names[Side::White.index()].unwrap_or("?").to_string(),
+        variant: stored.variant.clone(),
+        start: stored.start.clone(),
+        to_move: stored.to_move,
+        options: stored.options.clone(),
+        moves: plies.iter().map(|p| p.text.clone()).collect(),
+        ending,
+        tags: vec![("Source".to_string(), "arbitre".to_string())],
+    };
+    apgn::write(&record).ok()
+}
+
+/// The UTC date of a timestamp, `YYYY.MM.DD` (the civil calendar from days since 1970).
+fn date(timestamp: i64) -> String {
+    let days = timestamp.div_euclid(86_400);
+    // Howard Hinnant's days-from-civil inverse.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// The generic record: `#` headers, then one numbered move per line (forced passes as
@@ -206,4 +252,17 @@ fn line_record(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_utc_dates() {
+        assert_eq!(date(0), "1970.01.01");
+        assert_eq!(date(951_782_400), "2000.02.29");
+        assert_eq!(date(1_700_000_000), "2023.11.14");
+        assert_eq!(date(-86_400), "1969.12.31");
+    }
 }
