@@ -741,6 +741,20 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
     engine!("abalone");
     let mut w = World::new();
     w.send(ALICE, "NEW abalone VS bob@b.example");
+    // A question gets the help; a move before accepting is refused; neither changes anything.
+    let d = w.answer(BOB, "Who is this?");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("arbitre did not understand \"Who is this?\"")
+    );
+    let d = w.answer(BOB, "i5h5");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("ERR\n\nThis game has not started: nothing was changed. Reply ACCEPT")
+    );
+    assert!(d.games.is_empty());
     let d = w.answer(BOB, "REFUSER");
     assert_eq!(d.games[0].status, GameStatus::Declined);
     assert!(

@@ -12,7 +12,7 @@
 //!   `RESIGN`).
 
 use crate::games::{AnyGame, SetupError, Side, Start};
-use crate::referee::command::{Challenge, Colour, Command, NewError};
+use crate::referee::command::{Challenge, Colour, Command, NewError, looks_like_a_move};
 use crate::referee::compose::{self, Mailer};
 use crate::referee::handle::{Desk, display_name, is_bot};
 use crate::referee::play;
@@ -142,6 +142,9 @@ pub fn on_invitation(desk: &mut Desk, game: &StoredGame, side: Side, command: &C
                     play::history(desk, game, &live, side);
                 }
             }
+        }
+        Command::Unknown(line) if !looks_like_a_move(line) => {
+            play::not_understood(desk, game, side, line);
         }
         _ => {
             desk.reply_game(game, side, reply::not_started(desk.lang, invitee));

@@ -111,7 +111,8 @@ pub fn history(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     desk.summary = format!("game #{}: history sent to {}", game.id, side);
 }
 
-fn not_understood(desk: &mut Desk, game: &StoredGame, side: Side, line: &str) {
+/// A line that is no command, answered with the help (and the game's own help).
+pub fn not_understood(desk: &mut Desk, game: &StoredGame, side: Side, line: &str) {
     let body = reply::not_understood(desk.lang, line, Some(game.kind));
     desk.reply_game(game, side, body);
     desk.summary = format!("game #{}: {side} sent {line:?}, not understood", game.id);
