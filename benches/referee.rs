@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use arbitre::games::{AnyGame, GameKind, Start};
+use arbitre::games::{GameKind, Start};
 use arbitre::referee::{
     self, Context, GameStatus, Inbound, NewGameRequest, Player, RefereeConfig, StoredGame,
 };
@@ -31,10 +31,6 @@ fn main() {
     };
     println!("referee::handle, one call per move, seeded random games (max {MAX_PLIES} plies)");
     for &kind in GameKind::ALL {
-        if AnyGame::new(kind, &Start::Default, None, "").is_err() {
-            println!("{kind}: engine not in this build, skipped");
-            continue;
-        }
         bench_game(&config, kind);
     }
 }

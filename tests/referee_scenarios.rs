@@ -322,27 +322,17 @@ impl World {
     }
 }
 
-/// The registered game called `name`, if its engine is in this build (it can set up its
-/// default start); otherwise `None`, with a printed note.
-fn engine(name: &str) -> Option<GameKind> {
-    let kind = GameKind::ALL.iter().copied().find(|k| k.name() == name);
-    match kind {
-        Some(k) if AnyGame::new(k, &Start::Default, None, "").is_ok() => Some(k),
-        _ => {
-            let test = std::thread::current().name().unwrap_or("?").to_string();
-            println!("note: the {name} engine is not in this build; {test} is skipped");
-            None
-        }
-    }
+/// The registered game called `name`; it must set up its default start.
+fn engine(name: &str) -> GameKind {
+    let kind = GameKind::from_name(name).unwrap_or_else(|| panic!("no game called {name}"));
+    AnyGame::new(kind, &Start::Default, None, "").unwrap_or_else(|e| panic!("{name}: {e}"));
+    kind
 }
 
-/// The game `$name`, or return from the test when its engine has not landed.
+/// The game `$name` (every engine is registered: a missing one fails the test).
 macro_rules! engine {
     ($name:literal) => {
-        match engine($name) {
-            Some(kind) => kind,
-            None => return,
-        }
+        engine($name)
     };
 }
 
