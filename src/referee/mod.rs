@@ -1,7 +1,30 @@
 //! The referee: a pure function from (stored state, one inbound message, now) to a
 //! [`Decision`] (state changes and mails to send). No IO, no clock.
+//!
+//! # Layout
+//!
+//! - [`model`]: the data (players, stored games, one inbound message, the decision).
+//! - [`read`]: the candidate lines of a message, cleaned of mail-client typography.
+//! - [`command`]: the commands (English and French keywords) and `NEW ... VS ...`.
+//! - [`token`]: per-game, per-player reply addresses carrying an HMAC.
+//! - [`route`]: which game a message is about.
+//! - [`mod@handle`]: the guards and the dispatch; [`challenge`]: new games and
+//!   invitations; [`play`]: moves, draws, resignation, views.
+//! - [`terms`]: each game's result lines and end-of-game record.
+//! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
+//! - [`reply`]: every word sent to players, in English and French.
 
+pub mod challenge;
+pub mod command;
+pub mod compose;
+pub mod handle;
 pub mod model;
+pub mod play;
+pub mod read;
+pub mod reply;
+pub mod route;
+pub mod terms;
+pub mod token;
 
 pub use model::*;
 
@@ -22,14 +45,22 @@ pub struct Lookup {
 
 /// Reads from a message what the daemon must look up (pure).
 pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
-    let _ = (config, msg);
-    Lookup::default()
+    let reading = command::read_command(&read::candidates(msg));
+    let mentioned = match reading.command {
+        command::Command::New(Ok(challenge)) => vec![challenge.opponent],
+        _ => Vec::new(),
+    };
+    Lookup {
+        token_game: token::seat_in(config, &msg.recipients).map(|seat| seat.game),
+        subject_game: read::subject_tag(&msg.subject),
+        references: msg.references.clone(),
+        mentioned,
+    }
 }
 
 /// Decides what to do with one inbound message (pure).
 pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timestamp) -> Decision {
-    let _ = (config, ctx, msg, now);
-    Decision::default()
+    handle::handle(config, ctx, msg, now)
 }
 
 /// A game set up directly by a tournament director (`arbitre new`): no acceptance needed.
@@ -57,6 +88,63 @@ pub fn create_game(
     id: GameId,
     now: Timestamp,
 ) -> Result<Decision, crate::games::SetupError> {
-    let _ = (config, request, players, id, now);
-    Ok(Decision::default())
+    challenge::create_game(config, request, players, id, now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Side;
+    use crate::text::Lang;
+
+    fn config() -> RefereeConfig {
+        RefereeConfig {
+            address: "arbitre@example.org".into(),
+            plus_addressing: true,
+            secret: "k".into(),
+            default_lang: Lang::En,
+            max_replies_per_hour: 10,
+            max_message_bytes: 1000,
+        }
+    }
+
+    #[test]
+    fn lookup_reads_the_token_the_tag_the_references_and_the_challenged_address() {
+        let c = config();
+        let addr = token::reply_address(
+            &c,
+            token::Seat {
+                game: 12,
+                side: Side::White,
+            },
+        )
+        .unwrap();
+        let msg = Inbound {
+            recipients: vec!["someone@else.org".into(), addr],
+            subject: "Re: [arbitre #7] Abalone".into(),
+            references: vec!["a@x".into(), "b@x".into()],
+            text: "Hello\nNEW abalone VS <Bob@Example.com>\n".into(),
+            ..Inbound::default()
+        };
+        let l = lookup(&c, &msg);
+        assert_eq!(l.token_game, Some(12));
+        assert_eq!(l.subject_game, Some(7));
+        assert_eq!(l.references, vec!["a@x".to_string(), "b@x".to_string()]);
+        assert_eq!(l.mentioned, vec!["bob@example.com".to_string()]);
+        assert_eq!(lookup(&c, &Inbound::default()), Lookup::default());
+    }
+
+    #[test]
+    fn automatic_mail_gets_an_empty_decision_whatever_it_says() {
+        let msg = Inbound {
+            message_id: "x@y".into(),
+            from: "bob@example.com".into(),
+            text: "HELP".into(),
+            automatic: true,
+            ..Inbound::default()
+        };
+        let d = handle(&config(), &Context::default(), &msg, 0);
+        assert!(d.outbox.is_empty() && d.games.is_empty() && d.players.is_empty());
+        assert!(d.summary.contains("automatic"));
+    }
 }

@@ -1,0 +1,627 @@
+//! The commands a player can mail, and how they are read from one cleaned line.
+//!
+//! Keywords are English or French, in any case, accents optional: `NEW`/`NOUVELLE`,
+//! `ACCEPT`/`ACCEPTER`, `DECLINE`/`REFUSER`, `RESIGN`/`ABANDON`, `DRAW`/`NULLE`, `PAT`,
+//! `BOARD`/`PLATEAU`, `HISTORY`/`HISTORIQUE`, `GAMES`/`PARTIES`, `HELP`/`AIDE`,
+//! `LANG FR|EN`. A line that is no keyword is a [`Command::Move`] when some game's notation
+//! reads it, else [`Command::Unknown`] (answered with the help text, or with `ERR` when it
+//! was sent to a game as that player's move).
+//!
+//! Commands that change a game (`ACCEPT`, `DECLINE`, `RESIGN`, `DRAW`, `PAT`) must stand
+//! alone on their line (punctuation aside), so that "Draw? Never!" offers nothing. The
+//! harmless ones (`BOARD`, `HISTORY`, `GAMES`, `HELP`) may be followed by other words.
+//!
+//! `NEW <game> [<variant>] [<option>...] [AS <colour>] VS <address>` (French: `NOUVELLE
+//! <jeu> ... [EN <couleur>] CONTRE <adresse>`) challenges a player; the colour clause may
+//! also follow the address. Colours are `white`/`black` (`blanc`/`noir`), the game's own
+//! side names, or `first`/`second` (`premier`/`second`).
+
+use crate::games::{Game, GameKind, Side, fold_name};
+use crate::referee::read::Candidates;
+use crate::text::Lang;
+
+/// One command read from a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge someone to a new game (or why the challenge cannot be read).
+    New(Result<Challenge, NewError>),
+    /// Accept an invitation (or a draw offer standing against the sender).
+    Accept,
+    /// Decline an invitation (or a draw offer); the challenger withdraws with it.
+    Decline,
+    /// Resign the game.
+    Resign,
+    /// Offer a draw, or accept the opponent's offer.
+    Draw,
+    /// The protocol's `PAT`: a draw claim (Bulltricker), or a draw offer elsewhere.
+    Pat,
+    /// Show the board.
+    Board,
+    /// Show the whole move list.
+    History,
+    /// List my games.
+    Games,
+    /// The help text, general or for one game.
+    Help(Option<GameKind>),
+    /// Switch my language (`None`: the language was missing or unknown).
+    Lang(Option<Lang>),
+    /// A protocol `ERR` line sent by a player (they believe a move was wrong).
+    ProtocolError,
+    /// A line that some game's notation reads as a move.
+    Move(String),
+    /// Anything else.
+    Unknown(String),
+}
+
+impl Command {
+    /// True for the commands that act on one game and so need to know which.
+    pub fn needs_game(&self) -> bool {
+        !matches!(
+            self,
+            Command::New(_) | Command::Games | Command::Help(_) | Command::Lang(_)
+        )
+    }
+}
+
+/// A challenge as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Which game.
+    pub kind: GameKind,
+    /// The variant named, if any.
+    pub variant: Option<String>,
+    /// The options written, each `name=value` or a bare value.
+    pub options: Vec<String>,
+    /// The colour the challenger asked for, if any.
+    pub colour: Option<Colour>,
+    /// The challenged address, lower case.
+    pub opponent: String,
+}
+
+/// A colour asked for in a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// This side.
+    Side(Side),
+    /// The side that moves first in the chosen start.
+    First,
+    /// The side that moves second.
+    Second,
+}
+
+/// Why a `NEW` line cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewError {
+    /// No game named.
+    MissingGame,
+    /// No game of that name.
+    UnknownGame(String),
+    /// No `VS <address>`.
+    MissingOpponent,
+    /// The opponent is not a mail address.
+    BadAddress(String),
+    /// The colour word is not a colour.
+    BadColour(String),
+}
+
+/// The command read from a message, the line it came from, and the language its keyword
+/// is written in (a hint for players we do not know yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The command.
+    pub command: Command,
+    /// The cleaned line it was read from (empty if the message said nothing).
+    pub line: String,
+    /// The language of the keyword, when it tells.
+    pub hint: Option<Lang>,
+}
+
+/// Reads the command of a message: the first candidate line that is a command or a move,
+/// skipping prose ("Hi Bob,") but stopping at a line that looks like an attempted move
+/// (it has a digit: a mistyped move must be answered, not skipped); else the Subject if it
+/// is a command; else the first line (or the Subject when the text is empty) as
+/// [`Command::Unknown`].
+pub fn read_command(c: &Candidates) -> Reading {
+    for line in &c.lines {
+        let (command, hint) = parse(line);
+        if !matches!(command, Command::Unknown(_)) || looks_like_a_move(line) {
+            return Reading {
+                command,
+                line: line.clone(),
+                hint,
+            };
+        }
+    }
+    let (command, hint) = parse(&c.subject);
+    if !matches!(command, Command::Unknown(_)) || c.lines.is_empty() {
+        return Reading {
+            command,
+            line: c.subject.clone(),
+            hint,
+        };
+    }
+    let first = c.lines[0].clone();
+    Reading {
+        command: Command::Unknown(first.clone()),
+        line: first,
+        hint: None,
+    }
+}
+
+/// Reads one cleaned line.
+pub fn parse(line: &str) -> (Command, Option<Lang>) {
+    let line = line.trim();
+    if line == "?" {
+        return (Command::Help(None), None);
+    }
+    let raw: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<String> = raw.iter().map(|w| fold_word(w)).collect();
+    let w: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some(&first) = w.first() else {
+        return (Command::Unknown(line.to_string()), None);
+    };
+    if let Some(found) = exact(&w) {
+        return found;
+    }
+    let en = Some(Lang::En);
+    let fr = Some(Lang::Fr);
+    match first {
+        "new" | "challenge" => return (Command::New(read_new(&elide(&raw[1..]))), en),
+        "nouvelle" | "nouveau" | "defi" | "defier" => {
+            return (Command::New(read_new(&elide(&raw[1..]))), fr);
+        }
+        "board" | "show" | "diagram" => return (Command::Board, en),
+        "plateau" | "diagramme" | "echiquier" => return (Command::Board, fr),
+        "position" => return (Command::Board, None),
+        "history" | "moves" | "record" => return (Command::History, en),
+        "historique" | "coups" => return (Command::History, fr),
+        "games" | "list" => return (Command::Games, en),
+        "parties" | "liste" => return (Command::Games, fr),
+        "help" | "commands" => return (Command::Help(game_in(&raw[1..])), en),
+        "aide" | "commandes" => return (Command::Help(game_in(&raw[1..])), fr),
+        "lang" | "language" => return (Command::Lang(lang_in(&w[1..])), en),
+        "langue" | "langage" => return (Command::Lang(lang_in(&w[1..])), fr),
+        "err" => return (Command::ProtocolError, None),
+        _ => {}
+    }
+    if matches!(w.as_slice(), ["my", "games", ..]) {
+        return (Command::Games, en);
+    }
+    if matches!(w.as_slice(), ["mes", "parties", ..]) {
+        return (Command::Games, fr);
+    }
+    if reads_as_move(line) {
+        return (Command::Move(line.to_string()), None);
+    }
+    (Command::Unknown(line.to_string()), None)
+}
+
+/// True when an unrecognised line is probably a mistyped move rather than prose: every
+/// game's move notation has digits (coordinates), prose rarely does.
+pub fn looks_like_a_move(line: &str) -> bool {
+    line.chars().any(|c| c.is_ascii_digit())
+}
+
+/// The commands that must stand alone on their line.
+fn exact(w: &[&str]) -> Option<(Command, Option<Lang>)> {
+    let en = Some(Lang::En);
+    let fr = Some(Lang::Fr);
+    let found = match w {
+        ["accept"] | ["accepted"] | ["i", "accept"] | ["accept", "draw"] | ["yes", "draw"] => {
+            (Command::Accept, en)
+        }
+        ["accepter"]
+        | ["accepte"]
+        | ["jaccepte"]
+        | ["accepter", "nulle"]
+        | ["jaccepte", "nulle"] => (Command::Accept, fr),
+        ["decline"] | ["declined"] | ["reject"] | ["i", "decline"] | ["decline", "draw"] => {
+            (Command::Decline, en)
+        }
+        ["refuser"]
+        | ["refuse"]
+        | ["je", "refuse"]
+        | ["refuser", "nulle"]
+        | ["je", "refuse", "nulle"] => (Command::Decline, fr),
+        ["resign"] | ["resigns"] | ["i", "resign"] | ["resignation"] => (Command::Resign, en),
+        ["abandon"] | ["abandonner"] | ["abandonne"] | ["jabandonne"] => (Command::Resign, fr),
+        ["draw"] | ["offer", "draw"] | ["draw", "offer"] | ["draw", "offered"] => {
+            (Command::Draw, en)
+        }
+        ["nulle"] | ["partie", "nulle"] | ["propose", "nulle"] | ["proposer", "nulle"] => {
+            (Command::Draw, fr)
+        }
+        ["pat"] => (Command::Pat, None),
+        ["english"] | ["anglais"] => (Command::Lang(Some(Lang::En)), None),
+        ["francais"] | ["french"] => (Command::Lang(Some(Lang::Fr)), None),
+        _ => return None,
+    };
+    Some(found)
+}
+
+/// Folds one word for keyword matching: lower case, accents, apostrophes and the
+/// punctuation around it removed.
+fn fold_word(word: &str) -> String {
+    let trimmed = word
+        .trim_matches(|c: char| matches!(c, '?' | '!' | '.' | ',' | ';' | ':' | '"' | '(' | ')'));
+    fold_name(trimmed)
+}
+
+/// True when some game's notation reads `line` as a move.
+pub fn reads_as_move(line: &str) -> bool {
+    GameKind::ALL.iter().any(|&kind| kind_reads(kind, line))
+}
+
+/// True when `kind`'s notation reads `line` as a move (it may still be illegal).
+pub fn kind_reads(kind: GameKind, line: &str) -> bool {
+    crate::with_game!(kind, G => <G as Game>::read_notation(line).is_ok())
+}
+
+/// The first game named among `words` (a game name may take up to four words).
+fn game_in(words: &[&str]) -> Option<GameKind> {
+    (0..words.len()).find_map(|i| longest_game(&words[i..]).map(|(k, _)| k))
+}
+
+/// The game named by the longest run of words at the start of `words`, and its length.
+fn longest_game(words: &[&str]) -> Option<(GameKind, usize)> {
+    (1..=words.len().min(4))
+        .rev()
+        .find_map(|n| GameKind::from_name(&words[..n].join(" ")).map(|k| (k, n)))
+}
+
+/// The language named by the first word.
+fn lang_in(words: &[&str]) -> Option<Lang> {
+    words.first().and_then(|w| Lang::from_name(w))
+}
+
+/// Splits French elisions (`d'abalone` -> `d'`, `abalone`).
+fn elide<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut out = Vec::with_capacity(words.len());
+    for w in words {
+        let lower = w.to_lowercase();
+        match ["d'", "l'"].iter().find(|p| lower.starts_with(*p)) {
+            Some(p) if w.len() > p.len() => {
+                out.push(&w[..p.len()]);
+                out.push(&w[p.len()..]);
+            }
+            _ => out.push(w),
+        }
+    }
+    out
+}
+
+/// Reads the words after `NEW`.
+fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
+    let folded: Vec<String> = words.iter().map(|w| fold_word(w)).collect();
+    let is_vs = |w: &str| matches!(w, "vs" | "versus" | "against" | "contre");
+    let vs = folded.iter().position(|w| is_vs(w));
+    let (head, tail): (&[&str], &[&str]) = match vs {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[]),
+    };
+    // Skip `GAME`, `PARTIE`, `PARTIE DE`, `D'`.
+    let mut head = head;
+    while let Some(first) = head.first() {
+        match fold_word(first).as_str() {
+            "game" | "partie" | "de" | "d" | "of" | "a" | "une" | "un" => head = &head[1..],
+            _ => break,
+        }
+    }
+    if head.is_empty() {
+        return Err(NewError::MissingGame);
+    }
+    let (kind, used) =
+        longest_game(head).ok_or_else(|| NewError::UnknownGame(head[0].to_string()))?;
+    let mut rest: Vec<&str> = head[used..].to_vec();
+    let Some((address, after)) = tail.split_first() else {
+        return Err(NewError::MissingOpponent);
+    };
+    let opponent =
+        read_address(address).ok_or_else(|| NewError::BadAddress(address.to_string()))?;
+    rest.extend_from_slice(after);
+
+    let mut colour = None;
+    let mut variant = None;
+    let mut options = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        let word = fold_word(rest[i]);
+        if matches!(
+            word.as_str(),
+            "as" | "en" | "with" | "avec" | "playing" | "jouant"
+        ) {
+            let mut j = i + 1;
+            while j < rest.len()
+                && matches!(
+                    fold_word(rest[j]).as_str(),
+                    "the" | "les" | "le" | "la" | "l"
+                )
+            {
+                j += 1;
+            }
+            let Some(word) = rest.get(j) else {
+                return Err(NewError::BadColour(String::new()));
+            };
+            colour =
+                Some(read_colour(kind, word).ok_or_else(|| NewError::BadColour(word.to_string()))?);
+            i = j + 1;
+            continue;
+        }
+        if variant.is_none() && !rest[i].contains('=') {
+            let found = (1..=(rest.len() - i).min(3)).rev().find(|&n| {
+                let name = rest[i..i + n].join(" ");
+                kind.variants().iter().any(|v| v.is_named(&name))
+            });
+            if let Some(n) = found {
+                variant = Some(rest[i..i + n].join(" "));
+                i += n;
+                continue;
+            }
+        }
+        options.push(rest[i].trim_matches(',').to_string());
+        i += 1;
+    }
+    options.retain(|o| !o.is_empty());
+    Ok(Challenge {
+        kind,
+        variant,
+        options,
+        colour,
+        opponent,
+    })
+}
+
+/// Reads a colour word for `kind`.
+fn read_colour(kind: GameKind, word: &str) -> Option<Colour> {
+    let w = fold_word(word);
+    match w.as_str() {
+        "first" | "premier" | "premiere" | "premiers" | "1" | "1st" | "1er" => {
+            return Some(Colour::First);
+        }
+        "second" | "seconde" | "seconds" | "deuxieme" | "2" | "2nd" | "2e" => {
+            return Some(Colour::Second);
+        }
+        _ => {}
+    }
+    if let Some(side) = Side::from_name(&w) {
+        return Some(Colour::Side(side));
+    }
+    Side::BOTH.into_iter().find_map(|side| {
+        Lang::ALL
+            .iter()
+            .any(|&lang| {
+                let name = crate::with_game!(kind, G => <G as Game>::side_name(side, lang));
+                let name = fold_name(name);
+                name == w || format!("{name}s") == w
+            })
+            .then_some(Colour::Side(side))
+    })
+}
+
+/// Reads a mail address as players write it (`bob@x.org`, `<bob@x.org>`,
+/// `mailto:bob@x.org`), lower case; `None` if it is not one.
+pub fn read_address(text: &str) -> Option<String> {
+    let t = text.trim().trim_end_matches(['.', ',', ';', ':']);
+    let t = t.trim_start_matches('<').trim_end_matches('>');
+    let t = t.strip_prefix("mailto:").unwrap_or(t);
+    let t = t.to_lowercase();
+    let (local, domain) = t.split_once('@')?;
+    let ok_local = !local.is_empty()
+        && local.len() <= 64
+        && local
+            .chars()
+            .all(|c| c.is_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
+    let ok_domain = domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+        && domain.len() <= 253
+        && domain
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '.');
+    (ok_local && ok_domain).then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(line: &str) -> Command {
+        parse(line).0
+    }
+
+    #[test]
+    fn keywords_are_read_in_both_languages_and_any_case() {
+        for (line, want) in [
+            ("ACCEPT", Command::Accept),
+            ("Accepter", Command::Accept),
+            ("j'accepte !", Command::Accept),
+            ("decline", Command::Decline),
+            ("REFUSER", Command::Decline),
+            ("Resign.", Command::Resign),
+            ("abandon", Command::Resign),
+            ("J\u{2019}abandonne", Command::Resign),
+            ("draw", Command::Draw),
+            ("Nulle ?", Command::Draw),
+            ("PAT", Command::Pat),
+            ("pat", Command::Pat),
+            ("board", Command::Board),
+            ("Plateau svp", Command::Board),
+            ("HISTORY", Command::History),
+            ("historique", Command::History),
+            ("games", Command::Games),
+            ("Mes parties", Command::Games),
+            ("PARTIES", Command::Games),
+            ("help", Command::Help(None)),
+            ("AIDE", Command::Help(None)),
+            ("?", Command::Help(None)),
+            ("LANG FR", Command::Lang(Some(Lang::Fr))),
+            ("langue anglais", Command::Lang(Some(Lang::En))),
+            ("lang", Command::Lang(None)),
+            ("lang klingon", Command::Lang(None)),
+            ("Français", Command::Lang(Some(Lang::Fr))),
+            ("ERR !! a.h1 a.h8", Command::ProtocolError),
+        ] {
+            assert_eq!(cmd(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn keywords_tell_the_language_they_are_written_in() {
+        assert_eq!(parse("AIDE").1, Some(Lang::Fr));
+        assert_eq!(parse("help").1, Some(Lang::En));
+        assert_eq!(parse("nouvelle abalone contre a@b.fr").1, Some(Lang::Fr));
+        assert_eq!(parse("PAT").1, None);
+    }
+
+    #[test]
+    fn commands_that_change_a_game_must_stand_alone() {
+        assert!(matches!(cmd("Draw? Never!"), Command::Unknown(_)));
+        assert!(matches!(cmd("resign if you like"), Command::Unknown(_)));
+        assert!(matches!(
+            cmd("accept the challenge please"),
+            Command::Unknown(_)
+        ));
+        assert!(matches!(cmd("hello there"), Command::Unknown(_)));
+    }
+
+    #[test]
+    fn help_may_name_a_game() {
+        assert_eq!(cmd("help abalone"), Command::Help(Some(GameKind::Abalone)));
+        assert_eq!(
+            cmd("AIDE pour ABA-PRO"),
+            Command::Help(Some(GameKind::Abalone))
+        );
+        assert_eq!(cmd("help me please"), Command::Help(None));
+    }
+
+    #[test]
+    fn a_challenge_reads_game_variant_options_colour_and_address() {
+        let variant = GameKind::Abalone.variants()[0].id;
+        let c = cmd(&format!("NEW Abalone {variant} VS <Bob@Example.org>"));
+        let Command::New(Ok(ch)) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(ch.kind, GameKind::Abalone);
+        assert_eq!(ch.variant.as_deref(), Some(variant));
+        assert_eq!(ch.opponent, "bob@example.org");
+        assert_eq!(ch.colour, None);
+        assert!(ch.options.is_empty());
+
+        let c = cmd("nouvelle partie d'abalone en noir contre mailto:ami@exemple.fr");
+        let Command::New(Ok(ch)) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(ch.colour, Some(Colour::Side(Side::Black)));
+        assert_eq!(ch.opponent, "ami@exemple.fr");
+
+        let c = cmd("new aba speed=fast vs bob@example.org as second");
+        let Command::New(Ok(ch)) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(ch.options, vec!["speed=fast"]);
+        assert_eq!(ch.colour, Some(Colour::Second));
+
+        let c = cmd("new abalone vs bob@example.org avec les blancs");
+        let Command::New(Ok(ch)) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(ch.colour, Some(Colour::Side(Side::White)));
+    }
+
+    #[test]
+    fn a_bad_challenge_says_what_is_wrong() {
+        assert_eq!(cmd("new"), Command::New(Err(NewError::MissingGame)));
+        assert_eq!(
+            cmd("new chess vs a@b.org"),
+            Command::New(Err(NewError::UnknownGame("chess".into())))
+        );
+        assert_eq!(
+            cmd("new abalone"),
+            Command::New(Err(NewError::MissingOpponent))
+        );
+        assert_eq!(
+            cmd("new abalone vs bob"),
+            Command::New(Err(NewError::BadAddress("bob".into())))
+        );
+        assert_eq!(
+            cmd("new abalone as purple vs a@b.org"),
+            Command::New(Err(NewError::BadColour("purple".into())))
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_reads_as_some_command_without_panicking(text in "\\PC{0,60}") {
+            let line = crate::referee::read::clean(&text);
+            let _ = parse(&line);
+            let _ = read_address(&text);
+        }
+
+        #[test]
+        fn challenge_like_text_never_panics(
+            words in proptest::collection::vec("(new|nouvelle|vs|contre|as|en|avec|les|abalone|bulltricker|standard|a=b|x@y.z|d'|\\PC{0,6})", 0..8)
+        ) {
+            let _ = parse(&words.join(" "));
+        }
+    }
+
+    #[test]
+    fn addresses_are_checked_and_lower_cased() {
+        assert_eq!(
+            read_address("<A.B+x@Mail.Example.ORG>,"),
+            Some("a.b+x@mail.example.org".into())
+        );
+        for bad in [
+            "a@b",
+            "@b.org",
+            "a@.org",
+            "a b@c.org",
+            "a@b..org",
+            "ab.org",
+            "a@b@c.org",
+        ] {
+            assert_eq!(read_address(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_first_line_that_is_a_command_wins_and_the_subject_is_the_fallback() {
+        let c = Candidates {
+            lines: vec!["Hi Bob,".into(), "board".into()],
+            subject: "help".into(),
+        };
+        assert_eq!(read_command(&c).command, Command::Board);
+        let c = Candidates {
+            lines: vec![],
+            subject: "resign".into(),
+        };
+        assert_eq!(read_command(&c).command, Command::Resign);
+        let c = Candidates {
+            lines: vec!["Hi Bob,".into()],
+            subject: "aide".into(),
+        };
+        let r = read_command(&c);
+        assert_eq!((r.command, r.hint), (Command::Help(None), Some(Lang::Fr)));
+        let c = Candidates {
+            lines: vec!["Hi Bob,".into(), "how are you".into()],
+            subject: "Abalone".into(),
+        };
+        assert_eq!(read_command(&c).command, Command::Unknown("Hi Bob,".into()));
+        // A mistyped move stops the search: it is answered, not skipped for a later line.
+        let c = Candidates {
+            lines: vec!["Hi,".into(), "z9z9".into(), "board".into()],
+            subject: String::new(),
+        };
+        assert_eq!(read_command(&c).command, Command::Unknown("z9z9".into()));
+        let empty = Candidates::default();
+        assert_eq!(
+            read_command(&empty).command,
+            Command::Unknown(String::new())
+        );
+    }
+}

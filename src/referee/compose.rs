@@ -1,0 +1,280 @@
+//! Addressing outgoing mail: stable Message-IDs, threading, reply addresses.
+//!
+//! Message-IDs are derived, never drawn at random: `arbitre.<h>.<n>@<domain>` where `<h>`
+//! is a hash of the inbound Message-ID and `<n>` the mail's index in the decision, so that
+//! deciding the same message again gives the same ids (the outbox can then ignore
+//! duplicates). Mails not caused by an inbound message (a game set up by a director) use the
+//! game's *seat roots*: `arbitre.g<id>.<created>.<side>@<domain>`, one per player and game.
+//!
+//! Threading: an answer to a player's message replies to it (In-Reply-To, and References
+//! extended with it). A mail a player gets because of the opponent (a forwarded move)
+//! replies to that player's own last move in the game, or to their seat root, so that each
+//! player's mails of one game form one thread in any client.
+
+use sha2::{Digest, Sha256};
+
+use crate::games::Side;
+use crate::referee::token::{self, Seat};
+use crate::referee::{AutoKind, GameId, Inbound, Outgoing, RefereeConfig, StoredGame};
+
+/// At most this many ids are carried in a References header.
+const MAX_REFERENCES: usize = 12;
+
+/// Builds the outgoing mails of one decision, numbering their Message-IDs.
+#[derive(Debug)]
+pub struct Mailer<'a> {
+    config: &'a RefereeConfig,
+    seed: String,
+    next: usize,
+    /// The mails built so far, in order.
+    pub outbox: Vec<Outgoing>,
+}
+
+impl<'a> Mailer<'a> {
+    /// Mails caused by the inbound message `message_id`.
+    pub fn for_message(config: &'a RefereeConfig, message_id: &str) -> Mailer<'a> {
+        let digest = Sha256::digest(format!("inbound\0{message_id}").as_bytes());
+        let seed = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        Mailer {
+            config,
+            seed,
+            next: 0,
+            outbox: Vec::new(),
+        }
+    }
+
+    /// A fresh Message-ID for the next mail.
+    fn next_id(&mut self) -> String {
+        let id = format!(
+            "arbitre.{}.{}@{}",
+            self.seed,
+            self.next,
+            domain(self.config)
+        );
+        self.next += 1;
+        id
+    }
+
+    /// Queues a mail, giving it the next Message-ID unless `message_id` is set.
+    pub fn push(&mut self, mut mail: Outgoing) {
+        if mail.message_id.is_empty() {
+            mail.message_id = self.next_id();
+        }
+        self.outbox.push(mail);
+    }
+
+    /// An answer to `msg`, to its sender.
+    pub fn reply(&mut self, msg: &Inbound, subject: String, body: String) -> &mut Outgoing {
+        let mut references: Vec<String> = msg.references.iter().rev().cloned().collect();
+        references.push(msg.message_id.clone());
+        self.push(Outgoing {
+            to: msg.from.clone(),
+            subject,
+            body,
+            message_id: String::new(),
+            in_reply_to: Some(msg.message_id.clone()),
+            references: trim_references(references),
+            reply_to: None,
+            game: None,
+            auto: AutoKind::Replied,
+        });
+        self.outbox.last_mut().expect("just pushed")
+    }
+
+    /// An answer to `msg` about `game`, to its sender seated as `side`: threaded under their
+    /// seat root as well, with their reply address.
+    pub fn reply_in_game(
+        &mut self,
+        msg: &Inbound,
+        game: &StoredGame,
+        side: Side,
+        subject: String,
+        body: String,
+    ) {
+        let root = seat_root(self.config, game, side);
+        let config = self.config;
+        let mail = self.reply(msg, subject, body);
+        mail.references.insert(0, root);
+        mail.references = trim_references(std::mem::take(&mut mail.references));
+        mail.game = Some(game.id);
+        mail.reply_to = reply_address(config, game.id, side);
+    }
+
+    /// A mail to the player seated as `side` in `game`, caused by someone else.
+    pub fn notify(&mut self, game: &StoredGame, side: Side, subject: String, body: String) {
+        let root = seat_root(self.config, game, side);
+        let own_last = game
+            .moves
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, m)| m.message_id.is_some())
+            .find(|(i, _)| mover_of_ply(game, *i) == Some(side))
+            .and_then(|(_, m)| m.message_id.clone());
+        let parent = own_last.unwrap_or_else(|| root.clone());
+        let mut references = vec![root];
+        if !references.contains(&parent) {
+            references.push(parent.clone());
+        }
+        self.push(Outgoing {
+            to: game.address_of(side).to_string(),
+            subject,
+            body,
+            message_id: String::new(),
+            in_reply_to: Some(parent),
+            references,
+            reply_to: reply_address(self.config, game.id, side),
+            game: Some(game.id),
+            auto: AutoKind::Generated,
+        });
+    }
+
+    /// The announcement of a new game to the player seated as `side`: its Message-ID is
+    /// the seat root, so later mails of the game thread under it.
+    pub fn announce(&mut self, game: &StoredGame, side: Side, subject: String, body: String) {
+        self.push(Outgoing {
+            to: game.address_of(side).to_string(),
+            subject,
+            body,
+            message_id: seat_root(self.config, game, side),
+            in_reply_to: None,
+            references: Vec::new(),
+            reply_to: reply_address(self.config, game.id, side),
+            game: Some(game.id),
+            auto: AutoKind::Generated,
+        });
+    }
+}
+
+/// Who played the move at index `i` of `game.moves`, if the record says (moves alternate
+/// from the side to move at the start, forced passes included, as stored).
+fn mover_of_ply(game: &StoredGame, i: usize) -> Option<Side> {
+    let first = game.to_move.or_else(|| first_mover(game))?;
+    Some(if i.is_multiple_of(2) {
+        first
+    } else {
+        first.opponent()
+    })
+}
+
+/// The side to move at the start of a stored game.
+fn first_mover(game: &StoredGame) -> Option<Side> {
+    crate::games::AnyGame::new(
+        game.kind,
+        &crate::games::Start::Position(game.start.clone()),
+        game.to_move,
+        &game.options,
+    )
+    .ok()
+    .map(|g| g.side_to_move())
+}
+
+/// The bot's mail domain (for Message-IDs).
+pub fn domain(config: &RefereeConfig) -> &str {
+    config
+        .address
+        .rsplit_once('@')
+        .map(|(_, d)| d)
+        .filter(|d| !d.is_empty())
+        .unwrap_or("arbitre.invalid")
+}
+
+/// The root Message-ID of the thread of `side` in `game`.
+pub fn seat_root(config: &RefereeConfig, game: &StoredGame, side: Side) -> String {
+    format!(
+        "arbitre.g{}.{}.{}@{}",
+        game.id,
+        game.created_at,
+        side.name(),
+        domain(config)
+    )
+}
+
+/// The reply address of `side` in game `id`, when plus-addressing is on.
+pub fn reply_address(config: &RefereeConfig, id: GameId, side: Side) -> Option<String> {
+    token::reply_address(config, Seat { game: id, side })
+}
+
+/// Keeps the first id (the thread root) and the most recent ones.
+fn trim_references(mut refs: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    refs.retain(|r| !r.is_empty() && seen.insert(r.clone()));
+    if refs.len() > MAX_REFERENCES {
+        let tail = refs.split_off(refs.len() - (MAX_REFERENCES - 1));
+        refs.truncate(1);
+        refs.extend(tail);
+    }
+    refs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::Lang;
+
+    fn config() -> RefereeConfig {
+        RefereeConfig {
+            address: "arbitre@example.org".into(),
+            plus_addressing: true,
+            secret: "s".into(),
+            default_lang: Lang::En,
+            max_replies_per_hour: 10,
+            max_message_bytes: 1000,
+        }
+    }
+
+    fn inbound(id: &str) -> Inbound {
+        Inbound {
+            message_id: id.into(),
+            from: "a@x.org".into(),
+            references: vec!["parent@x.org".into(), "root@x.org".into()],
+            ..Inbound::default()
+        }
+    }
+
+    #[test]
+    fn ids_are_stable_for_the_same_message_and_differ_between_messages() {
+        let c = config();
+        let ids = |msg: &str| {
+            let mut m = Mailer::for_message(&c, msg);
+            m.reply(&inbound(msg), "s".into(), "b".into());
+            m.reply(&inbound(msg), "s".into(), "b".into());
+            m.outbox
+                .iter()
+                .map(|o| o.message_id.clone())
+                .collect::<Vec<_>>()
+        };
+        let a = ids("one@x.org");
+        assert_eq!(a, ids("one@x.org"));
+        assert_ne!(a[0], a[1]);
+        assert_ne!(a, ids("two@x.org"));
+        assert!(
+            a[0].starts_with("arbitre.") && a[0].ends_with(".0@example.org"),
+            "{}",
+            a[0]
+        );
+    }
+
+    #[test]
+    fn a_reply_threads_under_the_message_it_answers() {
+        let c = config();
+        let mut m = Mailer::for_message(&c, "m@x.org");
+        let mail = m.reply(&inbound("m@x.org"), "s".into(), "b".into());
+        assert_eq!(mail.in_reply_to.as_deref(), Some("m@x.org"));
+        assert_eq!(
+            mail.references,
+            vec!["root@x.org", "parent@x.org", "m@x.org"]
+        );
+        assert_eq!(mail.auto, AutoKind::Replied);
+        assert_eq!(mail.to, "a@x.org");
+    }
+
+    #[test]
+    fn references_keep_the_root_and_the_latest() {
+        let refs: Vec<String> = (0..30).map(|i| format!("r{i}")).collect();
+        let t = trim_references(refs);
+        assert_eq!(t.len(), MAX_REFERENCES);
+        assert_eq!(t[0], "r0");
+        assert_eq!(t.last().unwrap(), "r29");
+    }
+}

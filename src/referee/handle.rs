@@ -1,0 +1,476 @@
+//! Deciding about one inbound message: the guards every message passes (automatic mail,
+//! a message already applied, oversize, the reply rate limit), reading the command, finding
+//! the game and checking the sender sits in it, then handing over to the game commands
+//! ([`crate::referee::play`]) or the challenge commands ([`crate::referee::challenge`]).
+//!
+//! Decisions made here, each a named behaviour with the recommended default:
+//! - `automatic-mail`: ignored entirely (no change, no reply), even if it holds a move, so
+//!   that an out-of-office echo of a forwarded move can never play it.
+//! - `rate-limit`: over [`RefereeConfig::max_replies_per_hour`], the message is still
+//!   decided (a move is played and forwarded) but no mail goes back to its sender.
+//! - `oversize`: refused with a short answer, nothing read or changed.
+//! - `duplicate`: a message whose Message-ID is already among a game's moves changes
+//!   nothing and gets no answer (the first delivery was answered).
+
+use crate::games::{AnyGame, Side};
+use crate::referee::command::{Command, Reading, read_command};
+use crate::referee::compose::{self, Mailer};
+use crate::referee::read::candidates;
+use crate::referee::reply::{self, GameLine, NoGame, Seen, State, Topic};
+use crate::referee::route::{Route, route};
+use crate::referee::{
+    Context, Decision, GameStatus, Inbound, Player, RefereeConfig, StoredGame, Timestamp,
+    challenge, play, terms,
+};
+use crate::text::Lang;
+
+/// Decides what to do with one inbound message (see [`crate::referee::handle`]).
+pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timestamp) -> Decision {
+    if msg.automatic || is_bot(config, &msg.from) {
+        return Decision {
+            summary: format!(
+                "ignored automatic mail {} from {}",
+                msg.message_id, msg.from
+            ),
+            ..Decision::default()
+        };
+    }
+    if let Some(g) = ctx.games.iter().find(|g| {
+        g.moves
+            .iter()
+            .any(|m| m.message_id.as_deref() == Some(msg.message_id.as_str()))
+    }) {
+        return Decision {
+            summary: format!(
+                "message {} is already a move of game #{}: nothing to do",
+                msg.message_id, g.id
+            ),
+            ..Decision::default()
+        };
+    }
+    let mut desk = Desk::new(config, ctx, msg, now, None);
+    if msg.size > config.max_message_bytes {
+        let body = reply::too_large(desk.lang, msg.size, config.max_message_bytes);
+        desk.reply(Topic::Problem, body);
+        desk.summary = format!(
+            "refused an oversized message ({} bytes) from {}",
+            msg.size, msg.from
+        );
+        return desk.finish();
+    }
+    let reading = read_command(&candidates(msg));
+    desk = Desk::new(config, ctx, msg, now, reading.hint);
+    desk.note_sender_name();
+    match &reading.command {
+        Command::New(challenge) => challenge::new_game(&mut desk, challenge),
+        Command::Games => games(&mut desk),
+        Command::Help(kind) => help(&mut desk, *kind),
+        Command::Lang(lang) => set_lang(&mut desk, *lang),
+        _ => in_game(&mut desk, &reading),
+    }
+    desk.finish()
+}
+
+/// True for the bot's own address or one of its reply addresses.
+pub fn is_bot(config: &RefereeConfig, address: &str) -> bool {
+    let Some((local, domain)) = config.address.split_once('@') else {
+        return false;
+    };
+    let Some((al, ad)) = address.trim().rsplit_once('@') else {
+        return false;
+    };
+    let base = al.split('+').next().unwrap_or(al);
+    ad.eq_ignore_ascii_case(domain) && base.eq_ignore_ascii_case(local)
+}
+
+/// A display name fit to show an opponent: trimmed, unquoted, never an address.
+pub fn display_name(name: Option<&str>) -> Option<String> {
+    let n = name?.trim().trim_matches(['"', '\'']).trim();
+    if n.is_empty() || n.contains('@') || n.contains('<') {
+        return None;
+    }
+    Some(n.chars().take(64).collect())
+}
+
+/// The decision being built for one message, with what it needs to know.
+#[derive(Debug)]
+pub struct Desk<'a> {
+    /// The settings.
+    pub config: &'a RefereeConfig,
+    /// What the daemon loaded.
+    pub ctx: &'a Context,
+    /// The message.
+    pub msg: &'a Inbound,
+    /// The time of the decision.
+    pub now: Timestamp,
+    /// The outgoing mails.
+    pub mail: Mailer<'a>,
+    /// Player records to write.
+    pub players: Vec<Player>,
+    /// Games to write.
+    pub games: Vec<StoredGame>,
+    /// What happened, for the log.
+    pub summary: String,
+    /// The sender's language.
+    pub lang: Lang,
+    /// The language the sender's keyword was written in, if it tells.
+    pub hint: Option<Lang>,
+}
+
+impl<'a> Desk<'a> {
+    fn new(
+        config: &'a RefereeConfig,
+        ctx: &'a Context,
+        msg: &'a Inbound,
+        now: Timestamp,
+        hint: Option<Lang>,
+    ) -> Desk<'a> {
+        let lang = ctx
+            .sender
+            .as_ref()
+            .filter(|p| p.address.eq_ignore_ascii_case(&msg.from))
+            .map(|p| p.lang)
+            .or(hint)
+            .unwrap_or(config.default_lang);
+        Desk {
+            config,
+            ctx,
+            msg,
+            now,
+            mail: Mailer::for_message(config, &msg.message_id),
+            players: Vec::new(),
+            games: Vec::new(),
+            summary: String::new(),
+            lang,
+            hint,
+        }
+    }
+
+    /// The sender's address.
+    pub fn sender(&self) -> &str {
+        &self.msg.from
+    }
+
+    /// The player record of `address`: as changed by this decision, else as loaded.
+    pub fn player(&self, address: &str) -> Option<&Player> {
+        self.players
+            .iter()
+            .find(|p| p.address.eq_ignore_ascii_case(address))
+            .or_else(|| {
+                self.ctx
+                    .sender
+                    .iter()
+                    .chain(self.ctx.players.iter())
+                    .find(|p| p.address.eq_ignore_ascii_case(address))
+            })
+    }
+
+    /// The language of `address`.
+    pub fn lang_of(&self, address: &str) -> Lang {
+        if address.eq_ignore_ascii_case(self.sender()) {
+            return self.lang;
+        }
+        self.player(address)
+            .map(|p| p.lang)
+            .unwrap_or(self.config.default_lang)
+    }
+
+    /// The display name of `address`, never the address itself.
+    pub fn name_of(&self, address: &str) -> Option<String> {
+        let stored = self
+            .player(address)
+            .and_then(|p| display_name(p.name.as_deref()));
+        if stored.is_some() {
+            return stored;
+        }
+        if address.eq_ignore_ascii_case(self.sender()) {
+            return display_name(self.msg.from_name.as_deref());
+        }
+        None
+    }
+
+    /// Records a player (replacing an earlier change to the same address).
+    pub fn upsert_player(&mut self, player: Player) {
+        self.players
+            .retain(|p| !p.address.eq_ignore_ascii_case(&player.address));
+        self.players.push(player);
+    }
+
+    /// Makes sure `address` has a player record (created in `lang` if new).
+    pub fn ensure_player(&mut self, address: &str, lang: Lang) {
+        if self.player(address).is_none() {
+            let name = if address.eq_ignore_ascii_case(self.sender()) {
+                display_name(self.msg.from_name.as_deref())
+            } else {
+                None
+            };
+            self.upsert_player(Player {
+                address: address.to_lowercase(),
+                name,
+                lang,
+            });
+        }
+    }
+
+    /// Keeps the sender's display name up to date in their record.
+    fn note_sender_name(&mut self) {
+        let Some(p) = self.ctx.sender.as_ref() else {
+            return;
+        };
+        if !p.address.eq_ignore_ascii_case(&self.msg.from) {
+            return;
+        }
+        let name = display_name(self.msg.from_name.as_deref());
+        if name.is_some() && name != p.name {
+            self.upsert_player(Player { name, ..p.clone() });
+        }
+    }
+
+    /// Records a game (replacing an earlier change to the same game).
+    pub fn save_game(&mut self, game: StoredGame) {
+        self.games.retain(|g| g.id != game.id);
+        self.games.push(game);
+    }
+
+    /// Answers the sender about no game.
+    pub fn reply(&mut self, topic: Topic, body: String) {
+        let subject = reply::subject(self.lang, topic);
+        self.mail.reply(self.msg, subject, body);
+    }
+
+    /// Answers the sender, seated as `side`, about `game`.
+    pub fn reply_game(&mut self, game: &StoredGame, side: Side, body: String) {
+        let subject = reply::subject_game(self.lang, game.id, game.kind, true);
+        self.mail.reply_in_game(self.msg, game, side, subject, body);
+    }
+
+    /// Mails the player seated as `side` in `game` (not the sender).
+    pub fn notify(&mut self, game: &StoredGame, side: Side, body: String) {
+        let lang = self.lang_of(game.address_of(side));
+        let subject = reply::subject_game(lang, game.id, game.kind, false);
+        self.mail.notify(game, side, subject, body);
+    }
+
+    /// The game as the player seated as `side` sees it.
+    pub fn seen<'g>(&self, stored: &'g StoredGame, live: &'g AnyGame, side: Side) -> Seen<'g> {
+        Seen {
+            stored,
+            live,
+            you: side,
+            opponent: self.name_of(stored.address_of(side.opponent())),
+            reply_to: compose::reply_address(self.config, stored.id, side),
+        }
+    }
+
+    /// The players' display names, White then Black, for records.
+    pub fn names(&self, stored: &StoredGame) -> [Option<String>; 2] {
+        [self.name_of(&stored.white), self.name_of(&stored.black)]
+    }
+
+    /// One line about `g` for the sender's lists.
+    fn game_line(&self, g: &StoredGame) -> Option<GameLine> {
+        let side = g.side_of(self.sender())?;
+        let live = terms::plies(g).map(|(live, _)| live);
+        let state = match g.status {
+            GameStatus::Active => match &live {
+                Some(l) if l.side_to_move() == side => State::YourTurn,
+                _ => State::TheirTurn,
+            },
+            GameStatus::Invited if g.challenger.eq_ignore_ascii_case(self.sender()) => {
+                State::InvitedThem
+            }
+            GameStatus::Invited => State::InvitedYou,
+            GameStatus::Finished => State::Finished(
+                g.result
+                    .as_ref()
+                    .map(|r| r.line.clone())
+                    .unwrap_or_default(),
+            ),
+            GameStatus::Declined => State::Declined,
+        };
+        let you = match &live {
+            Some(l) => l.side_name(side, self.lang).to_string(),
+            None => side.name().to_string(),
+        };
+        Some(GameLine {
+            id: g.id,
+            kind: g.kind,
+            you,
+            opponent: self.name_of(g.address_of(side.opponent())),
+            state,
+            reply_to: compose::reply_address(self.config, g.id, side),
+        })
+    }
+
+    /// Builds the decision, dropping mails to the sender when over the rate limit.
+    fn finish(mut self) -> Decision {
+        let mut summary = std::mem::take(&mut self.summary);
+        let mut outbox = std::mem::take(&mut self.mail.outbox);
+        if self.ctx.replies_last_hour >= self.config.max_replies_per_hour {
+            let before = outbox.len();
+            outbox.retain(|o| !o.to.eq_ignore_ascii_case(&self.msg.from));
+            let dropped = before - outbox.len();
+            if dropped > 0 {
+                summary.push_str(&format!(
+                    " (rate limit: {dropped} mail(s) to {} not sent)",
+                    self.msg.from
+                ));
+            }
+        }
+        Decision {
+            players: self.players,
+            games: self.games,
+            outbox,
+            summary,
+        }
+    }
+}
+
+/// `GAMES`: the sender's games in progress and pending invitations.
+fn games(desk: &mut Desk) {
+    let mut lines: Vec<GameLine> = desk
+        .ctx
+        .games
+        .iter()
+        .filter(|g| matches!(g.status, GameStatus::Active | GameStatus::Invited))
+        .filter_map(|g| desk.game_line(g))
+        .collect();
+    lines.sort_by_key(|l| l.id);
+    lines.dedup_by_key(|l| l.id);
+    let body = reply::games_list(desk.lang, &lines);
+    desk.reply(Topic::Games, body);
+    desk.summary = format!("listed {} game(s) for {}", lines.len(), desk.sender());
+}
+
+/// `HELP [game]`: the general help, with the game's own help when one is named or the
+/// message is about one of the sender's games.
+fn help(desk: &mut Desk, kind: Option<crate::games::GameKind>) {
+    let kind = kind.or_else(|| match route(desk.ctx, desk.sender(), &Command::Board) {
+        Route::Game(g, _) if g.side_of(desk.sender()).is_some() => Some(g.kind),
+        _ => None,
+    });
+    let body = reply::help(desk.lang, kind);
+    desk.reply(Topic::Help, body);
+    desk.summary = format!("sent help to {}", desk.sender());
+}
+
+/// `LANG FR|EN`.
+fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
+    let Some(lang) = lang else {
+        let body = reply::lang_usage(desk.lang);
+        desk.reply(Topic::Language, body);
+        desk.summary = format!("LANG without a language from {}", desk.sender());
+        return;
+    };
+    let sender = desk.sender().to_lowercase();
+    let player = match desk.player(&sender) {
+        Some(p) => Player { lang, ..p.clone() },
+        None => Player {
+            address: sender.clone(),
+            name: display_name(desk.msg.from_name.as_deref()),
+            lang,
+        },
+    };
+    desk.upsert_player(player);
+    desk.lang = lang;
+    desk.reply(Topic::Language, reply::lang_set(lang));
+    desk.summary = format!("{sender} now reads {lang}");
+}
+
+/// The commands that act on one game.
+fn in_game(desk: &mut Desk, reading: &Reading) {
+    let command = &reading.command;
+    let ctx = desk.ctx;
+    match route(ctx, desk.sender(), command) {
+        Route::NotFound(id, how) => {
+            let body = reply::unknown_game(desk.lang, id);
+            desk.reply(Topic::Problem, body);
+            desk.summary = format!("{} named unknown game #{id} ({how:?})", desk.sender());
+        }
+        Route::NoGame => {
+            let body = match command {
+                Command::Unknown(line) => reply::not_understood(desk.lang, line, None),
+                Command::Accept | Command::Decline => {
+                    reply::no_game(desk.lang, NoGame::NothingToAnswer)
+                }
+                _ => reply::no_game(desk.lang, NoGame::NoActive),
+            };
+            let topic = match command {
+                Command::Unknown(_) => Topic::Help,
+                _ => Topic::Problem,
+            };
+            desk.reply(topic, body);
+            desk.summary = format!(
+                "{} sent {:?} with no game to apply it to",
+                desk.sender(),
+                reading.line
+            );
+        }
+        Route::Ambiguous(games) => {
+            let lines: Vec<GameLine> = games.iter().filter_map(|g| desk.game_line(g)).collect();
+            let body = reply::which_game(desk.lang, &lines);
+            desk.reply(Topic::WhichGame, body);
+            desk.summary = format!(
+                "asked {} which game ({} candidates)",
+                desk.sender(),
+                lines.len()
+            );
+        }
+        Route::Game(game, _) => {
+            let Some(side) = game.side_of(desk.sender()) else {
+                let body = reply::not_your_game(desk.lang, game.id);
+                desk.reply(Topic::Problem, body);
+                desk.summary = format!(
+                    "refused a message from {}, who is not a player of game #{}",
+                    desk.sender(),
+                    game.id
+                );
+                return;
+            };
+            match game.status {
+                GameStatus::Invited => challenge::on_invitation(desk, game, side, command),
+                GameStatus::Declined => play::on_declined(desk, game, side, command),
+                GameStatus::Active | GameStatus::Finished => {
+                    play::on_game(desk, game, side, command)
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> RefereeConfig {
+        RefereeConfig {
+            address: "arbitre@example.org".into(),
+            plus_addressing: true,
+            secret: "s".into(),
+            default_lang: Lang::En,
+            max_replies_per_hour: 5,
+            max_message_bytes: 10_000,
+        }
+    }
+
+    #[test]
+    fn the_bot_and_its_reply_addresses_are_recognised() {
+        let c = config();
+        assert!(is_bot(&c, "arbitre@example.org"));
+        assert!(is_bot(&c, "ARBITRE+g1-w-abc@Example.org"));
+        assert!(!is_bot(&c, "arbitre@example.com"));
+        assert!(!is_bot(&c, "bob@example.org"));
+        assert!(!is_bot(&c, "nonsense"));
+    }
+
+    #[test]
+    fn display_names_never_carry_an_address() {
+        assert_eq!(
+            display_name(Some(" \"Alice Martin\" ")),
+            Some("Alice Martin".into())
+        );
+        assert_eq!(display_name(Some("alice@example.org")), None);
+        assert_eq!(display_name(Some("  ")), None);
+        assert_eq!(display_name(None), None);
+    }
+}

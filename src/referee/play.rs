@@ -1,0 +1,308 @@
+//! The commands of a game in progress: moves, resignation, draw offers and `PAT` claims,
+//! and the board and history views; and the end of a game.
+//!
+//! Behaviours decided here (each with its recommended default):
+//! - `draw-offer`: a player may offer a draw at any time; the offer stands until the
+//!   opponent accepts it (`DRAW`, `PAT` or `ACCEPT`), declines it (`DECLINE`) or plays a
+//!   move (which declines it); the offerer's own moves leave it standing.
+//! - `pat-claim` (Bulltricker): `PAT` is confirmed when the rules make the position a draw,
+//!   accepts a standing offer, and is otherwise forwarded to the opponent as an offer, whose
+//!   first line is the protocol's `PAT`.
+//! - `resign`: allowed at any time, on either player's turn.
+//! - `not-your-turn`: a move sent out of turn is answered `ERR` and changes nothing.
+//! - `garbage-on-your-turn`: on the sender's turn, a line that is no command but looks
+//!   like a move (it has a digit) is judged as one (answered `ERR` with the reason, as the
+//!   protocol expects); prose, or any unknown line off turn, gets the help text.
+
+use crate::games::{AnyGame, Outcome, Side};
+use crate::referee::command::{Command, looks_like_a_move};
+use crate::referee::handle::Desk;
+use crate::referee::reply::{self, Ending, NoGame};
+use crate::referee::{GameResult, GameStatus, PlayedMove, StoredGame, terms};
+
+/// A command for an active or finished game from the player seated as `side`.
+pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command) {
+    let Some((live, _)) = terms::plies(game) else {
+        let body = reply::store_problem(desk.lang, game.id);
+        desk.reply_game(game, side, body);
+        desk.summary = format!("ERROR: game #{} does not replay from the store", game.id);
+        return;
+    };
+    match command {
+        Command::Board => return board(desk, game, &live, side),
+        Command::History => return history(desk, game, &live, side),
+        Command::ProtocolError => {
+            let body = reply::err_received(desk.lang, &desk.seen(game, &live, side));
+            desk.reply_game(game, side, body);
+            desk.summary = format!("game #{}: {} sent ERR; position resent", game.id, side);
+            return;
+        }
+        _ => {}
+    }
+    if game.status == GameStatus::Finished {
+        match command {
+            Command::Unknown(line) => not_understood(desk, game, side, line),
+            _ => {
+                let result = game.result.clone().unwrap_or_else(|| GameResult {
+                    winner: None,
+                    termination: String::new(),
+                    line: String::new(),
+                });
+                let body = reply::game_over(desk.lang, &live, &result, side);
+                desk.reply_game(game, side, body);
+                desk.summary = format!("game #{} is over; {:?} refused", game.id, command);
+            }
+        }
+        return;
+    }
+    match command {
+        Command::Move(text) => play_move(desk, game, live, side, text),
+        Command::Unknown(line) if live.side_to_move() == side && looks_like_a_move(line) => {
+            play_move(desk, game, live, side, line)
+        }
+        Command::Unknown(line) => not_understood(desk, game, side, line),
+        Command::Resign => resign(desk, game, live, side),
+        Command::Draw => draw(desk, game, live, side, false),
+        Command::Pat => draw(desk, game, live, side, terms::has_pat_protocol(game.kind)),
+        Command::Accept if game.draw_offer == Some(side.opponent()) => {
+            agree_draw(desk, game, live, side)
+        }
+        Command::Decline if game.draw_offer == Some(side.opponent()) => {
+            decline_draw(desk, game, side)
+        }
+        Command::Accept | Command::Decline => {
+            let body = reply::no_game(desk.lang, NoGame::NothingToAnswer);
+            desk.reply_game(game, side, body);
+            desk.summary = format!("game #{}: nothing for {} to answer", game.id, side);
+        }
+        // Handled before a game is looked for.
+        Command::New(_) | Command::Games | Command::Help(_) | Command::Lang(_) => {}
+        Command::Board | Command::History | Command::ProtocolError => {}
+    }
+}
+
+/// A command for a declined invitation.
+pub fn on_declined(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command) {
+    if let Some((live, _)) = terms::plies(game) {
+        match command {
+            Command::Board => return board(desk, game, &live, side),
+            Command::History => return history(desk, game, &live, side),
+            _ => {}
+        }
+    }
+    let body = reply::game_declined(desk.lang);
+    desk.reply_game(game, side, body);
+    desk.summary = format!("game #{} was declined; {:?} refused", game.id, command);
+}
+
+/// `BOARD`.
+pub fn board(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
+    let body = reply::board_view(desk.lang, &desk.seen(game, live, side));
+    desk.reply_game(game, side, body);
+    desk.summary = format!("game #{}: board sent to {}", game.id, side);
+}
+
+/// `HISTORY`.
+pub fn history(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
+    let [w, b] = desk.names(game);
+    let record = terms::record(game, [w.as_deref(), b.as_deref()]);
+    let body = reply::history_view(desk.lang, &desk.seen(game, live, side), &record);
+    desk.reply_game(game, side, body);
+    desk.summary = format!("game #{}: history sent to {}", game.id, side);
+}
+
+/// A line that is no command, answered with the help (and the game's own help).
+pub fn not_understood(desk: &mut Desk, game: &StoredGame, side: Side, line: &str) {
+    let body = reply::not_understood(desk.lang, line, Some(game.kind));
+    desk.reply_game(game, side, body);
+    desk.summary = format!("game #{}: {side} sent {line:?}, not understood", game.id);
+}
+
+/// A move from `side`.
+fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, text: &str) {
+    if live.side_to_move() != side {
+        let body = reply::not_your_turn(desk.lang, &desk.seen(game, &live, side));
+        desk.reply_game(game, side, body);
+        desk.summary = format!("game #{}: {side} moved out of turn ({text:?})", game.id);
+        return;
+    }
+    let judged = match live.play(text) {
+        Ok(j) => j,
+        Err(refusal) => {
+            let why = refusal.explain(desk.lang);
+            let body = reply::refused(
+                desk.lang,
+                &desk.seen(game, &live, side),
+                refusal.line(),
+                &why,
+            );
+            desk.reply_game(game, side, body);
+            desk.summary = format!(
+                "game #{}: {side} move {text:?} refused: {}",
+                game.id,
+                refusal.line()
+            );
+            return;
+        }
+    };
+    let mut next = game.clone();
+    next.moves.push(PlayedMove {
+        text: judged.canonical.clone(),
+        message_id: Some(desk.msg.message_id.clone()),
+        received_at: desk.msg.received_at,
+    });
+    for (_, pass) in &judged.forced_passes {
+        next.moves.push(PlayedMove {
+            text: pass.clone(),
+            message_id: None,
+            received_at: desk.msg.received_at,
+        });
+    }
+    let offer_declined = next.draw_offer == Some(side.opponent());
+    if offer_declined {
+        next.draw_offer = None;
+    }
+    next.updated_at = desk.now;
+    desk.summary = format!("game #{}: {side} played {}", game.id, judged.line);
+    if let Some(result) = terms::rules_result(&live) {
+        next.status = GameStatus::Finished;
+        next.draw_offer = None;
+        next.result = Some(result.clone());
+        desk.summary
+            .push_str(&format!("; game over: {}", result.line));
+        end(desk, &next, &live, side, Ending::Move(&judged), &result);
+    } else {
+        let opponent = side.opponent();
+        let them = desk.seen(&next, &live, opponent);
+        let body = reply::move_forward(
+            desk.lang_of(next.address_of(opponent)),
+            &them,
+            &judged,
+            offer_declined,
+        );
+        desk.notify(&next, opponent, body);
+        let body = reply::move_confirm(desk.lang, &desk.seen(&next, &live, side), &judged);
+        desk.reply_game(&next, side, body);
+    }
+    desk.save_game(next);
+}
+
+/// `RESIGN`.
+fn resign(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side) {
+    let result = terms::resignation(&live, side);
+    let next = finished(desk, game, &result);
+    desk.summary = format!("game #{}: {side} resigned ({})", game.id, result.line);
+    end(desk, &next, &live, side, Ending::Resigned(side), &result);
+    desk.save_game(next);
+}
+
+/// `DRAW`, or `PAT` (`claim`: a Bulltricker draw claim).
+fn draw(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side, claim: bool) {
+    if game.draw_offer == Some(side.opponent()) {
+        return agree_draw(desk, game, live, side);
+    }
+    if claim
+        && matches!(live.outcome(), Outcome::Drawn { .. })
+        && let Some(result) = terms::rules_result(&live)
+    {
+        let next = finished(desk, game, &result);
+        desk.summary = format!(
+            "game #{}: {side}'s PAT claim confirmed by the rules",
+            game.id
+        );
+        end(desk, &next, &live, side, Ending::ClaimConfirmed, &result);
+        desk.save_game(next);
+        return;
+    }
+    if game.draw_offer == Some(side) {
+        let body = reply::draw_already_offered(desk.lang);
+        desk.reply_game(game, side, body);
+        desk.summary = format!("game #{}: {side} repeated a draw offer", game.id);
+        return;
+    }
+    let mut next = game.clone();
+    next.draw_offer = Some(side);
+    next.updated_at = desk.now;
+    let opponent = side.opponent();
+    let body = reply::draw_offer_forward(
+        desk.lang_of(next.address_of(opponent)),
+        &desk.seen(&next, &live, opponent),
+    );
+    desk.notify(&next, opponent, body);
+    let body = reply::draw_offer_ack(desk.lang, &desk.seen(&next, &live, side), claim);
+    desk.reply_game(&next, side, body);
+    desk.summary = format!(
+        "game #{}: {side} {}",
+        game.id,
+        if claim {
+            "claimed PAT; forwarded as a draw offer"
+        } else {
+            "offered a draw"
+        }
+    );
+    desk.save_game(next);
+}
+
+/// The opponent's draw offer is accepted by `side`.
+fn agree_draw(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side) {
+    let result = terms::agreed_draw(&live);
+    let next = finished(desk, game, &result);
+    desk.summary = format!("game #{}: draw agreed ({})", game.id, result.line);
+    end(desk, &next, &live, side, Ending::AgreedDraw, &result);
+    desk.save_game(next);
+}
+
+/// `side` declines the opponent's draw offer.
+fn decline_draw(desk: &mut Desk, game: &StoredGame, side: Side) {
+    let mut next = game.clone();
+    next.draw_offer = None;
+    next.updated_at = desk.now;
+    let name = desk.name_of(game.address_of(side));
+    let opponent = side.opponent();
+    let body =
+        reply::draw_declined_notice(desk.lang_of(game.address_of(opponent)), name.as_deref());
+    desk.notify(&next, opponent, body);
+    desk.reply_game(&next, side, reply::draw_declined_ack(desk.lang));
+    desk.summary = format!("game #{}: {side} declined the draw offer", game.id);
+    desk.save_game(next);
+}
+
+/// The game with `result` set.
+fn finished(desk: &Desk, game: &StoredGame, result: &GameResult) -> StoredGame {
+    let mut next = game.clone();
+    next.status = GameStatus::Finished;
+    next.result = Some(result.clone());
+    next.draw_offer = None;
+    next.updated_at = desk.now;
+    next
+}
+
+/// The closing mails: to the sender (seated as `side`) and to the opponent.
+fn end(
+    desk: &mut Desk,
+    game: &StoredGame,
+    live: &AnyGame,
+    side: Side,
+    ending: Ending,
+    result: &GameResult,
+) {
+    let [w, b] = desk.names(game);
+    let record = terms::record(game, [w.as_deref(), b.as_deref()]);
+    let opponent = side.opponent();
+    let body = reply::game_end(
+        desk.lang_of(game.address_of(opponent)),
+        &desk.seen(game, live, opponent),
+        ending,
+        result,
+        &record,
+    );
+    desk.notify(game, opponent, body);
+    let body = reply::game_end(
+        desk.lang,
+        &desk.seen(game, live, side),
+        ending,
+        result,
+        &record,
+    );
+    desk.reply_game(game, side, body);
+}

@@ -1,0 +1,1529 @@
+//! Every word arbitre mails to players, in English and in French, in one reviewable place.
+//!
+//! The decision logic ([`crate::referee::handle`]) picks what to say; this module says it.
+//! Protocol lines (`ERR`, `PAT`, `WW MAT`, a canonical move) are not wording: they are
+//! passed in and written first, unchanged, in both languages. No function here ever writes
+//! a mail address other than the recipient's own reply address: opponents are named by
+//! their display name or as "your opponent".
+
+use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Termination};
+use crate::referee::command::NewError;
+use crate::referee::terms::{self, Ply};
+use crate::referee::{GameId, GameResult, StoredGame};
+use crate::text::Lang;
+
+/// A game as one player sees it.
+#[derive(Clone, Debug)]
+pub struct Seen<'a> {
+    /// The stored game (after the change being announced).
+    pub stored: &'a StoredGame,
+    /// The live game (after the change).
+    pub live: &'a AnyGame,
+    /// The recipient's seat.
+    pub you: Side,
+    /// The opponent's display name, if known.
+    pub opponent: Option<String>,
+    /// The recipient's own reply address for this game, if plus-addressing is on.
+    pub reply_to: Option<String>,
+}
+
+/// What a one-line entry of a game list says about the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Active, the reader is to move.
+    YourTurn,
+    /// Active, the opponent is to move.
+    TheirTurn,
+    /// The reader is invited and may accept.
+    InvitedYou,
+    /// The reader invited the opponent, who has not answered.
+    InvitedThem,
+    /// Over, with this result line.
+    Finished(String),
+    /// The invitation was declined.
+    Declined,
+}
+
+/// One line of a game list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLine {
+    /// The game number.
+    pub id: GameId,
+    /// Which game.
+    pub kind: GameKind,
+    /// The reader's side, named by the game.
+    pub you: String,
+    /// The opponent's display name, if known.
+    pub opponent: Option<String>,
+    /// Where it stands.
+    pub state: State,
+    /// The reader's reply address for it, if any.
+    pub reply_to: Option<String>,
+}
+
+/// What ended a game, for the closing mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending<'a> {
+    /// The rules, after this move.
+    Move(&'a Judgement),
+    /// A player resigned.
+    Resigned(Side),
+    /// Both agreed to a draw.
+    AgreedDraw,
+    /// A `PAT` claim the rules confirm.
+    ClaimConfirmed,
+}
+
+/// Why no game was found for a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoGame {
+    /// No active game (for moves and game commands).
+    NoActive,
+    /// Nothing to accept or decline.
+    NothingToAnswer,
+}
+
+/// The topic of a mail that is about no game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    /// The help text.
+    Help,
+    /// The list of games.
+    Games,
+    /// The language setting.
+    Language,
+    /// A problem with the message.
+    Problem,
+    /// A new game challenge.
+    Challenge,
+    /// Which game?
+    WhichGame,
+}
+
+// ---------------------------------------------------------------------------------------
+// Subjects
+
+/// The Subject of every mail about game `id`: `[arbitre #42] Abalone`, with `Re: ` when it
+/// answers the reader's own message. It stays the same through the game so that every
+/// client threads it.
+pub fn subject_game(lang: Lang, id: GameId, kind: GameKind, re: bool) -> String {
+    let base = format!("[arbitre #{id}] {}", kind.title(lang));
+    if re { format!("Re: {base}") } else { base }
+}
+
+/// The Subject of a mail about no game.
+pub fn subject(lang: Lang, topic: Topic) -> String {
+    let words = match (topic, lang) {
+        (Topic::Help, Lang::En) => "Help",
+        (Topic::Help, Lang::Fr) => "Aide",
+        (Topic::Games, Lang::En) => "Your games",
+        (Topic::Games, Lang::Fr) => "Vos parties",
+        (Topic::Language, Lang::En) => "Language",
+        (Topic::Language, Lang::Fr) => "Langue",
+        (Topic::Problem, Lang::En) => "Your message could not be used",
+        (Topic::Problem, Lang::Fr) => "Votre message n'a pas pu être utilisé",
+        (Topic::Challenge, Lang::En) => "New game",
+        (Topic::Challenge, Lang::Fr) => "Nouvelle partie",
+        (Topic::WhichGame, Lang::En) => "Which game?",
+        (Topic::WhichGame, Lang::Fr) => "Quelle partie ?",
+    };
+    format!("[arbitre] {words}")
+}
+
+// ---------------------------------------------------------------------------------------
+// Small pieces
+
+/// The opponent as named in a sentence.
+fn opp(lang: Lang, name: Option<&str>) -> String {
+    match (name, lang) {
+        (Some(n), _) => n.to_string(),
+        (None, Lang::En) => "your opponent".to_string(),
+        (None, Lang::Fr) => "votre adversaire".to_string(),
+    }
+}
+
+/// The opponent at the start of a sentence.
+fn opp_cap(lang: Lang, name: Option<&str>) -> String {
+    match (name, lang) {
+        (Some(n), _) => n.to_string(),
+        (None, Lang::En) => "Your opponent".to_string(),
+        (None, Lang::Fr) => "Votre adversaire".to_string(),
+    }
+}
+
+/// The game's title with its variant, if any.
+fn title(lang: Lang, stored: &StoredGame) -> String {
+    let variant = stored.variant.as_deref().and_then(|id| {
+        stored
+            .kind
+            .variants()
+            .iter()
+            .find(|v| v.id == id)
+            .map(|v| v.title(lang))
+    });
+    match variant {
+        Some(v) if stored.kind.variants().len() > 1 => format!("{} ({v})", stored.kind.title(lang)),
+        _ => stored.kind.title(lang).to_string(),
+    }
+}
+
+/// French "de" before a game's title, elided before a vowel: `d'Abalone`, `de Bulltricker`.
+fn de(title: &str) -> String {
+    let vowel = title
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUYÉÈÊÂÎÔaeiouyéèêâîô".contains(c));
+    if vowel {
+        format!("d'{title}")
+    } else {
+        format!("de {title}")
+    }
+}
+
+/// "You play: Black. To move: White (your opponent)."
+fn sides_line(lang: Lang, s: &Seen) -> String {
+    let you = s.live.side_name(s.you, lang);
+    let to_move = s.live.side_to_move();
+    let mover = s.live.side_name(to_move, lang);
+    let who = if to_move == s.you {
+        match lang {
+            Lang::En => "you".to_string(),
+            Lang::Fr => "vous".to_string(),
+        }
+    } else {
+        opp(lang, s.opponent.as_deref())
+    };
+    match lang {
+        Lang::En => format!("You play: {you}. To move: {mover} ({who})."),
+        Lang::Fr => format!("Vous jouez : {you}. Au trait : {mover} ({who})."),
+    }
+}
+
+/// The moves so far, numbered, wrapped at 72 columns.
+pub fn move_list(lang: Lang, plies: &[Ply]) -> String {
+    if plies.is_empty() {
+        return match lang {
+            Lang::En => "(no move yet)".to_string(),
+            Lang::Fr => "(aucun coup encore)".to_string(),
+        };
+    }
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for (i, p) in plies.iter().enumerate() {
+        let item = if p.forced {
+            format!("{}. ({})", i + 1, p.text)
+        } else {
+            format!("{}. {}", i + 1, p.text)
+        };
+        if !line.is_empty() && line.len() + 2 + item.len() > 72 {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str("  ");
+        }
+        line.push_str(&item);
+    }
+    lines.push(line);
+    lines.join("\n")
+}
+
+/// The board, the move count, whose turn, the move list and the position string.
+fn position_block(lang: Lang, s: &Seen) -> String {
+    // Listed from the store (forced passes are the moves no message carried): no replay.
+    let plies: Vec<Ply> = s
+        .stored
+        .moves
+        .iter()
+        .map(|m| Ply {
+            text: m.text.clone(),
+            side: s.you,
+            forced: m.message_id.is_none(),
+        })
+        .collect();
+    let mut out = String::new();
+    out.push_str(s.live.board(lang).trim_end());
+    out.push_str("\n\n");
+    let n = plies.len();
+    if !s.live.outcome().is_over() && s.stored.result.is_none() {
+        out.push_str(&match lang {
+            Lang::En => format!("Moves played: {n}. {}\n", sides_line(lang, s)),
+            Lang::Fr => format!("Coups joués : {n}. {}\n", sides_line(lang, s)),
+        });
+    } else {
+        out.push_str(&match lang {
+            Lang::En => format!("Moves played: {n}.\n"),
+            Lang::Fr => format!("Coups joués : {n}.\n"),
+        });
+    }
+    out.push_str(&match lang {
+        Lang::En => format!("\nMoves:\n{}\n", move_list(lang, &plies)),
+        Lang::Fr => format!("\nCoups :\n{}\n", move_list(lang, &plies)),
+    });
+    out.push_str(&match lang {
+        Lang::En => format!("\nPosition: {}\n", s.live.position_string()),
+        Lang::Fr => format!("\nPosition : {}\n", s.live.position_string()),
+    });
+    out
+}
+
+/// Up to `n` legal moves of `live`, as notation examples.
+fn examples(live: &AnyGame, n: usize) -> Vec<String> {
+    let mut moves = live.legal_moves();
+    moves.truncate(n);
+    moves
+}
+
+/// How to answer, with the reader's reply address.
+fn how_to_play(lang: Lang, s: &Seen) -> String {
+    let example = examples(s.live, 1)
+        .into_iter()
+        .next()
+        .map(|m| match lang {
+            Lang::En => format!(" (for example: {m})"),
+            Lang::Fr => format!(" (par exemple : {m})"),
+        })
+        .unwrap_or_default();
+    let pat = terms::has_pat_protocol(s.stored.kind);
+    let mut out = match lang {
+        Lang::En => format!(
+            "To play, reply to this mail with your move alone on the first line{example}. \
+             One move per mail.\nOther commands: BOARD, HISTORY, {}, RESIGN, GAMES, HELP.\n",
+            if pat { "DRAW or PAT" } else { "DRAW" }
+        ),
+        Lang::Fr => format!(
+            "Pour jouer, répondez à ce message avec votre coup seul sur la première ligne{example}. \
+             Un coup par message.\nAutres commandes : PLATEAU, HISTORIQUE, {}, ABANDON, PARTIES, AIDE.\n",
+            if pat { "NULLE ou PAT" } else { "NULLE" }
+        ),
+    };
+    if let Some(addr) = &s.reply_to {
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "Your personal reply address for this game: {addr} (keep it to yourself).\n"
+            ),
+            Lang::Fr => format!(
+                "Votre adresse de réponse personnelle pour cette partie : {addr} (gardez-la pour vous).\n"
+            ),
+        });
+    }
+    out
+}
+
+/// The result in words.
+fn result_words(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Side>) -> String {
+    let how = termination_words(lang, live, &result.termination);
+    match result.winner {
+        Some(w) => {
+            let side = live.side_name(w, lang);
+            let mine = match (you, lang) {
+                (Some(y), Lang::En) if y == w => " You win.",
+                (Some(_), Lang::En) => " You lose.",
+                (Some(y), Lang::Fr) if y == w => " Vous gagnez.",
+                (Some(_), Lang::Fr) => " Vous perdez.",
+                (None, _) => "",
+            };
+            match lang {
+                Lang::En => format!("{side} wins ({how}).{mine}"),
+                Lang::Fr => format!("{side} gagne ({how}).{mine}"),
+            }
+        }
+        None => match lang {
+            Lang::En => format!("Draw ({how})."),
+            Lang::Fr => format!("Partie nulle ({how})."),
+        },
+    }
+}
+
+/// A termination code in words: the game's own (from its outcome), or a shared one.
+fn termination_words(lang: Lang, live: &AnyGame, code: &str) -> String {
+    let own = live.outcome().termination().filter(|t| t.code == code);
+    for t in own.into_iter().chain([
+        Termination::RESIGNATION,
+        Termination::AGREED_DRAW,
+        Termination::TIME,
+        Termination::ADJUDICATION,
+    ]) {
+        if t.code == code {
+            return t.text().get(lang).to_string();
+        }
+    }
+    code.to_string()
+}
+
+// ---------------------------------------------------------------------------------------
+// Help
+
+/// The general help, followed by one game's help when `game` is given.
+pub fn help(lang: Lang, game: Option<GameKind>) -> String {
+    let games: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| format!("  {} ({})", k.title(lang), k.name()))
+        .collect();
+    let mut out = match lang {
+        Lang::En => format!(
+            "arbitre referees board games played by mail. Write one command (or one move) \
+             alone on the first line of your mail; case does not matter.\n\
+             \n\
+             Start a game:\n\
+             \x20 NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS <address>\n\
+             \x20 (the other player receives an invitation and answers ACCEPT or DECLINE;\n\
+             \x20 unless you choose, you take the side that moves first)\n\
+             \n\
+             In a game (reply to one of its mails, or put [arbitre #N] in the Subject):\n\
+             \x20 <your move>  in the game's own notation, one move per mail\n\
+             \x20 DRAW         offer a draw, or accept your opponent's offer\n\
+             \x20 PAT          Bulltricker: claim a draw (confirmed if the rules say so,\n\
+             \x20              else sent to your opponent as an offer)\n\
+             \x20 DECLINE      decline an invitation or a draw offer\n\
+             \x20 RESIGN       resign the game\n\
+             \x20 BOARD        the current board\n\
+             \x20 HISTORY      the whole move list\n\
+             \n\
+             Any time:\n\
+             \x20 GAMES        your games\n\
+             \x20 HELP [game]  this text, or the help of one game\n\
+             \x20 LANG FR|EN   receive arbitre's mails in French or in English\n\
+             \n\
+             Games:\n{}\n",
+            games.join("\n")
+        ),
+        Lang::Fr => format!(
+            "arbitre arbitre des jeux de plateau joués par courriel. Écrivez une commande (ou un \
+             coup) seule sur la première ligne de votre message ; majuscules ou minuscules, peu importe.\n\
+             \n\
+             Commencer une partie :\n\
+             \x20 NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] CONTRE <adresse>\n\
+             \x20 (l'autre joueur reçoit une invitation et répond ACCEPTER ou REFUSER ;\n\
+             \x20 sauf choix contraire, vous prenez le camp qui joue en premier)\n\
+             \n\
+             Dans une partie (répondez à l'un de ses messages, ou mettez [arbitre #N] dans l'objet) :\n\
+             \x20 <votre coup>  dans la notation du jeu, un coup par message\n\
+             \x20 NULLE         proposer la nulle, ou accepter celle de votre adversaire\n\
+             \x20 PAT           Bulltricker : réclamer la nulle (confirmée si les règles la donnent,\n\
+             \x20               sinon transmise à votre adversaire comme une proposition)\n\
+             \x20 REFUSER       refuser une invitation ou une proposition de nulle\n\
+             \x20 ABANDON       abandonner la partie\n\
+             \x20 PLATEAU       le plateau actuel\n\
+             \x20 HISTORIQUE    la liste complète des coups\n\
+             \n\
+             À tout moment :\n\
+             \x20 PARTIES       vos parties\n\
+             \x20 AIDE [jeu]    ce texte, ou l'aide d'un jeu\n\
+             \x20 LANG FR|EN    recevoir les messages d'arbitre en français ou en anglais\n\
+             \n\
+             Jeux :\n{}\n",
+            games.join("\n")
+        ),
+    };
+    if let Some(kind) = game {
+        out.push('\n');
+        out.push_str(&game_help(lang, kind));
+    }
+    out
+}
+
+/// One game's help: its player's guide (rules and notation, from the game module), then its
+/// variants and options.
+pub fn game_help(lang: Lang, kind: GameKind) -> String {
+    let mut out = kind.guide(lang).trim_end().to_string();
+    out.push_str("\n\n");
+    let variants: Vec<String> = kind
+        .variants()
+        .iter()
+        .map(|v| format!("  {} ({})", v.id, v.title(lang)))
+        .collect();
+    out.push_str(&match lang {
+        Lang::En => format!(
+            "Variants of {} (the first is the default):\n{}\n",
+            kind.name(),
+            variants.join("\n")
+        ),
+        Lang::Fr => format!(
+            "Variantes de {} (la première par défaut) :\n{}\n",
+            kind.name(),
+            variants.join("\n")
+        ),
+    });
+    let specs = kind.option_specs();
+    if !specs.is_empty() {
+        out.push_str(match lang {
+            Lang::En => "Options (write name=value after the game in NEW):\n",
+            Lang::Fr => "Options (écrivez nom=valeur après le jeu dans NOUVELLE) :\n",
+        });
+        for s in specs {
+            let (what, colon) = match lang {
+                Lang::En => (s.en, ":"),
+                Lang::Fr => (s.fr, " :"),
+            };
+            out.push_str(&format!(
+                "  {}={} ({}){colon} {}\n",
+                s.name,
+                s.default,
+                s.values.join("|"),
+                what
+            ));
+        }
+    }
+    out
+}
+
+/// A player's words quoted back, cut at 80 characters.
+fn quote(text: &str) -> String {
+    if text.chars().count() <= 80 {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(79).collect();
+    cut.push('…');
+    cut
+}
+
+/// A message that was not understood, followed by the help.
+pub fn not_understood(lang: Lang, line: &str, game: Option<GameKind>) -> String {
+    let head = if line.is_empty() {
+        match lang {
+            Lang::En => "Your message was empty: arbitre found no command in it.\n\n".to_string(),
+            Lang::Fr => {
+                "Votre message était vide : arbitre n'y a trouvé aucune commande.\n\n".to_string()
+            }
+        }
+    } else {
+        let line = quote(line);
+        match lang {
+            Lang::En => format!("arbitre did not understand \"{line}\".\n\n"),
+            Lang::Fr => format!("arbitre n'a pas compris « {line} ».\n\n"),
+        }
+    };
+    head + &help(lang, game)
+}
+
+// ---------------------------------------------------------------------------------------
+// Mail hygiene and routing
+
+/// An oversized message.
+pub fn too_large(lang: Lang, size: usize, limit: usize) -> String {
+    match lang {
+        Lang::En => format!(
+            "Your message is too large for arbitre ({size} bytes; the limit is {limit}). \
+             Nothing was done. Please send your move or command alone, in a short plain-text \
+             mail without attachments.\n"
+        ),
+        Lang::Fr => format!(
+            "Votre message est trop volumineux pour arbitre ({size} octets ; la limite est \
+             {limit}). Rien n'a été fait. Envoyez votre coup ou votre commande seul, dans un \
+             court message en texte simple, sans pièce jointe.\n"
+        ),
+    }
+}
+
+/// A message about a game the sender does not play in.
+pub fn not_your_game(lang: Lang, id: GameId) -> String {
+    match lang {
+        Lang::En => format!(
+            "You are not a player of game #{id}, so arbitre cannot act on your message. \
+             Nothing was changed. Write GAMES to see your own games, or HELP.\n"
+        ),
+        Lang::Fr => format!(
+            "Vous n'êtes pas joueur de la partie n° {id} : arbitre ne peut pas donner suite à \
+             votre message. Rien n'a été changé. Écrivez PARTIES pour voir vos parties, ou AIDE.\n"
+        ),
+    }
+}
+
+/// A message naming a game arbitre does not know.
+pub fn unknown_game(lang: Lang, id: GameId) -> String {
+    match lang {
+        Lang::En => format!(
+            "arbitre has no game #{id} for you. Nothing was changed. Write GAMES to see your games.\n"
+        ),
+        Lang::Fr => format!(
+            "arbitre n'a pas de partie n° {id} pour vous. Rien n'a été changé. Écrivez PARTIES \
+             pour voir vos parties.\n"
+        ),
+    }
+}
+
+/// A game command with no game to apply it to.
+pub fn no_game(lang: Lang, why: NoGame) -> String {
+    match (why, lang) {
+        (NoGame::NoActive, Lang::En) => "You have no game in progress, so arbitre does not know \
+             which game your message is for. Nothing was changed.\nTo start one: NEW <game> VS \
+             <address>. Write HELP for all commands.\n"
+            .to_string(),
+        (NoGame::NoActive, Lang::Fr) => "Vous n'avez aucune partie en cours : arbitre ne sait pas \
+             à quelle partie votre message s'adresse. Rien n'a été changé.\nPour en commencer une : \
+             NOUVELLE <jeu> CONTRE <adresse>. Écrivez AIDE pour toutes les commandes.\n"
+            .to_string(),
+        (NoGame::NothingToAnswer, Lang::En) => "There is no invitation or draw offer waiting for \
+             your answer. Nothing was changed. Write GAMES to see your games.\n"
+            .to_string(),
+        (NoGame::NothingToAnswer, Lang::Fr) => "Aucune invitation ni proposition de nulle n'attend \
+             votre réponse. Rien n'a été changé. Écrivez PARTIES pour voir vos parties.\n"
+            .to_string(),
+    }
+}
+
+/// Several games could be meant: the list, and how to choose.
+pub fn which_game(lang: Lang, games: &[GameLine]) -> String {
+    let head = match lang {
+        Lang::En => {
+            "You have several games, and arbitre cannot tell which one your message is \
+                     for. Nothing was changed. Reply to a mail of the game you mean, or put its \
+                     tag (for example [arbitre #12]) in the Subject.\n\n"
+        }
+        Lang::Fr => {
+            "Vous avez plusieurs parties, et arbitre ne peut pas savoir à laquelle votre \
+                     message s'adresse. Rien n'a été changé. Répondez à un message de la partie \
+                     voulue, ou mettez son étiquette (par exemple [arbitre #12]) dans l'objet.\n\n"
+        }
+    };
+    format!("{head}{}", game_lines(lang, games))
+}
+
+/// The sender's games.
+pub fn games_list(lang: Lang, games: &[GameLine]) -> String {
+    if games.is_empty() {
+        return match lang {
+            Lang::En => {
+                "You have no game in progress. To start one: NEW <game> VS <address>.\n".to_string()
+            }
+            Lang::Fr => "Vous n'avez aucune partie en cours. Pour en commencer une : NOUVELLE \
+                         <jeu> CONTRE <adresse>.\n"
+                .to_string(),
+        };
+    }
+    let head = match lang {
+        Lang::En => "Your games:\n\n",
+        Lang::Fr => "Vos parties :\n\n",
+    };
+    format!("{head}{}", game_lines(lang, games))
+}
+
+fn game_lines(lang: Lang, games: &[GameLine]) -> String {
+    let mut out = String::new();
+    for g in games {
+        let state = match (&g.state, lang) {
+            (State::YourTurn, Lang::En) => "your move".to_string(),
+            (State::YourTurn, Lang::Fr) => "à vous de jouer".to_string(),
+            (State::TheirTurn, Lang::En) => "waiting for your opponent's move".to_string(),
+            (State::TheirTurn, Lang::Fr) => "en attente du coup de votre adversaire".to_string(),
+            (State::InvitedYou, Lang::En) => "you are invited: reply ACCEPT or DECLINE".to_string(),
+            (State::InvitedYou, Lang::Fr) => {
+                "vous êtes invité : répondez ACCEPTER ou REFUSER".to_string()
+            }
+            (State::InvitedThem, Lang::En) => "invitation sent, not yet accepted".to_string(),
+            (State::InvitedThem, Lang::Fr) => "invitation envoyée, pas encore acceptée".to_string(),
+            (State::Finished(line), Lang::En) => format!("finished: {line}"),
+            (State::Finished(line), Lang::Fr) => format!("terminée : {line}"),
+            (State::Declined, Lang::En) => "invitation declined".to_string(),
+            (State::Declined, Lang::Fr) => "invitation refusée".to_string(),
+        };
+        let vs = opp(lang, g.opponent.as_deref());
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "[arbitre #{}] {} against {vs}, you play {}: {state}\n",
+                g.id,
+                g.kind.title(lang),
+                g.you
+            ),
+            Lang::Fr => format!(
+                "[arbitre #{}] {} contre {vs}, vous jouez {} : {state}\n",
+                g.id,
+                g.kind.title(lang),
+                g.you
+            ),
+        });
+        if let Some(addr) = &g.reply_to {
+            out.push_str(&match lang {
+                Lang::En => format!("    reply address: {addr}\n"),
+                Lang::Fr => format!("    adresse de réponse : {addr}\n"),
+            });
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Language
+
+/// The language has been switched to `lang` (written in `lang`).
+pub fn lang_set(lang: Lang) -> String {
+    match lang {
+        Lang::En => {
+            "From now on arbitre writes to you in English. (LANG FR: en français.)\n".to_string()
+        }
+        Lang::Fr => {
+            "Désormais, arbitre vous écrit en français. (LANG EN: in English.)\n".to_string()
+        }
+    }
+}
+
+/// `LANG` without a known language.
+pub fn lang_usage(lang: Lang) -> String {
+    match lang {
+        Lang::En => {
+            "Write LANG FR (français) or LANG EN (English). Nothing was changed.\n".to_string()
+        }
+        Lang::Fr => {
+            "Écrivez LANG FR (français) ou LANG EN (English). Rien n'a été changé.\n".to_string()
+        }
+    }
+}
+
+/// A one-line offer, in the other language, to switch language.
+fn other_language_hint(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Pour recevoir les messages d'arbitre en français, répondez LANG FR.\n",
+        Lang::Fr => "To receive arbitre's mails in English, reply LANG EN.\n",
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Challenges
+
+/// The NEW syntax.
+fn new_usage(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => {
+            "Write: NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS \
+                     <address>\nfor example: NEW abalone VS friend@example.org\nWrite HELP <game> \
+                     for a game's variants and options.\n"
+        }
+        Lang::Fr => {
+            "Écrivez : NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] \
+                     CONTRE <adresse>\npar exemple : NOUVELLE abalone CONTRE ami@exemple.fr\nÉcrivez \
+                     AIDE <jeu> pour les variantes et options d'un jeu.\n"
+        }
+    }
+}
+
+/// A NEW line that cannot be read.
+pub fn new_error(lang: Lang, e: &NewError) -> String {
+    let games = GameKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let what = match (e, lang) {
+        (NewError::MissingGame, Lang::En) => format!("Which game? arbitre knows: {games}."),
+        (NewError::MissingGame, Lang::Fr) => format!("Quel jeu ? arbitre connaît : {games}."),
+        (NewError::UnknownGame(g), Lang::En) => {
+            format!("arbitre does not know the game \"{g}\". It knows: {games}.")
+        }
+        (NewError::UnknownGame(g), Lang::Fr) => {
+            format!("arbitre ne connaît pas le jeu « {g} ». Il connaît : {games}.")
+        }
+        (NewError::MissingOpponent, Lang::En) => {
+            "Against whom? End the line with VS and your opponent's address.".to_string()
+        }
+        (NewError::MissingOpponent, Lang::Fr) => {
+            "Contre qui ? Terminez la ligne par CONTRE et l'adresse de votre adversaire."
+                .to_string()
+        }
+        (NewError::BadAddress(a), Lang::En) => format!("\"{a}\" is not a mail address."),
+        (NewError::BadAddress(a), Lang::Fr) => {
+            format!("« {a} » n'est pas une adresse de courriel.")
+        }
+        (NewError::BadColour(c), Lang::En) => {
+            format!("\"{c}\" is not a colour: write WHITE, BLACK, FIRST or SECOND.")
+        }
+        (NewError::BadColour(c), Lang::Fr) => {
+            format!("« {c} » n'est pas une couleur : écrivez BLANC, NOIR, PREMIER ou SECOND.")
+        }
+    };
+    format!(
+        "{what} {}\n\n{}",
+        match lang {
+            Lang::En => "No game was created.",
+            Lang::Fr => "Aucune partie n'a été créée.",
+        },
+        new_usage(lang)
+    )
+}
+
+/// A challenge to oneself.
+pub fn new_self(lang: Lang) -> String {
+    match lang {
+        Lang::En => "You cannot challenge yourself: give your opponent's address after VS. \
+                     No game was created.\n"
+            .to_string(),
+        Lang::Fr => "Vous ne pouvez pas vous défier vous-même : donnez l'adresse de votre \
+                     adversaire après CONTRE. Aucune partie n'a été créée.\n"
+            .to_string(),
+    }
+}
+
+/// A challenge to arbitre itself.
+pub fn new_bot(lang: Lang) -> String {
+    match lang {
+        Lang::En => "arbitre referees games but does not play them: give a person's address \
+                     after VS. No game was created.\n"
+            .to_string(),
+        Lang::Fr => "arbitre arbitre les parties mais n'y joue pas : donnez l'adresse d'une \
+                     personne après CONTRE. Aucune partie n'a été créée.\n"
+            .to_string(),
+    }
+}
+
+/// A game that cannot be set up as asked.
+pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
+    let what = match (e, lang) {
+        (SetupError::UnknownVariant { name, known, .. }, Lang::En) => {
+            format!(
+                "{} has no variant \"{name}\" (known: {known}).",
+                kind.title(lang)
+            )
+        }
+        (SetupError::UnknownVariant { name, known, .. }, Lang::Fr) => {
+            format!(
+                "{} n'a pas de variante « {name} » (connues : {known}).",
+                kind.title(lang)
+            )
+        }
+        (SetupError::Options(OptionError::Unknown { name, known }), Lang::En) => {
+            format!(
+                "{} has no option \"{name}\" (its options: {known}).",
+                kind.title(lang)
+            )
+        }
+        (SetupError::Options(OptionError::Unknown { name, known }), Lang::Fr) => {
+            format!(
+                "{} n'a pas d'option « {name} » (ses options : {known}).",
+                kind.title(lang)
+            )
+        }
+        (
+            SetupError::Options(OptionError::BadValue {
+                name,
+                value,
+                allowed,
+            }),
+            Lang::En,
+        ) => {
+            format!("The option {name} cannot be \"{value}\" (allowed: {allowed}).")
+        }
+        (
+            SetupError::Options(OptionError::BadValue {
+                name,
+                value,
+                allowed,
+            }),
+            Lang::Fr,
+        ) => {
+            format!(
+                "L'option {name} ne peut pas valoir « {value} » (valeurs permises : {allowed})."
+            )
+        }
+        (SetupError::Options(OptionError::Syntax(item)), Lang::En) => {
+            format!(
+                "\"{item}\" is neither a variant nor an option of {}: write options as name=value.",
+                kind.title(lang)
+            )
+        }
+        (SetupError::Options(OptionError::Syntax(item)), Lang::Fr) => {
+            format!(
+                "« {item} » n'est ni une variante ni une option de {} : écrivez les options nom=valeur.",
+                kind.title(lang)
+            )
+        }
+        (SetupError::Position(p), _) => match lang {
+            Lang::En => format!("The start position is invalid: {}.", p.reason.get(lang)),
+            Lang::Fr => format!(
+                "La position de départ n'est pas valable : {}.",
+                p.reason.get(lang)
+            ),
+        },
+    };
+    format!(
+        "{what} {}\n\n{}",
+        match lang {
+            Lang::En => "No game was created.",
+            Lang::Fr => "Aucune partie n'a été créée.",
+        },
+        game_help(lang, kind)
+    )
+}
+
+/// Options that differ from the defaults, for invitations (`None` when all are default).
+fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
+    let specs = stored.kind.option_specs();
+    let changed: Vec<&str> = stored
+        .options
+        .split(',')
+        .filter(|item| {
+            item.split_once('=')
+                .is_some_and(|(n, v)| specs.iter().any(|s| s.name == n && s.default != v))
+        })
+        .collect();
+    if changed.is_empty() {
+        return None;
+    }
+    Some(match lang {
+        Lang::En => format!("Options: {}.\n", changed.join(", ")),
+        Lang::Fr => format!("Options : {}.\n", changed.join(", ")),
+    })
+}
+
+/// The invitation mailed to a challenged player.
+pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
+    let who = match (challenger, lang) {
+        (Some(n), _) => n.to_string(),
+        (None, Lang::En) => "A player".to_string(),
+        (None, Lang::Fr) => "Un joueur".to_string(),
+    };
+    let game = title(lang, s.stored);
+    let you = s.live.side_name(s.you, lang);
+    let first = s.live.side_name(s.live.side_to_move(), lang);
+    let mut out = match lang {
+        Lang::En => format!(
+            "{who} invites you to a game of {game} refereed by arbitre (game #{}).\n\
+             You would play {you}; {first} moves first.\n",
+            s.stored.id
+        ),
+        Lang::Fr => format!(
+            "{who} vous invite à une partie {} arbitrée par arbitre (partie n° {}).\n\
+             Vous joueriez {you} ; {first} joue en premier.\n",
+            de(&game),
+            s.stored.id
+        ),
+    };
+    if let Some(o) = options_line(lang, s.stored) {
+        out.push_str(&o);
+    }
+    out.push_str(match lang {
+        Lang::En => {
+            "\nReply to this mail with ACCEPT to play, or DECLINE.\n\
+                     arbitre checks every move by the rules and forwards it; your addresses stay \
+                     private. Write HELP to learn more.\n"
+        }
+        Lang::Fr => {
+            "\nRépondez à ce message par ACCEPTER pour jouer, ou REFUSER.\n\
+                     arbitre vérifie chaque coup selon les règles et le transmet ; vos adresses \
+                     restent privées. Écrivez AIDE pour en savoir plus.\n"
+        }
+    });
+    if let Some(addr) = &s.reply_to {
+        out.push_str(&match lang {
+            Lang::En => format!("Your personal reply address for this game: {addr}\n"),
+            Lang::Fr => {
+                format!("Votre adresse de réponse personnelle pour cette partie : {addr}\n")
+            }
+        });
+    }
+    out.push('\n');
+    out.push_str(other_language_hint(lang));
+    out
+}
+
+/// The acknowledgement of a challenge to the challenger.
+pub fn challenge_sent(lang: Lang, s: &Seen) -> String {
+    let game = title(lang, s.stored);
+    let you = s.live.side_name(s.you, lang);
+    let first = s.live.side_name(s.live.side_to_move(), lang);
+    match lang {
+        Lang::En => format!(
+            "Your invitation to a game of {game} has been sent to your opponent: game #{}.\n\
+             You will play {you}; {first} moves first. arbitre will write to you as soon as your \
+             opponent accepts or declines. To withdraw it, reply DECLINE.\n",
+            s.stored.id
+        ),
+        Lang::Fr => format!(
+            "Votre invitation à une partie {} a été envoyée à votre adversaire : partie n° {}.\n\
+             Vous jouerez {you} ; {first} joue en premier. arbitre vous écrira dès que votre \
+             adversaire aura accepté ou refusé. Pour la retirer, répondez REFUSER.\n",
+            de(&game),
+            s.stored.id
+        ),
+    }
+}
+
+/// A game starts (invitation accepted, or set up by a director): board, sides, how to play.
+pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
+    let game = title(lang, s.stored);
+    let vs = opp(lang, s.opponent.as_deref());
+    let head = match (by_director, lang) {
+        (false, Lang::En) => format!(
+            "The game of {game} against {vs} begins (game #{}).\n",
+            s.stored.id
+        ),
+        (false, Lang::Fr) => format!(
+            "La partie {} contre {vs} commence (partie n° {}).\n",
+            de(&game),
+            s.stored.id
+        ),
+        (true, Lang::En) => format!(
+            "A game of {game} against {vs} has been set up for you by the tournament director \
+             (game #{}).\n",
+            s.stored.id
+        ),
+        (true, Lang::Fr) => format!(
+            "Une partie {} contre {vs} a été organisée pour vous par le directeur de \
+             tournoi (partie n° {}).\n",
+            de(&game),
+            s.stored.id
+        ),
+    };
+    let turn = if s.live.side_to_move() == s.you {
+        match lang {
+            Lang::En => "It is your move.\n",
+            Lang::Fr => "C'est à vous de jouer.\n",
+        }
+    } else {
+        match lang {
+            Lang::En => "Your opponent moves first: arbitre will mail you their move.\n",
+            Lang::Fr => "Votre adversaire joue en premier : arbitre vous enverra son coup.\n",
+        }
+    };
+    let mut out = format!("{head}{turn}");
+    if let Some(o) = options_line(lang, s.stored) {
+        out.push_str(&o);
+    }
+    out.push('\n');
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The challenger answers their own invitation.
+pub fn waiting_acceptance(lang: Lang) -> String {
+    match lang {
+        Lang::En => "This game is waiting for your opponent to accept your invitation. \
+                     Nothing was changed. To withdraw it, reply DECLINE.\n"
+            .to_string(),
+        Lang::Fr => "Cette partie attend que votre adversaire accepte votre invitation. \
+                     Rien n'a été changé. Pour la retirer, répondez REFUSER.\n"
+            .to_string(),
+    }
+}
+
+/// The invitee declined: to the invitee.
+pub fn declined_ack(lang: Lang, id: GameId) -> String {
+    match lang {
+        Lang::En => {
+            format!("You declined the invitation to game #{id}. Your opponent has been told.\n")
+        }
+        Lang::Fr => format!(
+            "Vous avez refusé l'invitation à la partie n° {id}. Votre adversaire en a été informé.\n"
+        ),
+    }
+}
+
+/// The invitee declined: to the challenger.
+pub fn declined_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
+    let who = opp_cap(lang, name);
+    match lang {
+        Lang::En => {
+            format!("{who} declined your invitation to game #{id}. The game will not be played.\n")
+        }
+        Lang::Fr => format!(
+            "{who} a refusé votre invitation à la partie n° {id}. La partie n'aura pas lieu.\n"
+        ),
+    }
+}
+
+/// The challenger withdrew: to the challenger.
+pub fn withdrawn_ack(lang: Lang, id: GameId) -> String {
+    match lang {
+        Lang::En => {
+            format!("You withdrew your invitation to game #{id}. Your opponent has been told.\n")
+        }
+        Lang::Fr => format!(
+            "Vous avez retiré votre invitation à la partie n° {id}. Votre adversaire en a été informé.\n"
+        ),
+    }
+}
+
+/// The challenger withdrew: to the invitee.
+pub fn withdrawn_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
+    let who = opp_cap(lang, name);
+    match lang {
+        Lang::En => {
+            format!("{who} withdrew the invitation to game #{id}. The game will not be played.\n")
+        }
+        Lang::Fr => {
+            format!("{who} a retiré l'invitation à la partie n° {id}. La partie n'aura pas lieu.\n")
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Game states that refuse a command
+
+/// A command for a game that has not started.
+pub fn not_started(lang: Lang, invitee: bool) -> String {
+    let tail = match (invitee, lang) {
+        (true, Lang::En) => " Reply ACCEPT to start it, or DECLINE.",
+        (true, Lang::Fr) => " Répondez ACCEPTER pour la commencer, ou REFUSER.",
+        (false, Lang::En) => " Your opponent has not accepted yet.",
+        (false, Lang::Fr) => " Votre adversaire n'a pas encore accepté.",
+    };
+    match lang {
+        Lang::En => format!("ERR\n\nThis game has not started: nothing was changed.{tail}\n"),
+        Lang::Fr => format!("ERR\n\nCette partie n'a pas commencé : rien n'a été changé.{tail}\n"),
+    }
+}
+
+/// A command for a declined game.
+pub fn game_declined(lang: Lang) -> String {
+    match lang {
+        Lang::En => "This invitation was declined; the game was never played. Nothing was changed.\n"
+            .to_string(),
+        Lang::Fr => "Cette invitation a été refusée ; la partie n'a jamais été jouée. Rien n'a été changé.\n"
+            .to_string(),
+    }
+}
+
+/// A command for a finished game.
+pub fn game_over(lang: Lang, live: &AnyGame, result: &GameResult, you: Side) -> String {
+    let words = result_words(lang, live, result, Some(you));
+    match lang {
+        Lang::En => format!(
+            "ERR\n\nThis game is over: {} {words}\nNothing was changed. Write HISTORY for its record.\n",
+            result.line
+        ),
+        Lang::Fr => format!(
+            "ERR\n\nCette partie est terminée : {} {words}\nRien n'a été changé. Écrivez HISTORIQUE \
+             pour sa feuille de partie.\n",
+            result.line
+        ),
+    }
+}
+
+/// The stored game does not replay (a bug or a hand-edited store).
+pub fn store_problem(lang: Lang, id: GameId) -> String {
+    match lang {
+        Lang::En => format!(
+            "arbitre cannot read the stored state of game #{id}; nothing was changed. The \
+             administrator has been told by the log; please try again later.\n"
+        ),
+        Lang::Fr => format!(
+            "arbitre ne peut pas relire l'état enregistré de la partie n° {id} ; rien n'a été \
+             changé. L'administrateur en est averti par le journal ; réessayez plus tard.\n"
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Moves
+
+/// Announces forced passes.
+fn passes(lang: Lang, live: &AnyGame, you: Side, passes: &[(Side, String)]) -> String {
+    let mut out = String::new();
+    for (side, text) in passes {
+        let name = live.side_name(*side, lang);
+        out.push_str(&match (lang, *side == you) {
+            (Lang::En, true) => {
+                format!("You have no legal move: arbitre played the forced pass {text} for you ({name}).\n")
+            }
+            (Lang::En, false) => format!("{name} has no legal move and passes ({text}, forced).\n"),
+            (Lang::Fr, true) => format!(
+                "Vous n'avez aucun coup légal : arbitre a joué pour vous le passe forcé {text} ({name}).\n"
+            ),
+            (Lang::Fr, false) => format!("{name} n'a aucun coup légal et passe ({text}, forcé).\n"),
+        });
+    }
+    out
+}
+
+/// The move forwarded to the opponent: the protocol line first, then what it did, the
+/// position, and how to answer.
+pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -> String {
+    let mover = opp_cap(lang, s.opponent.as_deref());
+    let side = s.live.side_name(j.mover, lang);
+    let mut out = format!("{}\n\n", j.line);
+    out.push_str(&match lang {
+        Lang::En => format!(
+            "{mover} ({side}) played move {}: {}\n",
+            j.ply,
+            j.effect.get(lang)
+        ),
+        Lang::Fr => format!(
+            "{mover} ({side}) a joué le coup {} : {}\n",
+            j.ply,
+            j.effect.get(lang)
+        ),
+    });
+    out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
+    if offer_declined {
+        out.push_str(match lang {
+            Lang::En => "By playing on, your opponent declined your draw offer.\n",
+            Lang::Fr => "En jouant, votre adversaire a décliné votre proposition de nulle.\n",
+        });
+    }
+    out.push('\n');
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The short confirmation to the mover (with the whole position when the opponent had to
+/// pass and the mover plays again).
+pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
+    let mut out = format!("{}\n\n", j.line);
+    out.push_str(&match lang {
+        Lang::En => format!("Your move {} is accepted: {}\n", j.ply, j.effect.get(lang)),
+        Lang::Fr => format!(
+            "Votre coup {} est accepté : {}\n",
+            j.ply,
+            j.effect.get(lang)
+        ),
+    });
+    out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
+    if s.live.side_to_move() == s.you {
+        out.push_str(match lang {
+            Lang::En => "It is your move again.\n\n",
+            Lang::Fr => "C'est de nouveau à vous de jouer.\n\n",
+        });
+        out.push_str(&position_block(lang, s));
+        out.push('\n');
+        out.push_str(&how_to_play(lang, s));
+    } else {
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "It has been sent to {}; arbitre will mail you the answer.\n",
+                opp(lang, s.opponent.as_deref())
+            ),
+            Lang::Fr => format!(
+                "Il a été transmis à {} ; arbitre vous enverra la réponse.\n",
+                opp(lang, s.opponent.as_deref())
+            ),
+        });
+    }
+    out
+}
+
+/// A refused move: the protocol error line first, then why, then the position.
+pub fn refused(lang: Lang, s: &Seen, line: &str, why: &str) -> String {
+    let mut out = format!("{line}\n\n");
+    out.push_str(&match lang {
+        Lang::En => format!("Your move was not accepted: {why}.\nNothing was changed; please send another move.\n\n"),
+        Lang::Fr => format!("Votre coup n'a pas été accepté : {why}.\nRien n'a été changé ; envoyez un autre coup.\n\n"),
+    });
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// A move sent out of turn.
+pub fn not_your_turn(lang: Lang, s: &Seen) -> String {
+    let who = opp(lang, s.opponent.as_deref());
+    let mut out = match lang {
+        Lang::En => format!(
+            "ERR\n\nIt is not your turn: arbitre is waiting for {who}'s move. Nothing was changed.\n\n"
+        ),
+        Lang::Fr => format!(
+            "ERR\n\nCe n'est pas votre tour : arbitre attend le coup de {who}. Rien n'a été changé.\n\n"
+        ),
+    };
+    out.push_str(&position_block(lang, s));
+    out
+}
+
+/// A protocol `ERR` received from a player.
+pub fn err_received(lang: Lang, s: &Seen) -> String {
+    let mut out = match lang {
+        Lang::En => "arbitre received ERR. Every move arbitre forwards has been checked by the \
+                     rules, so the boards may simply differ: here is the position as arbitre \
+                     keeps it. Nothing was changed.\n\n"
+            .to_string(),
+        Lang::Fr => "arbitre a reçu ERR. Chaque coup transmis par arbitre a été vérifié selon \
+                     les règles ; les plateaux diffèrent sans doute : voici la position telle \
+                     qu'arbitre la tient. Rien n'a été changé.\n\n"
+            .to_string(),
+    };
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The board on request.
+pub fn board_view(lang: Lang, s: &Seen) -> String {
+    let mut out = format!("{}, #{}\n\n", title(lang, s.stored), s.stored.id);
+    out.push_str(&position_block(lang, s));
+    if let Some(result) = &s.stored.result {
+        out.push_str(&result_block(lang, s, result));
+    } else if s.stored.status == crate::referee::GameStatus::Active {
+        out.push('\n');
+        out.push_str(&how_to_play(lang, s));
+    }
+    out
+}
+
+/// The move list on request.
+pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
+    let mut out = match lang {
+        Lang::En => format!(
+            "{}, #{}: the moves so far.\n\n",
+            title(lang, s.stored),
+            s.stored.id
+        ),
+        Lang::Fr => format!(
+            "{}, n° {} : les coups joués.\n\n",
+            title(lang, s.stored),
+            s.stored.id
+        ),
+    };
+    out.push_str(record);
+    if let Some(result) = &s.stored.result {
+        out.push_str(&result_block(lang, s, result));
+    }
+    out
+}
+
+fn result_block(lang: Lang, s: &Seen, result: &GameResult) -> String {
+    let words = result_words(lang, s.live, result, Some(s.you));
+    match lang {
+        Lang::En => format!("\nResult: {} ({words})\n", result.line),
+        Lang::Fr => format!("\nRésultat : {} ({words})\n", result.line),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Draws and the end of a game
+
+/// A draw offer (or a `PAT` claim the rules do not confirm), forwarded to the opponent.
+/// Bulltricker players get the protocol line `PAT` first.
+pub fn draw_offer_forward(lang: Lang, s: &Seen) -> String {
+    let who = opp_cap(lang, s.opponent.as_deref());
+    let pat = terms::has_pat_protocol(s.stored.kind);
+    let mut out = String::new();
+    if pat {
+        out.push_str("PAT\n\n");
+    }
+    out.push_str(&match (pat, lang) {
+        (true, Lang::En) => format!(
+            "{who} offers a draw (PAT). Reply PAT or DRAW to accept it; play a move or reply \
+             DECLINE to refuse it.\n"
+        ),
+        (true, Lang::Fr) => format!(
+            "{who} propose la nulle (PAT). Répondez PAT ou NULLE pour l'accepter ; jouez un coup \
+             ou répondez REFUSER pour la décliner.\n"
+        ),
+        (false, Lang::En) => format!(
+            "{who} offers a draw. Reply DRAW to accept it; play a move or reply DECLINE to refuse it.\n"
+        ),
+        (false, Lang::Fr) => format!(
+            "{who} propose la nulle. Répondez NULLE pour l'accepter ; jouez un coup ou répondez \
+             REFUSER pour la décliner.\n"
+        ),
+    });
+    out.push('\n');
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The sender's draw offer has been forwarded. `claim` when it was a `PAT` claim the rules
+/// do not confirm.
+pub fn draw_offer_ack(lang: Lang, s: &Seen, claim: bool) -> String {
+    let who = opp(lang, s.opponent.as_deref());
+    let head = if claim {
+        match lang {
+            Lang::En => "The rules do not make this position a draw (PAT), so the game goes on. ",
+            Lang::Fr => {
+                "Les règles ne font pas de cette position une nulle (PAT) : la partie continue. "
+            }
+        }
+    } else {
+        ""
+    };
+    match lang {
+        Lang::En => format!(
+            "{head}Your draw offer has been sent to {who}. The game is drawn if they accept; \
+             their next move declines it.\n"
+        ),
+        Lang::Fr => format!(
+            "{head}Votre proposition de nulle a été transmise à {who}. La partie est nulle s'il \
+             l'accepte ; son prochain coup la décline.\n"
+        ),
+    }
+}
+
+/// The sender's own draw offer already stands.
+pub fn draw_already_offered(lang: Lang) -> String {
+    match lang {
+        Lang::En => "Your draw offer already stands; arbitre is waiting for your opponent's \
+                     answer. Nothing was changed.\n"
+            .to_string(),
+        Lang::Fr => "Votre proposition de nulle est déjà en cours ; arbitre attend la réponse de \
+                     votre adversaire. Rien n'a été changé.\n"
+            .to_string(),
+    }
+}
+
+/// The sender declined the opponent's draw offer: to the sender.
+pub fn draw_declined_ack(lang: Lang) -> String {
+    match lang {
+        Lang::En => "You declined the draw offer; your opponent has been told. The game goes on.\n"
+            .to_string(),
+        Lang::Fr => "Vous avez décliné la proposition de nulle ; votre adversaire en a été \
+                     informé. La partie continue.\n"
+            .to_string(),
+    }
+}
+
+/// The opponent declined the reader's draw offer.
+pub fn draw_declined_notice(lang: Lang, name: Option<&str>) -> String {
+    let who = opp_cap(lang, name);
+    match lang {
+        Lang::En => format!("{who} declined your draw offer. The game goes on.\n"),
+        Lang::Fr => format!("{who} a décliné votre proposition de nulle. La partie continue.\n"),
+    }
+}
+
+/// The closing mail to each player: the result first (the move's protocol line when a move
+/// ended it), what happened, the final board, the result in words and the complete record.
+pub fn game_end(lang: Lang, s: &Seen, ending: Ending, result: &GameResult, record: &str) -> String {
+    let first = match ending {
+        Ending::Move(j) => j.line.clone(),
+        _ => result.line.clone(),
+    };
+    let mut out = format!("{first}\n\n");
+    let opponent = opp_cap(lang, s.opponent.as_deref());
+    match ending {
+        Ending::Move(j) => {
+            let side = s.live.side_name(j.mover, lang);
+            if j.mover == s.you {
+                out.push_str(&match lang {
+                    Lang::En => format!("Your move {} ({side}): {}\n", j.ply, j.effect.get(lang)),
+                    Lang::Fr => format!("Votre coup {} ({side}) : {}\n", j.ply, j.effect.get(lang)),
+                });
+            } else {
+                out.push_str(&match lang {
+                    Lang::En => format!(
+                        "{opponent} ({side}) played move {}: {}\n",
+                        j.ply,
+                        j.effect.get(lang)
+                    ),
+                    Lang::Fr => format!(
+                        "{opponent} ({side}) a joué le coup {} : {}\n",
+                        j.ply,
+                        j.effect.get(lang)
+                    ),
+                });
+            }
+            out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
+        }
+        Ending::Resigned(side) if side == s.you => out.push_str(match lang {
+            Lang::En => "You resigned.\n",
+            Lang::Fr => "Vous avez abandonné.\n",
+        }),
+        Ending::Resigned(_) => out.push_str(&match lang {
+            Lang::En => format!("{opponent} resigned.\n"),
+            Lang::Fr => format!("{opponent} a abandonné.\n"),
+        }),
+        Ending::AgreedDraw => out.push_str(match lang {
+            Lang::En => "The draw offer was accepted: the game is drawn by agreement.\n",
+            Lang::Fr => {
+                "La proposition de nulle a été acceptée : partie nulle par accord mutuel.\n"
+            }
+        }),
+        Ending::ClaimConfirmed => out.push_str(match lang {
+            Lang::En => "The draw claim (PAT) is confirmed by the rules.\n",
+            Lang::Fr => "La réclamation de nulle (PAT) est confirmée par les règles.\n",
+        }),
+    }
+    out.push('\n');
+    out.push_str(s.live.board(lang).trim_end());
+    out.push('\n');
+    out.push_str(&result_block(lang, s, result));
+    out.push_str(&match lang {
+        Lang::En => format!("\nThe game is over. Complete record:\n\n{record}"),
+        Lang::Fr => format!("\nLa partie est terminée. Feuille de partie complète :\n\n{record}"),
+    });
+    out.push_str(match lang {
+        Lang::En => "\nThank you for playing. To start another game: NEW <game> VS <address>.\n",
+        Lang::Fr => {
+            "\nMerci d'avoir joué. Pour une autre partie : NOUVELLE <jeu> CONTRE <adresse>.\n"
+        }
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subjects_carry_the_game_tag_and_stay_the_same_through_a_game() {
+        let k = GameKind::ALL[0];
+        assert_eq!(
+            subject_game(Lang::En, 42, k, false),
+            format!("[arbitre #42] {}", k.title(Lang::En))
+        );
+        assert_eq!(
+            subject_game(Lang::Fr, 42, k, true),
+            format!("Re: [arbitre #42] {}", k.title(Lang::Fr))
+        );
+        assert_eq!(subject(Lang::Fr, Topic::Help), "[arbitre] Aide");
+    }
+
+    #[test]
+    fn the_help_exists_in_both_languages_and_lists_every_game() {
+        let en = help(Lang::En, None);
+        let fr = help(Lang::Fr, None);
+        assert!(en.contains("RESIGN") && en.contains("LANG FR|EN"));
+        assert!(fr.contains("ABANDON") && fr.contains("NOUVELLE"));
+        for k in GameKind::ALL {
+            assert!(en.contains(k.name()) && fr.contains(k.name()));
+        }
+        let with_game = help(Lang::En, Some(GameKind::ALL[0]));
+        assert!(with_game.len() > en.len());
+    }
+
+    #[test]
+    fn every_new_error_is_explained_in_both_languages() {
+        for e in [
+            NewError::MissingGame,
+            NewError::UnknownGame("chess".into()),
+            NewError::MissingOpponent,
+            NewError::BadAddress("bob".into()),
+            NewError::BadColour("purple".into()),
+        ] {
+            let en = new_error(Lang::En, &e);
+            let fr = new_error(Lang::Fr, &e);
+            assert!(en.contains("No game was created"), "{en}");
+            assert!(fr.contains("Aucune partie"), "{fr}");
+        }
+    }
+
+    #[test]
+    fn move_lists_are_numbered_and_wrapped() {
+        let plies: Vec<Ply> = (0..40)
+            .map(|i| Ply {
+                text: format!("m{i}xyz"),
+                side: if i % 2 == 0 { Side::White } else { Side::Black },
+                forced: i == 3,
+            })
+            .collect();
+        let list = move_list(Lang::En, &plies);
+        assert!(list.starts_with("1. m0xyz  2. m1xyz"));
+        assert!(list.contains("4. (m3xyz)"));
+        assert!(list.lines().all(|l| l.len() <= 72));
+        assert!(list.contains("40. m39xyz"));
+        assert_eq!(move_list(Lang::Fr, &[]), "(aucun coup encore)");
+    }
+
+    #[test]
+    fn game_lists_never_show_an_opponent_address() {
+        let lines = vec![GameLine {
+            id: 3,
+            kind: GameKind::ALL[0],
+            you: "Black".into(),
+            opponent: None,
+            state: State::YourTurn,
+            reply_to: Some("arbitre+g3-b-xyz@example.org".into()),
+        }];
+        let text = games_list(Lang::En, &lines);
+        assert!(
+            text.contains("[arbitre #3]")
+                && text.contains("your opponent")
+                && text.contains("your move")
+        );
+        assert!(games_list(Lang::Fr, &lines).contains("à vous de jouer"));
+    }
+}

@@ -1,0 +1,1724 @@
+//! Scenario tests of the pure referee: whole mail conversations played through
+//! `referee::lookup` and `referee::handle` only, with no server, no store and no clock.
+//!
+//! A small in-memory [`World`] plays the daemon's part exactly as the model describes it:
+//! it keeps players and games, remembers which of arbitre's Message-IDs belong to which
+//! game (for reply routing), builds each [`Context`], calls `handle`, and applies the
+//! [`Decision`]. After every message it checks the invariants that hold for every mail:
+//! unique Message-IDs, threading, the game tag in subjects, and that no body ever shows a
+//! player another player's address.
+
+use std::collections::{BTreeMap, HashMap};
+
+use arbitre::games::{AnyGame, GameKind, Side, Start};
+use arbitre::referee::{
+    self, AutoKind, Context, Decision, GameId, GameStatus, Inbound, NewGameRequest, Outgoing,
+    Player, RefereeConfig, StoredGame, Timestamp,
+};
+use arbitre::text::Lang;
+
+const BOT: &str = "arbitre@referee.example";
+const ALICE: &str = "alice@a.example";
+const BOB: &str = "bob@b.example";
+const CAROL: &str = "carol@c.example";
+const DIRECTOR: &str = "td@club.example";
+
+/// A Bulltricker position where White mates at once with `e.h8 d.h8` (spec T-O4 b).
+const BT_MATE_IN_ONE: &str =
+    "W: Kd1 Qe.h8 Qv1.1 Qv2.1 Qv8.5 Qv7.5; B: Kd7 Qv4.7 Qv5.7 Pd.h7 Pa.h7; w";
+/// A Bulltricker position where White must capture with a queen (spec T-O5 e).
+const BT_COMPULSORY: &str = "W: Kd1 Qa.h1 Qa.h8 Pv8.2 Pv7.2; B: Kf5 Pa.h4 Qv8.7 Qv7.6 Qv6.5; w";
+/// A Bulltricker position drawn by material (both sides with at most 3 rectangles).
+const BT_DRAWN: &str = "W: Kd1 Qv1.1 Qv2.1; B: Kd7 Qv1.7 Qv2.7; w";
+
+fn config() -> RefereeConfig {
+    RefereeConfig {
+        address: BOT.to_string(),
+        plus_addressing: true,
+        secret: "test secret, never used in production".to_string(),
+        default_lang: Lang::En,
+        max_replies_per_hour: 30,
+        max_message_bytes: 64 * 1024,
+    }
+}
+
+/// The daemon's part, in memory.
+struct World {
+    config: RefereeConfig,
+    players: BTreeMap<String, Player>,
+    games: BTreeMap<GameId, StoredGame>,
+    /// Every mail arbitre sent, in order.
+    sent: Vec<Outgoing>,
+    /// When each of them was sent.
+    sent_at: Vec<Timestamp>,
+    /// arbitre's Message-IDs and the game each belongs to.
+    ours: HashMap<String, Option<GameId>>,
+    next_game: GameId,
+    clock: Timestamp,
+    seq: usize,
+}
+
+impl World {
+    fn new() -> World {
+        World::with(config())
+    }
+
+    fn with(config: RefereeConfig) -> World {
+        World {
+            config,
+            players: BTreeMap::new(),
+            games: BTreeMap::new(),
+            sent: Vec::new(),
+            sent_at: Vec::new(),
+            ours: HashMap::new(),
+            next_game: 1,
+            clock: 1_700_000_000,
+            seq: 0,
+        }
+    }
+
+    /// A fresh message from `from` with `text` as its body, to the bot's plain address.
+    fn msg(&mut self, from: &str, text: &str) -> Inbound {
+        self.seq += 1;
+        // Ten minutes between messages: six an hour.
+        self.clock += 600;
+        let domain = from.split('@').nth(1).unwrap_or("x.example");
+        Inbound {
+            message_id: format!("m{}@{domain}", self.seq),
+            from: from.to_string(),
+            from_name: None,
+            recipients: vec![BOT.to_string()],
+            subject: String::new(),
+            references: Vec::new(),
+            text: text.to_string(),
+            automatic: false,
+            size: 1000 + text.len(),
+            received_at: self.clock,
+        }
+    }
+
+    /// A reply from `from` to `mail`, as a mail client writes it.
+    fn reply_msg(&mut self, mail: &Outgoing, from: &str, text: &str) -> Inbound {
+        let mut m = self.msg(from, text);
+        m.recipients = vec![mail.reply_to.clone().unwrap_or_else(|| BOT.to_string())];
+        m.subject = format!("Re: {}", mail.subject);
+        m.references = std::iter::once(mail.message_id.clone())
+            .chain(mail.references.iter().rev().cloned())
+            .collect();
+        m.text = format!("{text}\n");
+        m
+    }
+
+    /// Sends `text` from `from` as a new mail.
+    fn send(&mut self, from: &str, text: &str) -> Decision {
+        let m = self.msg(from, text);
+        self.deliver(&m)
+    }
+
+    /// Replies `text` from `from` to the last mail `from` received.
+    fn answer(&mut self, from: &str, text: &str) -> Decision {
+        let mail = self.last_to(from).clone();
+        let m = self.reply_msg(&mail, from, text);
+        self.deliver(&m)
+    }
+
+    /// The context the daemon would build for `msg`.
+    fn context(&self, msg: &Inbound) -> Context {
+        let look = referee::lookup(&self.config, msg);
+        let reply_game = look
+            .references
+            .iter()
+            .find_map(|r| self.ours.get(r).copied().flatten());
+        let sender = msg.from.to_lowercase();
+        let mut games: Vec<StoredGame> = self
+            .games
+            .values()
+            .filter(|g| {
+                let seated = g.side_of(&sender).is_some();
+                let open = matches!(g.status, GameStatus::Active | GameStatus::Invited);
+                let named = [look.token_game, reply_game, look.subject_game].contains(&Some(g.id));
+                (seated && open) || named
+            })
+            .cloned()
+            .collect();
+        games.sort_by_key(|g| g.id);
+        let mut others: Vec<String> = look.mentioned.clone();
+        for g in &games {
+            others.push(g.white.clone());
+            others.push(g.black.clone());
+        }
+        let players = others
+            .iter()
+            .filter(|a| **a != sender)
+            .filter_map(|a| self.players.get(a).cloned())
+            .collect();
+        let hour_ago = msg.received_at - 3600;
+        let replies_last_hour = self
+            .sent
+            .iter()
+            .zip(&self.sent_at)
+            .filter(|(o, at)| o.to == sender && o.auto == AutoKind::Replied && **at > hour_ago)
+            .count() as u32;
+        Context {
+            sender: self.players.get(&sender).cloned(),
+            players,
+            games,
+            token_game: look.token_game,
+            reply_game,
+            subject_game: look.subject_game,
+            replies_last_hour,
+            next_game_id: self.next_game,
+        }
+    }
+
+    /// Decides `msg`, checks the invariants, and applies the decision.
+    fn deliver(&mut self, msg: &Inbound) -> Decision {
+        let ctx = self.context(msg);
+        let d = referee::handle(&self.config, &ctx, msg, msg.received_at);
+        // Pure: the same input gives the same decision.
+        assert_eq!(d, referee::handle(&self.config, &ctx, msg, msg.received_at));
+        self.check(msg, &d);
+        self.apply(&d);
+        d
+    }
+
+    fn apply(&mut self, d: &Decision) {
+        for p in &d.players {
+            self.players.insert(p.address.clone(), p.clone());
+        }
+        for g in &d.games {
+            if g.id >= self.next_game {
+                self.next_game = g.id + 1;
+            }
+            self.games.insert(g.id, g.clone());
+        }
+        for o in &d.outbox {
+            self.ours.insert(o.message_id.clone(), o.game);
+            self.sent.push(o.clone());
+            self.sent_at.push(self.clock);
+        }
+    }
+
+    /// The invariants of every decision.
+    fn check(&self, msg: &Inbound, d: &Decision) {
+        let mut addresses: Vec<String> = self.players.keys().cloned().collect();
+        addresses.extend(d.players.iter().map(|p| p.address.clone()));
+        for g in self.games.values().chain(d.games.iter()) {
+            addresses.push(g.white.clone());
+            addresses.push(g.black.clone());
+        }
+        addresses.push(msg.from.clone());
+        addresses.retain(|a| !a.is_empty());
+        for o in &d.outbox {
+            assert!(!o.message_id.is_empty());
+            assert!(
+                !self.ours.contains_key(&o.message_id),
+                "Message-ID {} used twice",
+                o.message_id
+            );
+            assert!(
+                o.message_id.ends_with("@referee.example"),
+                "{}",
+                o.message_id
+            );
+            for a in &addresses {
+                // The sender's own words may be quoted back to the sender.
+                let own_words = o.to == msg.from
+                    && (msg.text.to_lowercase().contains(a.as_str())
+                        || msg.subject.to_lowercase().contains(a.as_str()));
+                if !a.eq_ignore_ascii_case(&o.to) && !own_words {
+                    assert!(
+                        !o.body.to_lowercase().contains(&a.to_lowercase()),
+                        "a mail to {} shows the address {a}:\n{}",
+                        o.to,
+                        o.body
+                    );
+                    assert!(!o.subject.contains(a.as_str()));
+                }
+            }
+            if let Some(id) = o.game {
+                assert!(
+                    o.subject.contains(&format!("[arbitre #{id}]")),
+                    "{}",
+                    o.subject
+                );
+            }
+            match o.auto {
+                AutoKind::Replied => {
+                    assert_eq!(o.to, msg.from);
+                    assert_eq!(o.in_reply_to.as_deref(), Some(msg.message_id.as_str()));
+                    assert_eq!(o.references.last(), Some(&msg.message_id));
+                }
+                AutoKind::Generated => {
+                    let announce = o.message_id.starts_with("arbitre.g");
+                    assert!(announce || o.in_reply_to.is_some(), "{o:?}");
+                }
+            }
+            if o.game.is_some() && self.config.plus_addressing {
+                let r = o
+                    .reply_to
+                    .as_deref()
+                    .expect("a game mail carries a reply address");
+                assert!(r.starts_with("arbitre+g"), "{r}");
+            }
+        }
+        let mut ids: Vec<&str> = d.outbox.iter().map(|o| o.message_id.as_str()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(
+            ids.len(),
+            d.outbox.len(),
+            "duplicate Message-IDs in one decision"
+        );
+    }
+
+    fn last_to(&self, to: &str) -> &Outgoing {
+        self.sent
+            .iter()
+            .rev()
+            .find(|o| o.to == to)
+            .unwrap_or_else(|| panic!("no mail to {to}"))
+    }
+
+    fn game(&self, id: GameId) -> &StoredGame {
+        &self.games[&id]
+    }
+
+    /// Sets up a game directly (`arbitre new`).
+    fn create(&mut self, kind: GameKind, start: Start, white: &str, black: &str) -> GameId {
+        let id = self.next_game;
+        let players: Vec<Player> = self.players.values().cloned().collect();
+        let request = NewGameRequest {
+            kind,
+            start,
+            options: String::new(),
+            white: white.to_string(),
+            black: black.to_string(),
+            created_by: DIRECTOR.to_string(),
+        };
+        let d = referee::create_game(&self.config, &request, &players, id, self.clock).unwrap();
+        let fake = Inbound {
+            message_id: "none".into(),
+            ..Inbound::default()
+        };
+        for o in &d.outbox {
+            assert_eq!(o.auto, AutoKind::Generated);
+            assert!(o.in_reply_to.is_none());
+        }
+        self.check(&fake, &d);
+        self.apply(&d);
+        id
+    }
+
+    fn set_lang(&mut self, who: &str, lang: Lang) {
+        self.players.insert(
+            who.to_string(),
+            Player {
+                address: who.to_string(),
+                name: None,
+                lang,
+            },
+        );
+    }
+}
+
+/// The registered game called `name`; it must set up its default start.
+fn engine(name: &str) -> GameKind {
+    let kind = GameKind::from_name(name).unwrap_or_else(|| panic!("no game called {name}"));
+    AnyGame::new(kind, &Start::Default, None, "").unwrap_or_else(|e| panic!("{name}: {e}"));
+    kind
+}
+
+/// The game `$name` (every engine is registered: a missing one fails the test).
+macro_rules! engine {
+    ($name:literal) => {
+        engine($name)
+    };
+}
+
+/// The mails of a decision addressed to `to`.
+fn to<'a>(d: &'a Decision, to: &str) -> Vec<&'a Outgoing> {
+    d.outbox.iter().filter(|o| o.to == to).collect()
+}
+
+/// The only mail of `d` addressed to `who`.
+fn only<'a>(d: &'a Decision, who: &str) -> &'a Outgoing {
+    let mails = to(d, who);
+    assert_eq!(mails.len(), 1, "mails to {who}: {:#?}", d.outbox);
+    mails[0]
+}
+
+fn first_line(o: &Outgoing) -> &str {
+    o.body.lines().next().unwrap_or("")
+}
+
+/// Alice challenges Bob to `game`; Bob accepts by replying. Returns the game id.
+fn challenge_and_accept(w: &mut World, line: &str) -> GameId {
+    let d = w.send(ALICE, line);
+    let id = d.games[0].id;
+    assert_eq!(d.games[0].status, GameStatus::Invited);
+    let d = w.answer(BOB, "ACCEPT");
+    assert_eq!(d.games[0].status, GameStatus::Active);
+    id
+}
+
+fn live(g: &StoredGame) -> AnyGame {
+    g.rebuild().expect("stored games replay")
+}
+
+// ---------------------------------------------------------------------------------------
+// Help, languages, strangers, automatic mail
+
+#[test]
+fn help_is_sent_in_the_language_of_the_keyword_to_someone_unknown() {
+    let mut w = World::new();
+    let d = w.send(CAROL, "HELP");
+    let m = only(&d, CAROL);
+    assert_eq!(m.subject, "[arbitre] Help");
+    assert!(m.body.contains("NEW <game>") && m.body.contains("RESIGN"));
+    assert_eq!(m.auto, AutoKind::Replied);
+    assert!(d.games.is_empty() && d.players.is_empty());
+
+    let d = w.send(CAROL, "aide");
+    let m = only(&d, CAROL);
+    assert_eq!(m.subject, "[arbitre] Aide");
+    assert!(m.body.contains("NOUVELLE <jeu>") && m.body.contains("ABANDON"));
+}
+
+#[test]
+fn help_for_a_game_sends_its_guide_variants_and_options() {
+    let bulltricker = engine!("bulltricker");
+    let abalone = engine!("abalone");
+    let mut w = World::new();
+    let d = w.send(CAROL, "help bulltricker");
+    let body = &only(&d, CAROL).body;
+    assert!(
+        body.contains(bulltricker.guide(Lang::En).trim_end()),
+        "{body}"
+    );
+    assert!(
+        body.contains("Variants of bulltricker (the first is the default):\n  standard"),
+        "{body}"
+    );
+    assert!(body.contains("king-separation=strict"), "{body}");
+    assert!(body.contains("ERR !!"), "{body}");
+    let d = w.send(CAROL, "AIDE abalone");
+    let body = &only(&d, CAROL).body;
+    assert!(body.contains(abalone.guide(Lang::Fr).trim_end()), "{body}");
+    assert!(body.contains("belgian-daisy (Marguerite belge)"), "{body}");
+}
+
+#[test]
+fn anything_unrecognised_gets_the_help_text() {
+    let mut w = World::new();
+    let d = w.send(CAROL, "Hello, how does this work?");
+    let m = only(&d, CAROL);
+    assert!(
+        m.body
+            .starts_with("arbitre did not understand \"Hello, how does this work?\"")
+    );
+    assert!(m.body.contains("GAMES"));
+    // An empty mail with an empty subject.
+    let d = w.send(CAROL, "");
+    assert!(only(&d, CAROL).body.starts_with("Your message was empty"));
+    // The subject is read when the body is empty.
+    let mut m = w.msg(CAROL, "");
+    m.subject = "Re: help".into();
+    let d = w.deliver(&m);
+    assert!(
+        only(&d, CAROL)
+            .body
+            .starts_with("arbitre referees board games")
+    );
+}
+
+#[test]
+fn lang_switches_the_language_of_every_later_mail() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let d = w.send(BOB, "LANG FR");
+    let m = only(&d, BOB);
+    assert_eq!(m.subject, "[arbitre] Langue");
+    assert!(
+        m.body
+            .starts_with("Désormais, arbitre vous écrit en français.")
+    );
+    assert_eq!(d.players[0].lang, Lang::Fr);
+    // Alice (English) moves; Bob (now French) gets the move in French, Alice her
+    // confirmation in English.
+    let d = w.answer(ALICE, "a1b2");
+    let bob = only(&d, BOB);
+    assert_eq!(first_line(bob), "a1b2");
+    assert!(bob.body.contains("a joué le coup 1"), "{}", bob.body);
+    assert!(
+        bob.body
+            .contains("Vous jouez : Blanc. Au trait : Blanc (vous)."),
+        "{}",
+        bob.body
+    );
+    assert!(bob.body.contains("Pour jouer, répondez"));
+    let alice = only(&d, ALICE);
+    assert!(
+        alice.body.contains("Your move 1 is accepted"),
+        "{}",
+        alice.body
+    );
+    assert_eq!(w.game(id).moves.len(), 1);
+    // And back.
+    let d = w.send(BOB, "lang en");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("From now on arbitre writes to you in English.")
+    );
+    let d = w.send(BOB, "lang klingon");
+    assert!(only(&d, BOB).body.starts_with("Write LANG FR"));
+    assert!(d.players.is_empty());
+}
+
+#[test]
+fn a_stranger_changes_nothing_and_gets_a_polite_refusal() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let before = w.game(id).clone();
+    let mut m = w.msg(CAROL, "a1b2");
+    m.subject = format!("[arbitre #{id}] Abalone");
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty());
+    let reply = only(&d, CAROL);
+    assert!(
+        reply
+            .body
+            .starts_with(&format!("You are not a player of game #{id}"))
+    );
+    assert_eq!(reply.game, None);
+    assert_eq!(w.game(id), &before);
+    // Even with a reply token stolen from a forwarded mail.
+    let alice_mail = w.last_to(ALICE).clone();
+    let m = w.reply_msg(&alice_mail, CAROL, "a1b2");
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty());
+    assert!(only(&d, CAROL).body.starts_with("You are not a player"));
+    // An automatic message from a stranger gets nothing at all.
+    let mut m = w.msg(CAROL, "a1b2");
+    m.subject = format!("[arbitre #{id}] Abalone");
+    m.automatic = true;
+    let d = w.deliver(&m);
+    assert!(d.outbox.is_empty() && d.games.is_empty());
+}
+
+#[test]
+fn automatic_mail_is_never_answered_nor_played() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // An out-of-office reply quoting the game mail, with a legal move in it.
+    let mail = w.last_to(ALICE).clone();
+    let mut m = w.reply_msg(&mail, ALICE, "a1b2");
+    m.automatic = true;
+    let d = w.deliver(&m);
+    assert_eq!(d.outbox, vec![]);
+    assert_eq!(d.games, vec![]);
+    assert!(w.game(id).moves.is_empty());
+    // Mail from arbitre itself (a loop) is ignored too.
+    let d = w.send(BOT, "HELP");
+    assert!(d.outbox.is_empty());
+}
+
+#[test]
+fn an_oversized_message_gets_a_clear_answer_and_changes_nothing() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let mail = w.last_to(ALICE).clone();
+    let mut m = w.reply_msg(&mail, ALICE, "a1b2");
+    m.size = 5_000_000;
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty());
+    let reply = only(&d, ALICE);
+    assert!(
+        reply.body.starts_with(
+            "Your message is too large for arbitre (5000000 bytes; the limit is 65536)"
+        )
+    );
+    assert!(w.game(id).moves.is_empty());
+    w.set_lang(ALICE, Lang::Fr);
+    let mut m = w.reply_msg(&mail, ALICE, "a1b2");
+    m.size = 5_000_000;
+    let d = w.deliver(&m);
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("Votre message est trop volumineux")
+    );
+}
+
+#[test]
+fn over_the_rate_limit_a_move_is_still_played_and_forwarded_but_not_answered() {
+    engine!("abalone");
+    let mut w = World::with(RefereeConfig {
+        max_replies_per_hour: 3,
+        ..config()
+    });
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // Alice has had one reply (the challenge acknowledgement); two more reach the limit.
+    for _ in 0..2 {
+        let d = w.send(ALICE, "GAMES");
+        assert_eq!(d.outbox.len(), 1);
+    }
+    let d = w.send(ALICE, "GAMES");
+    assert!(d.outbox.is_empty(), "{:?}", d.outbox);
+    assert!(d.summary.contains("rate limit"), "{}", d.summary);
+    // A move: played and forwarded to Bob; Alice gets no confirmation.
+    let d = w.send(ALICE, "a1b2");
+    assert_eq!(d.games[0].moves.len(), 1);
+    assert_eq!(first_line(only(&d, BOB)), "a1b2");
+    assert!(to(&d, ALICE).is_empty());
+    assert_eq!(w.game(id).moves[0].text, "a1b2");
+}
+
+// ---------------------------------------------------------------------------------------
+// Challenges
+
+#[test]
+fn a_challenge_invites_the_opponent_without_showing_addresses_and_accept_starts_the_game() {
+    let abalone = engine!("abalone");
+    let mut w = World::new();
+    let mut m = w.msg(ALICE, "NEW abalone belgian-daisy VS <Bob@B.example>");
+    m.from_name = Some("Alice Martin".into());
+    let d = w.deliver(&m);
+    let g = &d.games[0];
+    assert_eq!(g.id, 1);
+    assert_eq!((g.status, g.kind), (GameStatus::Invited, abalone));
+    assert_eq!(g.variant.as_deref(), Some("belgian-daisy"));
+    // Black moves first in Abalone: the challenger takes it.
+    assert_eq!((g.black.as_str(), g.white.as_str()), (ALICE, BOB));
+    assert_eq!(g.challenger, ALICE);
+    let invitation = only(&d, BOB);
+    assert_eq!(invitation.subject, "[arbitre #1] Abalone");
+    assert!(
+        invitation
+            .body
+            .starts_with("Alice Martin invites you to a game of Abalone (Belgian daisy)")
+    );
+    assert!(
+        invitation
+            .body
+            .contains("You would play White; Black moves first.")
+    );
+    assert!(invitation.body.contains("Reply to this mail with ACCEPT"));
+    assert!(invitation.body.contains("répondez LANG FR"));
+    assert_eq!(invitation.auto, AutoKind::Generated);
+    let ack = only(&d, ALICE);
+    assert_eq!(ack.subject, "Re: [arbitre #1] Abalone");
+    assert!(
+        ack.body
+            .starts_with("Your invitation to a game of Abalone (Belgian daisy) has been sent")
+    );
+    assert_eq!(d.players.len(), 2);
+    assert_eq!(
+        referee::lookup(&w.config, &m).mentioned,
+        vec![BOB.to_string()]
+    );
+
+    // Bob accepts by replying to the invitation (its reply address carries his token).
+    let d = w.answer(BOB, "accept");
+    assert_eq!(d.games[0].status, GameStatus::Active);
+    let bob = only(&d, BOB);
+    assert!(
+        bob.body
+            .starts_with("The game of Abalone (Belgian daisy) against Alice Martin begins")
+    );
+    assert!(bob.body.contains("Your opponent moves first"));
+    let alice = only(&d, ALICE);
+    assert!(
+        alice
+            .body
+            .starts_with("The game of Abalone (Belgian daisy) against your opponent begins")
+    );
+    assert!(alice.body.contains("It is your move."));
+    assert!(alice.body.contains("Position: "));
+    // Alice's mail threads under her seat root.
+    assert!(
+        alice.references[0].starts_with("arbitre.g1."),
+        "{:?}",
+        alice.references
+    );
+}
+
+#[test]
+fn a_french_challenge_reads_colour_and_gets_french_answers() {
+    engine!("abalone");
+    let mut w = World::new();
+    let d = w.send(
+        ALICE,
+        "Nouvelle partie d'abalone en blanc contre bob@b.example",
+    );
+    let g = &d.games[0];
+    assert_eq!((g.white.as_str(), g.black.as_str()), (ALICE, BOB));
+    let ack = only(&d, ALICE);
+    assert_eq!(ack.subject, "Re: [arbitre #1] Abalone");
+    assert!(
+        ack.body
+            .starts_with("Votre invitation à une partie d'Abalone (Standard) a été envoyée"),
+        "{}",
+        ack.body
+    );
+    // Bob is unknown: his invitation is in the challenger's language.
+    let inv = only(&d, BOB);
+    assert!(inv.body.contains("vous invite"), "{}", inv.body);
+    assert!(inv.body.contains("reply LANG EN"));
+    // Bob answers in English: from now on he reads English.
+    let d = w.answer(BOB, "Accept");
+    assert_eq!(
+        d.players.iter().find(|p| p.address == BOB).unwrap().lang,
+        Lang::En
+    );
+    assert!(only(&d, BOB).body.starts_with("The game of Abalone"));
+    assert!(only(&d, BOB).body.contains("It is your move."));
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("La partie d'Abalone (Standard) contre votre adversaire commence")
+    );
+}
+
+#[test]
+fn bad_challenges_are_explained_and_create_nothing() {
+    engine!("abalone");
+    let mut w = World::new();
+    for (line, start) in [
+        (
+            "NEW chess VS bob@b.example",
+            "arbitre does not know the game \"chess\"",
+        ),
+        ("NEW abalone", "Against whom?"),
+        ("NEW abalone VS bob", "\"bob\" is not a mail address."),
+        (
+            "NEW abalone AS purple VS bob@b.example",
+            "\"purple\" is not a colour",
+        ),
+        (
+            "NEW abalone VS alice@a.example",
+            "You cannot challenge yourself",
+        ),
+        (
+            "NEW abalone VS arbitre@referee.example",
+            "arbitre referees games but does not play",
+        ),
+        (
+            "NEW abalone zigzag VS bob@b.example",
+            "\"zigzag\" is neither a variant nor an option of Abalone",
+        ),
+        (
+            "NEW abalone repetition=7 VS bob@b.example",
+            "The option repetition cannot be \"7\"",
+        ),
+    ] {
+        let d = w.send(ALICE, line);
+        assert!(d.games.is_empty(), "{line}");
+        let m = only(&d, ALICE);
+        assert!(m.body.starts_with(start), "{line}:\n{}", m.body);
+        assert_eq!(m.subject, "[arbitre] New game");
+    }
+}
+
+#[test]
+fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
+    engine!("bulltricker");
+    engine!("abalone");
+    let mut w = World::new();
+    w.send(ALICE, "NEW abalone VS bob@b.example");
+    // A question gets the help; a move before accepting is refused; neither changes anything.
+    let d = w.answer(BOB, "Who is this?");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("arbitre did not understand \"Who is this?\"")
+    );
+    let d = w.answer(BOB, "i5h5");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("ERR\n\nThis game has not started: nothing was changed. Reply ACCEPT")
+    );
+    assert!(d.games.is_empty());
+    let d = w.answer(BOB, "REFUSER");
+    assert_eq!(d.games[0].status, GameStatus::Declined);
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("You declined the invitation to game #1")
+    );
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("Your opponent declined your invitation to game #1")
+    );
+    // Declined games refuse moves.
+    let d = w.answer(BOB, "a1b2");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("This invitation was declined")
+    );
+
+    w.send(ALICE, "NEW bulltricker VS bob@b.example");
+    let d = w.answer(ALICE, "ACCEPT");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("This game is waiting for your opponent")
+    );
+    let d = w.answer(ALICE, "a.h2 a.h4");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("ERR\n\nThis game has not started")
+    );
+    let d = w.answer(ALICE, "DECLINE");
+    assert_eq!(d.games[0].status, GameStatus::Declined);
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("You withdrew your invitation to game #2")
+    );
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("Your opponent withdrew the invitation")
+    );
+}
+
+#[test]
+fn a_director_creates_a_game_announced_to_both_players() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    w.set_lang(BOB, Lang::Fr);
+    let id = w.create(bulltricker, Start::Default, ALICE, BOB);
+    let g = w.game(id).clone();
+    assert_eq!(g.status, GameStatus::Active);
+    assert_eq!(g.challenger, DIRECTOR);
+    let alice = w.sent.iter().find(|o| o.to == ALICE).unwrap();
+    assert_eq!(alice.subject, format!("[arbitre #{id}] Bulltricker"));
+    assert!(
+        alice
+            .body
+            .starts_with("A game of Bulltricker against your opponent has been set up for you")
+    );
+    assert!(alice.body.contains("It is your move."));
+    assert!(
+        alice
+            .body
+            .contains("Your personal reply address for this game: arbitre+g1-w-")
+    );
+    let bob = w.sent.iter().find(|o| o.to == BOB).unwrap().clone();
+    assert!(
+        bob.body
+            .starts_with("Une partie de Bulltricker contre votre adversaire a été organisée")
+    );
+    assert!(bob.body.contains("Votre adversaire joue en premier"));
+    assert_ne!(alice.message_id, bob.message_id);
+    // Alice's reply to the announcement is routed by her token and played.
+    let d = w.answer(ALICE, "b.h2 b.h4");
+    assert_eq!(first_line(only(&d, BOB)), "b.h2 b.h4");
+    // Bob's forwarded move threads under his announcement.
+    assert_eq!(
+        only(&d, BOB).in_reply_to.as_deref(),
+        Some(bob.message_id.as_str())
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Moves
+
+#[test]
+fn a_legal_move_is_forwarded_with_the_protocol_line_first_and_confirmed_to_the_mover() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    let id = w.create(bulltricker, Start::Default, ALICE, BOB);
+    let mail = w.last_to(ALICE).clone();
+    let m = w.reply_msg(&mail, ALICE, "B.H2\u{00A0}b.h4");
+    let d = w.deliver(&m);
+    let g = &d.games[0];
+    assert_eq!(g.moves.len(), 1);
+    assert_eq!(g.moves[0].text, "b.h2 b.h4");
+    assert_eq!(
+        g.moves[0].message_id.as_deref(),
+        Some(m.message_id.as_str())
+    );
+    assert_eq!(g.moves[0].received_at, m.received_at);
+    let bob = only(&d, BOB);
+    assert_eq!(first_line(bob), "b.h2 b.h4");
+    assert_eq!(bob.subject, format!("[arbitre #{id}] Bulltricker"));
+    assert_eq!(bob.auto, AutoKind::Generated);
+    assert!(
+        bob.body.contains("Your opponent (White) played move 1: "),
+        "{}",
+        bob.body
+    );
+    assert!(
+        bob.body
+            .contains("Moves played: 1. You play: Black. To move: Black (you).")
+    );
+    assert!(bob.body.contains("Moves:\n1. b.h2 b.h4\n"));
+    assert!(bob.body.contains(&format!(
+        "Position: {}",
+        live(&d.games[0]).position_string()
+    )));
+    assert!(bob.body.contains("h8 +---+"), "the text board");
+    let alice = only(&d, ALICE);
+    assert_eq!(first_line(alice), "b.h2 b.h4");
+    assert_eq!(alice.subject, format!("Re: [arbitre #{id}] Bulltricker"));
+    assert!(alice.body.contains("Your move 1 is accepted"));
+    assert!(alice.len_ok());
+
+    // Bob answers by replying to the forwarded move; Alice's mail threads under her move.
+    let alice_move_id = d.games[0].moves[0].message_id.clone().unwrap();
+    let d = w.answer(BOB, "b.h7 b.h5");
+    let alice = only(&d, ALICE);
+    assert_eq!(first_line(alice), "b.h7 b.h5");
+    assert_eq!(alice.in_reply_to.as_deref(), Some(alice_move_id.as_str()));
+    assert!(
+        alice.body.contains("Moves:\n1. b.h2 b.h4  2. b.h7 b.h5\n"),
+        "{}",
+        alice.body
+    );
+}
+
+trait LenOk {
+    fn len_ok(&self) -> bool;
+}
+
+impl LenOk for Outgoing {
+    /// A confirmation is short: no board in it.
+    fn len_ok(&self) -> bool {
+        self.body.lines().count() < 8 && !self.body.contains("+---+")
+    }
+}
+
+#[test]
+fn an_illegal_move_is_answered_err_with_the_reason_and_changes_nothing() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let d = w.answer(ALICE, "a1a2");
+    assert!(d.games.is_empty());
+    let m = only(&d, ALICE);
+    assert_eq!(first_line(m), "ERR");
+    assert!(
+        m.body
+            .contains("Your move was not accepted: a1a2: 5 of your own marbles would have to move"),
+        "{}",
+        m.body
+    );
+    assert!(m.body.contains("Nothing was changed"));
+    assert!(w.game(id).moves.is_empty());
+    // Text that is not a move at all but looks like one, sent on one's turn, is an ERR too
+    // (the protocol); prose gets the help text; nothing changes either way.
+    let d = w.answer(ALICE, "zz99");
+    assert_eq!(first_line(only(&d, ALICE)), "ERR");
+    let d = w.answer(ALICE, "Hello Bob, nice to play with you");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("arbitre did not understand \"Hello Bob, nice to play with you\"")
+    );
+    assert!(w.game(id).moves.is_empty());
+    // A greeting before the move is skipped.
+    let d = w.answer(ALICE, "Hi Bob,\n\nA1B2\n\nCheers,\nAlice");
+    assert_eq!(d.games[0].moves[0].text, "a1b2");
+    assert_eq!(first_line(only(&d, BOB)), "a1b2");
+    let d = w.answer(BOB, "i5h5");
+    assert_eq!(d.games[0].moves.len(), 2);
+    // In French.
+    w.set_lang(ALICE, Lang::Fr);
+    let d = w.answer(ALICE, "e5f5");
+    let m = only(&d, ALICE);
+    assert_eq!(first_line(m), "ERR");
+    assert!(
+        m.body.contains("Votre coup n'a pas été accepté : "),
+        "{}",
+        m.body
+    );
+}
+
+#[test]
+fn a_missed_compulsory_capture_is_answered_err_with_the_pieces_that_must_take() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    let id = w.create(
+        bulltricker,
+        Start::Position(BT_COMPULSORY.into()),
+        ALICE,
+        BOB,
+    );
+    let d = w.answer(ALICE, "v8.2 v8.3");
+    let m = only(&d, ALICE);
+    assert_eq!(first_line(m), "ERR !! a.h1 a.h8");
+    assert!(m.body.contains("a capture is compulsory"), "{}", m.body);
+    assert!(d.games.is_empty() && w.game(id).moves.is_empty());
+    assert!(to(&d, BOB).is_empty());
+    // The capture itself is accepted and forwarded with its protocol line.
+    let d = w.answer(ALICE, "a.h1 a.h5");
+    assert_eq!(first_line(only(&d, BOB)), "a.h1 a.h5 !! a.h4");
+}
+
+#[test]
+fn a_move_out_of_turn_is_refused() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let d = w.answer(BOB, "i5h5");
+    let m = only(&d, BOB);
+    assert_eq!(first_line(m), "ERR");
+    assert!(m.body.contains("It is not your turn"));
+    assert!(w.game(id).moves.is_empty());
+    // Off turn, a line that is no move gets the help text instead.
+    let d = w.answer(BOB, "good luck!");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("arbitre did not understand \"good luck!\"")
+    );
+}
+
+#[test]
+fn a_message_delivered_twice_is_played_once() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let mail = w.last_to(ALICE).clone();
+    let m = w.reply_msg(&mail, ALICE, "a1b2");
+    let first = w.deliver(&m);
+    assert_eq!(first.games[0].moves.len(), 1);
+    let again = w.deliver(&m);
+    assert_eq!(again.games, vec![]);
+    assert_eq!(again.outbox, vec![]);
+    assert!(
+        again.summary.contains("already a move of game #1"),
+        "{}",
+        again.summary
+    );
+    assert_eq!(w.game(id).moves.len(), 1);
+}
+
+#[test]
+fn board_history_games_and_protocol_err_show_the_game_without_changing_it() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    w.answer(BOB, "i5h5");
+    let d = w.answer(ALICE, "BOARD");
+    assert!(d.games.is_empty());
+    let b = only(&d, ALICE);
+    assert!(
+        b.body.starts_with(&format!("Abalone (Standard), #{id}\n")),
+        "{}",
+        b.body
+    );
+    assert!(b.body.contains("To move: Black (you)."));
+    let d = w.answer(BOB, "historique");
+    let h = only(&d, BOB);
+    assert!(h.body.contains("[Event \"arbitre #1\"]"), "{}", h.body);
+    assert!(h.body.contains("1. a1b2 i5h5 *"), "{}", h.body);
+    let d = w.send(BOB, "GAMES");
+    let g = only(&d, BOB);
+    assert!(g.body.contains("[arbitre #1] Abalone against your opponent, you play White: waiting for your opponent's move"), "{}", g.body);
+    assert!(g.body.contains("reply address: arbitre+g1-w-"));
+    let d = w.answer(BOB, "ERR");
+    assert!(only(&d, BOB).body.starts_with("arbitre received ERR."));
+    assert!(d.games.is_empty());
+}
+
+// ---------------------------------------------------------------------------------------
+// Which game
+
+#[test]
+fn with_two_games_an_unrouted_move_gets_the_list_and_every_route_works() {
+    engine!("bulltricker");
+    engine!("abalone");
+    let mut w = World::new();
+    let g1 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let d = w.send(ALICE, "NEW bulltricker AS BLACK VS carol@c.example");
+    let g2 = d.games[0].id;
+    w.answer(CAROL, "accepter");
+    // Carol (White) opens game 2 so that Alice is to move in both.
+    w.answer(CAROL, "b.h2 b.h4");
+    let before = (w.game(g1).clone(), w.game(g2).clone());
+
+    // A fresh mail with no routing: ambiguous.
+    let d = w.send(ALICE, "a1b2");
+    assert!(d.games.is_empty());
+    let m = only(&d, ALICE);
+    assert_eq!(m.subject, "[arbitre] Which game?");
+    assert!(
+        m.body.contains(&format!("[arbitre #{g1}] Abalone")),
+        "{}",
+        m.body
+    );
+    assert!(
+        m.body.contains(&format!("[arbitre #{g2}] Bulltricker")),
+        "{}",
+        m.body
+    );
+    assert_eq!((w.game(g1), w.game(g2)), (&before.0, &before.1));
+
+    // The Subject tag.
+    let mut m = w.msg(ALICE, "a1b2");
+    m.subject = format!("[arbitre #{g1}]");
+    let d = w.deliver(&m);
+    assert_eq!(d.games[0].id, g1);
+    assert_eq!(referee::lookup(&w.config, &m).subject_game, Some(g1));
+
+    // The reply token, on a fresh mail (no threading, no tag).
+    let bt_mail = w
+        .sent
+        .iter()
+        .rev()
+        .find(|o| o.to == ALICE && o.game == Some(g2))
+        .unwrap()
+        .clone();
+    let token_addr = bt_mail.reply_to.clone().unwrap();
+    let mut m = w.msg(ALICE, "b.h7 b.h5");
+    m.recipients = vec![token_addr.clone()];
+    assert_eq!(referee::lookup(&w.config, &m).token_game, Some(g2));
+    let d = w.deliver(&m);
+    assert_eq!(d.games[0].id, g2);
+    assert_eq!(d.games[0].moves.len(), 2);
+
+    // A reply without the token (plus-addressing stripped by the client): In-Reply-To.
+    let ab_mail = w
+        .sent
+        .iter()
+        .rev()
+        .find(|o| o.to == ALICE && o.game == Some(g1))
+        .unwrap()
+        .clone();
+    w.answer(BOB, "i5h5");
+    let ab_mail2 = w
+        .sent
+        .iter()
+        .rev()
+        .find(|o| o.to == ALICE && o.game == Some(g1))
+        .unwrap()
+        .clone();
+    assert_ne!(ab_mail, ab_mail2);
+    let mut m = w.reply_msg(&ab_mail2, ALICE, "a2b3");
+    m.recipients = vec![BOT.into()];
+    m.subject = "my move".into();
+    let d = w.deliver(&m);
+    assert_eq!(d.games[0].id, g1, "{}", d.summary);
+
+    // A forged token routes nowhere.
+    let mut m = w.msg(ALICE, "BOARD");
+    m.recipients = vec![token_addr.replace("-b-", "-w-")];
+    assert_eq!(referee::lookup(&w.config, &m).token_game, None);
+
+    // An unknown game number is reported, not guessed.
+    let mut m = w.msg(ALICE, "BOARD");
+    m.subject = "[arbitre #99]".into();
+    let d = w.deliver(&m);
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("arbitre has no game #99 for you.")
+    );
+}
+
+#[test]
+fn with_one_game_a_fresh_mail_goes_to_it() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let d = w.send(ALICE, "a1b2");
+    assert_eq!(d.games[0].id, id);
+    // Without any game, a move gets "no game in progress".
+    let d = w.send(CAROL, "a1b2");
+    assert!(
+        only(&d, CAROL)
+            .body
+            .starts_with("You have no game in progress")
+    );
+    let d = w.send(CAROL, "ACCEPT");
+    assert!(
+        only(&d, CAROL)
+            .body
+            .starts_with("There is no invitation or draw offer")
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Draws, PAT, resignation, the end of a game
+
+#[test]
+fn a_draw_offer_is_forwarded_and_accepted_by_agreement() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    let d = w.answer(ALICE, "draw");
+    assert_eq!(d.games[0].draw_offer, Some(Side::Black));
+    let bob = only(&d, BOB);
+    assert!(
+        bob.body
+            .starts_with("Your opponent offers a draw. Reply DRAW to accept it"),
+        "{}",
+        bob.body
+    );
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("Your draw offer has been sent to your opponent.")
+    );
+    let d = w.answer(ALICE, "DRAW");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("Your draw offer already stands")
+    );
+    w.set_lang(BOB, Lang::Fr);
+    let d = w.answer(BOB, "Nulle");
+    let g = &d.games[0];
+    assert_eq!(g.status, GameStatus::Finished);
+    let r = g.result.as_ref().unwrap();
+    assert_eq!((r.winner, r.termination.as_str()), (None, "agreed-draw"));
+    assert_eq!(r.line, "draw by agreement");
+    let alice = only(&d, ALICE);
+    assert_eq!(first_line(alice), "draw by agreement");
+    assert!(
+        alice
+            .body
+            .contains("Result: draw by agreement (Draw (draw by agreement).)"),
+        "{}",
+        alice.body
+    );
+    assert!(
+        alice.body.contains("[Result \"1/2-1/2\"]"),
+        "{}",
+        alice.body
+    );
+    assert!(alice.body.contains("[Termination \"agreed-draw\"]"));
+    let bob = only(&d, BOB);
+    assert!(
+        bob.body.contains("Partie nulle (nulle par accord mutuel)."),
+        "{}",
+        bob.body
+    );
+    assert!(bob.body.contains("Feuille de partie complète"));
+    // Over: moves are refused.
+    let d = w.answer(ALICE, "i5h5");
+    assert!(only(&d, ALICE).body.starts_with("ERR\n\nThis game is over"));
+    assert_eq!(w.game(id).status, GameStatus::Finished);
+}
+
+#[test]
+fn a_move_declines_a_draw_offer_and_decline_does_too() {
+    engine!("abalone");
+    let mut w = World::new();
+    challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    w.answer(BOB, "DRAW");
+    let d = w.answer(ALICE, "a1b2");
+    assert_eq!(d.games[0].draw_offer, None);
+    assert!(
+        only(&d, BOB)
+            .body
+            .contains("By playing on, your opponent declined your draw offer.")
+    );
+    w.answer(BOB, "draw");
+    let d = w.answer(ALICE, "decline");
+    assert_eq!(d.games[0].draw_offer, None);
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("Your opponent declined your draw offer.")
+    );
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("You declined the draw offer")
+    );
+    // ACCEPT also accepts a standing offer.
+    w.answer(ALICE, "draw");
+    let d = w.answer(BOB, "accept");
+    assert_eq!(d.games[0].status, GameStatus::Finished);
+}
+
+#[test]
+fn a_pat_claim_the_rules_do_not_confirm_is_forwarded_as_an_offer_the_opponent_accepts_with_pat() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    let id = w.create(bulltricker, Start::Default, ALICE, BOB);
+    let d = w.answer(ALICE, "PAT");
+    assert_eq!(d.games[0].status, GameStatus::Active);
+    assert_eq!(d.games[0].draw_offer, Some(Side::White));
+    let bob = only(&d, BOB);
+    assert_eq!(first_line(bob), "PAT");
+    assert!(
+        bob.body
+            .contains("Your opponent offers a draw (PAT). Reply PAT or DRAW")
+    );
+    let alice = only(&d, ALICE);
+    assert!(
+        alice
+            .body
+            .starts_with("The rules do not make this position a draw (PAT), so the game goes on.")
+    );
+    let d = w.answer(BOB, "pat");
+    let g = &d.games[0];
+    assert_eq!(g.status, GameStatus::Finished);
+    let r = g.result.as_ref().unwrap();
+    assert_eq!(
+        (r.winner, r.termination.as_str(), r.line.as_str()),
+        (None, "agreed-draw", "PAT")
+    );
+    for who in [ALICE, BOB] {
+        let m = only(&d, who);
+        assert_eq!(first_line(m), "PAT");
+        assert!(
+            m.body.contains("Complete record:\n\n# game: arbitre #1\n"),
+            "{}",
+            m.body
+        );
+    }
+    assert_eq!(w.game(id).status, GameStatus::Finished);
+}
+
+#[test]
+fn a_pat_claim_the_rules_confirm_ends_the_game() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    let id = w.create(bulltricker, Start::Position(BT_DRAWN.into()), ALICE, BOB);
+    assert!(live(w.game(id)).outcome().is_over());
+    let d = w.answer(ALICE, "PAT");
+    let g = &d.games[0];
+    assert_eq!(g.status, GameStatus::Finished);
+    let r = g.result.as_ref().unwrap();
+    assert_eq!((r.winner, r.line.as_str()), (None, "PAT"));
+    assert_eq!(first_line(only(&d, BOB)), "PAT");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("The draw claim (PAT) is confirmed by the rules.")
+    );
+}
+
+#[test]
+fn resignation_ends_the_game_for_both_with_the_result_in_the_games_terms() {
+    let bulltricker = engine!("bulltricker");
+    engine!("abalone");
+    let mut w = World::new();
+    let id = w.create(bulltricker, Start::Default, ALICE, BOB);
+    w.answer(ALICE, "b.h2 b.h4");
+    // Resigning is allowed off turn.
+    let d = w.answer(ALICE, "I resign");
+    let g = &d.games[0];
+    let r = g.result.as_ref().unwrap();
+    assert_eq!(
+        (r.winner, r.termination.as_str(), r.line.as_str()),
+        (Some(Side::Black), "resignation", "BW")
+    );
+    let alice = only(&d, ALICE);
+    assert_eq!(first_line(alice), "BW");
+    assert!(alice.body.contains("You resigned."));
+    assert!(
+        alice.body.contains("Black wins (resignation). You lose."),
+        "{}",
+        alice.body
+    );
+    let bob = only(&d, BOB);
+    assert_eq!(first_line(bob), "BW");
+    assert!(bob.body.contains("Your opponent resigned."));
+    assert!(bob.body.contains("You win."));
+    assert!(
+        bob.body.contains("# outcome: black wins (resignation)\n"),
+        "{}",
+        bob.body
+    );
+    assert!(bob.body.contains("1. b.h2 b.h4\n"));
+    assert_eq!(w.game(id).status, GameStatus::Finished);
+}
+
+#[test]
+fn resignation_in_abalone_gives_the_result_in_words_and_the_apgn_record() {
+    engine!("abalone");
+    let mut w = World::new();
+    challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    w.set_lang(BOB, Lang::Fr);
+    let d = w.answer(BOB, "abandon");
+    let r = d.games[0].result.as_ref().unwrap();
+    assert_eq!(r.line, "Black wins by resignation");
+    assert!(only(&d, ALICE).body.contains("[Result \"1-0\"]"));
+    assert!(only(&d, BOB).body.contains("Vous avez abandonné."));
+    assert!(
+        only(&d, BOB)
+            .body
+            .contains("Noir gagne (abandon). Vous perdez."),
+        "{}",
+        only(&d, BOB).body
+    );
+}
+
+#[test]
+fn a_mating_move_ends_the_game_with_ww_mat_and_the_protocol_record() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    let id = w.create(
+        bulltricker,
+        Start::Position(BT_MATE_IN_ONE.into()),
+        ALICE,
+        BOB,
+    );
+    w.set_lang(BOB, Lang::Fr);
+    let d = w.answer(ALICE, "e.h8 d.h8");
+    let g = &d.games[0];
+    assert_eq!(g.status, GameStatus::Finished);
+    let r = g.result.as_ref().unwrap();
+    assert_eq!(
+        (r.winner, r.termination.as_str(), r.line.as_str()),
+        (Some(Side::White), "MAT", "WW MAT")
+    );
+    for who in [ALICE, BOB] {
+        let m = only(&d, who);
+        assert_eq!(first_line(m), "e.h8 d.h8 WW MAT");
+        assert!(m.body.contains("1. e.h8 d.h8 WW MAT\n"), "{}", m.body);
+        assert!(m.body.contains("# result: white wins (MAT)\n"));
+    }
+    assert!(only(&d, ALICE).body.contains("You win."));
+    assert!(
+        only(&d, BOB).body.contains("Vous perdez."),
+        "{}",
+        only(&d, BOB).body
+    );
+    assert_eq!(w.game(id).result.as_ref().unwrap().line, "WW MAT");
+}
+
+#[test]
+fn a_forced_pass_is_stored_announced_to_both_and_the_mover_plays_again() {
+    let ataxx = engine!("ataxx");
+    let mut w = World::new();
+    // o (White) on a7 has no empty cell within two steps once x clones to c5.
+    let id = w.create(
+        ataxx,
+        Start::Position("oxx4/xxx4/xx1x3/7/7/7/7 x 0 1".into()),
+        BOB,
+        ALICE,
+    );
+    let m = {
+        let mail = w.last_to(ALICE).clone();
+        w.reply_msg(&mail, ALICE, "c5")
+    };
+    let d = w.deliver(&m);
+    let g = &d.games[0];
+    let moves: Vec<(&str, Option<&str>)> = g
+        .moves
+        .iter()
+        .map(|p| (p.text.as_str(), p.message_id.as_deref()))
+        .collect();
+    assert_eq!(
+        moves,
+        vec![("c5", Some(m.message_id.as_str())), ("0000", None)]
+    );
+    let bob = only(&d, BOB);
+    assert_eq!(first_line(bob), "c5");
+    assert!(
+        bob.body
+            .contains("You have no legal move: arbitre played the forced pass 0000 for you (o)."),
+        "{}",
+        bob.body
+    );
+    let alice = only(&d, ALICE);
+    assert_eq!(first_line(alice), "c5");
+    assert!(
+        alice
+            .body
+            .contains("o has no legal move and passes (0000, forced)."),
+        "{}",
+        alice.body
+    );
+    assert!(alice.body.contains("It is your move again."));
+    assert!(
+        alice.body.contains("Moves:\n1. c5  2. (0000)\n"),
+        "{}",
+        alice.body
+    );
+    // The stored game replays, and Alice moves again (o still cannot move: a second pass).
+    let d = w.answer(ALICE, "a4");
+    let texts: Vec<&str> = w.game(id).moves.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(texts, vec!["c5", "0000", "a4", "0000"]);
+    assert!(only(&d, ALICE).body.contains("It is your move again."));
+}
+
+// ---------------------------------------------------------------------------------------
+// Whole games
+
+/// A seeded random playout of Bulltricker from the start that ends by MAT (or TRICK).
+fn bulltricker_game_ending_by_enclosure(bulltricker: GameKind) -> Vec<String> {
+    for seed in 1..500u64 {
+        let mut state = seed;
+        let mut game = AnyGame::new(bulltricker, &Start::Default, None, "").unwrap();
+        let mut moves = Vec::new();
+        while !game.outcome().is_over() && moves.len() < 300 {
+            let legal = game.legal_moves();
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Prefer captures and moves near the enemy king half of the time.
+            let pick = &legal[(state >> 33) as usize % legal.len()];
+            game.play(pick).unwrap();
+            moves.push(pick.clone());
+        }
+        if let Some(t) = game.outcome().termination()
+            && (t.code == "MAT" || t.code == "TRICK")
+        {
+            return moves;
+        }
+    }
+    panic!("no random playout ended by enclosure");
+}
+
+#[test]
+fn a_whole_bulltricker_game_by_mail_ends_by_enclosure() {
+    let bulltricker = engine!("bulltricker");
+    let moves = bulltricker_game_ending_by_enclosure(bulltricker);
+    let mut w = World::new();
+    let d = w.send(ALICE, "NEW bulltricker VS bob@b.example");
+    let id = d.games[0].id;
+    w.answer(BOB, "ACCEPT");
+    let players = [ALICE, BOB];
+    let mut last = Decision::default();
+    for (i, m) in moves.iter().enumerate() {
+        let (mover, other) = (players[i % 2], players[(i + 1) % 2]);
+        last = w.answer(mover, m);
+        assert_eq!(last.games.len(), 1, "move {} {m}: {}", i + 1, last.summary);
+        let forwarded = only(&last, other);
+        assert!(
+            first_line(forwarded).starts_with(m.as_str()),
+            "{}",
+            forwarded.body
+        );
+    }
+    let g = w.game(id);
+    assert_eq!(g.status, GameStatus::Finished);
+    assert_eq!(g.moves.len(), moves.len());
+    let line = &g.result.as_ref().unwrap().line;
+    assert!(line.ends_with("MAT") || line.ends_with("TRICK"), "{line}");
+    let end = only(&last, BOB);
+    assert!(first_line(end).ends_with(line.as_str()));
+    // The record replays to the same result with the generic reader.
+    let record = end.body.split("Complete record:\n\n").nth(1).unwrap();
+    let record = record.split("\nThank you").next().unwrap();
+    let rec = arbitre::games::record::read_line_per_move(record);
+    let replayed =
+        arbitre::games::record::replay(bulltricker, &rec, &Start::Default, None, "").unwrap();
+    assert_eq!(replayed.problem, None, "{record}");
+    assert_eq!(replayed.plies, moves.len());
+}
+
+#[test]
+fn whole_abalone_games_of_the_migs_corpus_replay_by_mail_to_six_ejections() {
+    let abalone = engine!("abalone");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/abalone/migs-2016-2017.apgn"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        println!("note: {path} is absent; the corpus scenario is skipped");
+        return;
+    };
+    let records = abalone.read_records(&text).unwrap();
+    let by_score: Vec<_> = records
+        .iter()
+        .filter(|r| {
+            r.tags
+                .iter()
+                .any(|(k, v)| k == "Termination" && v == "Au score")
+        })
+        .filter(|r| matches!(r.declared, Some(arbitre::games::DeclaredResult::Won(_))))
+        .take(4)
+        .collect();
+    assert!(!by_score.is_empty());
+    for rec in by_score {
+        // Check the record first: some corpus records stop before the sixth ejection.
+        let mut check = AnyGame::new(
+            abalone,
+            &Start::Variant(
+                rec.variant
+                    .clone()
+                    .unwrap_or_else(|| "belgian-daisy".into()),
+            ),
+            None,
+            "",
+        )
+        .unwrap();
+        if rec.moves.iter().any(|m| check.play(&m.text).is_err()) || !check.outcome().is_over() {
+            continue;
+        }
+        let variant = rec
+            .variant
+            .clone()
+            .unwrap_or_else(|| "belgian-daisy".into());
+        let mut w = World::new();
+        let d = w.send(ALICE, &format!("NEW abalone {variant} VS bob@b.example"));
+        let id = d.games[0].id;
+        w.answer(BOB, "ACCEPT");
+        let players = [ALICE, BOB]; // Alice is Black and moves first.
+        let mut last = Decision::default();
+        for (i, m) in rec.moves.iter().enumerate() {
+            last = w.answer(players[i % 2], &m.text);
+            assert_eq!(
+                last.games.len(),
+                1,
+                "{}: move {} {}: {}",
+                rec.label,
+                i + 1,
+                m.text,
+                last.summary
+            );
+        }
+        let g = w.game(id);
+        assert_eq!(g.status, GameStatus::Finished, "{}", rec.label);
+        let r = g.result.as_ref().unwrap();
+        assert_eq!(r.termination, "six-ejected");
+        let winner = r.winner.unwrap();
+        assert_eq!(
+            rec.declared,
+            Some(arbitre::games::DeclaredResult::Won(winner))
+        );
+        for who in [ALICE, BOB] {
+            let m = only(&last, who);
+            assert_eq!(
+                first_line(m),
+                g.moves.last().unwrap().text.clone() + " " + &r.line
+            );
+            assert!(
+                m.body.contains(&format!("[Plies \"{}\"]", rec.moves.len())),
+                "{}",
+                m.body
+            );
+            assert!(m.body.contains("[Termination \"six-ejected\"]"));
+        }
+        // The APGN record mailed at the end reads back and replays.
+        let apgn = only(&last, ALICE)
+            .body
+            .split("Complete record:\n\n")
+            .nth(1)
+            .unwrap();
+        let apgn = apgn.split("\nThank you").next().unwrap();
+        let back = abalone.read_records(apgn).unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].moves.len(), rec.moves.len());
+    }
+}
+
+#[test]
+fn arbitrary_mail_from_players_and_strangers_never_breaks_an_invariant() {
+    engine!("abalone");
+    let pieces = [
+        "a1b2",
+        "i5h5",
+        "b.h2 b.h4",
+        "b.h7 b.h5",
+        "draw",
+        "PAT",
+        "resign",
+        "accept",
+        "decline",
+        "board",
+        "history",
+        "games",
+        "help",
+        "aide bulltricker",
+        "lang fr",
+        "lang en",
+        "ERR",
+        "NEW abalone VS bob@b.example",
+        "new bulltricker as black vs alice@a.example",
+        "nouvelle abalone contre carol@c.example",
+        "\u{2013}",
+        "\u{00A0}",
+        "Hi,",
+        "> quoted",
+        "-- ",
+        "\n",
+        "\n\n",
+        "12.",
+        "e5",
+        "v8.2 v8.3",
+        "zz",
+        "é",
+        "[arbitre #1]",
+        "??",
+    ];
+    let people = [ALICE, BOB, CAROL];
+    let mut w = World::new();
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    for _ in 0..1500 {
+        let mut text = String::new();
+        for _ in 0..1 + next(3) {
+            text.push_str(pieces[next(pieces.len())]);
+            text.push_str([" ", "\n", ""][next(3)]);
+        }
+        let from = people[next(people.len())];
+        let mut m = match next(3) {
+            0 if w.sent.iter().any(|o| o.to == from) => {
+                let mail = w.last_to(from).clone();
+                w.reply_msg(&mail, from, &text)
+            }
+            _ => w.msg(from, &text),
+        };
+        if next(4) == 0 {
+            m.subject = pieces[next(pieces.len())].to_string();
+        }
+        m.automatic = next(20) == 0;
+        let before = w.games.clone();
+        let d = w.deliver(&m);
+        if m.automatic {
+            assert!(d.outbox.is_empty() && d.games.is_empty());
+        }
+        // A stranger to a game never changes it.
+        for g in &d.games {
+            if let Some(old) = before.get(&g.id) {
+                assert!(old.side_of(from).is_some(), "{from} changed game #{}", g.id);
+            }
+            assert!(g.rebuild().is_ok());
+        }
+    }
+    assert!(w.games.len() > 1, "the fuzz created games");
+}
+
+// ---------------------------------------------------------------------------------------
+// Purity and stable ids
+
+#[test]
+fn deciding_the_same_message_again_gives_the_same_message_ids() {
+    engine!("abalone");
+    let mut w = World::new();
+    challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let mail = w.last_to(ALICE).clone();
+    let m = w.reply_msg(&mail, ALICE, "a1b2");
+    let ctx = w.context(&m);
+    let a = referee::handle(&w.config, &ctx, &m, 1);
+    let b = referee::handle(&w.config, &ctx, &m, 2);
+    let ids = |d: &Decision| {
+        d.outbox
+            .iter()
+            .map(|o| o.message_id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&a), ids(&b));
+    assert_eq!(a.outbox.len(), 2);
+    let mut other = m.clone();
+    other.message_id = "other@a.example".into();
+    let c = referee::handle(&w.config, &ctx, &other, 1);
+    assert!(ids(&c).iter().all(|id| !ids(&a).contains(id)));
+}
