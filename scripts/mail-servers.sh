@@ -57,9 +57,8 @@ install_packages() {
         chmod +x /usr/sbin/policy-rc.d
     fi
     export DEBIAN_FRONTEND=noninteractive
-    echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
 # The system user that owns the test mailboxes.
