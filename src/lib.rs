@@ -14,6 +14,10 @@
 //!   two-stage move reading, canonical printing, outcome, text board), and
 //!   [`games::AnyGame`] is a game of any kind chosen at run time, speaking text.
 //!   - [`games::abalone`]: Abalone in Aba-Pro notation, all start variants, APGN records.
+//!   - [`games::bulltricker`]: Bulltricker and its official play-by-message protocol.
+//!   - [`games::ataxx`]: Ataxx on 7x7 with blocked cells, UAI move notation, PGN records.
+//!   - [`games::sauterelle`]: Sauterelle (Grasshopper), a dice-less backgammon race.
+//!   - [`games::tours`]: La Bataille des Tours: rounds, squares, stacks and deployments.
 //! - [`referee`]: the pure referee: one inbound message in, a decision out.
 //! - [`text`]: bilingual (English/French) player-facing text.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
