@@ -33,13 +33,12 @@ pub fn load(
         if games.iter().any(|g| g.id == id) {
             return Ok(Some(id));
         }
-        match rows::game(conn, id)? {
-            Some(g) => {
-                games.push(g);
-                Ok(Some(id))
-            }
-            None => Ok(None),
+        // A game named but absent stays named: the referee answers "no game #N" rather than
+        // guessing another of the sender's games.
+        if let Some(g) = rows::game(conn, id)? {
+            games.push(g);
         }
+        Ok(Some(id))
     };
     let token_game = named(lookup.token_game)?;
     let reply_game = named(reply_game)?;

@@ -625,7 +625,11 @@ mod tests {
         assert_eq!(ids, vec![1, 2, 3]);
         assert_eq!(ctx.reply_game, Some(1));
         assert_eq!(ctx.subject_game, Some(3));
-        assert_eq!(ctx.token_game, None, "no game 99");
+        assert_eq!(
+            ctx.token_game,
+            Some(99),
+            "a named game stays named even when absent"
+        );
         assert_eq!(ctx.sender.unwrap().address, a);
         let mut others: Vec<_> = ctx.players.iter().map(|p| p.address.as_str()).collect();
         others.sort();
