@@ -71,9 +71,10 @@ pub fn legal(setup: &Setup) -> Result<ExitCode, UsageError> {
 
 /// `arbitre judge`: the referee's answer line, then the explanation. Exit 1 when refused.
 pub fn judge(setup: &Setup, text: &str) -> Result<ExitCode, UsageError> {
-    let game = setup.game()?;
+    // The game is ours to change: playing the move is judging it (a refusal changes nothing).
+    let mut game = setup.game()?;
     let lang = setup.lang()?;
-    match game.judge(text) {
+    match game.play(text) {
         Ok(j) => {
             outln!("{}", j.line);
             outln!("{}", j.effect.get(lang));
@@ -84,9 +85,7 @@ pub fn judge(setup: &Setup, text: &str) -> Result<ExitCode, UsageError> {
                     Lang::Fr => outln!("{who} n'a aucun coup et passe ({pass})."),
                 }
             }
-            let mut after = game.clone();
-            after.play(text).map_err(|r| UsageError(r.to_string()))?;
-            outln!("{}", status_line(&after, lang));
+            outln!("{}", status_line(&game, lang));
             Ok(ExitCode::SUCCESS)
         }
         Err(refusal) => {

@@ -106,6 +106,24 @@ impl Refusal {
     }
 }
 
+/// The variant of `G` whose start is the position `start` (compared as written back).
+fn detect_variant<G: Game>(
+    start: &str,
+    to_move: Option<Side>,
+    options: &GameOptions,
+) -> Option<&'static str> {
+    let written = G::from_position(start, to_move, options)
+        .ok()?
+        .position_string();
+    G::variants()
+        .iter()
+        .find(|v| {
+            G::from_position(v.position, None, options)
+                .is_ok_and(|p| p.position_string() == written)
+        })
+        .map(|v| v.id)
+}
+
 /// The object-safe face of a [`Game`], used behind [`AnyGame`].
 trait DynGame: Send + Sync + fmt::Debug {
     fn clone_box(&self) -> Box<dyn DynGame>;
@@ -190,7 +208,11 @@ impl<G: Game> DynGame for Live<G> {
 #[derive(Debug)]
 pub struct AnyGame {
     kind: GameKind,
+    /// Set when the game started from a named variant.
     variant: Option<&'static str>,
+    /// Finds the variant a start position string names. Only game creation asks, so it is
+    /// not paid on every rebuild of a stored game.
+    detect_variant: fn(&str, Option<Side>, &GameOptions) -> Option<&'static str>,
     start: String,
     to_move: Option<Side>,
     options: GameOptions,
@@ -203,6 +225,7 @@ impl Clone for AnyGame {
         AnyGame {
             kind: self.kind,
             variant: self.variant,
+            detect_variant: self.detect_variant,
             start: self.start.clone(),
             to_move: self.to_move,
             options: self.options.clone(),
@@ -246,20 +269,10 @@ impl AnyGame {
             Start::Position(p) => (None, p.trim().to_string()),
         };
         let pos = G::from_position(&position, to_move, &options)?;
-        // A position string that names one of the variants is that variant.
-        let variant = variant.or_else(|| {
-            let written = pos.position_string();
-            variants
-                .iter()
-                .find(|v| {
-                    G::from_position(v.position, None, &options)
-                        .is_ok_and(|p| p.position_string() == written)
-                })
-                .map(|v| v.id)
-        });
         Ok(AnyGame {
             kind: G::KIND,
             variant,
+            detect_variant: detect_variant::<G>,
             start: position,
             to_move,
             options,
@@ -273,9 +286,10 @@ impl AnyGame {
         self.kind
     }
 
-    /// The variant id, when the start is a named variant.
+    /// The variant id, when the start is a named variant or a position string equal to one.
     pub fn variant(&self) -> Option<&'static str> {
         self.variant
+            .or_else(|| (self.detect_variant)(&self.start, self.to_move, &self.options))
     }
 
     /// The start position string, as given.
