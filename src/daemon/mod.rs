@@ -117,7 +117,7 @@ where
     let (stop_tx, stop_rx) = watch::channel(false);
     let wake_outbox = Arc::new(Notify::new());
     let outbound = tokio::spawn(outbound::run(
-        settings.clone(),
+        (&settings).into(),
         sender,
         store.clone(),
         wake_outbox.clone(),

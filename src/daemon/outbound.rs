@@ -1,23 +1,45 @@
-//! The outbound task: sends due outbox mail, a few at a time, records each result, and
-//! sleeps until the next retry is due, new mail is queued, or the poll interval passes.
+//! The outbound task: sends due outbox mail, a few at a time, records each result as soon as
+//! the server answers (so that a crash repeats at most the mails in flight), and sleeps until
+//! the next retry is due, new mail is queued, or the poll interval passes.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures::StreamExt;
+use futures::{StreamExt, TryStreamExt};
 use tokio::sync::{Notify, watch};
 
 use crate::mail::smtp::Sender;
-use crate::store::AfterFailure;
+use crate::store::{AfterFailure, OutboxItem, RetryPolicy};
 
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 
 /// How many due mails are read from the store at a time.
 const BATCH: usize = 64;
 
+/// What the outbound task needs of the daemon's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutboundSettings {
+    /// How failed sends are retried.
+    pub retry: RetryPolicy,
+    /// How often the outbox is checked without being told.
+    pub outbox_poll: Duration,
+    /// How many mails are sent at once.
+    pub send_concurrency: usize,
+}
+
+impl From<&DaemonSettings> for OutboundSettings {
+    fn from(s: &DaemonSettings) -> OutboundSettings {
+        OutboundSettings {
+            retry: s.retry,
+            outbox_poll: s.outbox_poll,
+            send_concurrency: s.send_concurrency,
+        }
+    }
+}
+
 /// Runs until `stop` turns true; sends in flight are completed first.
 pub async fn run<S: Sender>(
-    settings: DaemonSettings,
+    settings: OutboundSettings,
     sender: Arc<S>,
     store: SharedStore,
     wake: Arc<Notify>,
@@ -29,43 +51,14 @@ pub async fn run<S: Sender>(
         }
         let due = with_store(&store, |s| s.due(now(), BATCH)).await?;
         let full = due.len() == BATCH;
-        let results = futures::stream::iter(due)
-            .map(|item| {
-                let sender = sender.clone();
-                async move {
-                    let r = sender.send(&item.mail).await;
-                    (item, r)
-                }
+        // Each result is recorded as soon as it is known, while the other sends go on: a
+        // crash then repeats only the mails in flight, not the whole batch.
+        futures::stream::iter(due)
+            .map(Ok)
+            .try_for_each_concurrent(settings.send_concurrency.max(1), |item| {
+                send_one(sender.as_ref(), &store, item, settings.retry)
             })
-            .buffer_unordered(settings.send_concurrency.max(1))
-            .collect::<Vec<_>>()
-            .await;
-        let policy = settings.retry;
-        for (item, result) in results {
-            match result {
-                Ok(()) => {
-                    tracing::info!(to = %item.mail.to, message_id = %item.mail.message_id, "sent");
-                    let id = item.id;
-                    with_store(&store, move |s| s.mark_sent(id, now())).await?;
-                }
-                Err(e) => {
-                    let (error, permanent) = (e.message.clone(), e.permanent);
-                    let item2 = item.clone();
-                    let after = with_store(&store, move |s| {
-                        s.mark_failed(&item2, &error, permanent, now(), &policy)
-                    })
-                    .await?;
-                    match after {
-                        AfterFailure::RetryAt(at) => tracing::warn!(
-                            to = %item.mail.to, cause = %e, retry_in_s = at - now(), "send failed"
-                        ),
-                        AfterFailure::GivenUp => tracing::error!(
-                            to = %item.mail.to, cause = %e, "send refused for too long: given up"
-                        ),
-                    }
-                }
-            }
-        }
+            .await?;
         if full {
             continue;
         }
@@ -83,5 +76,151 @@ pub async fn run<S: Sender>(
             () = tokio::time::sleep(wait) => {}
             _ = stop.changed() => return Ok(()),
         }
+    }
+}
+
+/// Sends one mail and records the result at once: sent, or failed and when to retry.
+async fn send_one<S: Sender>(
+    sender: &S,
+    store: &SharedStore,
+    item: OutboxItem,
+    policy: RetryPolicy,
+) -> Result<(), DaemonError> {
+    match sender.send(&item.mail).await {
+        Ok(()) => {
+            let id = item.id;
+            with_store(store, move |s| s.mark_sent(id, now())).await?;
+            tracing::info!(to = %item.mail.to, message_id = %item.mail.message_id, "sent");
+        }
+        Err(e) => {
+            let (error, permanent) = (e.message.clone(), e.permanent);
+            let item2 = item.clone();
+            let after = with_store(store, move |s| {
+                s.mark_failed(&item2, &error, permanent, now(), &policy)
+            })
+            .await?;
+            match after {
+                AfterFailure::RetryAt(at) => tracing::warn!(
+                    to = %item.mail.to, cause = %e, retry_in_s = at - now(), "send failed"
+                ),
+                AfterFailure::GivenUp => tracing::error!(
+                    to = %item.mail.to, cause = %e, "send refused for too long: given up"
+                ),
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::mail::smtp::SendError;
+    use crate::referee::{AutoKind, Decision, Outgoing};
+    use crate::store::Store;
+
+    fn settings() -> OutboundSettings {
+        OutboundSettings {
+            retry: RetryPolicy {
+                min_seconds: 1,
+                max_seconds: 1,
+                give_up_seconds: 3600,
+            },
+            outbox_poll: Duration::from_millis(50),
+            send_concurrency: 2,
+        }
+    }
+
+    fn outgoing(message_id: &str) -> Outgoing {
+        Outgoing {
+            to: "bob@example.net".into(),
+            subject: "s".into(),
+            body: "b".into(),
+            message_id: message_id.into(),
+            in_reply_to: None,
+            references: vec![],
+            reply_to: None,
+            game: None,
+            auto: AutoKind::Replied,
+        }
+    }
+
+    /// A server that accepts every mail except `stuck`, which it never answers (the daemon
+    /// is killed while that one is in flight).
+    struct StuckSender {
+        stuck: String,
+        accepted: Mutex<Vec<String>>,
+    }
+
+    impl Sender for StuckSender {
+        async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+            if mail.message_id == self.stuck {
+                std::future::pending::<()>().await;
+            }
+            self.accepted.lock().unwrap().push(mail.message_id.clone());
+            Ok(())
+        }
+    }
+
+    /// Each mail is recorded as sent as soon as the server accepts it, not when its whole
+    /// batch is done: a crash while one mail hangs repeats that mail only.
+    #[tokio::test]
+    async fn each_accepted_mail_is_recorded_before_the_batch_ends() {
+        let store: SharedStore = Arc::new(std::sync::Mutex::new(Store::open_in_memory().unwrap()));
+        let mails: Vec<Outgoing> = (0..10)
+            .map(|i| outgoing(&format!("m{i}@arbitre")))
+            .collect();
+        store
+            .lock()
+            .unwrap()
+            .commit(
+                &Decision {
+                    outbox: mails,
+                    ..Decision::default()
+                },
+                None,
+                now(),
+            )
+            .unwrap();
+        let sender = Arc::new(StuckSender {
+            stuck: "m3@arbitre".into(),
+            accepted: Mutex::default(),
+        });
+        let (_stop_tx, stop_rx) = watch::channel(false);
+        let task = tokio::spawn(run(
+            settings(),
+            sender.clone(),
+            store.clone(),
+            Arc::new(Notify::new()),
+            stop_rx,
+        ));
+        // The other nine are accepted (two sends at a time; one slot stays on the stuck mail).
+        for _ in 0..500 {
+            if sender.accepted.lock().unwrap().len() == 9 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(sender.accepted.lock().unwrap().len(), 9);
+        let mut counts = (0, 0, 0);
+        for _ in 0..500 {
+            counts = store.lock().unwrap().outbox_counts().unwrap();
+            if counts.1 == 9 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        // The "crash": only the mail in flight is still pending, so only it is sent again.
+        task.abort();
+        assert_eq!(
+            counts,
+            (1, 9, 0),
+            "accepted mails are recorded while another is in flight"
+        );
+        let pending = store.lock().unwrap().due(i64::MAX, 100).unwrap();
+        assert_eq!(pending.len(), 1);
+        assert_eq!(pending[0].mail.message_id, "m3@arbitre");
     }
 }
