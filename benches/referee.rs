@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use arbitre::games::{GameKind, Start};
 use arbitre::referee::{
-    self, Context, GameStatus, Inbound, NewGameRequest, Player, RefereeConfig, StoredGame,
+    self, Context, GameStatus, Inbound, NewGameRequest, Player, RefereeConfig, StoredGame, token,
 };
 use arbitre::text::Lang;
 
@@ -28,6 +28,8 @@ fn main() {
         default_lang: Lang::En,
         max_replies_per_hour: 1_000_000,
         max_message_bytes: 1 << 20,
+        authserv_id: None,
+        trust_unverified_senders: false,
     };
     println!("referee::handle, one call per move, seeded random games (max {MAX_PLIES} plies)");
     for &kind in GameKind::ALL {
@@ -78,11 +80,23 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             message_id: format!("m{n}@bench.example"),
             from: from.clone(),
             from_name: None,
-            recipients: vec![config.address.clone()],
+            // A reply to the player's own reply address, as a mail client sends it: the key
+            // proves the sender.
+            recipients: vec![
+                token::reply_address(
+                    config,
+                    token::Seat {
+                        game: game.id,
+                        side,
+                    },
+                )
+                .expect("plus-addressing is on"),
+            ],
             subject: format!("Re: [arbitre #{}]", game.id),
             references: Vec::new(),
             text: format!("{mv}\n"),
             automatic: false,
+            auth_results: Vec::new(),
             size: 2000,
             received_at: n as i64 * 60,
         };
@@ -94,7 +108,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
                 .cloned()
                 .collect(),
             games: vec![game.clone()],
-            token_game: None,
+            token_game: Some(game.id),
             reply_game: None,
             subject_game: Some(game.id),
             replies_last_hour: 0,

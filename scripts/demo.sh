@@ -92,11 +92,15 @@ Players alice@$D, bob@$D and carol@$D can play at once.
 
 Play Abalone, alice (Black) against bob (White):
   bash scripts/play.sh alice --new "NEW abalone VS bob@$D"   # alice challenges bob
+  bash scripts/play.sh alice OK                              # and confirms (see below)
   bash scripts/inbox.sh bob                                  # bob reads the invitation
   bash scripts/play.sh bob ACCEPT                            # bob accepts (replies to it)
   bash scripts/inbox.sh alice                                # alice: your move
   bash scripts/play.sh alice a1b2                            # alice plays, bob gets the move
   bash scripts/inbox.sh bob
+A fresh mail to arbitre@$D proves nothing about its sender (anyone can write alice's
+address in a From line), so arbitre asks alice to confirm her challenge: replying to that
+mail, with anything or nothing written, does it. Replies go to alice's own reply address.
 Or Bulltricker: "NEW bulltricker VS bob@$D". Other commands: HELP, BOARD, HISTORY, GAMES,
 DRAW, RESIGN, LANG FR (French keywords too: AIDE, PLATEAU, NULLE, ABANDON, ...).
 

@@ -58,6 +58,13 @@ pub struct BotConfig {
     /// Larger messages are refused with a short answer (bytes).
     #[serde(default = "default_max_message_bytes")]
     pub max_message_bytes: usize,
+    /// The authserv-id of the installation's own receiving mail server, whose
+    /// `Authentication-Results` headers prove senders (DMARC, DKIM, SPF, submission login).
+    #[serde(default)]
+    pub trusted_authserv_id: Option<String>,
+    /// Take From lines on trust: only for a closed server that no outsider can mail.
+    #[serde(default)]
+    pub trust_unverified_senders: bool,
 }
 
 /// The SQLite store.
@@ -373,6 +380,25 @@ impl Config {
             Ok(_) => {}
             Err(e) => problems.push(format!("bot.secret cannot be read: {e}.")),
         }
+        if !self.bot.plus_addressing
+            && self.bot.trusted_authserv_id.is_none()
+            && !self.bot.trust_unverified_senders
+        {
+            problems.push(
+                "arbitre cannot tell who wrote a mail: set bot.plus-addressing = true (reply \
+                 addresses that carry a key), or bot.trusted-authserv-id to your mail server's \
+                 authserv-id, or, on a closed server only, bot.trust-unverified-senders = true."
+                    .to_string(),
+            );
+        }
+        if let Some(id) = &self.bot.trusted_authserv_id
+            && (id.trim().is_empty() || id.contains(char::is_whitespace) || id.contains(';'))
+        {
+            problems.push(format!(
+                "bot.trusted-authserv-id `{id}` is not an authserv-id (a host name such as \
+                 `mx.example.org`, as your server writes it first in Authentication-Results)."
+            ));
+        }
         if self.bot.max_message_bytes < 1024 {
             problems.push("bot.max-message-bytes must be at least 1024.".to_string());
         }
@@ -508,6 +534,12 @@ impl Config {
             default_lang: self.bot.default_lang,
             max_replies_per_hour: self.bot.max_replies_per_hour,
             max_message_bytes: self.bot.max_message_bytes,
+            authserv_id: self
+                .bot
+                .trusted_authserv_id
+                .as_ref()
+                .map(|id| id.trim().to_lowercase()),
+            trust_unverified_senders: self.bot.trust_unverified_senders,
         })
     }
 
@@ -626,6 +658,44 @@ password.raw = "hunter2"
         assert!(e.problems[1].contains("at least 16"));
         assert!(e.problems[2].contains("imap.password"));
         assert!(e.problems.iter().all(|p| p.ends_with('.')));
+    }
+
+    #[test]
+    fn a_configuration_that_cannot_tell_who_writes_is_refused() {
+        let no_keys = GOOD.replace("plus-addressing = true", "plus-addressing = false");
+        let e = Config::parse(&no_keys).unwrap().check().unwrap_err();
+        assert!(
+            e.problems[0].contains("cannot tell who wrote"),
+            "{:?}",
+            e.problems
+        );
+        let with_server = no_keys.replace(
+            "default-lang",
+            "trusted-authserv-id = \"MX.example.org\"\ndefault-lang",
+        );
+        let c = Config::parse(&with_server).unwrap();
+        c.check().unwrap();
+        assert_eq!(
+            c.referee().unwrap().authserv_id.as_deref(),
+            Some("mx.example.org")
+        );
+        let closed = no_keys.replace(
+            "default-lang",
+            "trust-unverified-senders = true\ndefault-lang",
+        );
+        let c = Config::parse(&closed).unwrap();
+        c.check().unwrap();
+        assert!(c.referee().unwrap().trust_unverified_senders);
+        let bad_id = GOOD.replace(
+            "default-lang",
+            "trusted-authserv-id = \"mx.example.org; dkim=pass\"\ndefault-lang",
+        );
+        let e = Config::parse(&bad_id).unwrap().check().unwrap_err();
+        assert!(
+            e.problems[0].contains("not an authserv-id"),
+            "{:?}",
+            e.problems
+        );
     }
 
     #[test]

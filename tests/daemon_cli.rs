@@ -23,6 +23,7 @@ fn write_config(d: &Path, bot: &str, secret: &str, extra: &str) -> PathBuf {
     let text = format!(
         r#"[bot]
 address = "{bot}"
+plus-addressing = true
 secret.raw = "{secret}"
 [store]
 path = "{store}"
@@ -70,7 +71,7 @@ fn an_unknown_key_stops_run_with_its_line() {
     let out = arbitre(&["run", "--config", config.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(78));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 12: unknown field `colour`"), "{err}");
+    assert!(err.contains("line 13: unknown field `colour`"), "{err}");
 }
 
 /// A configuration readable by others is accepted with a warning.

@@ -38,6 +38,8 @@ fn assert_ready() {
         default_lang: Lang::En,
         max_replies_per_hour: 20,
         max_message_bytes: 100_000,
+        authserv_id: None,
+        trust_unverified_senders: false,
     };
     let help = Inbound {
         message_id: "h@x".into(),
@@ -299,6 +301,14 @@ async fn a_challenge_ends_in_a_draw_by_agreement() {
             "",
         )
         .await;
+    // A fresh mail to arbitre's plain address proves nothing about its sender: alice is
+    // asked to confirm, and confirms by replying with nothing written.
+    t.env
+        .wait_mail_after(alice, 0, "the request to confirm", |m| {
+            m.subject.contains("Confirm: NEW abalone")
+        })
+        .await;
+    t.env.reply_latest(alice, &t.bot, "").await;
     let invitation = t
         .env
         .wait_mail_after(bob, 0, "the invitation", |m| m.body.contains("ACCEPT"))

@@ -39,6 +39,8 @@ fn config() -> RefereeConfig {
         default_lang: Lang::En,
         max_replies_per_hour: 30,
         max_message_bytes: 64 * 1024,
+        authserv_id: None,
+        trust_unverified_senders: false,
     }
 }
 
@@ -92,6 +94,7 @@ impl World {
             references: Vec::new(),
             text: text.to_string(),
             automatic: false,
+            auth_results: Vec::new(),
             size: 1000 + text.len(),
             received_at: self.clock,
         }
@@ -112,6 +115,30 @@ impl World {
     /// Sends `text` from `from` as a new mail.
     fn send(&mut self, from: &str, text: &str) -> Decision {
         let m = self.msg(from, text);
+        self.deliver(&m)
+    }
+
+    /// A fresh message from `from` to their own player address, the one in the Reply-To of
+    /// arbitre's answers that are not about a game: it proves its sender.
+    fn keyed_msg(&mut self, from: &str, text: &str) -> Inbound {
+        let mut m = self.msg(from, text);
+        m.recipients = vec![referee::token::player_address(&self.config, from).unwrap()];
+        m
+    }
+
+    /// Sends `text` from `from` as a new mail to the bot's plain address, which proves
+    /// nothing about its sender: arbitre changes nothing and asks to confirm; `from`
+    /// confirms by replying with nothing written (the reply address carries their key, the
+    /// Subject the command). Returns the decision on the confirmation.
+    fn send_confirmed(&mut self, from: &str, text: &str) -> Decision {
+        let d = self.send(from, text);
+        assert!(
+            d.games.is_empty() && d.players.is_empty(),
+            "an unproven message changed something: {d:#?}"
+        );
+        let ask = only(&d, from).clone();
+        assert!(ask.subject.contains("Confirm"), "{}", ask.subject);
+        let m = self.reply_msg(&ask, from, "");
         self.deliver(&m)
     }
 
@@ -354,7 +381,7 @@ fn first_line(o: &Outgoing) -> &str {
 
 /// Alice challenges Bob to `game`; Bob accepts by replying. Returns the game id.
 fn challenge_and_accept(w: &mut World, line: &str) -> GameId {
-    let d = w.send(ALICE, line);
+    let d = w.send_confirmed(ALICE, line);
     let id = d.games[0].id;
     assert_eq!(d.games[0].status, GameStatus::Invited);
     let d = w.answer(BOB, "ACCEPT");
@@ -437,7 +464,7 @@ fn lang_switches_the_language_of_every_later_mail() {
     engine!("abalone");
     let mut w = World::new();
     let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
-    let d = w.send(BOB, "LANG FR");
+    let d = w.send_confirmed(BOB, "LANG FR");
     let m = only(&d, BOB);
     assert_eq!(m.subject, "[arbitre] Langue");
     assert!(
@@ -466,7 +493,7 @@ fn lang_switches_the_language_of_every_later_mail() {
     );
     assert_eq!(w.game(id).moves.len(), 1);
     // And back.
-    let d = w.send(BOB, "lang en");
+    let d = w.send_confirmed(BOB, "lang en");
     assert!(
         only(&d, BOB)
             .body
@@ -563,8 +590,9 @@ fn over_the_rate_limit_a_move_is_still_played_and_forwarded_but_not_answered() {
         ..config()
     });
     let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
-    // Alice has had one reply (the challenge acknowledgement); two more reach the limit.
-    for _ in 0..2 {
+    // Alice has had two replies (the request to confirm her challenge, then its
+    // acknowledgement); one more reaches the limit.
+    for _ in 0..1 {
         let d = w.send(ALICE, "GAMES");
         assert_eq!(d.outbox.len(), 1);
     }
@@ -572,7 +600,7 @@ fn over_the_rate_limit_a_move_is_still_played_and_forwarded_but_not_answered() {
     assert!(d.outbox.is_empty(), "{:?}", d.outbox);
     assert!(d.summary.contains("rate limit"), "{}", d.summary);
     // A move: played and forwarded to Bob; Alice gets no confirmation.
-    let d = w.send(ALICE, "a1b2");
+    let d = w.answer(ALICE, "a1b2");
     assert_eq!(d.games[0].moves.len(), 1);
     assert_eq!(first_line(only(&d, BOB)), "a1b2");
     assert!(to(&d, ALICE).is_empty());
@@ -586,7 +614,7 @@ fn over_the_rate_limit_a_move_is_still_played_and_forwarded_but_not_answered() {
 fn a_challenge_invites_the_opponent_without_showing_addresses_and_accept_starts_the_game() {
     let abalone = engine!("abalone");
     let mut w = World::new();
-    let mut m = w.msg(ALICE, "NEW abalone belgian-daisy VS <Bob@B.example>");
+    let mut m = w.keyed_msg(ALICE, "NEW abalone belgian-daisy VS <Bob@B.example>");
     m.from_name = Some("Alice Martin".into());
     let d = w.deliver(&m);
     let g = &d.games[0];
@@ -652,10 +680,11 @@ fn a_challenge_invites_the_opponent_without_showing_addresses_and_accept_starts_
 fn a_french_challenge_reads_colour_and_gets_french_answers() {
     engine!("abalone");
     let mut w = World::new();
-    let d = w.send(
+    let m = w.keyed_msg(
         ALICE,
         "Nouvelle partie d'abalone en blanc contre bob@b.example",
     );
+    let d = w.deliver(&m);
     let g = &d.games[0];
     assert_eq!((g.white.as_str(), g.black.as_str()), (ALICE, BOB));
     let ack = only(&d, ALICE);
@@ -730,7 +759,7 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
     engine!("bulltricker");
     engine!("abalone");
     let mut w = World::new();
-    w.send(ALICE, "NEW abalone VS bob@b.example");
+    w.send_confirmed(ALICE, "NEW abalone VS bob@b.example");
     // A question gets the help; a move before accepting is refused; neither changes anything.
     let d = w.answer(BOB, "Who is this?");
     assert!(
@@ -765,7 +794,7 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
             .starts_with("This invitation was declined")
     );
 
-    w.send(ALICE, "NEW bulltricker VS bob@b.example");
+    w.send_confirmed(ALICE, "NEW bulltricker VS bob@b.example");
     let d = w.answer(ALICE, "ACCEPT");
     assert!(
         only(&d, ALICE)
@@ -1043,7 +1072,7 @@ fn with_two_games_an_unrouted_move_gets_the_list_and_every_route_works() {
     engine!("abalone");
     let mut w = World::new();
     let g1 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
-    let d = w.send(ALICE, "NEW bulltricker AS BLACK VS carol@c.example");
+    let d = w.send_confirmed(ALICE, "NEW bulltricker AS BLACK VS carol@c.example");
     let g2 = d.games[0].id;
     w.answer(CAROL, "accepter");
     // Carol (White) opens game 2 so that Alice is to move in both.
@@ -1067,8 +1096,8 @@ fn with_two_games_an_unrouted_move_gets_the_list_and_every_route_works() {
     );
     assert_eq!((w.game(g1), w.game(g2)), (&before.0, &before.1));
 
-    // The Subject tag.
-    let mut m = w.msg(ALICE, "a1b2");
+    // The Subject tag (on a mail to Alice's own player address, which proves her).
+    let mut m = w.keyed_msg(ALICE, "a1b2");
     m.subject = format!("[arbitre #{g1}]");
     let d = w.deliver(&m);
     assert_eq!(d.games[0].id, g1);
@@ -1111,7 +1140,16 @@ fn with_two_games_an_unrouted_move_gets_the_list_and_every_route_works() {
     m.recipients = vec![BOT.into()];
     m.subject = "my move".into();
     let d = w.deliver(&m);
+    // Routed to game 1, but without a key nothing proves Alice wrote it: nothing changes,
+    // and the answer (under game 1, with her reply address) lets her confirm by replying.
+    assert!(d.games.is_empty(), "{}", d.summary);
+    let ask = only(&d, ALICE).clone();
+    assert_eq!(ask.game, Some(g1));
+    assert_eq!(ask.subject, format!("[arbitre #{g1}] Confirm: a2b3"));
+    let m = w.reply_msg(&ask, ALICE, "");
+    let d = w.deliver(&m);
     assert_eq!(d.games[0].id, g1, "{}", d.summary);
+    assert_eq!(d.games[0].moves.last().unwrap().text, "a2b3");
 
     // A forged token routes nowhere.
     let mut m = w.msg(ALICE, "BOARD");
@@ -1134,7 +1172,14 @@ fn with_one_game_a_fresh_mail_goes_to_it() {
     engine!("abalone");
     let mut w = World::new();
     let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // A fresh mail to arbitre's plain address proves nothing: Alice is asked to confirm.
     let d = w.send(ALICE, "a1b2");
+    assert!(d.games.is_empty(), "{}", d.summary);
+    let ask = only(&d, ALICE).clone();
+    assert_eq!(ask.game, Some(id));
+    // A fresh mail to her player address (from any earlier answer) goes to the game.
+    let m = w.keyed_msg(ALICE, "a1b2");
+    let d = w.deliver(&m);
     assert_eq!(d.games[0].id, id);
     // Without any game, a move gets "no game in progress".
     let d = w.send(CAROL, "a1b2");
@@ -1485,7 +1530,7 @@ fn a_whole_bulltricker_game_by_mail_ends_by_enclosure() {
     let bulltricker = engine!("bulltricker");
     let moves = bulltricker_game_ending_by_enclosure(bulltricker);
     let mut w = World::new();
-    let d = w.send(ALICE, "NEW bulltricker VS bob@b.example");
+    let d = w.send_confirmed(ALICE, "NEW bulltricker VS bob@b.example");
     let id = d.games[0].id;
     w.answer(BOB, "ACCEPT");
     let players = [ALICE, BOB];
@@ -1562,7 +1607,7 @@ fn whole_abalone_games_of_the_migs_corpus_replay_by_mail_to_six_ejections() {
             .clone()
             .unwrap_or_else(|| "belgian-daisy".into());
         let mut w = World::new();
-        let d = w.send(ALICE, &format!("NEW abalone {variant} VS bob@b.example"));
+        let d = w.send_confirmed(ALICE, &format!("NEW abalone {variant} VS bob@b.example"));
         let id = d.games[0].id;
         w.answer(BOB, "ACCEPT");
         let players = [ALICE, BOB]; // Alice is Black and moves first.
@@ -1721,4 +1766,223 @@ fn deciding_the_same_message_again_gives_the_same_message_ids() {
     other.message_id = "other@a.example".into();
     let c = referee::handle(&w.config, &ctx, &other, 1);
     assert!(ids(&c).iter().all(|id| !ids(&a).contains(id)));
+}
+
+// ---------------------------------------------------------------------------------------
+// Forged mail: a From line proves nothing
+
+/// The state a forgery must leave untouched.
+fn state(w: &World) -> (BTreeMap<GameId, StoredGame>, BTreeMap<String, Player>) {
+    (w.games.clone(), w.players.clone())
+}
+
+/// The reply address of `who`'s seat in game `id`, from the latest mail they got about it.
+fn seat_address(w: &World, who: &str, id: GameId) -> String {
+    w.sent
+        .iter()
+        .rev()
+        .find(|o| o.to == who && o.game == Some(id))
+        .and_then(|o| o.reply_to.clone())
+        .expect("a game mail with a reply address")
+}
+
+/// `address` with the last character of its token changed.
+fn altered(address: &str) -> String {
+    let (local, domain) = address.split_once('@').unwrap();
+    let mut local = local.to_string();
+    let last = local.pop().unwrap();
+    local.push(if last == 'a' { 'b' } else { 'a' });
+    format!("{local}@{domain}")
+}
+
+#[test]
+fn each_forgery_found_by_fault_injection_changes_nothing() {
+    engine!("abalone");
+    let mut w = World::new();
+    let g1 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let bob_g1 = seat_address(&w, BOB, g1);
+    let before = state(&w);
+    let forgeries = [
+        // A made-up token of the right shape: `bot+g1-b-<random>`.
+        format!("arbitre+g{g1}-b-abcdefghijklmnop@referee.example"),
+        // Any other plus-address of the bot.
+        "arbitre+zz0@referee.example".to_string(),
+        // A real reply address with its last character altered.
+        altered(&bob_g1),
+    ];
+    for to in &forgeries {
+        for text in ["i5h5", "RESIGN", "DRAW", "LANG FR"] {
+            let mut m = w.msg(BOB, text);
+            m.recipients = vec![to.clone()];
+            m.subject = format!("Re: [arbitre #{g1}] Abalone");
+            let d = w.deliver(&m);
+            assert_eq!(state(&w), before, "{to} {text}: {}", d.summary);
+            // Only the From address hears of it, and is told why.
+            let answer = only(&d, BOB);
+            assert!(
+                answer.body.contains("not a reply address arbitre gave you"),
+                "{}",
+                answer.body
+            );
+            assert!(answer.body.contains(to.as_str()));
+        }
+    }
+    // Two mails to the plain address: a draw offer "from Alice", then its acceptance "from
+    // Bob". Neither proves its sender.
+    let d = w.send(ALICE, "DRAW");
+    assert_eq!(state(&w), before, "{}", d.summary);
+    assert!(to(&d, BOB).is_empty(), "nothing reaches the opponent");
+    let d = w.send(BOB, "ACCEPT");
+    assert_eq!(state(&w), before, "{}", d.summary);
+    // A language change, and a display name, from a From line alone.
+    let mut m = w.msg(BOB, "LANG FR");
+    m.from_name = Some("Mallory".into());
+    let d = w.deliver(&m);
+    assert_eq!(state(&w), before, "{}", d.summary);
+    let answer = only(&d, BOB);
+    assert!(
+        answer
+            .body
+            .starts_with("arbitre did nothing with your message")
+    );
+    assert!(
+        answer.subject.ends_with("Confirm: LANG FR"),
+        "{}",
+        answer.subject
+    );
+    // A challenge in someone else's name creates nothing and invites nobody.
+    let d = w.send(CAROL, "NEW abalone VS alice@a.example");
+    assert_eq!(state(&w), before, "{}", d.summary);
+    assert!(to(&d, ALICE).is_empty());
+    // The opponent's own (valid) reply address under the victim's From line: the key is
+    // Bob's, the From line Alice's.
+    let mut m = w.msg(ALICE, "a1b2");
+    m.recipients = vec![bob_g1.clone()];
+    let d = w.deliver(&m);
+    assert_eq!(state(&w), before, "{}", d.summary);
+    assert!(to(&d, BOB).is_empty());
+    // And after all that, the real players play on.
+    let d = w.answer(ALICE, "a1b2");
+    assert_eq!(d.games[0].moves.len(), 1);
+}
+
+#[test]
+fn authentication_results_prove_a_sender_only_from_the_configured_server() {
+    use arbitre::mail::authres;
+    engine!("abalone");
+    let mut w = World::with(RefereeConfig {
+        authserv_id: Some("mx.referee.example".into()),
+        ..config()
+    });
+    let g1 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let before = state(&w);
+    let with = |w: &mut World, header: &str| {
+        let mut m = w.msg(ALICE, "a1b2");
+        m.auth_results = authres::read(header).into_iter().collect();
+        w.deliver(&m)
+    };
+    for forged in [
+        "mx.evil.example; dmarc=pass header.from=a.example",
+        "mx.referee.example; dmarc=fail header.from=a.example",
+        "mx.referee.example; dkim=pass header.d=evil.example",
+        "mx.referee.example; spf=pass smtp.mailfrom=alice@evil.example",
+    ] {
+        let d = with(&mut w, forged);
+        assert_eq!(state(&w), before, "{forged}: {}", d.summary);
+    }
+    let d = with(&mut w, "mx.referee.example; dkim=pass header.d=a.example");
+    assert_eq!(d.games[0].id, g1, "{}", d.summary);
+    assert_eq!(d.games[0].moves.len(), 1);
+}
+
+#[test]
+fn random_forgeries_never_change_a_game_or_a_player_nor_reach_an_opponent() {
+    engine!("abalone");
+    engine!("bulltricker");
+    let mut w = World::new();
+    let g1 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let g2 = challenge_and_accept(&mut w, "NEW bulltricker VS bob@b.example");
+    w.answer(ALICE, "b.h2 b.h4");
+    // A pending invitation and a standing draw offer, so that ACCEPT has things to hit.
+    w.send_confirmed(CAROL, "NEW ataxx VS alice@a.example");
+    w.answer(BOB, "DRAW");
+    let keys = [
+        seat_address(&w, ALICE, g1),
+        seat_address(&w, BOB, g1),
+        seat_address(&w, ALICE, g2),
+        seat_address(&w, BOB, g2),
+    ];
+    let ours: Vec<String> = w.sent.iter().map(|o| o.message_id.clone()).collect();
+    let texts = [
+        "a1b2",
+        "i5h5",
+        "b.h7 b.h5",
+        "RESIGN",
+        "abandon",
+        "DRAW",
+        "nulle",
+        "PAT",
+        "ACCEPT",
+        "accepter",
+        "DECLINE",
+        "refuser",
+        "LANG FR",
+        "langue en",
+        "francais",
+        "NEW abalone VS carol@c.example",
+        "nouvelle ataxx contre bob@b.example",
+        "",
+    ];
+    let people = [ALICE, BOB, CAROL];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let before = state(&w);
+    for i in 0..2000 {
+        let from = people[next(people.len())];
+        let mut m = w.msg(from, texts[next(texts.len())]);
+        m.from_name = Some(format!("Forger {i}"));
+        // Never the sender's own key: anything else a forger can get hold of or make up.
+        let to = loop {
+            let to = match next(6) {
+                0 => BOT.to_string(),
+                1 => format!(
+                    "arbitre+g{}-{}-{}@referee.example",
+                    1 + next(4),
+                    ["w", "b"][next(2)],
+                    "a".repeat(16)
+                ),
+                2 => format!(
+                    "arbitre+{}@referee.example",
+                    ["zz0", "p-aaaa", "", "g1", "help"][next(5)]
+                ),
+                3 => altered(&keys[next(keys.len())]),
+                4 => keys[next(keys.len())].clone(),
+                _ => referee::token::player_address(&w.config, people[next(people.len())]).unwrap(),
+            };
+            let own_seat = [(ALICE, g1, 0), (BOB, g1, 1), (ALICE, g2, 2), (BOB, g2, 3)]
+                .iter()
+                .any(|(who, _, k)| *who == from && keys[*k] == to);
+            let own_player = referee::token::player_address(&w.config, from).unwrap() == to;
+            if !own_seat && !own_player {
+                break to;
+            }
+        };
+        m.recipients = vec![to];
+        if next(2) == 0 {
+            m.subject = format!("Re: [arbitre #{}] x", 1 + next(4));
+        }
+        if next(2) == 0 {
+            m.references = vec![ours[next(ours.len())].clone()];
+        }
+        let d = w.deliver(&m);
+        assert_eq!(state(&w), before, "message {i} from {from}: {}", d.summary);
+        for o in &d.outbox {
+            assert_eq!(o.to, from, "message {i}: a forgery reached {}", o.to);
+        }
+    }
 }

@@ -22,6 +22,8 @@ fn settings() -> DaemonSettings {
             default_lang: Lang::En,
             max_replies_per_hour: 20,
             max_message_bytes: 100_000,
+            authserv_id: None,
+            trust_unverified_senders: false,
         },
         retry: RetryPolicy {
             min_seconds: 1,

@@ -75,6 +75,12 @@ pub fn parse(raw: &[u8], own_address: &str, received_at: Timestamp) -> Inbound {
             }
         }
     }
+    let auth_results = msg
+        .headers_raw()
+        .filter(|(name, _)| name.eq_ignore_ascii_case("Authentication-Results"))
+        .take(super::authres::MAX_HEADERS)
+        .filter_map(|(_, value)| super::authres::read(value))
+        .collect();
     let mut seen = std::collections::HashSet::new();
     recipients.retain(|r| seen.insert(r.clone()));
 
@@ -127,6 +133,7 @@ pub fn parse(raw: &[u8], own_address: &str, received_at: Timestamp) -> Inbound {
         references,
         text,
         automatic,
+        auth_results,
         size: raw.len(),
         received_at,
     }

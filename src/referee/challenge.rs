@@ -14,7 +14,7 @@
 use crate::games::{AnyGame, SetupError, Side, Start};
 use crate::referee::command::{Challenge, Colour, Command, NewError, looks_like_a_move};
 use crate::referee::compose::{self, Mailer};
-use crate::referee::handle::{Desk, display_name, is_bot};
+use crate::referee::handle::{self, Desk, display_name, is_bot};
 use crate::referee::play;
 use crate::referee::reply::{self, Seen, Topic};
 use crate::referee::{
@@ -22,8 +22,9 @@ use crate::referee::{
     terms,
 };
 
-/// `NEW <game> ... VS <address>`.
-pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>) {
+/// `NEW <game> ... VS <address>`, read from `line`. A challenge that cannot be played is
+/// explained to anyone; one that can is made only when the message proves its sender.
+pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: &str) {
     let ch = match challenge {
         Ok(ch) => ch,
         Err(e) => {
@@ -58,6 +59,10 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>) {
             return;
         }
     };
+    if !desk.proof.holds() {
+        handle::unproven(desk, line, None);
+        return;
+    }
     let first = live.side_to_move();
     let mine = match ch.colour {
         None | Some(Colour::First) => first,

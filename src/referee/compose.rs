@@ -74,7 +74,8 @@ impl<'a> Mailer<'a> {
             message_id: String::new(),
             in_reply_to: Some(msg.message_id.clone()),
             references: trim_references(references),
-            reply_to: None,
+            // The sender's own key: replying to this answer proves who writes.
+            reply_to: token::player_address(self.config, &msg.from),
             game: None,
             auto: AutoKind::Replied,
         });
@@ -220,6 +221,8 @@ mod tests {
             default_lang: Lang::En,
             max_replies_per_hour: 10,
             max_message_bytes: 1000,
+            authserv_id: None,
+            trust_unverified_senders: false,
         }
     }
 

@@ -11,13 +11,25 @@
 //! - `oversize`: refused with a short answer, nothing read or changed.
 //! - `duplicate`: a message whose Message-ID is already among a game's moves changes
 //!   nothing and gets no answer (the first delivery was answered).
+//! - `forged-address`: a message sent to a plus-address of arbitre that does not verify is
+//!   refused with an explanation; nothing falls back from it to another way of finding a
+//!   game.
+//! - `proof`: a command that changes a game or a player (a move, `ACCEPT`, `DECLINE`,
+//!   `RESIGN`, `DRAW`, `PAT`, `NEW`, `LANG`, and the display name kept from the From line)
+//!   needs a message that proves its sender ([`crate::referee::proof`]). Without proof it
+//!   changes nothing; the From address (the real player, whoever wrote) gets an
+//!   explanation whose reply address carries their key and whose Subject carries the
+//!   command, so that replying to it confirms. Read-only commands (`BOARD`, `HISTORY`,
+//!   `GAMES`, `HELP`) are answered either way: the answer goes to the From address.
 
 use crate::games::{AnyGame, Side};
 use crate::referee::command::{Command, Reading, read_command};
 use crate::referee::compose::{self, Mailer};
+use crate::referee::proof::{self, Proof};
 use crate::referee::read::candidates;
 use crate::referee::reply::{self, GameLine, NoGame, Seen, State, Topic};
 use crate::referee::route::{Route, route};
+use crate::referee::token::{self, Key};
 use crate::referee::{
     Context, Decision, GameStatus, Inbound, Player, RefereeConfig, StoredGame, Timestamp,
     challenge, play, terms,
@@ -58,17 +70,77 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         );
         return desk.finish();
     }
+    let key = token::key_in(config, &msg.recipients, &msg.from);
+    if let Key::Invalid(address) = &key {
+        let body = reply::invalid_address(desk.lang, address);
+        desk.reply(Topic::Problem, body);
+        desk.summary = format!(
+            "refused a message from {} to {address}, not a reply address of arbitre",
+            msg.from
+        );
+        return desk.finish();
+    }
     let reading = read_command(&candidates(msg));
     desk = Desk::new(config, ctx, msg, now, reading.hint);
+    desk.proof = proof::of(config, ctx, msg, &key);
     desk.note_sender_name();
     match &reading.command {
-        Command::New(challenge) => challenge::new_game(&mut desk, challenge),
+        Command::Lang(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
+        Command::New(challenge) => challenge::new_game(&mut desk, challenge, &reading.line),
         Command::Games => games(&mut desk),
         Command::Help(kind) => help(&mut desk, *kind),
         Command::Lang(lang) => set_lang(&mut desk, *lang),
         _ => in_game(&mut desk, &reading),
     }
     desk.finish()
+}
+
+/// Whether `command` changes a game (and so needs proof of its sender).
+fn changes_a_game(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Accept
+            | Command::Decline
+            | Command::Resign
+            | Command::Draw
+            | Command::Pat
+            | Command::Move(_)
+    )
+}
+
+/// At most this many characters of a command go in a Subject to be confirmed by reply.
+const MAX_CONFIRMABLE: usize = 160;
+
+/// Answers the command `line` that would change something, from a sender nothing proves:
+/// nothing changes; the From address is told why and how to confirm (see the module's
+/// `proof`). `seat`: the game and the sender's seat in it, when the command is for a game.
+pub fn unproven(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) {
+    let confirmable = line.chars().count() <= MAX_CONFIRMABLE && !line.contains(['\r', '\n']);
+    let lang = desk.lang;
+    let game = seat.map(|(g, _)| g.id);
+    let has_key = match seat {
+        Some((g, side)) => compose::reply_address(desk.config, g.id, side).is_some(),
+        None => token::player_address(desk.config, desk.sender()).is_some(),
+    };
+    let body = reply::unproven(lang, line, confirmable, has_key);
+    let subject = if confirmable {
+        reply::subject_confirm(lang, game, line)
+    } else {
+        match seat {
+            Some((g, _)) => reply::subject_game(lang, g.id, g.kind, true),
+            None => reply::subject(lang, Topic::Problem),
+        }
+    };
+    match seat {
+        Some((g, side)) => desk.mail.reply_in_game(desk.msg, g, side, subject, body),
+        None => {
+            desk.mail.reply(desk.msg, subject, body);
+        }
+    }
+    desk.summary = format!(
+        "did nothing with {line:?} from {}: nothing proves the sender",
+        desk.sender()
+    );
 }
 
 /// True for the bot's own address or one of its reply addresses.
@@ -115,6 +187,8 @@ pub struct Desk<'a> {
     pub lang: Lang,
     /// The language the sender's keyword was written in, if it tells.
     pub hint: Option<Lang>,
+    /// What proves that the sender wrote the message.
+    pub proof: Proof,
 }
 
 impl<'a> Desk<'a> {
@@ -143,6 +217,7 @@ impl<'a> Desk<'a> {
             summary: String::new(),
             lang,
             hint,
+            proof: Proof::None,
         }
     }
 
@@ -212,8 +287,12 @@ impl<'a> Desk<'a> {
         }
     }
 
-    /// Keeps the sender's display name up to date in their record.
+    /// Keeps the sender's display name up to date in their record (only from a message
+    /// that proves its sender: a forger must not rename a player).
     fn note_sender_name(&mut self) {
+        if !self.proof.holds() {
+            return;
+        }
         let Some(p) = self.ctx.sender.as_ref() else {
             return;
         };
@@ -427,6 +506,10 @@ fn in_game(desk: &mut Desk, reading: &Reading) {
                 );
                 return;
             };
+            if changes_a_game(command) && !desk.proof.holds() {
+                unproven(desk, &reading.line, Some((game, side)));
+                return;
+            }
             match game.status {
                 GameStatus::Invited => challenge::on_invitation(desk, game, side, command),
                 GameStatus::Declined => play::on_declined(desk, game, side, command),
@@ -450,6 +533,8 @@ mod tests {
             default_lang: Lang::En,
             max_replies_per_hour: 5,
             max_message_bytes: 10_000,
+            authserv_id: None,
+            trust_unverified_senders: false,
         }
     }
 

@@ -6,7 +6,9 @@
 //! - [`model`]: the data (players, stored games, one inbound message, the decision).
 //! - [`read`]: the candidate lines of a message, cleaned of mail-client typography.
 //! - [`command`]: the commands (English and French keywords) and `NEW ... VS ...`.
-//! - [`token`]: per-game, per-player reply addresses carrying an HMAC.
+//! - [`token`]: reply addresses carrying an HMAC: per game and seat, or per player.
+//! - [`proof`]: whether a message proves its sender (keys, the receiving server's
+//!   `Authentication-Results`), before anything changes.
 //! - [`route`]: which game a message is about.
 //! - [`mod@handle`]: the guards and the dispatch; [`challenge`]: new games and
 //!   invitations; [`play`]: moves, draws, resignation, views.
@@ -20,6 +22,7 @@ pub mod compose;
 pub mod handle;
 pub mod model;
 pub mod play;
+pub mod proof;
 pub mod read;
 pub mod reply;
 pub mod route;
@@ -105,6 +108,8 @@ mod tests {
             default_lang: Lang::En,
             max_replies_per_hour: 10,
             max_message_bytes: 1000,
+            authserv_id: None,
+            trust_unverified_senders: false,
         }
     }
 

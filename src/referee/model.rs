@@ -183,10 +183,43 @@ pub struct Inbound {
     /// True when the mail must never be answered (Auto-Submitted, Precedence bulk/junk/list,
     /// List-Id, empty Return-Path, mailer-daemon, or our own mail).
     pub automatic: bool,
+    /// The `Authentication-Results` headers (RFC 8601), top first, as read (see
+    /// [`crate::mail::authres`]). Only those of the configured authserv-id are trusted.
+    pub auth_results: Vec<AuthResults>,
     /// The raw size in bytes.
     pub size: usize,
     /// When our server received it.
     pub received_at: Timestamp,
+}
+
+/// One `Authentication-Results` header: who wrote it and what it says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuthResults {
+    /// The authserv-id: the server that added the header (lower case).
+    pub authserv_id: String,
+    /// Its results, in order.
+    pub results: Vec<AuthResult>,
+}
+
+/// One method's result in an `Authentication-Results` header (`dkim=pass header.d=x.org`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuthResult {
+    /// The method (`dkim`, `spf`, `dmarc`, `auth`, ...), lower case.
+    pub method: String,
+    /// The result (`pass`, `fail`, `none`, ...), lower case.
+    pub result: String,
+    /// Its properties, `ptype.property` (lower case) and value (as written), in order.
+    pub properties: Vec<(String, String)>,
+}
+
+impl AuthResult {
+    /// The value of property `name` (`header.d`, `smtp.mailfrom`, ...), if present.
+    pub fn property(&self, name: &str) -> Option<&str> {
+        self.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// What the daemon found in the store for one inbound message, before the referee decides.
@@ -275,4 +308,11 @@ pub struct RefereeConfig {
     pub max_replies_per_hour: u32,
     /// Mails larger than this are refused with a short answer.
     pub max_message_bytes: usize,
+    /// The authserv-id of the installation's own mail server: its `Authentication-Results`
+    /// headers (DKIM, SPF, DMARC or submission login passing for the From address) prove
+    /// the sender. `None`: those headers are never trusted.
+    pub authserv_id: Option<String>,
+    /// Take the From line on trust (closed installations only, where no outsider can
+    /// send to arbitre's mailbox): every sender counts as proven.
+    pub trust_unverified_senders: bool,
 }

@@ -107,12 +107,46 @@ fn strip_move_number(line: &str) -> &str {
 
 /// The Subject without `Re:`/`Fwd:`-style prefixes (in several languages) and without the
 /// `[arbitre #N]` tag.
+///
+/// Also removes a plain `[arbitre]` tag and the `Confirm:` / `Confirmer :` of arbitre's
+/// requests to confirm a command by replying (see
+/// [`crate::referee::reply::subject_confirm`]), so that an empty reply carries the command.
 pub fn subject_text(subject: &str) -> String {
     let mut s = remove_tag(subject);
-    while let Some(rest) = strip_reply_prefix(&s) {
-        s = rest.to_string();
+    loop {
+        let t = s.trim_start();
+        let next = strip_reply_prefix(t)
+            .or_else(|| strip_confirm_prefix(t))
+            .or_else(|| strip_plain_tag(t));
+        match next {
+            Some(rest) => s = rest.to_string(),
+            None => break,
+        }
     }
     s.trim().to_string()
+}
+
+/// Removes a leading `Confirm:` or `Confirmer :`.
+fn strip_confirm_prefix(subject: &str) -> Option<&str> {
+    let word_len = subject
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .count();
+    let word = subject[..word_len].to_ascii_lowercase();
+    if word != "confirm" && word != "confirmer" {
+        return None;
+    }
+    subject[word_len..].trim_start().strip_prefix(':')
+}
+
+/// Removes a leading `[arbitre]` (the tag of mails about no game).
+fn strip_plain_tag(subject: &str) -> Option<&str> {
+    let rest = subject.strip_prefix('[')?.trim_start();
+    let word = rest.get(..7)?;
+    if !word.eq_ignore_ascii_case("arbitre") {
+        return None;
+    }
+    rest[7..].trim_start().strip_prefix(']')
 }
 
 /// Removes one `Re:`, `RE :`, `Fwd:`, `AW:`, `TR:`, ... prefix, if there is one.
@@ -237,5 +271,13 @@ mod tests {
         assert_eq!(subject_text("TR : [arbitre #1] Aide"), "Aide");
         assert_eq!(subject_text("Re : aide"), "aide");
         assert_eq!(subject_text("é [arbitre #3] board"), "é  board");
+        assert_eq!(subject_text("Re: [arbitre #3] Confirm: e5e6"), "e5e6");
+        assert_eq!(
+            subject_text("RE : [arbitre] Confirmer : NOUVELLE abalone CONTRE b@x.fr"),
+            "NOUVELLE abalone CONTRE b@x.fr"
+        );
+        assert_eq!(subject_text("[Arbitre] Help"), "Help");
+        assert_eq!(subject_text("Confirmation"), "Confirmation");
+        assert_eq!(subject_text("[arbitre"), "[arbitre");
     }
 }

@@ -515,6 +515,111 @@ pub fn too_large(lang: Lang, size: usize, limit: usize) -> String {
     }
 }
 
+/// The Subject of a request to confirm `line` by replying: the game tag (or `[arbitre]`),
+/// then `Confirm:` and the command, so that an empty reply carries the command back.
+pub fn subject_confirm(lang: Lang, game: Option<GameId>, line: &str) -> String {
+    let tag = match game {
+        Some(id) => format!("[arbitre #{id}]"),
+        None => "[arbitre]".to_string(),
+    };
+    match lang {
+        Lang::En => format!("{tag} Confirm: {line}"),
+        Lang::Fr => format!("{tag} Confirmer : {line}"),
+    }
+}
+
+/// A command that would change a game or a player, in a message nothing proves the sender
+/// wrote. `confirmable`: replying to this mail with nothing written carries the command
+/// back (the reply address proves the sender and the Subject holds the command).
+/// `reply_address`: whether this mail has a reply address that proves the sender at all.
+pub fn unproven(lang: Lang, line: &str, confirmable: bool, reply_address: bool) -> String {
+    let shown = quote(line);
+    match lang {
+        Lang::En => {
+            let mut b = format!(
+                "arbitre did nothing with your message:\n\n    {shown}\n\nAnyone can write your \
+                 address on a mail, so arbitre acts only on mail it can trace to you, and \
+                 nothing in this one does.\n\n"
+            );
+            if reply_address && confirmable {
+                b.push_str(
+                    "If you sent it, just reply to this mail: its reply address carries a key \
+                     that only you receive, and you need not write the command again.\n",
+                );
+            } else if reply_address {
+                b.push_str(
+                    "If you sent it, reply to this mail with the command: its reply address \
+                     carries a key that only you receive.\n",
+                );
+            } else {
+                b.push_str(
+                    "Send it again from your usual mail account, as a reply to arbitre's latest \
+                     mail: arbitre's mail server could not confirm that it comes from you.\n",
+                );
+            }
+            b.push_str(
+                "From now on, answer arbitre's mails with Reply rather than writing a new \
+                 mail: the reply address does the proving.\n\nIf you did not send it, ignore \
+                 this mail: nothing will happen.\n",
+            );
+            b
+        }
+        Lang::Fr => {
+            let mut b = format!(
+                "arbitre n'a rien fait de votre message :\n\n    {shown}\n\nN'importe qui peut \
+                 écrire votre adresse sur un courriel ; arbitre n'agit donc que sur les \
+                 messages dont il sait qu'ils viennent de vous, et rien ne le montre pour \
+                 celui-ci.\n\n"
+            );
+            if reply_address && confirmable {
+                b.push_str(
+                    "Si c'est bien vous, répondez simplement à ce courriel : son adresse de \
+                     réponse porte une clé que vous êtes seul à recevoir, et il est inutile de \
+                     réécrire la commande.\n",
+                );
+            } else if reply_address {
+                b.push_str(
+                    "Si c'est bien vous, répondez à ce courriel en y écrivant la commande : son \
+                     adresse de réponse porte une clé que vous êtes seul à recevoir.\n",
+                );
+            } else {
+                b.push_str(
+                    "Renvoyez-le depuis votre messagerie habituelle, en réponse au dernier \
+                     courriel d'arbitre : son serveur de messagerie n'a pas pu confirmer qu'il \
+                     vient de vous.\n",
+                );
+            }
+            b.push_str(
+                "À l'avenir, répondez aux courriels d'arbitre avec « Répondre » plutôt que \
+                 d'en écrire un nouveau : l'adresse de réponse suffit à prouver que c'est \
+                 vous.\n\nSi vous n'avez rien envoyé, ignorez ce courriel : il ne se passera \
+                 rien.\n",
+            );
+            b
+        }
+    }
+}
+
+/// A message sent to a plus-address of arbitre that is not one of its reply addresses.
+pub fn invalid_address(lang: Lang, address: &str) -> String {
+    match lang {
+        Lang::En => format!(
+            "Your message was sent to {address}, which is not a reply address arbitre gave \
+             you: it may have been mistyped, altered, or taken from someone else's mail. \
+             Nothing was done.\nTo play, reply to arbitre's latest mail about your game. \
+             Write GAMES to arbitre's own address to get the list of your games with their \
+             reply addresses.\n"
+        ),
+        Lang::Fr => format!(
+            "Votre message a été envoyé à {address}, qui n'est pas une adresse de réponse \
+             qu'arbitre vous a donnée : elle a pu être mal recopiée, modifiée ou prise dans le \
+             courriel de quelqu'un d'autre. Rien n'a été fait.\nPour jouer, répondez au \
+             dernier courriel d'arbitre sur votre partie. Écrivez PARTIES à l'adresse \
+             d'arbitre pour recevoir la liste de vos parties et de leurs adresses de réponse.\n"
+        ),
+    }
+}
+
 /// A message about a game the sender does not play in.
 pub fn not_your_game(lang: Lang, id: GameId) -> String {
     match lang {

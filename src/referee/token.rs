@@ -1,10 +1,17 @@
-//! Per-game, per-player reply addresses: `bot+<token>@domain`.
+//! Reply addresses that carry a key: `bot+<token>@domain`.
 //!
-//! The token names the game and the seat, and carries an HMAC-SHA256 of them under the
-//! configured secret, truncated to 80 bits (16 base-32 characters): `g42-w-k3jz...`. Only
-//! arbitre can make one, so a reply to that address routes itself to the right game, and an
-//! address cannot be guessed or altered to reach another game. Tokens are lower case (mail
-//! systems may fold the local part) and use only letters, digits and `-`.
+//! Two kinds of token, each an HMAC-SHA256 under the configured secret truncated to 80 bits
+//! (16 base-32 characters):
+//! - a *seat* token, `g42-w-k3jz...`, names one game and seat: a reply to that address
+//!   routes itself to the right game, and only the player of that seat ever receives it;
+//! - a *player* token, `p-k3jz...`, is bound to one player's address (the address is not in
+//!   the token, it is checked against the sender): arbitre's answers that are not about a
+//!   game carry it, so that replying to any of them proves who writes.
+//!
+//! Only arbitre can make either, so a token cannot be guessed or altered to reach another
+//! game or player. Tokens are lower case (mail systems may fold the local part) and use only
+//! letters, digits and `-`. [`key_in`] tells what the recipients of a message carry,
+//! including a plus-address of the bot that does not verify, which the referee refuses.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -17,6 +24,24 @@ const MAC_BYTES: usize = 10;
 
 /// Separates the purpose of this HMAC from any other use of the same secret.
 const DOMAIN: &[u8] = b"arbitre reply token v1\0";
+
+/// The same for player tokens.
+const PLAYER_DOMAIN: &[u8] = b"arbitre player token v1\0";
+
+/// What the bot's plus-addresses among a message's recipients carry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// No plus-address of the bot.
+    None,
+    /// A valid seat token (whoever sent the message: the referee compares the seat with the
+    /// sender).
+    Seat(Seat),
+    /// A valid player token of the sender's own address.
+    Player,
+    /// A plus-address of the bot whose token does not verify (altered, made up, or a
+    /// player token of another address): the address as written.
+    Invalid(String),
+}
 
 /// What a valid token names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,22 +100,85 @@ pub fn reply_address(config: &RefereeConfig, seat: Seat) -> Option<String> {
     Some(format!("{local}+{}@{domain}", token(&config.secret, seat)).to_lowercase())
 }
 
-/// Finds a valid token among `recipients` (addresses `local+token@domain` of the bot).
-pub fn seat_in(config: &RefereeConfig, recipients: &[String]) -> Option<Seat> {
+/// The player token of `address` under `secret`.
+pub fn player_token(secret: &str, address: &str) -> String {
+    let mut m = keyed(secret);
+    m.update(PLAYER_DOMAIN);
+    m.update(address.trim().to_lowercase().as_bytes());
+    format!("p-{}", base32(&m.finalize().into_bytes()[..MAC_BYTES]))
+}
+
+/// Whether `token` is the player token of `address`.
+pub fn verify_player(secret: &str, token: &str, address: &str) -> bool {
+    let token = token.to_ascii_lowercase();
+    let Some(code) = token.strip_prefix("p-") else {
+        return false;
+    };
+    let Some(given) = unbase32(code).filter(|g| g.len() == MAC_BYTES) else {
+        return false;
+    };
+    let mut m = keyed(secret);
+    m.update(PLAYER_DOMAIN);
+    m.update(address.trim().to_lowercase().as_bytes());
+    m.verify_truncated_left(&given).is_ok()
+}
+
+/// The reply address that proves `address` is the writer: `local+p-...@domain`, or `None`
+/// when plus-addressing is off.
+pub fn player_address(config: &RefereeConfig, address: &str) -> Option<String> {
+    if !config.plus_addressing || address.is_empty() {
+        return None;
+    }
     let (local, domain) = config.address.split_once('@')?;
     let local = local.split('+').next().unwrap_or(local);
-    recipients.iter().find_map(|r| {
+    Some(format!("{local}+{}@{domain}", player_token(&config.secret, address)).to_lowercase())
+}
+
+/// What the bot's plus-addresses among `recipients` carry, for a message from `sender`.
+///
+/// An invalid plus-address wins over a valid one: a message that names a forged or
+/// altered address of the bot is refused whatever else it names.
+pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str) -> Key {
+    let Some((local, domain)) = config.address.split_once('@') else {
+        return Key::None;
+    };
+    let local = local.split('+').next().unwrap_or(local);
+    let mut found = Key::None;
+    for r in recipients {
         let r = r.trim().trim_start_matches('<').trim_end_matches('>');
-        let (rl, rd) = r.rsplit_once('@')?;
+        let Some((rl, rd)) = r.rsplit_once('@') else {
+            continue;
+        };
         if !rd.eq_ignore_ascii_case(domain) {
-            return None;
+            continue;
         }
-        let (base, tag) = rl.split_once('+')?;
+        let Some((base, tag)) = rl.split_once('+') else {
+            continue;
+        };
         if !base.eq_ignore_ascii_case(local) {
-            return None;
+            continue;
         }
-        verify(&config.secret, tag)
-    })
+        if let Some(seat) = verify(&config.secret, tag) {
+            if found == Key::None || found == Key::Player {
+                found = Key::Seat(seat);
+            }
+        } else if verify_player(&config.secret, tag, sender) {
+            if found == Key::None {
+                found = Key::Player;
+            }
+        } else {
+            return Key::Invalid(r.to_lowercase());
+        }
+    }
+    found
+}
+
+/// The seat of a valid seat token among `recipients`, if any (see [`key_in`]).
+pub fn seat_in(config: &RefereeConfig, recipients: &[String]) -> Option<Seat> {
+    match key_in(config, recipients, "") {
+        Key::Seat(seat) => Some(seat),
+        _ => None,
+    }
 }
 
 fn side_letter(side: Side) -> char {
@@ -170,6 +258,8 @@ mod tests {
             default_lang: Lang::En,
             max_replies_per_hour: 20,
             max_message_bytes: 100_000,
+            authserv_id: None,
+            trust_unverified_senders: false,
         }
     }
 
@@ -256,5 +346,60 @@ mod tests {
         let wrong_domain = addr.replace("example.org", "example.com");
         assert_eq!(seat_in(&c, &[wrong_domain]), None);
         assert_eq!(seat_in(&c, &["arbitre@example.org".into()]), None);
+    }
+
+    #[test]
+    fn a_player_token_proves_only_its_own_address() {
+        let c = config(true);
+        let addr = player_address(&c, "Alice@A.example").unwrap();
+        assert!(addr.starts_with("arbitre+p-"), "{addr}");
+        let recipients = vec![addr.clone()];
+        assert_eq!(key_in(&c, &recipients, "alice@a.example"), Key::Player);
+        assert_eq!(
+            key_in(&c, &recipients, "mallory@m.example"),
+            Key::Invalid(addr.clone())
+        );
+        assert_eq!(player_address(&config(false), "alice@a.example"), None);
+    }
+
+    #[test]
+    fn any_plus_address_of_the_bot_that_does_not_verify_is_invalid() {
+        let c = config(true);
+        let seat = Seat {
+            game: 1,
+            side: Side::Black,
+        };
+        let good = reply_address(&c, seat).unwrap();
+        let mut altered = good.clone().into_bytes();
+        let at = altered.iter().position(|&b| b == b'@').unwrap();
+        altered[at - 1] = if altered[at - 1] == b'a' { b'b' } else { b'a' };
+        let altered = String::from_utf8(altered).unwrap();
+        for bad in [
+            "arbitre+g1-b-aaaaaaaaaaaaaaaa@example.org",
+            "arbitre+zz0@example.org",
+            "arbitre+@example.org",
+            altered.as_str(),
+        ] {
+            assert_eq!(
+                key_in(&c, &[bad.to_string()], "bob@b.example"),
+                Key::Invalid(bad.to_string()),
+                "{bad}"
+            );
+            // A valid address beside it does not rescue it.
+            assert_eq!(
+                key_in(&c, &[good.clone(), bad.to_string()], "bob@b.example"),
+                Key::Invalid(bad.to_string()),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            key_in(&c, std::slice::from_ref(&good), "x@y.example"),
+            Key::Seat(seat)
+        );
+        // Other people's plus-addresses are none of the bot's business.
+        assert_eq!(
+            key_in(&c, &["bob+games@example.org".to_string()], "x@y.example"),
+            Key::None
+        );
     }
 }
