@@ -21,7 +21,7 @@ mod common;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use arbitre::games::{AnyGame, GameKind, Start};
+use arbitre::games::{AnyGame, GameKind, Side, Start};
 use arbitre::mail::Inbox;
 use arbitre::mail::imap::{ImapInbox, ImapSession, connect};
 use common::{Daemon, MailEnv};
@@ -244,14 +244,33 @@ async fn burst(env: &MailEnv, games: usize, plies: usize) {
 
     // Build every move mail, in order within each game, interleaving the games.
     let plans: Vec<Vec<(String, String)>> = (0..games).map(|g| moves(plies, g)).collect();
+    // Each move goes to the mover's own reply address, as a mail client's reply does (the
+    // address carries the key that proves the sender). The daemon's secret is the one
+    // `Daemon::start` writes for this name.
+    let keys = arbitre::referee::RefereeConfig {
+        address: bot.clone(),
+        plus_addressing: true,
+        secret: "integration-test-secret-bench-burst".to_string(),
+        default_lang: arbitre::text::Lang::En,
+        max_replies_per_hour: 1000,
+        max_message_bytes: 1 << 20,
+        authserv_id: None,
+        trust_unverified_senders: false,
+    };
     let mut session = connect(&env.imap_settings(&bot)).await.unwrap();
     let start = Instant::now();
     for ply in 0..plies {
         for g in 0..games {
             let (w, b) = (&accounts[1 + 2 * g], &accounts[2 + 2 * g]);
-            let mover = if ply % 2 == 0 { b } else { w };
+            let (mover, side) = if ply % 2 == 0 {
+                (b, Side::Black)
+            } else {
+                (w, Side::White)
+            };
+            let seat = arbitre::referee::token::Seat { game: ids[g], side };
+            let to = arbitre::referee::token::reply_address(&keys, seat).expect("plus-addressing");
             let raw = format!(
-                "From: {mover}\r\nTo: {bot}\r\nSubject: Re: [arbitre #{}] Abalone\r\nMessage-ID: <burst-{g}-{ply}-{}@bench>\r\n\r\n{}\r\n",
+                "From: {mover}\r\nTo: {to}\r\nSubject: Re: [arbitre #{}] Abalone\r\nMessage-ID: <burst-{g}-{ply}-{}@bench>\r\n\r\n{}\r\n",
                 ids[g],
                 std::process::id(),
                 plans[g][ply].0
