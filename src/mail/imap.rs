@@ -4,15 +4,26 @@
 //! tracked, and processed messages flagged, moved or deleted after the daemon has committed
 //! them.
 //!
+//! Memory is bounded whatever is in the mailbox: a message larger than the limit is read as
+//! the first [`HEADER_PREFIX`] bytes of its header only (its real size comes from
+//! `RFC822.SIZE`), and one batch holds at most [`BATCH`] messages and, beyond its first,
+//! [`BATCH_BYTES`] bytes.
+//!
+//! No arrival is missed between two IDLEs: a server announces new mail during whatever
+//! command is running (`* n EXISTS` during a FETCH or STORE), and does not repeat it in the
+//! next IDLE. So before each IDLE the announcements async-imap set aside are read, and the
+//! mailbox is searched for UIDs above the last one handed out.
+//!
 //! [`ImapInbox`] keeps at most one connection. Any error drops it; the next call reconnects
 //! (the daemon waits with backoff between failed calls). Nothing is lost by dropping a
 //! connection: unflagged messages are found again by the next full scan.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use async_imap::extensions::idle::IdleResponse;
+use async_imap::types::UnsolicitedResponse;
 use futures::TryStreamExt;
 use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
@@ -31,7 +42,15 @@ pub type ImapStream = TlsStream<TcpStream>;
 pub type ImapSession = async_imap::Session<ImapStream>;
 
 /// How many messages one fetch returns at most.
-const BATCH: usize = 50;
+pub const BATCH: usize = 50;
+
+/// How many bytes one batch holds at most, beyond its first message (which may be up to
+/// `max_message_bytes`): the rest of the messages wait for the next batch.
+pub const BATCH_BYTES: usize = 4 << 20;
+
+/// How much of the header of a message larger than the limit is read: enough for the From,
+/// Message-ID and Subject of any real mail, and the answer saying it is too large.
+pub const HEADER_PREFIX: usize = 64 << 10;
 
 /// Everything needed to reach and use the mailbox.
 #[derive(Clone)]
@@ -325,13 +344,42 @@ impl ImapInbox {
         Ok(())
     }
 
+    /// Empties async-imap's channel of untagged responses received during other commands;
+    /// returns whether they announced new mail (or the full channel may have lost some).
+    fn drain_announcements(&mut self) -> bool {
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        let channel = &session.unsolicited_responses;
+        let mut news = channel.is_full();
+        while let Ok(response) = channel.try_recv() {
+            news |= matches!(
+                response,
+                UnsolicitedResponse::Exists(_) | UnsolicitedResponse::Recent(_)
+            );
+        }
+        if news {
+            tracing::debug!("new mail announced during another command");
+        }
+        news
+    }
+
     /// Waits for news: IDLE until the server says something, the renewal time or the next
-    /// full scan, whichever comes first; a NOOP poll when the server lacks IDLE.
+    /// full scan, whichever comes first; a NOOP poll when the server lacks IDLE. Mail
+    /// announced since the last scan is looked for first.
     async fn wait_for_news(&mut self) -> Result<(), InboxError> {
         let since_scan = self.last_scan.map_or(Duration::ZERO, |t| t.elapsed());
         let until_scan = self.settings.poll.saturating_sub(since_scan);
         if until_scan.is_zero() {
             return self.full_scan().await;
+        }
+        // Mail that arrived while other commands ran was announced then, not in the IDLE to
+        // come: look for it first. The search also finds what async-imap's channel dropped
+        // (it keeps 100 responses), and what it announces during the search is seen below.
+        self.drain_announcements();
+        self.incremental_scan().await?;
+        if !self.pending.is_empty() || self.drain_announcements() {
+            return Ok(());
         }
         let session = self.session.take().expect("connected");
         if self.has_idle {
@@ -384,7 +432,7 @@ impl ImapInbox {
         let session = self.session.as_mut().expect("connected");
 
         // Sizes first, so that a huge message is never downloaded whole.
-        let sizes: Vec<(u32, u32, i64)> = timed(timeout, "UID FETCH failed", async {
+        let sizes: BTreeMap<u32, (u32, i64)> = timed(timeout, "UID FETCH failed", async {
             let stream = session
                 .uid_fetch(&set, "(UID RFC822.SIZE INTERNALDATE)")
                 .await?;
@@ -395,28 +443,47 @@ impl ImapInbox {
                     .filter_map(|f| {
                         Some((
                             f.uid?,
-                            f.size.unwrap_or(0),
-                            f.internal_date().map(|d| d.timestamp()).unwrap_or(0),
+                            (
+                                f.size.unwrap_or(0),
+                                f.internal_date().map(|d| d.timestamp()).unwrap_or(0),
+                            ),
                         ))
                     })
                     .collect(),
             )
         })
         .await?;
+        let costs: Vec<usize> = uids
+            .iter()
+            .map(|uid| {
+                sizes
+                    .get(uid)
+                    .map_or(0, |(size, _)| read_cost(*size as usize, max))
+            })
+            .collect();
+        let taken = &uids[..within_budget(&costs, BATCH_BYTES)];
         let mut out = Vec::new();
-        for (uid, size, date) in sizes {
+        for &uid in taken {
+            // A UID without a size was expunged meanwhile: nothing to read.
+            let Some(&(size, date)) = sizes.get(&uid) else {
+                continue;
+            };
             let whole = size as usize <= max;
             let query = if whole {
-                "(UID BODY.PEEK[])"
+                "(UID BODY.PEEK[])".to_string()
             } else {
-                "(UID BODY.PEEK[HEADER])"
+                format!("(UID BODY.PEEK[HEADER]<0.{HEADER_PREFIX}>)")
             };
             let raw: Option<Vec<u8>> = timed(timeout, "UID FETCH failed", async {
-                let stream = session.uid_fetch(uid.to_string(), query).await?;
+                let stream = session.uid_fetch(uid.to_string(), &query).await?;
                 let fetches: Vec<_> = stream.try_collect().await?;
                 Ok::<_, async_imap::error::Error>(
                     fetches.iter().find(|f| f.uid == Some(uid)).and_then(|f| {
-                        if whole { f.body() } else { f.header() }.map(<[u8]>::to_vec)
+                        if whole {
+                            f.body().map(<[u8]>::to_vec)
+                        } else {
+                            f.header().map(complete_header)
+                        }
                     }),
                 )
             })
@@ -434,7 +501,7 @@ impl ImapInbox {
                 });
             }
         }
-        for uid in &uids {
+        for uid in taken {
             self.pending.remove(uid);
             self.last_uid = self.last_uid.max(*uid);
         }
@@ -523,6 +590,46 @@ impl ImapInbox {
     }
 }
 
+/// The bytes a message takes in a batch: all of it, or the prefix of its header.
+fn read_cost(size: usize, max_message_bytes: usize) -> usize {
+    if size <= max_message_bytes {
+        size
+    } else {
+        HEADER_PREFIX.min(size)
+    }
+}
+
+/// How many of the messages (in order, each costing `costs[i]` bytes) one batch takes: the
+/// first always, then as many as fit in `budget` bytes altogether.
+fn within_budget(costs: &[usize], budget: usize) -> usize {
+    let mut total = 0usize;
+    costs
+        .iter()
+        .take_while(|&&c| {
+            let first = total == 0;
+            total = total.saturating_add(c.max(1));
+            first || total <= budget
+        })
+        .count()
+}
+
+/// A header section read from a bounded prefix, made whole: when the prefix ends within a
+/// line, that partial line is dropped, and the blank line that ends a header is added, so
+/// that the complete fields before the cut (From, Message-ID, Subject) parse as usual.
+pub fn complete_header(prefix: &[u8]) -> Vec<u8> {
+    if prefix.ends_with(b"\n\n") || prefix.ends_with(b"\r\n\r\n") {
+        return prefix.to_vec();
+    }
+    let kept = prefix
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let mut header = Vec::with_capacity(kept + 2);
+    header.extend_from_slice(&prefix[..kept]);
+    header.extend_from_slice(b"\r\n");
+    header
+}
+
 /// `1,3,5:9` from sorted UIDs.
 fn uid_set(uids: &[u32]) -> String {
     let mut parts: Vec<String> = Vec::new();
@@ -576,6 +683,57 @@ impl Inbox for ImapInbox {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_cut_mid_line_still_gives_sender_id_and_subject() {
+        let mut raw = b"Return-Path: <alice@example.net>\r\nFrom: Alice <alice@example.net>\r\n\
+            To: arbitre@example.org\r\nSubject: HELP\r\nMessage-ID: <big@example.net>\r\n\
+            X-Filler: start\r\n"
+            .to_vec();
+        while raw.len() < 3 * HEADER_PREFIX {
+            raw.extend_from_slice(b" ffffffffffffffffffffffffffffffffffffffffffffffffffff\r\n");
+        }
+        raw.extend_from_slice(b"\r\nHELP\r\n");
+        for cut in [
+            HEADER_PREFIX,
+            HEADER_PREFIX - 1,
+            HEADER_PREFIX + 3,
+            200,
+            175,
+        ] {
+            let header = complete_header(&raw[..cut]);
+            assert!(header.len() <= cut + 2);
+            assert!(header.ends_with(b"\r\n\r\n") || header.ends_with(b"\n\r\n"));
+            let msg = crate::mail::parse::parse(&header, "arbitre@example.org", 1);
+            assert_eq!(msg.from, "alice@example.net", "cut at {cut}");
+            assert_eq!(msg.message_id, "big@example.net", "cut at {cut}");
+            assert_eq!(msg.subject, "HELP", "cut at {cut}");
+            assert!(!msg.automatic, "cut at {cut}");
+        }
+        // A whole header is kept as it is; a cut inside the first line leaves no field.
+        let whole = b"From: a@example.net\r\nSubject: x\r\n\r\n";
+        assert_eq!(complete_header(whole), whole.to_vec());
+        assert_eq!(complete_header(b"From: a@exa"), b"\r\n".to_vec());
+        assert_eq!(complete_header(b""), b"\r\n".to_vec());
+    }
+
+    #[test]
+    fn a_batch_is_bounded_by_bytes_as_well_as_by_count() {
+        assert_eq!(within_budget(&[], 100), 0);
+        // The first message always, however large.
+        assert_eq!(within_budget(&[500, 1], 100), 1);
+        assert_eq!(within_budget(&[40, 40, 20, 1], 100), 3);
+        assert_eq!(within_budget(&[40, 40, 21], 100), 2);
+        // Expunged messages (no size) cost nothing much.
+        assert_eq!(within_budget(&[0; 10], 100), 10);
+        // A message over the limit costs its header prefix, not its size.
+        assert_eq!(read_cost(20 << 20, 1 << 18), HEADER_PREFIX);
+        assert_eq!(read_cost(1000, 1 << 18), 1000);
+        let costs = vec![read_cost(1 << 18, 1 << 18); BATCH];
+        let n = within_budget(&costs, BATCH_BYTES);
+        assert_eq!(n, BATCH_BYTES >> 18);
+        assert!(costs[..n].iter().sum::<usize>() <= BATCH_BYTES);
+    }
 
     #[test]
     fn uid_sets_compress_runs() {
