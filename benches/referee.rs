@@ -112,6 +112,8 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             reply_game: None,
             subject_game: Some(game.id),
             replies_last_hour: 0,
+            first_reply_in_hour: None,
+            rate_notice_in_hour: false,
             next_game_id: 2,
         };
         let t = Instant::now();

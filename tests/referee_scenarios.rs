@@ -57,6 +57,8 @@ struct World {
     ours: HashMap<String, Option<GameId>>,
     next_game: GameId,
     clock: Timestamp,
+    /// Seconds between two messages.
+    step: Timestamp,
     seq: usize,
 }
 
@@ -75,6 +77,7 @@ impl World {
             ours: HashMap::new(),
             next_game: 1,
             clock: 1_700_000_000,
+            step: 600,
             seq: 0,
         }
     }
@@ -82,8 +85,8 @@ impl World {
     /// A fresh message from `from` with `text` as its body, to the bot's plain address.
     fn msg(&mut self, from: &str, text: &str) -> Inbound {
         self.seq += 1;
-        // Ten minutes between messages: six an hour.
-        self.clock += 600;
+        // Ten minutes between messages by default: six an hour.
+        self.clock += self.step;
         let domain = from.split('@').nth(1).unwrap_or("x.example");
         Inbound {
             message_id: format!("m{}@{domain}", self.seq),
@@ -180,12 +183,25 @@ impl World {
             .filter_map(|a| self.players.get(a).cloned())
             .collect();
         let hour_ago = msg.received_at - 3600;
-        let replies_last_hour = self
+        // As the store counts: answers to the sender that are not game mail.
+        let answers: Vec<(&Outgoing, Timestamp)> = self
             .sent
             .iter()
             .zip(&self.sent_at)
-            .filter(|(o, at)| o.to == sender && o.auto == AutoKind::Replied && **at > hour_ago)
-            .count() as u32;
+            .filter(|(o, at)| {
+                o.to == sender && o.auto == AutoKind::Replied && o.game.is_none() && **at > hour_ago
+            })
+            .map(|(o, at)| (o, *at))
+            .collect();
+        let notice = |o: &Outgoing| referee::compose::is_rate_notice(&o.message_id);
+        let counted: Vec<Timestamp> = answers
+            .iter()
+            .filter(|(o, _)| !notice(o))
+            .map(|(_, at)| *at)
+            .collect();
+        let replies_last_hour = counted.len() as u32;
+        let first_reply_in_hour = counted.iter().min().copied();
+        let rate_notice_in_hour = answers.iter().any(|(o, _)| notice(o));
         Context {
             sender: self.players.get(&sender).cloned(),
             players,
@@ -194,6 +210,8 @@ impl World {
             reply_game,
             subject_game: look.subject_game,
             replies_last_hour,
+            first_reply_in_hour,
+            rate_notice_in_hour,
             next_game_id: self.next_game,
         }
     }
@@ -583,28 +601,123 @@ fn an_oversized_message_gets_a_clear_answer_and_changes_nothing() {
 }
 
 #[test]
-fn over_the_rate_limit_a_move_is_still_played_and_forwarded_but_not_answered() {
+fn over_the_rate_limit_game_mail_still_flows_and_other_answers_stop_after_one_notice() {
     engine!("abalone");
     let mut w = World::with(RefereeConfig {
         max_replies_per_hour: 3,
         ..config()
     });
+    w.step = 60;
     let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
-    // Alice has had two replies (the request to confirm her challenge, then its
-    // acknowledgement); one more reaches the limit.
-    for _ in 0..1 {
+    // Alice has had one counted answer (the request to confirm her challenge; its
+    // acknowledgement is mail of the game). Two more reach the limit.
+    for _ in 0..2 {
         let d = w.send(ALICE, "GAMES");
         assert_eq!(d.outbox.len(), 1);
     }
+    // The next one gets the notice instead, saying until when (the first counted answer
+    // plus an hour), once.
+    let first_counted = w.sent_at[w
+        .sent
+        .iter()
+        .position(|o| o.to == ALICE && o.game.is_none())
+        .unwrap()];
     let d = w.send(ALICE, "GAMES");
+    let notice = only(&d, ALICE);
+    assert!(
+        notice
+            .body
+            .contains("will not answer such messages again until")
+    );
+    let until = first_counted + 3600;
+    let hhmm = format!("{:02}:{:02}", until % 86_400 / 3600, until % 3600 / 60);
+    assert!(
+        notice.body.contains(&format!("{hhmm} UTC")),
+        "{hhmm}: {}",
+        notice.body
+    );
+    let d = w.send(ALICE, "HELP");
     assert!(d.outbox.is_empty(), "{:?}", d.outbox);
     assert!(d.summary.contains("rate limit"), "{}", d.summary);
-    // A move: played and forwarded to Bob; Alice gets no confirmation.
+    // Her game is not affected: a move is confirmed and forwarded, the board is sent.
     let d = w.answer(ALICE, "a1b2");
-    assert_eq!(d.games[0].moves.len(), 1);
-    assert_eq!(first_line(only(&d, BOB)), "a1b2");
-    assert!(to(&d, ALICE).is_empty());
     assert_eq!(w.game(id).moves[0].text, "a1b2");
+    assert_eq!(first_line(only(&d, BOB)), "a1b2");
+    assert!(only(&d, ALICE).body.contains("is accepted"));
+    let d = w.answer(ALICE, "BOARD");
+    assert_eq!(to(&d, ALICE).len(), 1);
+    // At the time the notice gave, answers resume (and no second notice comes).
+    w.clock = until - w.step;
+    let d = w.send(ALICE, "GAMES");
+    let answer = only(&d, ALICE);
+    assert!(answer.subject.ends_with("Your games"), "{}", answer.subject);
+}
+
+#[test]
+fn a_brisk_game_of_120_plies_in_under_an_hour_delivers_every_mail() {
+    engine!("ataxx");
+    let mut w = World::new();
+    w.step = 20;
+    let id = challenge_and_accept(&mut w, "NEW ataxx VS bob@b.example");
+    let started = w.clock;
+    let mut plies = 0;
+    let mut refused = 0;
+    while plies < 120 {
+        let live = live(w.game(id));
+        if live.outcome() != arbitre::games::Outcome::Ongoing {
+            break;
+        }
+        let side = live.side_to_move();
+        let (mover, other) = match w.game(id).address_of(side) {
+            a if a == ALICE => (ALICE, BOB),
+            _ => (BOB, ALICE),
+        };
+        if plies % 15 == 7 {
+            // A few illegal moves: each gets its ERR, and changes nothing.
+            let d = w.answer(mover, "a1a1");
+            assert!(
+                first_line(only(&d, mover)).starts_with("ERR"),
+                "{}",
+                d.summary
+            );
+            assert!(to(&d, other).is_empty());
+            refused += 1;
+        }
+        let legal = live.legal_moves();
+        let mv = legal[(plies * 7) % legal.len()].clone();
+        let d = w.answer(mover, &mv);
+        assert!(!d.summary.contains("rate limit"), "{}", d.summary);
+        assert_eq!(to(&d, mover).len(), 1, "ply {plies}: {}", d.summary);
+        assert!(!to(&d, other).is_empty(), "ply {plies}: {}", d.summary);
+        plies += w.game(id).moves.len() - live_moves(&live);
+    }
+    assert!(plies >= 120 || w.game(id).status == GameStatus::Finished);
+    assert!(refused >= 5);
+    assert!(w.clock - started < 3600, "{} s", w.clock - started);
+}
+
+/// How many moves a live game has had (forced passes included).
+fn live_moves(live: &AnyGame) -> usize {
+    live.moves().len()
+}
+
+#[test]
+fn a_sender_of_500_junk_messages_in_an_hour_gets_the_limit_and_one_notice() {
+    let mut w = World::new();
+    w.step = 7;
+    let limit = w.config.max_replies_per_hour as usize;
+    let started = w.clock;
+    for i in 0..500 {
+        w.send(CAROL, &format!("blah {i}"));
+    }
+    assert!(w.clock - started < 3600);
+    let to_carol: Vec<&Outgoing> = w.sent.iter().filter(|o| o.to == CAROL).collect();
+    assert_eq!(to_carol.len(), limit + 1, "{}", to_carol.len());
+    let notices = to_carol
+        .iter()
+        .filter(|o| o.body.contains("will not answer such messages again"))
+        .count();
+    assert_eq!(notices, 1);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1144,7 +1257,6 @@ fn with_two_games_an_unrouted_move_gets_the_list_and_every_route_works() {
     // and the answer (under game 1, with her reply address) lets her confirm by replying.
     assert!(d.games.is_empty(), "{}", d.summary);
     let ask = only(&d, ALICE).clone();
-    assert_eq!(ask.game, Some(g1));
     assert_eq!(ask.subject, format!("[arbitre #{g1}] Confirm: a2b3"));
     let m = w.reply_msg(&ask, ALICE, "");
     let d = w.deliver(&m);
@@ -1176,7 +1288,7 @@ fn with_one_game_a_fresh_mail_goes_to_it() {
     let d = w.send(ALICE, "a1b2");
     assert!(d.games.is_empty(), "{}", d.summary);
     let ask = only(&d, ALICE).clone();
-    assert_eq!(ask.game, Some(id));
+    assert!(ask.subject.starts_with(&format!("[arbitre #{id}] Confirm")));
     // A fresh mail to her player address (from any earlier answer) goes to the game.
     let m = w.keyed_msg(ALICE, "a1b2");
     let d = w.deliver(&m);

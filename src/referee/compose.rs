@@ -63,6 +63,15 @@ impl<'a> Mailer<'a> {
         self.outbox.push(mail);
     }
 
+    /// Marks the last mail as the rate-limit notice: its Message-ID ends in `.rate@domain`
+    /// (see [`is_rate_notice`]), so the store can tell when one was last sent.
+    pub fn mark_rate_notice(&mut self) {
+        let id = format!("arbitre.{}.rate@{}", self.seed, domain(self.config));
+        if let Some(mail) = self.outbox.last_mut() {
+            mail.message_id = id;
+        }
+    }
+
     /// An answer to `msg`, to its sender.
     pub fn reply(&mut self, msg: &Inbound, subject: String, body: String) -> &mut Outgoing {
         let mut references: Vec<String> = msg.references.iter().rev().cloned().collect();
@@ -168,6 +177,14 @@ fn first_mover(game: &StoredGame) -> Option<Side> {
     )
     .ok()
     .map(|g| g.side_to_move())
+}
+
+/// Whether `message_id` is one of arbitre's rate-limit notices.
+pub fn is_rate_notice(message_id: &str) -> bool {
+    message_id.starts_with("arbitre.")
+        && message_id
+            .split_once('@')
+            .is_some_and(|(local, _)| local.ends_with(".rate"))
 }
 
 /// The bot's mail domain (for Message-IDs).

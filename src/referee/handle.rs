@@ -6,8 +6,14 @@
 //! Decisions made here, each a named behaviour with the recommended default:
 //! - `automatic-mail`: ignored entirely (no change, no reply), even if it holds a move, so
 //!   that an out-of-office echo of a forwarded move can never play it.
-//! - `rate-limit`: over [`RefereeConfig::max_replies_per_hour`], the message is still
-//!   decided (a move is played and forwarded) but no mail goes back to its sender.
+//! - `rate-limit`: the limit is against floods and mail loops, never against play. Mail of a
+//!   game the sender is proven to sit in (confirmations, `ERR`, the board, results) is
+//!   never held back. Other answers to the sender (help, game lists, unknown commands even
+//!   about a game, strangers, anything to an unproven sender) are not game mail: they are
+//!   stored as such and count against
+//!   [`RefereeConfig::max_replies_per_hour`]; when the limit is reached, the sender gets
+//!   one short notice saying until when, and nothing more of that kind until then. The
+//!   message itself is still decided.
 //! - `oversize`: refused with a short answer, nothing read or changed.
 //! - `duplicate`: a message whose Message-ID is already among a game's moves changes
 //!   nothing and gets no answer (the first delivery was answered).
@@ -83,6 +89,7 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
     let reading = read_command(&candidates(msg));
     desk = Desk::new(config, ctx, msg, now, reading.hint);
     desk.proof = proof::of(config, ctx, msg, &key);
+    desk.game_command = desk.proof.holds() && !matches!(reading.command, Command::Unknown(_));
     desk.note_sender_name();
     match &reading.command {
         Command::Lang(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
@@ -132,6 +139,8 @@ pub fn unproven(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) 
         }
     };
     match seat {
+        // Threaded with the game and carrying the seat's key, but not game mail (the sender
+        // is not proven): the rate limit applies, so forged mail cannot flood a player.
         Some((g, side)) => desk.mail.reply_in_game(desk.msg, g, side, subject, body),
         None => {
             desk.mail.reply(desk.msg, subject, body);
@@ -189,6 +198,9 @@ pub struct Desk<'a> {
     pub hint: Option<Lang>,
     /// What proves that the sender wrote the message.
     pub proof: Proof,
+    /// Whether the message is a command of a game from a proven sender: then the answers
+    /// about their game are game mail, which the rate limit never holds back.
+    pub game_command: bool,
 }
 
 impl<'a> Desk<'a> {
@@ -218,6 +230,7 @@ impl<'a> Desk<'a> {
             lang,
             hint,
             proof: Proof::None,
+            game_command: false,
         }
     }
 
@@ -381,19 +394,43 @@ impl<'a> Desk<'a> {
         })
     }
 
-    /// Builds the decision, dropping mails to the sender when over the rate limit.
+    /// Builds the decision, holding back the answers the rate limit covers (see the
+    /// module's `rate-limit`).
     fn finish(mut self) -> Decision {
         let mut summary = std::mem::take(&mut self.summary);
         let mut outbox = std::mem::take(&mut self.mail.outbox);
-        if self.ctx.replies_last_hour >= self.config.max_replies_per_hour {
+        let limit = self.config.max_replies_per_hour;
+        let counted = self.ctx.replies_last_hour;
+        let sender = self.msg.from.clone();
+        // Answers to the sender that are not game mail are stored without their game, so
+        // that the store counts them.
+        if !self.game_command {
+            for o in outbox.iter_mut() {
+                if o.to.eq_ignore_ascii_case(&sender) {
+                    o.game = None;
+                }
+            }
+        }
+        let limited =
+            |o: &crate::referee::Outgoing| o.to.eq_ignore_ascii_case(&sender) && o.game.is_none();
+        if counted >= limit && outbox.iter().any(limited) {
             let before = outbox.len();
-            outbox.retain(|o| !o.to.eq_ignore_ascii_case(&self.msg.from));
+            outbox.retain(|o| !limited(o));
             let dropped = before - outbox.len();
-            if dropped > 0 {
-                summary.push_str(&format!(
-                    " (rate limit: {dropped} mail(s) to {} not sent)",
-                    self.msg.from
-                ));
+            summary.push_str(&format!(
+                " (rate limit: {dropped} answer(s) to {sender} held back)"
+            ));
+            // One notice an hour at most; it is not counted, so that answers resume at the
+            // time it gives.
+            if !self.ctx.rate_notice_in_hour {
+                let first = self.ctx.first_reply_in_hour.unwrap_or(self.now);
+                let until = first.max(self.now - 3600) + 3600;
+                let body = reply::rate_limited(self.lang, limit, until);
+                let subject = reply::subject(self.lang, Topic::Problem);
+                self.mail.reply(self.msg, subject, body);
+                self.mail.mark_rate_notice();
+                outbox.append(&mut self.mail.outbox);
+                summary.push_str(" (sent the rate-limit notice)");
             }
         }
         Decision {

@@ -239,8 +239,14 @@ pub struct Context {
     pub reply_game: Option<GameId>,
     /// The game named by a `[arbitre #N]` Subject tag.
     pub subject_game: Option<GameId>,
-    /// Replies sent to this sender in the last hour (for the rate limit).
+    /// Answers to this sender in the last hour that count against the rate limit (those
+    /// that are not mail of a game they are proven to sit in).
     pub replies_last_hour: u32,
+    /// When the first of those was queued.
+    pub first_reply_in_hour: Option<Timestamp>,
+    /// Whether the sender got the rate-limit notice in the last hour (the notice itself
+    /// is not counted above).
+    pub rate_notice_in_hour: bool,
     /// The number the next new game will get.
     pub next_game_id: GameId,
 }
@@ -303,8 +309,8 @@ pub struct RefereeConfig {
     pub secret: String,
     /// The language of new players.
     pub default_lang: Lang,
-    /// At most this many replies to one sender per hour (moves forwarded to an opponent do
-    /// not count).
+    /// At most this many answers per hour to one sender that are not mail of a game they
+    /// sit in (help, lists, unknown commands, strangers); game mail is never held back.
     pub max_replies_per_hour: u32,
     /// Mails larger than this are refused with a short answer.
     pub max_message_bytes: usize,

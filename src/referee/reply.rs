@@ -620,6 +620,34 @@ pub fn invalid_address(lang: Lang, address: &str) -> String {
     }
 }
 
+/// The time of day of `at` (seconds since the epoch), `HH:MM` in UTC.
+fn clock_utc(at: i64) -> String {
+    let day = at.rem_euclid(86_400);
+    format!("{:02}:{:02}", day / 3600, (day % 3600) / 60)
+}
+
+/// The one notice a sender gets when the rate limit starts to hold answers back.
+pub fn rate_limited(lang: Lang, limit: u32, until: i64) -> String {
+    let until = clock_utc(until);
+    match lang {
+        Lang::En => format!(
+            "arbitre has answered {limit} of your messages in the last hour that were not moves \
+             or commands of your games. To protect everyone's mailbox from loops and floods, \
+             it will not answer such messages again until {until} UTC.\nYour games are not \
+             affected: moves, BOARD, DRAW, RESIGN and the other commands of a game you play \
+             are answered as always.\n"
+        ),
+        Lang::Fr => format!(
+            "arbitre a répondu dans l'heure à {limit} de vos messages qui n'étaient ni des coups \
+             ni des commandes de vos parties. Pour protéger les boîtes de chacun des boucles et \
+             des envois en masse, il ne répondra plus à ce genre de message avant {until} \
+             (heure UTC).\nVos parties ne sont pas concernées : les coups, PLATEAU, NULLE, \
+             ABANDON et les autres commandes d'une partie que vous jouez reçoivent leur \
+             réponse comme toujours.\n"
+        ),
+    }
+}
+
 /// A message about a game the sender does not play in.
 pub fn not_your_game(lang: Lang, id: GameId) -> String {
     match lang {

@@ -64,6 +64,7 @@ pub fn load(
         conn.query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
             r.get(0)
         })?;
+    let replies = outbox::replies_since(conn, &sender_address, now - 3600)?;
     Ok(Context {
         sender,
         players,
@@ -71,7 +72,9 @@ pub fn load(
         token_game,
         reply_game,
         subject_game,
-        replies_last_hour: outbox::replies_since(conn, &sender_address, now - 3600)?,
+        replies_last_hour: replies.count,
+        first_reply_in_hour: replies.first,
+        rate_notice_in_hour: replies.notice,
         next_game_id,
     })
 }

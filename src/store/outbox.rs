@@ -205,18 +205,39 @@ pub fn counts(conn: &Connection) -> Result<(u64, u64, u64), StoreError> {
     ))
 }
 
-/// Answers (not forwarded moves) queued for `address` since `since`.
+/// The rate limit's view of `address` since `since` (see [`crate::referee::handle`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Replies {
+    /// Answers to the address's own messages that are not mail of a game, notices aside.
+    pub count: u32,
+    /// When the first of them was queued.
+    pub first: Option<Timestamp>,
+    /// Whether a rate-limit notice was queued.
+    pub notice: bool,
+}
+
+/// What the rate limit needs to know of the answers queued for `address` since `since`.
 pub fn replies_since(
     conn: &Connection,
     address: &str,
     since: Timestamp,
-) -> Result<u32, StoreError> {
+) -> Result<Replies, StoreError> {
+    // Notices have Message-IDs `arbitre.<seed>.rate@<domain>` (compose::is_rate_notice).
     Ok(conn
         .prepare_cached(
-            "SELECT count(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2
-             AND auto = 'auto-replied'",
+            "SELECT count(*) FILTER (WHERE message_id NOT GLOB 'arbitre.*.rate@*'),
+                    min(created_at) FILTER (WHERE message_id NOT GLOB 'arbitre.*.rate@*'),
+                    count(*) FILTER (WHERE message_id GLOB 'arbitre.*.rate@*')
+             FROM outbox WHERE recipient = ?1
+             AND created_at >= ?2 AND auto = 'auto-replied' AND game_id IS NULL",
         )?
-        .query_row(params![address.to_lowercase(), since], |r| r.get(0))?)
+        .query_row(params![address.to_lowercase(), since], |r| {
+            Ok(Replies {
+                count: r.get(0)?,
+                first: r.get(1)?,
+                notice: r.get::<_, u32>(2)? > 0,
+            })
+        })?)
 }
 
 /// The game of the first of `ids` that is one of our sent Message-IDs.
@@ -245,5 +266,63 @@ mod tests {
         let d: Vec<u64> = (1..=9).map(|a| p.delay(a)).collect();
         assert_eq!(d, vec![30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
         assert_eq!(p.delay(1000), 3600);
+    }
+
+    #[test]
+    fn the_rate_limit_counts_answers_that_are_not_game_mail_and_sees_notices_apart() {
+        use crate::referee::{AutoKind, Outgoing};
+        let store = crate::store::Store::open_in_memory().unwrap();
+        let mail = |id: &str, to: &str, game: Option<i64>, auto: AutoKind| Outgoing {
+            to: to.into(),
+            subject: "s".into(),
+            body: "b".into(),
+            message_id: id.into(),
+            in_reply_to: None,
+            references: vec![],
+            reply_to: None,
+            game,
+            auto,
+        };
+        let a = "alice@example.org";
+        for (id, to, game, auto, at) in [
+            ("arbitre.1.0@x", a, None, AutoKind::Replied, 100),
+            ("arbitre.2.0@x", a, None, AutoKind::Replied, 200),
+            // Game mail, mail caused by others, someone else's, too old: not counted.
+            ("arbitre.3.0@x", a, Some(1), AutoKind::Replied, 300),
+            ("arbitre.4.0@x", a, None, AutoKind::Generated, 300),
+            (
+                "arbitre.5.0@x",
+                "bob@example.org",
+                None,
+                AutoKind::Replied,
+                300,
+            ),
+            ("arbitre.6.0@x", a, None, AutoKind::Replied, 10),
+        ] {
+            queue(&store.conn, &mail(id, to, game, auto), at).unwrap();
+        }
+        let r = replies_since(&store.conn, "Alice@Example.org", 50).unwrap();
+        assert_eq!(
+            r,
+            Replies {
+                count: 2,
+                first: Some(100),
+                notice: false
+            }
+        );
+        queue(
+            &store.conn,
+            &mail("arbitre.7.rate@x", a, None, AutoKind::Replied),
+            400,
+        )
+        .unwrap();
+        let r = replies_since(&store.conn, a, 50).unwrap();
+        assert_eq!((r.count, r.notice), (2, true));
+        assert!(crate::referee::compose::is_rate_notice("arbitre.7.rate@x"));
+        assert!(!crate::referee::compose::is_rate_notice("arbitre.7.0@x"));
+        assert_eq!(
+            replies_since(&store.conn, a, 1000).unwrap(),
+            Replies::default()
+        );
     }
 }

@@ -352,6 +352,11 @@ impl Daemon {
     /// Writes a configuration for `bot` (plus `extra` TOML appended to `[bot]`... sections
     /// given whole) and starts the daemon.
     pub fn start(env: &MailEnv, bot: &str, name: &str) -> Daemon {
+        Daemon::start_with(env, bot, name, "")
+    }
+
+    /// [`Daemon::start`] with `bot_settings` (TOML lines) added to the `[bot]` section.
+    pub fn start_with(env: &MailEnv, bot: &str, name: &str, bot_settings: &str) -> Daemon {
         let dir = std::env::temp_dir().join(format!("arbitre-it-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -362,7 +367,8 @@ impl Daemon {
 address = "{bot}"
 plus-addressing = true
 secret.raw = "integration-test-secret-{name}"
-max-replies-per-hour = 1000
+{max_replies}
+{bot_settings}
 
 [store]
 path = "{store}"
@@ -398,6 +404,11 @@ level = "info,arbitre=debug"
             submission = env.port("ARBITRE_TEST_SUBMISSION_PORT"),
             ca = ca.display(),
             password = env.password(),
+            max_replies = if bot_settings.contains("max-replies-per-hour") {
+                ""
+            } else {
+                "max-replies-per-hour = 1000"
+            },
         );
         std::fs::write(&config, text).unwrap();
         use std::os::unix::fs::PermissionsExt;
