@@ -43,11 +43,13 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             address: WHITE.into(),
             name: Some("White".into()),
             lang: Lang::En,
+            lang_from: referee::LangFrom::Chosen,
         },
         Player {
             address: BLACK.into(),
             name: Some("Black".into()),
             lang: Lang::Fr,
+            lang_from: referee::LangFrom::Chosen,
         },
     ];
     let request = NewGameRequest {

@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use arbitre::games::{AnyGame, GameKind, Side, Start};
 use arbitre::referee::{
-    self, AutoKind, Context, Decision, GameId, GameStatus, Inbound, NewGameRequest, Outgoing,
-    Player, RefereeConfig, StoredGame, Timestamp,
+    self, AutoKind, Context, Decision, GameId, GameStatus, Inbound, LangFrom, NewGameRequest,
+    Outgoing, Player, RefereeConfig, StoredGame, Timestamp,
 };
 use arbitre::text::Lang;
 
@@ -355,6 +355,7 @@ impl World {
         id
     }
 
+    /// Gives `who` a record with a language they chose.
     fn set_lang(&mut self, who: &str, lang: Lang) {
         self.players.insert(
             who.to_string(),
@@ -362,6 +363,7 @@ impl World {
                 address: who.to_string(),
                 name: None,
                 lang,
+                lang_from: LangFrom::Chosen,
             },
         );
     }
@@ -475,6 +477,55 @@ fn anything_unrecognised_gets_the_help_text() {
             .body
             .starts_with("arbitre referees board games")
     );
+}
+
+#[test]
+fn a_chosen_language_stays_whatever_keywords_follow_and_first_keywords_decide_otherwise() {
+    engine!("abalone");
+    let mut w = World::new();
+    // Alice (English keywords) invites Bob, whom arbitre does not know: English assumed.
+    w.send_confirmed(ALICE, "NEW abalone VS bob@b.example");
+    assert_eq!(w.players[BOB].lang_from, LangFrom::Assumed);
+    // Bob chooses French, then accepts with an English keyword: he stays French.
+    let ask = w.last_to(BOB).clone();
+    let m = w.reply_msg(&ask, BOB, "LANG FR");
+    w.deliver(&m);
+    assert_eq!(
+        (w.players[BOB].lang, w.players[BOB].lang_from),
+        (Lang::Fr, LangFrom::Chosen)
+    );
+    let d = w.answer(BOB, "ACCEPT");
+    assert_eq!(d.games[0].status, GameStatus::Active);
+    assert!(
+        only(&d, BOB).body.contains("Vous jouez"),
+        "{}",
+        only(&d, BOB).body
+    );
+    assert_eq!(w.players[BOB].lang, Lang::Fr);
+    let d = w.answer(BOB, "board");
+    assert!(only(&d, BOB).body.contains("Vous jouez"));
+    // Carol has set nothing: her first keywords (French) decide, and later English ones
+    // do not change it.
+    let m = w.keyed_msg(CAROL, "AIDE");
+    let d = w.deliver(&m);
+    assert!(only(&d, CAROL).subject.ends_with("Aide"));
+    assert_eq!(
+        (w.players[CAROL].lang, w.players[CAROL].lang_from),
+        (Lang::Fr, LangFrom::Keywords)
+    );
+    let m = w.keyed_msg(CAROL, "HELP");
+    let d = w.deliver(&m);
+    assert!(only(&d, CAROL).subject.ends_with("Aide"));
+    // Until she chooses.
+    let m = w.keyed_msg(CAROL, "LANG EN");
+    w.deliver(&m);
+    let m = w.keyed_msg(CAROL, "AIDE");
+    let d = w.deliver(&m);
+    assert!(only(&d, CAROL).subject.ends_with("Help"));
+    // Someone with no keyword in their language gets the configured default.
+    let m = w.keyed_msg("dan@d.example", "?");
+    let d = w.deliver(&m);
+    assert!(only(&d, "dan@d.example").subject.ends_with("Help"));
 }
 
 #[test]
@@ -887,13 +938,15 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
             .starts_with("ERR\n\nThis game has not started: nothing was changed. Reply ACCEPT")
     );
     assert!(d.games.is_empty());
+    // Bob's language was only assumed (Alice's): his first French keyword makes it French.
     let d = w.answer(BOB, "REFUSER");
     assert_eq!(d.games[0].status, GameStatus::Declined);
     assert!(
         only(&d, BOB)
             .body
-            .starts_with("You declined the invitation to game #1")
+            .starts_with("Vous avez refusé l'invitation à la partie n° 1")
     );
+    assert_eq!(w.players[BOB].lang, Lang::Fr);
     assert!(
         only(&d, ALICE)
             .body
@@ -904,7 +957,7 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
     assert!(
         only(&d, BOB)
             .body
-            .starts_with("This invitation was declined")
+            .starts_with("Cette invitation a été refusée")
     );
 
     w.send_confirmed(ALICE, "NEW bulltricker VS bob@b.example");
@@ -930,7 +983,7 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
     assert!(
         only(&d, BOB)
             .body
-            .starts_with("Your opponent withdrew the invitation")
+            .starts_with("Votre adversaire a retiré l'invitation")
     );
 }
 

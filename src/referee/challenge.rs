@@ -18,8 +18,8 @@ use crate::referee::handle::{self, Desk, display_name, is_bot};
 use crate::referee::play;
 use crate::referee::reply::{self, Seen, Topic};
 use crate::referee::{
-    Decision, GameId, GameStatus, NewGameRequest, Player, RefereeConfig, StoredGame, Timestamp,
-    terms,
+    Decision, GameId, GameStatus, LangFrom, NewGameRequest, Player, RefereeConfig, StoredGame,
+    Timestamp, terms,
 };
 
 /// `NEW <game> ... VS <address>`, read from `line`. A challenge that cannot be played is
@@ -166,13 +166,6 @@ fn accept(desk: &mut Desk, game: &StoredGame, side: Side) {
         desk.summary = format!("ERROR: game #{} does not replay from the store", game.id);
         return;
     };
-    // The invitee's record was created in the challenger's language: their answer tells.
-    if let (Some(hint), Some(p)) = (desk.hint, desk.player(desk.sender()).cloned())
-        && p.lang != hint
-    {
-        desk.upsert_player(Player { lang: hint, ..p });
-        desk.lang = hint;
-    }
     let mut next = game.clone();
     next.status = GameStatus::Active;
     next.updated_at = desk.now;
@@ -251,6 +244,7 @@ pub fn create_game(
                 address: address.to_string(),
                 name: None,
                 lang,
+                lang_from: LangFrom::Assumed,
             });
         }
         let seen = Seen {

@@ -37,7 +37,7 @@ use crate::referee::reply::{self, GameLine, NoGame, Seen, State, Topic};
 use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
 use crate::referee::{
-    Context, Decision, GameStatus, Inbound, Player, RefereeConfig, StoredGame, Timestamp,
+    Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, StoredGame, Timestamp,
     challenge, play, terms,
 };
 use crate::text::Lang;
@@ -91,6 +91,7 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
     desk.proof = proof::of(config, ctx, msg, &key);
     desk.game_command = desk.proof.holds() && !matches!(reading.command, Command::Unknown(_));
     desk.note_sender_name();
+    desk.note_sender_lang();
     match &reading.command {
         Command::Lang(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
         Command::New(challenge) => challenge::new_game(&mut desk, challenge, &reading.line),
@@ -211,13 +212,18 @@ impl<'a> Desk<'a> {
         now: Timestamp,
         hint: Option<Lang>,
     ) -> Desk<'a> {
-        let lang = ctx
+        let record = ctx
             .sender
             .as_ref()
-            .filter(|p| p.address.eq_ignore_ascii_case(&msg.from))
-            .map(|p| p.lang)
-            .or(hint)
-            .unwrap_or(config.default_lang);
+            .filter(|p| p.address.eq_ignore_ascii_case(&msg.from));
+        // A language the player chose, or took from their first keywords, stays; one that
+        // was only assumed gives way to the language of the keywords they write.
+        let lang = match (record, hint) {
+            (Some(p), Some(h)) if p.lang_from == LangFrom::Assumed => h,
+            (Some(p), _) => p.lang,
+            (None, Some(h)) => h,
+            (None, None) => config.default_lang,
+        };
         Desk {
             config,
             ctx,
@@ -296,6 +302,7 @@ impl<'a> Desk<'a> {
                 address: address.to_lowercase(),
                 name,
                 lang,
+                lang_from: LangFrom::Assumed,
             });
         }
     }
@@ -315,6 +322,30 @@ impl<'a> Desk<'a> {
         let name = display_name(self.msg.from_name.as_deref());
         if name.is_some() && name != p.name {
             self.upsert_player(Player { name, ..p.clone() });
+        }
+    }
+
+    /// Remembers the language of the sender's keywords when nothing stronger is known (see
+    /// [`LangFrom`]); only from a message that proves its sender.
+    fn note_sender_lang(&mut self) {
+        let Some(hint) = self.hint else { return };
+        if !self.proof.holds() {
+            return;
+        }
+        let sender = self.sender().to_lowercase();
+        match self.player(&sender).cloned() {
+            Some(p) if p.lang_from == LangFrom::Assumed => self.upsert_player(Player {
+                lang: hint,
+                lang_from: LangFrom::Keywords,
+                ..p
+            }),
+            Some(_) => {}
+            None => self.upsert_player(Player {
+                address: sender,
+                name: display_name(self.msg.from_name.as_deref()),
+                lang: hint,
+                lang_from: LangFrom::Keywords,
+            }),
         }
     }
 
@@ -480,11 +511,16 @@ fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
     };
     let sender = desk.sender().to_lowercase();
     let player = match desk.player(&sender) {
-        Some(p) => Player { lang, ..p.clone() },
+        Some(p) => Player {
+            lang,
+            lang_from: LangFrom::Chosen,
+            ..p.clone()
+        },
         None => Player {
             address: sender.clone(),
             name: display_name(desk.msg.from_name.as_deref()),
             lang,
+            lang_from: LangFrom::Chosen,
         },
     };
     desk.upsert_player(player);

@@ -20,6 +20,43 @@ pub struct Player {
     pub name: Option<String>,
     /// The language they read.
     pub lang: Lang,
+    /// Where that language came from.
+    pub lang_from: LangFrom,
+}
+
+/// Where a player's language came from, weakest first. A stronger source is never
+/// replaced by a weaker one: a language the player chose stays until they choose another;
+/// the language of the keywords they first wrote stays until they choose one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LangFrom {
+    /// Nobody asked them: the configured default, or the challenger's language for an
+    /// invitee.
+    #[default]
+    Assumed,
+    /// The language of the first keywords they wrote (`NOUVELLE`, `ACCEPTER`, `AIDE`).
+    Keywords,
+    /// They chose it with `LANG`.
+    Chosen,
+}
+
+impl LangFrom {
+    /// The stable name used in the store.
+    pub fn code(self) -> &'static str {
+        match self {
+            LangFrom::Assumed => "assumed",
+            LangFrom::Keywords => "keywords",
+            LangFrom::Chosen => "chosen",
+        }
+    }
+
+    /// Reads [`LangFrom::code`] back (anything else is `Assumed`).
+    pub fn from_code(code: &str) -> LangFrom {
+        match code {
+            "keywords" => LangFrom::Keywords,
+            "chosen" => LangFrom::Chosen,
+            _ => LangFrom::Assumed,
+        }
+    }
 }
 
 /// Where a game is in its life.

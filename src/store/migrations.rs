@@ -91,6 +91,11 @@ pub const MIGRATIONS: &[&str] = &[
         count       INTEGER NOT NULL
     );
     "#,
+    // 3: where a player's language came from (`assumed`, `keywords`, `chosen`), so that a
+    // language the player chose is never replaced by the language of a keyword.
+    r#"
+    ALTER TABLE players ADD COLUMN lang_from TEXT NOT NULL DEFAULT 'assumed';
+    "#,
 ];
 
 /// The schema version this build expects.
@@ -187,7 +192,7 @@ mod tests {
             [],
         )
         .unwrap();
-        assert_eq!(migrate(&mut conn).unwrap(), vec![2]);
+        assert_eq!(migrate(&mut conn).unwrap(), vec![2, 3]);
         let n: i64 = conn
             .query_row("SELECT count(*) FROM players", [], |r| r.get(0))
             .unwrap();

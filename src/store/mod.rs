@@ -415,6 +415,7 @@ mod tests {
                 address: "alice@example.org".into(),
                 name: Some("Alice".into()),
                 lang: Lang::Fr,
+                lang_from: crate::referee::LangFrom::Chosen,
             }],
             games: vec![g],
             outbox: out,
@@ -599,6 +600,7 @@ mod tests {
                 address: who.into(),
                 name: None,
                 lang: Lang::En,
+                lang_from: crate::referee::LangFrom::Assumed,
             };
             s.commit(
                 &Decision {
