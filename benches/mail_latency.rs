@@ -251,7 +251,7 @@ async fn burst(env: &MailEnv, games: usize, plies: usize) {
         address: bot.clone(),
         plus_addressing: true,
         secret: "integration-test-secret-bench-burst".to_string(),
-        default_lang: arbitre::text::Lang::En,
+        default_lang: arbitre::text::Lang::EN,
         max_replies_per_hour: 1000,
         max_message_bytes: 1 << 20,
         authserv_id: None,

@@ -25,7 +25,7 @@ fn main() {
         address: "arbitre@bench.example".into(),
         plus_addressing: true,
         secret: "bench".into(),
-        default_lang: Lang::En,
+        default_lang: Lang::EN,
         max_replies_per_hour: 1_000_000,
         max_message_bytes: 1 << 20,
         authserv_id: None,
@@ -42,13 +42,13 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
         Player {
             address: WHITE.into(),
             name: Some("White".into()),
-            lang: Lang::En,
+            lang: Lang::EN,
             lang_from: referee::LangFrom::Chosen,
         },
         Player {
             address: BLACK.into(),
             name: Some("Black".into()),
-            lang: Lang::Fr,
+            lang: Lang::FR,
             lang_from: referee::LangFrom::Chosen,
         },
     ];

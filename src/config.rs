@@ -620,7 +620,7 @@ password.raw = "hunter2"
         assert_eq!(c.imap_port(), 993);
         assert_eq!(c.smtp_port(), 587);
         assert_eq!(c.imap.after_processing, AfterProcessing::Flag);
-        assert_eq!(c.bot.default_lang, Lang::Fr);
+        assert_eq!(c.bot.default_lang, Lang::FR);
         assert_eq!(c.imap.password.reveal().unwrap(), "hunter2");
         let r = c.referee().unwrap();
         assert!(r.plus_addressing);

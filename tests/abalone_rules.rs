@@ -166,9 +166,9 @@ fn section_8_3_unit_cases() {
             }
             (Illegal(words), Err(refusal)) => {
                 assert_eq!(refusal.line(), "ERR", "{position} {token}");
-                let en = refusal.explain(arbitre::text::Lang::En);
+                let en = refusal.explain(arbitre::text::Lang::EN);
                 assert!(en.contains(words), "{position} {token}: {en}");
-                assert!(!refusal.explain(arbitre::text::Lang::Fr).is_empty());
+                assert!(!refusal.explain(arbitre::text::Lang::FR).is_empty());
                 assert_eq!(
                     after, before,
                     "{position} {token}: a refused move changed the game"
@@ -259,16 +259,16 @@ fn it_is_not_your_marble_and_no_marble_there_are_told_apart() {
     let e = game
         .judge("i5h5")
         .unwrap_err()
-        .explain(arbitre::text::Lang::En);
+        .explain(arbitre::text::Lang::EN);
     assert!(e.contains("I5 is not your marble: it is White's"), "{e}");
     let e = game
         .judge("e5e6")
         .unwrap_err()
-        .explain(arbitre::text::Lang::En);
+        .explain(arbitre::text::Lang::EN);
     assert!(e.contains("there is no marble on E5"), "{e}");
     let e = game
         .judge("a1d4")
         .unwrap_err()
-        .explain(arbitre::text::Lang::Fr);
+        .explain(arbitre::text::Lang::FR);
     assert!(e.contains("Nacre"), "{e}");
 }

@@ -94,7 +94,7 @@ fn every_variant_of_every_game_sets_up_and_reads_back() {
                 "{kind} {}: no move at the start",
                 variant.id
             );
-            assert!(!game.board(Lang::Fr).is_empty() && !game.board(Lang::En).is_empty());
+            assert!(!game.board(Lang::FR).is_empty() && !game.board(Lang::EN).is_empty());
         }
     }
 }

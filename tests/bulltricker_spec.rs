@@ -77,8 +77,8 @@ fn check_case(case: &Case) {
             ),
             Err(refusal) => (
                 refusal.line().to_string(),
-                refusal.explain(Lang::En),
-                refusal.explain(Lang::Fr),
+                refusal.explain(Lang::EN),
+                refusal.explain(Lang::FR),
             ),
         };
         assert_eq!(line, j.line, "{id}: judge `{}` ({en})", j.message);

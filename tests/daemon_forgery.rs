@@ -90,7 +90,7 @@ async fn forged_mail_changes_no_game_and_no_player() {
     assert_eq!(game.status, GameStatus::Active);
     assert!(game.moves.is_empty(), "{:?}", game.moves);
     assert_eq!(game.draw_offer, None);
-    assert_eq!(store.player(bob).unwrap().map(|p| p.lang), Some(Lang::En));
+    assert_eq!(store.player(bob).unwrap().map(|p| p.lang), Some(Lang::EN));
     // Each From address heard of the forgeries in its name, and nothing else reached
     // anyone: alice 4 notes (two forged moves, a draw offer, her opponent's key), bob 4.
     let alice_mail = env

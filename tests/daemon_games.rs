@@ -35,7 +35,7 @@ fn assert_ready() {
         address: "arbitre@example.org".into(),
         plus_addressing: true,
         secret: "0123456789abcdef0123".into(),
-        default_lang: Lang::En,
+        default_lang: Lang::EN,
         max_replies_per_hour: 20,
         max_message_bytes: 100_000,
         authserv_id: None,

@@ -300,7 +300,7 @@ async fn hostile_mail_changes_nothing_answers_no_robot_and_stays_small() {
         players_before,
         "a player changed"
     );
-    assert_eq!(store.player(bob).unwrap().map(|p| p.lang), Some(Lang::En));
+    assert_eq!(store.player(bob).unwrap().map(|p| p.lang), Some(Lang::EN));
     assert_eq!(store.games().unwrap().len(), 1, "a forged NEW made a game");
     assert!(
         peak_kb < MEMORY_LIMIT_KB,

@@ -36,7 +36,7 @@ fn config() -> RefereeConfig {
         address: BOT.to_string(),
         plus_addressing: true,
         secret: "test secret, never used in production".to_string(),
-        default_lang: Lang::En,
+        default_lang: Lang::EN,
         max_replies_per_hour: 30,
         max_message_bytes: 64 * 1024,
         authserv_id: None,
@@ -440,7 +440,7 @@ fn help_for_a_game_sends_its_guide_variants_and_options() {
     let d = w.send(CAROL, "help bulltricker");
     let body = &only(&d, CAROL).body;
     assert!(
-        body.contains(bulltricker.guide(Lang::En).trim_end()),
+        body.contains(bulltricker.guide(Lang::EN).trim_end()),
         "{body}"
     );
     assert!(
@@ -451,7 +451,7 @@ fn help_for_a_game_sends_its_guide_variants_and_options() {
     assert!(body.contains("ERR !!"), "{body}");
     let d = w.send(CAROL, "AIDE abalone");
     let body = &only(&d, CAROL).body;
-    assert!(body.contains(abalone.guide(Lang::Fr).trim_end()), "{body}");
+    assert!(body.contains(abalone.guide(Lang::FR).trim_end()), "{body}");
     assert!(body.contains("belgian-daisy (Marguerite belge)"), "{body}");
 }
 
@@ -492,7 +492,7 @@ fn a_chosen_language_stays_whatever_keywords_follow_and_first_keywords_decide_ot
     w.deliver(&m);
     assert_eq!(
         (w.players[BOB].lang, w.players[BOB].lang_from),
-        (Lang::Fr, LangFrom::Chosen)
+        (Lang::FR, LangFrom::Chosen)
     );
     let d = w.answer(BOB, "ACCEPT");
     assert_eq!(d.games[0].status, GameStatus::Active);
@@ -501,7 +501,7 @@ fn a_chosen_language_stays_whatever_keywords_follow_and_first_keywords_decide_ot
         "{}",
         only(&d, BOB).body
     );
-    assert_eq!(w.players[BOB].lang, Lang::Fr);
+    assert_eq!(w.players[BOB].lang, Lang::FR);
     let d = w.answer(BOB, "board");
     assert!(only(&d, BOB).body.contains("Vous jouez"));
     // Carol has set nothing: her first keywords (French) decide, and later English ones
@@ -511,7 +511,7 @@ fn a_chosen_language_stays_whatever_keywords_follow_and_first_keywords_decide_ot
     assert!(only(&d, CAROL).subject.ends_with("Aide"));
     assert_eq!(
         (w.players[CAROL].lang, w.players[CAROL].lang_from),
-        (Lang::Fr, LangFrom::Keywords)
+        (Lang::FR, LangFrom::Keywords)
     );
     let m = w.keyed_msg(CAROL, "HELP");
     let d = w.deliver(&m);
@@ -540,7 +540,7 @@ fn lang_switches_the_language_of_every_later_mail() {
         m.body
             .starts_with("Désormais, arbitre vous écrit en français.")
     );
-    assert_eq!(d.players[0].lang, Lang::Fr);
+    assert_eq!(d.players[0].lang, Lang::FR);
     // Alice (English) moves; Bob (now French) gets the move in French, Alice her
     // confirmation in English.
     let d = w.answer(ALICE, "a1b2");
@@ -569,7 +569,11 @@ fn lang_switches_the_language_of_every_later_mail() {
             .starts_with("From now on arbitre writes to you in English.")
     );
     let d = w.send(BOB, "lang klingon");
-    assert!(only(&d, BOB).body.starts_with("Write LANG FR"));
+    let usage = &only(&d, BOB).body;
+    assert!(
+        usage.starts_with("Write LANG and a language: EN (English), FR (français)."),
+        "{usage}"
+    );
     assert!(d.players.is_empty());
 }
 
@@ -640,7 +644,7 @@ fn an_oversized_message_gets_a_clear_answer_and_changes_nothing() {
         )
     );
     assert!(w.game(id).moves.is_empty());
-    w.set_lang(ALICE, Lang::Fr);
+    w.set_lang(ALICE, Lang::FR);
     let mut m = w.reply_msg(&mail, ALICE, "a1b2");
     m.size = 5_000_000;
     let d = w.deliver(&m);
@@ -867,7 +871,7 @@ fn a_french_challenge_reads_colour_and_gets_french_answers() {
     let d = w.answer(BOB, "Accept");
     assert_eq!(
         d.players.iter().find(|p| p.address == BOB).unwrap().lang,
-        Lang::En
+        Lang::EN
     );
     assert!(only(&d, BOB).body.starts_with("The game of Abalone"));
     assert!(only(&d, BOB).body.contains("It is your move."));
@@ -946,7 +950,7 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
             .body
             .starts_with("Vous avez refusé l'invitation à la partie n° 1")
     );
-    assert_eq!(w.players[BOB].lang, Lang::Fr);
+    assert_eq!(w.players[BOB].lang, Lang::FR);
     assert!(
         only(&d, ALICE)
             .body
@@ -991,7 +995,7 @@ fn the_invitee_can_decline_and_the_challenger_can_withdraw() {
 fn a_director_creates_a_game_announced_to_both_players() {
     let bulltricker = engine!("bulltricker");
     let mut w = World::new();
-    w.set_lang(BOB, Lang::Fr);
+    w.set_lang(BOB, Lang::FR);
     let id = w.create(bulltricker, Start::Default, ALICE, BOB);
     let g = w.game(id).clone();
     assert_eq!(g.status, GameStatus::Active);
@@ -1129,7 +1133,7 @@ fn an_illegal_move_is_answered_err_with_the_reason_and_changes_nothing() {
     let d = w.answer(BOB, "i5h5");
     assert_eq!(d.games[0].moves.len(), 2);
     // In French.
-    w.set_lang(ALICE, Lang::Fr);
+    w.set_lang(ALICE, Lang::FR);
     let d = w.answer(ALICE, "e5f5");
     let m = only(&d, ALICE);
     assert_eq!(first_line(m), "ERR");
@@ -1390,7 +1394,7 @@ fn a_draw_offer_is_forwarded_and_accepted_by_agreement() {
             .body
             .starts_with("Your draw offer already stands")
     );
-    w.set_lang(BOB, Lang::Fr);
+    w.set_lang(BOB, Lang::FR);
     let d = w.answer(BOB, "Nulle");
     let g = &d.games[0];
     assert_eq!(g.status, GameStatus::Finished);
@@ -1557,7 +1561,7 @@ fn resignation_in_abalone_gives_the_result_in_words_and_the_apgn_record() {
     engine!("abalone");
     let mut w = World::new();
     challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
-    w.set_lang(BOB, Lang::Fr);
+    w.set_lang(BOB, Lang::FR);
     let d = w.answer(BOB, "abandon");
     let r = d.games[0].result.as_ref().unwrap();
     assert_eq!(r.line, "Black wins by resignation");
@@ -1582,7 +1586,7 @@ fn a_mating_move_ends_the_game_with_ww_mat_and_the_protocol_record() {
         ALICE,
         BOB,
     );
-    w.set_lang(BOB, Lang::Fr);
+    w.set_lang(BOB, Lang::FR);
     let d = w.answer(ALICE, "e.h8 d.h8");
     let g = &d.games[0];
     assert_eq!(g.status, GameStatus::Finished);

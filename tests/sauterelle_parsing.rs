@@ -18,8 +18,8 @@ proptest! {
             Ok(j) => prop_assert!(game.legal_moves().contains(&j.canonical)),
             Err(r) => {
                 prop_assert_eq!(r.line(), "ERR");
-                prop_assert!(!r.explain(Lang::En).is_empty());
-                prop_assert!(!r.explain(Lang::Fr).is_empty());
+                prop_assert!(!r.explain(Lang::EN).is_empty());
+                prop_assert!(!r.explain(Lang::FR).is_empty());
             }
         }
     }

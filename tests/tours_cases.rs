@@ -64,7 +64,7 @@ fn check(case: &Case) {
                 case.id
             );
             assert_eq!(refusal.line(), "ERR", "{}", case.id);
-            let (en, fr) = (refusal.explain(Lang::En), refusal.explain(Lang::Fr));
+            let (en, fr) = (refusal.explain(Lang::EN), refusal.explain(Lang::FR));
             if let Some(words) = &case.because {
                 assert!(en.contains(words), "{}: `{en}` lacks `{words}`", case.id);
             }
@@ -84,7 +84,7 @@ fn check(case: &Case) {
             panic!(
                 "{}: `{action}` must be legal, refused: {}",
                 case.id,
-                r.explain(Lang::En)
+                r.explain(Lang::EN)
             )
         });
         assert!(

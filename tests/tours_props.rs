@@ -283,7 +283,7 @@ proptest! {
     fn move_like_text_is_judged_without_panic(text in "[a-j][0-9][-x>]?[a-j0-9,offx -]{0,12}") {
         let game = AnyGame::new(GameKind::Tours, &Start::Default, None, "").unwrap();
         if let Err(refusal) = game.judge(&text) {
-            prop_assert!(!refusal.explain(Lang::Fr).is_empty());
+            prop_assert!(!refusal.explain(Lang::FR).is_empty());
         }
     }
 

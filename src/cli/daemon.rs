@@ -346,7 +346,7 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    println!("Game #{} — {}", game.id, game.kind.title(Lang::En));
+    println!("Game #{} — {}", game.id, game.kind.title(Lang::EN));
     if let Some(v) = &game.variant {
         println!("Variant:  {v}");
     }
@@ -377,7 +377,7 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
                 println!("To move:  {}", live.side_to_move().name());
             }
             println!();
-            println!("{}", live.board(Lang::En));
+            println!("{}", live.board(Lang::EN));
         }
         Err(e) => println!("(the stored game does not replay: {e})"),
     }

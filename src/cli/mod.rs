@@ -196,7 +196,7 @@ impl Setup {
                         "--moves: move {} `{m}` is refused: {} ({})",
                         i + 1,
                         r.line(),
-                        r.explain(Lang::En)
+                        r.explain(Lang::EN)
                     ))
                 })?;
             }

@@ -81,8 +81,8 @@ pub fn judge(setup: &Setup, text: &str) -> Result<ExitCode, UsageError> {
             for (side, pass) in &j.forced_passes {
                 let who = game.side_name(*side, lang);
                 match lang {
-                    Lang::En => outln!("{who} has no move and passes ({pass})."),
-                    Lang::Fr => outln!("{who} n'a aucun coup et passe ({pass})."),
+                    Lang::EN => outln!("{who} has no move and passes ({pass})."),
+                    _ => outln!("{who} n'a aucun coup et passe ({pass})."),
                 }
             }
             outln!("{}", status_line(&game, lang));
@@ -193,20 +193,20 @@ pub fn status_line(game: &AnyGame, lang: Lang) -> String {
         Outcome::Ongoing => {
             let who = game.side_name(game.side_to_move(), lang);
             match lang {
-                Lang::En => format!("{who} to move (ply {}).", game.moves().len() + 1),
-                Lang::Fr => format!("{who} joue (demi-coup {}).", game.moves().len() + 1),
+                Lang::EN => format!("{who} to move (ply {}).", game.moves().len() + 1),
+                _ => format!("{who} joue (demi-coup {}).", game.moves().len() + 1),
             }
         }
         Outcome::Won { winner, how } => {
             let who = game.side_name(winner, lang);
             match lang {
-                Lang::En => format!("{who} wins: {}.", how.en),
-                Lang::Fr => format!("{who} gagne : {}.", how.fr),
+                Lang::EN => format!("{who} wins: {}.", how.en),
+                _ => format!("{who} gagne : {}.", how.fr),
             }
         }
         Outcome::Drawn { why } => match lang {
-            Lang::En => format!("Draw: {}.", why.en),
-            Lang::Fr => format!("Partie nulle : {}.", why.fr),
+            Lang::EN => format!("Draw: {}.", why.en),
+            _ => format!("Partie nulle : {}.", why.fr),
         },
     }
 }

@@ -19,7 +19,7 @@ fn settings() -> DaemonSettings {
             address: "arbitre@example.org".into(),
             plus_addressing: false,
             secret: "0123456789abcdef".into(),
-            default_lang: Lang::En,
+            default_lang: Lang::EN,
             max_replies_per_hour: 20,
             max_message_bytes: 100_000,
             authserv_id: None,

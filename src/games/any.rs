@@ -94,13 +94,13 @@ impl Refusal {
     pub fn explain(&self, lang: Lang) -> String {
         match self {
             Refusal::NotAMove(e) => match lang {
-                Lang::En => format!("\"{}\" is not a move: {}", e.token, e.reason.en),
-                Lang::Fr => format!("« {} » n'est pas un coup : {}", e.token, e.reason.fr),
+                Lang::EN => format!("\"{}\" is not a move: {}", e.token, e.reason.en),
+                _ => format!("« {} » n'est pas un coup : {}", e.token, e.reason.fr),
             },
             Refusal::Illegal(i) => i.reason.get(lang).to_string(),
             Refusal::GameOver(_) => match lang {
-                Lang::En => "the game is already over; no more moves are accepted".to_string(),
-                Lang::Fr => "la partie est terminée ; aucun coup n'est plus accepté".to_string(),
+                Lang::EN => "the game is already over; no more moves are accepted".to_string(),
+                _ => "la partie est terminée ; aucun coup n'est plus accepté".to_string(),
             },
         }
     }
@@ -551,13 +551,13 @@ mod tests {
         let before = (g.position_string(), g.moves().to_vec());
         let e = g.play("t3").unwrap_err();
         assert_eq!(e.line(), "ERR");
-        assert_eq!(e.explain(Lang::Fr), "impossible d'en prendre autant");
+        assert_eq!(e.explain(Lang::FR), "impossible d'en prendre autant");
         let e = g.play("take two").unwrap_err();
         assert!(matches!(e, Refusal::NotAMove(_)));
         assert!(
-            e.explain(Lang::En).contains("write t1 or t2"),
+            e.explain(Lang::EN).contains("write t1 or t2"),
             "{}",
-            e.explain(Lang::En)
+            e.explain(Lang::EN)
         );
         assert_eq!((g.position_string(), g.moves().to_vec()), before);
     }

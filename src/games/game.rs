@@ -196,10 +196,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The game's name for a side ("Black"/"Noir", "x", ...).
     fn side_name(side: Side, lang: Lang) -> &'static str {
         match (side, lang) {
-            (Side::White, Lang::En) => "White",
-            (Side::Black, Lang::En) => "Black",
-            (Side::White, Lang::Fr) => "Blanc",
-            (Side::Black, Lang::Fr) => "Noir",
+            (Side::White, Lang::EN) => "White",
+            (Side::Black, Lang::EN) => "Black",
+            (Side::White, _) => "Blanc",
+            (Side::Black, _) => "Noir",
         }
     }
 

@@ -66,10 +66,10 @@ impl GameKind {
             (GameKind::Bulltricker, _) => "Bulltricker",
             (GameKind::Abalone, _) => "Abalone",
             (GameKind::Ataxx, _) => "Ataxx",
-            (GameKind::Sauterelle, Lang::En) => "Sauterelle (Grasshopper)",
-            (GameKind::Sauterelle, Lang::Fr) => "Sauterelle",
-            (GameKind::Tours, Lang::En) => "Battle of Towers (La Bataille des Tours)",
-            (GameKind::Tours, Lang::Fr) => "La Bataille des Tours",
+            (GameKind::Sauterelle, Lang::EN) => "Sauterelle (Grasshopper)",
+            (GameKind::Sauterelle, _) => "Sauterelle",
+            (GameKind::Tours, Lang::EN) => "Battle of Towers (La Bataille des Tours)",
+            (GameKind::Tours, _) => "La Bataille des Tours",
         }
     }
 
@@ -114,8 +114,8 @@ impl Variant {
     /// The display name in `lang`.
     pub fn title(&self, lang: Lang) -> &'static str {
         match lang {
-            Lang::En => self.en,
-            Lang::Fr => self.fr,
+            Lang::EN => self.en,
+            _ => self.fr,
         }
     }
 }

@@ -194,7 +194,7 @@ pub fn replay(
                 let reason = format!(
                     "{} ({})",
                     refusal.line(),
-                    refusal.explain(crate::text::Lang::En)
+                    refusal.explain(crate::text::Lang::EN)
                 );
                 return Ok(Replayed {
                     game,

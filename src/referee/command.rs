@@ -167,8 +167,8 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
     if let Some(found) = exact(&w) {
         return found;
     }
-    let en = Some(Lang::En);
-    let fr = Some(Lang::Fr);
+    let en = Some(Lang::EN);
+    let fr = Some(Lang::FR);
     match first {
         "new" | "challenge" => return (Command::New(read_new(&elide(&raw[1..]))), en),
         "nouvelle" | "nouveau" | "defi" | "defier" => {
@@ -208,8 +208,8 @@ pub fn looks_like_a_move(line: &str) -> bool {
 
 /// The commands that must stand alone on their line.
 fn exact(w: &[&str]) -> Option<(Command, Option<Lang>)> {
-    let en = Some(Lang::En);
-    let fr = Some(Lang::Fr);
+    let en = Some(Lang::EN);
+    let fr = Some(Lang::FR);
     let found = match w {
         ["accept"] | ["accepted"] | ["i", "accept"] | ["accept", "draw"] | ["yes", "draw"] => {
             (Command::Accept, en)
@@ -236,8 +236,8 @@ fn exact(w: &[&str]) -> Option<(Command, Option<Lang>)> {
             (Command::Draw, fr)
         }
         ["pat"] => (Command::Pat, None),
-        ["english"] | ["anglais"] => (Command::Lang(Some(Lang::En)), None),
-        ["francais"] | ["french"] => (Command::Lang(Some(Lang::Fr)), None),
+        ["english"] | ["anglais"] => (Command::Lang(Some(Lang::EN)), None),
+        ["francais"] | ["french"] => (Command::Lang(Some(Lang::FR)), None),
         _ => return None,
     };
     Some(found)
@@ -459,11 +459,11 @@ mod tests {
             ("help", Command::Help(None)),
             ("AIDE", Command::Help(None)),
             ("?", Command::Help(None)),
-            ("LANG FR", Command::Lang(Some(Lang::Fr))),
-            ("langue anglais", Command::Lang(Some(Lang::En))),
+            ("LANG FR", Command::Lang(Some(Lang::FR))),
+            ("langue anglais", Command::Lang(Some(Lang::EN))),
             ("lang", Command::Lang(None)),
             ("lang klingon", Command::Lang(None)),
-            ("Français", Command::Lang(Some(Lang::Fr))),
+            ("Français", Command::Lang(Some(Lang::FR))),
             ("ERR !! a.h1 a.h8", Command::ProtocolError),
         ] {
             assert_eq!(cmd(line), want, "{line}");
@@ -472,9 +472,9 @@ mod tests {
 
     #[test]
     fn keywords_tell_the_language_they_are_written_in() {
-        assert_eq!(parse("AIDE").1, Some(Lang::Fr));
-        assert_eq!(parse("help").1, Some(Lang::En));
-        assert_eq!(parse("nouvelle abalone contre a@b.fr").1, Some(Lang::Fr));
+        assert_eq!(parse("AIDE").1, Some(Lang::FR));
+        assert_eq!(parse("help").1, Some(Lang::EN));
+        assert_eq!(parse("nouvelle abalone contre a@b.fr").1, Some(Lang::FR));
         assert_eq!(parse("PAT").1, None);
     }
 
@@ -606,7 +606,7 @@ mod tests {
             subject: "aide".into(),
         };
         let r = read_command(&c);
-        assert_eq!((r.command, r.hint), (Command::Help(None), Some(Lang::Fr)));
+        assert_eq!((r.command, r.hint), (Command::Help(None), Some(Lang::FR)));
         let c = Candidates {
             lines: vec!["Hi Bob,".into(), "how are you".into()],
             subject: "Abalone".into(),

@@ -156,7 +156,7 @@ mod tests {
             address: "arbitre@club.example".into(),
             plus_addressing: true,
             secret: "s".into(),
-            default_lang: Lang::En,
+            default_lang: Lang::EN,
             max_replies_per_hour: 10,
             max_message_bytes: 1000,
             authserv_id: id.map(str::to_string),

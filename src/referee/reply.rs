@@ -10,6 +10,7 @@ use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, 
 use crate::referee::command::NewError;
 use crate::referee::terms::{self, Ply};
 use crate::referee::{GameId, GameResult, StoredGame};
+use crate::t;
 use crate::text::Lang;
 
 /// A game as one player sees it.
@@ -114,18 +115,18 @@ pub fn subject_game(lang: Lang, id: GameId, kind: GameKind, re: bool) -> String 
 /// The Subject of a mail about no game.
 pub fn subject(lang: Lang, topic: Topic) -> String {
     let words = match (topic, lang) {
-        (Topic::Help, Lang::En) => "Help",
-        (Topic::Help, Lang::Fr) => "Aide",
-        (Topic::Games, Lang::En) => "Your games",
-        (Topic::Games, Lang::Fr) => "Vos parties",
-        (Topic::Language, Lang::En) => "Language",
-        (Topic::Language, Lang::Fr) => "Langue",
-        (Topic::Problem, Lang::En) => "Your message could not be used",
-        (Topic::Problem, Lang::Fr) => "Votre message n'a pas pu être utilisé",
-        (Topic::Challenge, Lang::En) => "New game",
-        (Topic::Challenge, Lang::Fr) => "Nouvelle partie",
-        (Topic::WhichGame, Lang::En) => "Which game?",
-        (Topic::WhichGame, Lang::Fr) => "Quelle partie ?",
+        (Topic::Help, Lang::EN) => "Help",
+        (Topic::Help, _) => "Aide",
+        (Topic::Games, Lang::EN) => "Your games",
+        (Topic::Games, _) => "Vos parties",
+        (Topic::Language, Lang::EN) => "Language",
+        (Topic::Language, _) => "Langue",
+        (Topic::Problem, Lang::EN) => "Your message could not be used",
+        (Topic::Problem, _) => "Votre message n'a pas pu être utilisé",
+        (Topic::Challenge, Lang::EN) => "New game",
+        (Topic::Challenge, _) => "Nouvelle partie",
+        (Topic::WhichGame, Lang::EN) => "Which game?",
+        (Topic::WhichGame, _) => "Quelle partie ?",
     };
     format!("[arbitre] {words}")
 }
@@ -137,8 +138,8 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
 fn opp(lang: Lang, name: Option<&str>) -> String {
     match (name, lang) {
         (Some(n), _) => n.to_string(),
-        (None, Lang::En) => "your opponent".to_string(),
-        (None, Lang::Fr) => "votre adversaire".to_string(),
+        (None, Lang::EN) => "your opponent".to_string(),
+        (None, _) => "votre adversaire".to_string(),
     }
 }
 
@@ -146,8 +147,8 @@ fn opp(lang: Lang, name: Option<&str>) -> String {
 fn opp_cap(lang: Lang, name: Option<&str>) -> String {
     match (name, lang) {
         (Some(n), _) => n.to_string(),
-        (None, Lang::En) => "Your opponent".to_string(),
-        (None, Lang::Fr) => "Votre adversaire".to_string(),
+        (None, Lang::EN) => "Your opponent".to_string(),
+        (None, _) => "Votre adversaire".to_string(),
     }
 }
 
@@ -187,15 +188,15 @@ fn sides_line(lang: Lang, s: &Seen) -> String {
     let mover = s.live.side_name(to_move, lang);
     let who = if to_move == s.you {
         match lang {
-            Lang::En => "you".to_string(),
-            Lang::Fr => "vous".to_string(),
+            Lang::EN => "you".to_string(),
+            _ => "vous".to_string(),
         }
     } else {
         opp(lang, s.opponent.as_deref())
     };
     match lang {
-        Lang::En => format!("You play: {you}. To move: {mover} ({who})."),
-        Lang::Fr => format!("Vous jouez : {you}. Au trait : {mover} ({who})."),
+        Lang::EN => format!("You play: {you}. To move: {mover} ({who})."),
+        _ => format!("Vous jouez : {you}. Au trait : {mover} ({who})."),
     }
 }
 
@@ -203,8 +204,8 @@ fn sides_line(lang: Lang, s: &Seen) -> String {
 pub fn move_list(lang: Lang, plies: &[Ply]) -> String {
     if plies.is_empty() {
         return match lang {
-            Lang::En => "(no move yet)".to_string(),
-            Lang::Fr => "(aucun coup encore)".to_string(),
+            Lang::EN => "(no move yet)".to_string(),
+            _ => "(aucun coup encore)".to_string(),
         };
     }
     let mut lines = Vec::new();
@@ -246,22 +247,22 @@ fn position_block(lang: Lang, s: &Seen) -> String {
     let n = plies.len();
     if !s.live.outcome().is_over() && s.stored.result.is_none() {
         out.push_str(&match lang {
-            Lang::En => format!("Moves played: {n}. {}\n", sides_line(lang, s)),
-            Lang::Fr => format!("Coups joués : {n}. {}\n", sides_line(lang, s)),
+            Lang::EN => format!("Moves played: {n}. {}\n", sides_line(lang, s)),
+            _ => format!("Coups joués : {n}. {}\n", sides_line(lang, s)),
         });
     } else {
         out.push_str(&match lang {
-            Lang::En => format!("Moves played: {n}.\n"),
-            Lang::Fr => format!("Coups joués : {n}.\n"),
+            Lang::EN => format!("Moves played: {n}.\n"),
+            _ => format!("Coups joués : {n}.\n"),
         });
     }
     out.push_str(&match lang {
-        Lang::En => format!("\nMoves:\n{}\n", move_list(lang, &plies)),
-        Lang::Fr => format!("\nCoups :\n{}\n", move_list(lang, &plies)),
+        Lang::EN => format!("\nMoves:\n{}\n", move_list(lang, &plies)),
+        _ => format!("\nCoups :\n{}\n", move_list(lang, &plies)),
     });
     out.push_str(&match lang {
-        Lang::En => format!("\nPosition: {}\n", s.live.position_string()),
-        Lang::Fr => format!("\nPosition : {}\n", s.live.position_string()),
+        Lang::EN => format!("\nPosition: {}\n", s.live.position_string()),
+        _ => format!("\nPosition : {}\n", s.live.position_string()),
     });
     out
 }
@@ -279,18 +280,18 @@ fn how_to_play(lang: Lang, s: &Seen) -> String {
         .into_iter()
         .next()
         .map(|m| match lang {
-            Lang::En => format!(" (for example: {m})"),
-            Lang::Fr => format!(" (par exemple : {m})"),
+            Lang::EN => format!(" (for example: {m})"),
+            _ => format!(" (par exemple : {m})"),
         })
         .unwrap_or_default();
     let pat = terms::has_pat_protocol(s.stored.kind);
     let mut out = match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "To play, reply to this mail with your move alone on the first line{example}. \
              One move per mail.\nOther commands: BOARD, HISTORY, {}, RESIGN, GAMES, HELP.\n",
             if pat { "DRAW or PAT" } else { "DRAW" }
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "Pour jouer, répondez à ce message avec votre coup seul sur la première ligne{example}. \
              Un coup par message.\nAutres commandes : PLATEAU, HISTORIQUE, {}, ABANDON, PARTIES, AIDE.\n",
             if pat { "NULLE ou PAT" } else { "NULLE" }
@@ -298,10 +299,10 @@ fn how_to_play(lang: Lang, s: &Seen) -> String {
     };
     if let Some(addr) = &s.reply_to {
         out.push_str(&match lang {
-            Lang::En => format!(
+            Lang::EN => format!(
                 "Your personal reply address for this game: {addr} (keep it to yourself).\n"
             ),
-            Lang::Fr => format!(
+            _ => format!(
                 "Votre adresse de réponse personnelle pour cette partie : {addr} (gardez-la pour vous).\n"
             ),
         });
@@ -316,20 +317,20 @@ fn result_words(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Sid
         Some(w) => {
             let side = live.side_name(w, lang);
             let mine = match (you, lang) {
-                (Some(y), Lang::En) if y == w => " You win.",
-                (Some(_), Lang::En) => " You lose.",
-                (Some(y), Lang::Fr) if y == w => " Vous gagnez.",
-                (Some(_), Lang::Fr) => " Vous perdez.",
+                (Some(y), Lang::EN) if y == w => " You win.",
+                (Some(_), Lang::EN) => " You lose.",
+                (Some(y), Lang::FR) if y == w => " Vous gagnez.",
+                (Some(_), _) => " Vous perdez.",
                 (None, _) => "",
             };
             match lang {
-                Lang::En => format!("{side} wins ({how}).{mine}"),
-                Lang::Fr => format!("{side} gagne ({how}).{mine}"),
+                Lang::EN => format!("{side} wins ({how}).{mine}"),
+                _ => format!("{side} gagne ({how}).{mine}"),
             }
         }
         None => match lang {
-            Lang::En => format!("Draw ({how})."),
-            Lang::Fr => format!("Partie nulle ({how})."),
+            Lang::EN => format!("Draw ({how})."),
+            _ => format!("Partie nulle ({how})."),
         },
     }
 }
@@ -360,7 +361,7 @@ pub fn help(lang: Lang, game: Option<GameKind>) -> String {
         .map(|k| format!("  {} ({})", k.title(lang), k.name()))
         .collect();
     let mut out = match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "arbitre referees board games played by mail. Write one command (or one move) \
              alone on the first line of your mail; case does not matter.\n\
              \n\
@@ -387,7 +388,7 @@ pub fn help(lang: Lang, game: Option<GameKind>) -> String {
              Games:\n{}\n",
             games.join("\n")
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "arbitre arbitre des jeux de plateau joués par courriel. Écrivez une commande (ou un \
              coup) seule sur la première ligne de votre message ; majuscules ou minuscules, peu importe.\n\
              \n\
@@ -433,12 +434,12 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
         .map(|v| format!("  {} ({})", v.id, v.title(lang)))
         .collect();
     out.push_str(&match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "Variants of {} (the first is the default):\n{}\n",
             kind.name(),
             variants.join("\n")
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "Variantes de {} (la première par défaut) :\n{}\n",
             kind.name(),
             variants.join("\n")
@@ -447,13 +448,13 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
     let specs = kind.option_specs();
     if !specs.is_empty() {
         out.push_str(match lang {
-            Lang::En => "Options (write name=value after the game in NEW):\n",
-            Lang::Fr => "Options (écrivez nom=valeur après le jeu dans NOUVELLE) :\n",
+            Lang::EN => "Options (write name=value after the game in NEW):\n",
+            _ => "Options (écrivez nom=valeur après le jeu dans NOUVELLE) :\n",
         });
         for s in specs {
             let (what, colon) = match lang {
-                Lang::En => (s.en, ":"),
-                Lang::Fr => (s.fr, " :"),
+                Lang::EN => (s.en, ":"),
+                _ => (s.fr, " :"),
             };
             out.push_str(&format!(
                 "  {}={} ({}){colon} {}\n",
@@ -481,16 +482,14 @@ fn quote(text: &str) -> String {
 pub fn not_understood(lang: Lang, line: &str, game: Option<GameKind>) -> String {
     let head = if line.is_empty() {
         match lang {
-            Lang::En => "Your message was empty: arbitre found no command in it.\n\n".to_string(),
-            Lang::Fr => {
-                "Votre message était vide : arbitre n'y a trouvé aucune commande.\n\n".to_string()
-            }
+            Lang::EN => "Your message was empty: arbitre found no command in it.\n\n".to_string(),
+            _ => "Votre message était vide : arbitre n'y a trouvé aucune commande.\n\n".to_string(),
         }
     } else {
         let line = quote(line);
         match lang {
-            Lang::En => format!("arbitre did not understand \"{line}\".\n\n"),
-            Lang::Fr => format!("arbitre n'a pas compris « {line} ».\n\n"),
+            Lang::EN => format!("arbitre did not understand \"{line}\".\n\n"),
+            _ => format!("arbitre n'a pas compris « {line} ».\n\n"),
         }
     };
     head + &help(lang, game)
@@ -502,12 +501,12 @@ pub fn not_understood(lang: Lang, line: &str, game: Option<GameKind>) -> String 
 /// An oversized message.
 pub fn too_large(lang: Lang, size: usize, limit: usize) -> String {
     match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "Your message is too large for arbitre ({size} bytes; the limit is {limit}). \
              Nothing was done. Please send your move or command alone, in a short plain-text \
              mail without attachments.\n"
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "Votre message est trop volumineux pour arbitre ({size} octets ; la limite est \
              {limit}). Rien n'a été fait. Envoyez votre coup ou votre commande seul, dans un \
              court message en texte simple, sans pièce jointe.\n"
@@ -522,10 +521,12 @@ pub fn subject_confirm(lang: Lang, game: Option<GameId>, line: &str) -> String {
         Some(id) => format!("[arbitre #{id}]"),
         None => "[arbitre]".to_string(),
     };
-    match lang {
-        Lang::En => format!("{tag} Confirm: {line}"),
-        Lang::Fr => format!("{tag} Confirmer : {line}"),
-    }
+    t!(
+        lang,
+        "subject-confirm",
+        tag = tag,
+        command = line.to_string()
+    )
 }
 
 /// A command that would change a game or a player, in a message nothing proves the sender
@@ -533,91 +534,21 @@ pub fn subject_confirm(lang: Lang, game: Option<GameId>, line: &str) -> String {
 /// back (the reply address proves the sender and the Subject holds the command).
 /// `reply_address`: whether this mail has a reply address that proves the sender at all.
 pub fn unproven(lang: Lang, line: &str, confirmable: bool, reply_address: bool) -> String {
-    let shown = quote(line);
-    match lang {
-        Lang::En => {
-            let mut b = format!(
-                "arbitre did nothing with your message:\n\n    {shown}\n\nAnyone can write your \
-                 address on a mail, so arbitre acts only on mail it can trace to you, and \
-                 nothing in this one does.\n\n"
-            );
-            if reply_address && confirmable {
-                b.push_str(
-                    "If you sent it, just reply to this mail: its reply address carries a key \
-                     that only you receive, and you need not write the command again.\n",
-                );
-            } else if reply_address {
-                b.push_str(
-                    "If you sent it, reply to this mail with the command: its reply address \
-                     carries a key that only you receive.\n",
-                );
-            } else {
-                b.push_str(
-                    "Send it again from your usual mail account, as a reply to arbitre's latest \
-                     mail: arbitre's mail server could not confirm that it comes from you.\n",
-                );
-            }
-            b.push_str(
-                "From now on, answer arbitre's mails with Reply rather than writing a new \
-                 mail: the reply address does the proving.\n\nIf you did not send it, ignore \
-                 this mail: nothing will happen.\n",
-            );
-            b
-        }
-        Lang::Fr => {
-            let mut b = format!(
-                "arbitre n'a rien fait de votre message :\n\n    {shown}\n\nN'importe qui peut \
-                 écrire votre adresse sur un courriel ; arbitre n'agit donc que sur les \
-                 messages dont il sait qu'ils viennent de vous, et rien ne le montre pour \
-                 celui-ci.\n\n"
-            );
-            if reply_address && confirmable {
-                b.push_str(
-                    "Si c'est bien vous, répondez simplement à ce courriel : son adresse de \
-                     réponse porte une clé que vous êtes seul à recevoir, et il est inutile de \
-                     réécrire la commande.\n",
-                );
-            } else if reply_address {
-                b.push_str(
-                    "Si c'est bien vous, répondez à ce courriel en y écrivant la commande : son \
-                     adresse de réponse porte une clé que vous êtes seul à recevoir.\n",
-                );
-            } else {
-                b.push_str(
-                    "Renvoyez-le depuis votre messagerie habituelle, en réponse au dernier \
-                     courriel d'arbitre : son serveur de messagerie n'a pas pu confirmer qu'il \
-                     vient de vous.\n",
-                );
-            }
-            b.push_str(
-                "À l'avenir, répondez aux courriels d'arbitre avec « Répondre » plutôt que \
-                 d'en écrire un nouveau : l'adresse de réponse suffit à prouver que c'est \
-                 vous.\n\nSi vous n'avez rien envoyé, ignorez ce courriel : il ne se passera \
-                 rien.\n",
-            );
-            b
-        }
-    }
+    let how = match (reply_address, confirmable) {
+        (true, true) => t!(lang, "unproven-confirm"),
+        (true, false) => t!(lang, "unproven-resend"),
+        (false, _) => t!(lang, "unproven-no-key"),
+    };
+    format!(
+        "{}\n\n{how}\n{}\n",
+        t!(lang, "unproven", command = quote(line)),
+        t!(lang, "unproven-advice")
+    )
 }
 
 /// A message sent to a plus-address of arbitre that is not one of its reply addresses.
 pub fn invalid_address(lang: Lang, address: &str) -> String {
-    match lang {
-        Lang::En => format!(
-            "Your message was sent to {address}, which is not a reply address arbitre gave \
-             you: it may have been mistyped, altered, or taken from someone else's mail. \
-             Nothing was done.\nTo play, reply to arbitre's latest mail about your game. \
-             Write GAMES to arbitre's own address to get the list of your games with their \
-             reply addresses.\n"
-        ),
-        Lang::Fr => format!(
-            "Votre message a été envoyé à {address}, qui n'est pas une adresse de réponse \
-             qu'arbitre vous a donnée : elle a pu être mal recopiée, modifiée ou prise dans le \
-             courriel de quelqu'un d'autre. Rien n'a été fait.\nPour jouer, répondez au \
-             dernier courriel d'arbitre sur votre partie. Écrivez PARTIES à l'adresse \
-             d'arbitre pour recevoir la liste de vos parties et de leurs adresses de réponse.\n"
-        ),
-    }
+    t!(lang, "invalid-address", address = address.to_string()) + "\n"
 }
 
 /// The time of day of `at` (seconds since the epoch), `HH:MM` in UTC.
@@ -628,34 +559,22 @@ fn clock_utc(at: i64) -> String {
 
 /// The one notice a sender gets when the rate limit starts to hold answers back.
 pub fn rate_limited(lang: Lang, limit: u32, until: i64) -> String {
-    let until = clock_utc(until);
-    match lang {
-        Lang::En => format!(
-            "arbitre has answered {limit} of your messages in the last hour that were not moves \
-             or commands of your games. To protect everyone's mailbox from loops and floods, \
-             it will not answer such messages again until {until} UTC.\nYour games are not \
-             affected: moves, BOARD, DRAW, RESIGN and the other commands of a game you play \
-             are answered as always.\n"
-        ),
-        Lang::Fr => format!(
-            "arbitre a répondu dans l'heure à {limit} de vos messages qui n'étaient ni des coups \
-             ni des commandes de vos parties. Pour protéger les boîtes de chacun des boucles et \
-             des envois en masse, il ne répondra plus à ce genre de message avant {until} \
-             (heure UTC).\nVos parties ne sont pas concernées : les coups, PLATEAU, NULLE, \
-             ABANDON et les autres commandes d'une partie que vous jouez reçoivent leur \
-             réponse comme toujours.\n"
-        ),
-    }
+    t!(
+        lang,
+        "rate-limited",
+        limit = limit,
+        until = clock_utc(until)
+    ) + "\n"
 }
 
 /// A message about a game the sender does not play in.
 pub fn not_your_game(lang: Lang, id: GameId) -> String {
     match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "You are not a player of game #{id}, so arbitre cannot act on your message. \
              Nothing was changed. Write GAMES to see your own games, or HELP.\n"
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "Vous n'êtes pas joueur de la partie n° {id} : arbitre ne peut pas donner suite à \
              votre message. Rien n'a été changé. Écrivez PARTIES pour voir vos parties, ou AIDE.\n"
         ),
@@ -665,10 +584,10 @@ pub fn not_your_game(lang: Lang, id: GameId) -> String {
 /// A message naming a game arbitre does not know.
 pub fn unknown_game(lang: Lang, id: GameId) -> String {
     match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "arbitre has no game #{id} for you. Nothing was changed. Write GAMES to see your games.\n"
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "arbitre n'a pas de partie n° {id} pour vous. Rien n'a été changé. Écrivez PARTIES \
              pour voir vos parties.\n"
         ),
@@ -678,18 +597,18 @@ pub fn unknown_game(lang: Lang, id: GameId) -> String {
 /// A game command with no game to apply it to.
 pub fn no_game(lang: Lang, why: NoGame) -> String {
     match (why, lang) {
-        (NoGame::NoActive, Lang::En) => "You have no game in progress, so arbitre does not know \
+        (NoGame::NoActive, Lang::EN) => "You have no game in progress, so arbitre does not know \
              which game your message is for. Nothing was changed.\nTo start one: NEW <game> VS \
              <address>. Write HELP for all commands.\n"
             .to_string(),
-        (NoGame::NoActive, Lang::Fr) => "Vous n'avez aucune partie en cours : arbitre ne sait pas \
+        (NoGame::NoActive, _) => "Vous n'avez aucune partie en cours : arbitre ne sait pas \
              à quelle partie votre message s'adresse. Rien n'a été changé.\nPour en commencer une : \
              NOUVELLE <jeu> CONTRE <adresse>. Écrivez AIDE pour toutes les commandes.\n"
             .to_string(),
-        (NoGame::NothingToAnswer, Lang::En) => "There is no invitation or draw offer waiting for \
+        (NoGame::NothingToAnswer, Lang::EN) => "There is no invitation or draw offer waiting for \
              your answer. Nothing was changed. Write GAMES to see your games.\n"
             .to_string(),
-        (NoGame::NothingToAnswer, Lang::Fr) => "Aucune invitation ni proposition de nulle n'attend \
+        (NoGame::NothingToAnswer, _) => "Aucune invitation ni proposition de nulle n'attend \
              votre réponse. Rien n'a été changé. Écrivez PARTIES pour voir vos parties.\n"
             .to_string(),
     }
@@ -698,12 +617,12 @@ pub fn no_game(lang: Lang, why: NoGame) -> String {
 /// Several games could be meant: the list, and how to choose.
 pub fn which_game(lang: Lang, games: &[GameLine]) -> String {
     let head = match lang {
-        Lang::En => {
+        Lang::EN => {
             "You have several games, and arbitre cannot tell which one your message is \
                      for. Nothing was changed. Reply to a mail of the game you mean, or put its \
                      tag (for example [arbitre #12]) in the Subject.\n\n"
         }
-        Lang::Fr => {
+        _ => {
             "Vous avez plusieurs parties, et arbitre ne peut pas savoir à laquelle votre \
                      message s'adresse. Rien n'a été changé. Répondez à un message de la partie \
                      voulue, ou mettez son étiquette (par exemple [arbitre #12]) dans l'objet.\n\n"
@@ -716,17 +635,17 @@ pub fn which_game(lang: Lang, games: &[GameLine]) -> String {
 pub fn games_list(lang: Lang, games: &[GameLine]) -> String {
     if games.is_empty() {
         return match lang {
-            Lang::En => {
+            Lang::EN => {
                 "You have no game in progress. To start one: NEW <game> VS <address>.\n".to_string()
             }
-            Lang::Fr => "Vous n'avez aucune partie en cours. Pour en commencer une : NOUVELLE \
+            _ => "Vous n'avez aucune partie en cours. Pour en commencer une : NOUVELLE \
                          <jeu> CONTRE <adresse>.\n"
                 .to_string(),
         };
     }
     let head = match lang {
-        Lang::En => "Your games:\n\n",
-        Lang::Fr => "Vos parties :\n\n",
+        Lang::EN => "Your games:\n\n",
+        _ => "Vos parties :\n\n",
     };
     format!("{head}{}", game_lines(lang, games))
 }
@@ -735,30 +654,28 @@ fn game_lines(lang: Lang, games: &[GameLine]) -> String {
     let mut out = String::new();
     for g in games {
         let state = match (&g.state, lang) {
-            (State::YourTurn, Lang::En) => "your move".to_string(),
-            (State::YourTurn, Lang::Fr) => "à vous de jouer".to_string(),
-            (State::TheirTurn, Lang::En) => "waiting for your opponent's move".to_string(),
-            (State::TheirTurn, Lang::Fr) => "en attente du coup de votre adversaire".to_string(),
-            (State::InvitedYou, Lang::En) => "you are invited: reply ACCEPT or DECLINE".to_string(),
-            (State::InvitedYou, Lang::Fr) => {
-                "vous êtes invité : répondez ACCEPTER ou REFUSER".to_string()
-            }
-            (State::InvitedThem, Lang::En) => "invitation sent, not yet accepted".to_string(),
-            (State::InvitedThem, Lang::Fr) => "invitation envoyée, pas encore acceptée".to_string(),
-            (State::Finished(line), Lang::En) => format!("finished: {line}"),
-            (State::Finished(line), Lang::Fr) => format!("terminée : {line}"),
-            (State::Declined, Lang::En) => "invitation declined".to_string(),
-            (State::Declined, Lang::Fr) => "invitation refusée".to_string(),
+            (State::YourTurn, Lang::EN) => "your move".to_string(),
+            (State::YourTurn, _) => "à vous de jouer".to_string(),
+            (State::TheirTurn, Lang::EN) => "waiting for your opponent's move".to_string(),
+            (State::TheirTurn, _) => "en attente du coup de votre adversaire".to_string(),
+            (State::InvitedYou, Lang::EN) => "you are invited: reply ACCEPT or DECLINE".to_string(),
+            (State::InvitedYou, _) => "vous êtes invité : répondez ACCEPTER ou REFUSER".to_string(),
+            (State::InvitedThem, Lang::EN) => "invitation sent, not yet accepted".to_string(),
+            (State::InvitedThem, _) => "invitation envoyée, pas encore acceptée".to_string(),
+            (State::Finished(line), Lang::EN) => format!("finished: {line}"),
+            (State::Finished(line), _) => format!("terminée : {line}"),
+            (State::Declined, Lang::EN) => "invitation declined".to_string(),
+            (State::Declined, _) => "invitation refusée".to_string(),
         };
         let vs = opp(lang, g.opponent.as_deref());
         out.push_str(&match lang {
-            Lang::En => format!(
+            Lang::EN => format!(
                 "[arbitre #{}] {} against {vs}, you play {}: {state}\n",
                 g.id,
                 g.kind.title(lang),
                 g.you
             ),
-            Lang::Fr => format!(
+            _ => format!(
                 "[arbitre #{}] {} contre {vs}, vous jouez {} : {state}\n",
                 g.id,
                 g.kind.title(lang),
@@ -767,8 +684,8 @@ fn game_lines(lang: Lang, games: &[GameLine]) -> String {
         });
         if let Some(addr) = &g.reply_to {
             out.push_str(&match lang {
-                Lang::En => format!("    reply address: {addr}\n"),
-                Lang::Fr => format!("    adresse de réponse : {addr}\n"),
+                Lang::EN => format!("    reply address: {addr}\n"),
+                _ => format!("    adresse de réponse : {addr}\n"),
             });
         }
     }
@@ -778,36 +695,31 @@ fn game_lines(lang: Lang, games: &[GameLine]) -> String {
 // ---------------------------------------------------------------------------------------
 // Language
 
-/// The language has been switched to `lang` (written in `lang`).
+/// The language has been switched to `lang` (written in `lang`), with how to switch to
+/// each other language, each line in its own language.
 pub fn lang_set(lang: Lang) -> String {
-    match lang {
-        Lang::En => {
-            "From now on arbitre writes to you in English. (LANG FR: en français.)\n".to_string()
-        }
-        Lang::Fr => {
-            "Désormais, arbitre vous écrit en français. (LANG EN: in English.)\n".to_string()
-        }
-    }
+    let mut out = t!(lang, "lang-set") + "\n\n";
+    out.push_str(&other_language_hint(lang));
+    out
 }
 
 /// `LANG` without a known language.
 pub fn lang_usage(lang: Lang) -> String {
-    match lang {
-        Lang::En => {
-            "Write LANG FR (français) or LANG EN (English). Nothing was changed.\n".to_string()
-        }
-        Lang::Fr => {
-            "Écrivez LANG FR (français) ou LANG EN (English). Rien n'a été changé.\n".to_string()
-        }
-    }
+    let choices: Vec<String> = Lang::available()
+        .into_iter()
+        .map(|l| format!("{} ({})", l.code().to_uppercase(), t!(l, "language-name")))
+        .collect();
+    t!(lang, "lang-usage", choices = choices.join(", ")) + "\n"
 }
 
-/// A one-line offer, in the other language, to switch language.
-fn other_language_hint(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "Pour recevoir les messages d'arbitre en français, répondez LANG FR.\n",
-        Lang::Fr => "To receive arbitre's mails in English, reply LANG EN.\n",
-    }
+/// One line per language other than `lang`, each in its own language, saying how to
+/// switch to it.
+fn other_language_hint(lang: Lang) -> String {
+    Lang::available()
+        .into_iter()
+        .filter(|l| *l != lang)
+        .map(|l| t!(l, "lang-offer", code = l.code().to_uppercase()) + "\n")
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -816,12 +728,12 @@ fn other_language_hint(lang: Lang) -> &'static str {
 /// The NEW syntax.
 fn new_usage(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => {
+        Lang::EN => {
             "Write: NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS \
                      <address>\nfor example: NEW abalone VS friend@example.org\nWrite HELP <game> \
                      for a game's variants and options.\n"
         }
-        Lang::Fr => {
+        _ => {
             "Écrivez : NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] \
                      CONTRE <adresse>\npar exemple : NOUVELLE abalone CONTRE ami@exemple.fr\nÉcrivez \
                      AIDE <jeu> pour les variantes et options d'un jeu.\n"
@@ -837,37 +749,37 @@ pub fn new_error(lang: Lang, e: &NewError) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let what = match (e, lang) {
-        (NewError::MissingGame, Lang::En) => format!("Which game? arbitre knows: {games}."),
-        (NewError::MissingGame, Lang::Fr) => format!("Quel jeu ? arbitre connaît : {games}."),
-        (NewError::UnknownGame(g), Lang::En) => {
+        (NewError::MissingGame, Lang::EN) => format!("Which game? arbitre knows: {games}."),
+        (NewError::MissingGame, _) => format!("Quel jeu ? arbitre connaît : {games}."),
+        (NewError::UnknownGame(g), Lang::EN) => {
             format!("arbitre does not know the game \"{g}\". It knows: {games}.")
         }
-        (NewError::UnknownGame(g), Lang::Fr) => {
+        (NewError::UnknownGame(g), _) => {
             format!("arbitre ne connaît pas le jeu « {g} ». Il connaît : {games}.")
         }
-        (NewError::MissingOpponent, Lang::En) => {
+        (NewError::MissingOpponent, Lang::EN) => {
             "Against whom? End the line with VS and your opponent's address.".to_string()
         }
-        (NewError::MissingOpponent, Lang::Fr) => {
+        (NewError::MissingOpponent, _) => {
             "Contre qui ? Terminez la ligne par CONTRE et l'adresse de votre adversaire."
                 .to_string()
         }
-        (NewError::BadAddress(a), Lang::En) => format!("\"{a}\" is not a mail address."),
-        (NewError::BadAddress(a), Lang::Fr) => {
+        (NewError::BadAddress(a), Lang::EN) => format!("\"{a}\" is not a mail address."),
+        (NewError::BadAddress(a), _) => {
             format!("« {a} » n'est pas une adresse de courriel.")
         }
-        (NewError::BadColour(c), Lang::En) => {
+        (NewError::BadColour(c), Lang::EN) => {
             format!("\"{c}\" is not a colour: write WHITE, BLACK, FIRST or SECOND.")
         }
-        (NewError::BadColour(c), Lang::Fr) => {
+        (NewError::BadColour(c), _) => {
             format!("« {c} » n'est pas une couleur : écrivez BLANC, NOIR, PREMIER ou SECOND.")
         }
     };
     format!(
         "{what} {}\n\n{}",
         match lang {
-            Lang::En => "No game was created.",
-            Lang::Fr => "Aucune partie n'a été créée.",
+            Lang::EN => "No game was created.",
+            _ => "Aucune partie n'a été créée.",
         },
         new_usage(lang)
     )
@@ -876,10 +788,10 @@ pub fn new_error(lang: Lang, e: &NewError) -> String {
 /// A challenge to oneself.
 pub fn new_self(lang: Lang) -> String {
     match lang {
-        Lang::En => "You cannot challenge yourself: give your opponent's address after VS. \
+        Lang::EN => "You cannot challenge yourself: give your opponent's address after VS. \
                      No game was created.\n"
             .to_string(),
-        Lang::Fr => "Vous ne pouvez pas vous défier vous-même : donnez l'adresse de votre \
+        _ => "Vous ne pouvez pas vous défier vous-même : donnez l'adresse de votre \
                      adversaire après CONTRE. Aucune partie n'a été créée.\n"
             .to_string(),
     }
@@ -888,10 +800,10 @@ pub fn new_self(lang: Lang) -> String {
 /// A challenge to arbitre itself.
 pub fn new_bot(lang: Lang) -> String {
     match lang {
-        Lang::En => "arbitre referees games but does not play them: give a person's address \
+        Lang::EN => "arbitre referees games but does not play them: give a person's address \
                      after VS. No game was created.\n"
             .to_string(),
-        Lang::Fr => "arbitre arbitre les parties mais n'y joue pas : donnez l'adresse d'une \
+        _ => "arbitre arbitre les parties mais n'y joue pas : donnez l'adresse d'une \
                      personne après CONTRE. Aucune partie n'a été créée.\n"
             .to_string(),
     }
@@ -900,25 +812,25 @@ pub fn new_bot(lang: Lang) -> String {
 /// A game that cannot be set up as asked.
 pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
     let what = match (e, lang) {
-        (SetupError::UnknownVariant { name, known, .. }, Lang::En) => {
+        (SetupError::UnknownVariant { name, known, .. }, Lang::EN) => {
             format!(
                 "{} has no variant \"{name}\" (known: {known}).",
                 kind.title(lang)
             )
         }
-        (SetupError::UnknownVariant { name, known, .. }, Lang::Fr) => {
+        (SetupError::UnknownVariant { name, known, .. }, _) => {
             format!(
                 "{} n'a pas de variante « {name} » (connues : {known}).",
                 kind.title(lang)
             )
         }
-        (SetupError::Options(OptionError::Unknown { name, known }), Lang::En) => {
+        (SetupError::Options(OptionError::Unknown { name, known }), Lang::EN) => {
             format!(
                 "{} has no option \"{name}\" (its options: {known}).",
                 kind.title(lang)
             )
         }
-        (SetupError::Options(OptionError::Unknown { name, known }), Lang::Fr) => {
+        (SetupError::Options(OptionError::Unknown { name, known }), _) => {
             format!(
                 "{} n'a pas d'option « {name} » (ses options : {known}).",
                 kind.title(lang)
@@ -930,7 +842,7 @@ pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
                 value,
                 allowed,
             }),
-            Lang::En,
+            Lang::EN,
         ) => {
             format!("The option {name} cannot be \"{value}\" (allowed: {allowed}).")
         }
@@ -940,27 +852,27 @@ pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
                 value,
                 allowed,
             }),
-            Lang::Fr,
+            _,
         ) => {
             format!(
                 "L'option {name} ne peut pas valoir « {value} » (valeurs permises : {allowed})."
             )
         }
-        (SetupError::Options(OptionError::Syntax(item)), Lang::En) => {
+        (SetupError::Options(OptionError::Syntax(item)), Lang::EN) => {
             format!(
                 "\"{item}\" is neither a variant nor an option of {}: write options as name=value.",
                 kind.title(lang)
             )
         }
-        (SetupError::Options(OptionError::Syntax(item)), Lang::Fr) => {
+        (SetupError::Options(OptionError::Syntax(item)), _) => {
             format!(
                 "« {item} » n'est ni une variante ni une option de {} : écrivez les options nom=valeur.",
                 kind.title(lang)
             )
         }
         (SetupError::Position(p), _) => match lang {
-            Lang::En => format!("The start position is invalid: {}.", p.reason.get(lang)),
-            Lang::Fr => format!(
+            Lang::EN => format!("The start position is invalid: {}.", p.reason.get(lang)),
+            _ => format!(
                 "La position de départ n'est pas valable : {}.",
                 p.reason.get(lang)
             ),
@@ -969,8 +881,8 @@ pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
     format!(
         "{what} {}\n\n{}",
         match lang {
-            Lang::En => "No game was created.",
-            Lang::Fr => "Aucune partie n'a été créée.",
+            Lang::EN => "No game was created.",
+            _ => "Aucune partie n'a été créée.",
         },
         game_help(lang, kind)
     )
@@ -991,8 +903,8 @@ fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
         return None;
     }
     Some(match lang {
-        Lang::En => format!("Options: {}.\n", changed.join(", ")),
-        Lang::Fr => format!("Options : {}.\n", changed.join(", ")),
+        Lang::EN => format!("Options: {}.\n", changed.join(", ")),
+        _ => format!("Options : {}.\n", changed.join(", ")),
     })
 }
 
@@ -1000,19 +912,19 @@ fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
 pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
     let who = match (challenger, lang) {
         (Some(n), _) => n.to_string(),
-        (None, Lang::En) => "A player".to_string(),
-        (None, Lang::Fr) => "Un joueur".to_string(),
+        (None, Lang::EN) => "A player".to_string(),
+        (None, _) => "Un joueur".to_string(),
     };
     let game = title(lang, s.stored);
     let you = s.live.side_name(s.you, lang);
     let first = s.live.side_name(s.live.side_to_move(), lang);
     let mut out = match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "{who} invites you to a game of {game} refereed by arbitre (game #{}).\n\
              You would play {you}; {first} moves first.\n",
             s.stored.id
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "{who} vous invite à une partie {} arbitrée par arbitre (partie n° {}).\n\
              Vous joueriez {you} ; {first} joue en premier.\n",
             de(&game),
@@ -1023,12 +935,12 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
         out.push_str(&o);
     }
     out.push_str(match lang {
-        Lang::En => {
+        Lang::EN => {
             "\nReply to this mail with ACCEPT to play, or DECLINE.\n\
                      arbitre checks every move by the rules and forwards it; your addresses stay \
                      private. Write HELP to learn more.\n"
         }
-        Lang::Fr => {
+        _ => {
             "\nRépondez à ce message par ACCEPTER pour jouer, ou REFUSER.\n\
                      arbitre vérifie chaque coup selon les règles et le transmet ; vos adresses \
                      restent privées. Écrivez AIDE pour en savoir plus.\n"
@@ -1036,14 +948,14 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
     });
     if let Some(addr) = &s.reply_to {
         out.push_str(&match lang {
-            Lang::En => format!("Your personal reply address for this game: {addr}\n"),
-            Lang::Fr => {
+            Lang::EN => format!("Your personal reply address for this game: {addr}\n"),
+            _ => {
                 format!("Votre adresse de réponse personnelle pour cette partie : {addr}\n")
             }
         });
     }
     out.push('\n');
-    out.push_str(other_language_hint(lang));
+    out.push_str(&other_language_hint(lang));
     out
 }
 
@@ -1053,13 +965,13 @@ pub fn challenge_sent(lang: Lang, s: &Seen) -> String {
     let you = s.live.side_name(s.you, lang);
     let first = s.live.side_name(s.live.side_to_move(), lang);
     match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "Your invitation to a game of {game} has been sent to your opponent: game #{}.\n\
              You will play {you}; {first} moves first. arbitre will write to you as soon as your \
              opponent accepts or declines. To withdraw it, reply DECLINE.\n",
             s.stored.id
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "Votre invitation à une partie {} a été envoyée à votre adversaire : partie n° {}.\n\
              Vous jouerez {you} ; {first} joue en premier. arbitre vous écrira dès que votre \
              adversaire aura accepté ou refusé. Pour la retirer, répondez REFUSER.\n",
@@ -1074,21 +986,21 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
     let game = title(lang, s.stored);
     let vs = opp(lang, s.opponent.as_deref());
     let head = match (by_director, lang) {
-        (false, Lang::En) => format!(
+        (false, Lang::EN) => format!(
             "The game of {game} against {vs} begins (game #{}).\n",
             s.stored.id
         ),
-        (false, Lang::Fr) => format!(
+        (false, _) => format!(
             "La partie {} contre {vs} commence (partie n° {}).\n",
             de(&game),
             s.stored.id
         ),
-        (true, Lang::En) => format!(
+        (true, Lang::EN) => format!(
             "A game of {game} against {vs} has been set up for you by the tournament director \
              (game #{}).\n",
             s.stored.id
         ),
-        (true, Lang::Fr) => format!(
+        (true, _) => format!(
             "Une partie {} contre {vs} a été organisée pour vous par le directeur de \
              tournoi (partie n° {}).\n",
             de(&game),
@@ -1097,13 +1009,13 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
     };
     let turn = if s.live.side_to_move() == s.you {
         match lang {
-            Lang::En => "It is your move.\n",
-            Lang::Fr => "C'est à vous de jouer.\n",
+            Lang::EN => "It is your move.\n",
+            _ => "C'est à vous de jouer.\n",
         }
     } else {
         match lang {
-            Lang::En => "Your opponent moves first: arbitre will mail you their move.\n",
-            Lang::Fr => "Votre adversaire joue en premier : arbitre vous enverra son coup.\n",
+            Lang::EN => "Your opponent moves first: arbitre will mail you their move.\n",
+            _ => "Votre adversaire joue en premier : arbitre vous enverra son coup.\n",
         }
     };
     let mut out = format!("{head}{turn}");
@@ -1120,10 +1032,10 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
 /// The challenger answers their own invitation.
 pub fn waiting_acceptance(lang: Lang) -> String {
     match lang {
-        Lang::En => "This game is waiting for your opponent to accept your invitation. \
+        Lang::EN => "This game is waiting for your opponent to accept your invitation. \
                      Nothing was changed. To withdraw it, reply DECLINE.\n"
             .to_string(),
-        Lang::Fr => "Cette partie attend que votre adversaire accepte votre invitation. \
+        _ => "Cette partie attend que votre adversaire accepte votre invitation. \
                      Rien n'a été changé. Pour la retirer, répondez REFUSER.\n"
             .to_string(),
     }
@@ -1132,10 +1044,10 @@ pub fn waiting_acceptance(lang: Lang) -> String {
 /// The invitee declined: to the invitee.
 pub fn declined_ack(lang: Lang, id: GameId) -> String {
     match lang {
-        Lang::En => {
+        Lang::EN => {
             format!("You declined the invitation to game #{id}. Your opponent has been told.\n")
         }
-        Lang::Fr => format!(
+        _ => format!(
             "Vous avez refusé l'invitation à la partie n° {id}. Votre adversaire en a été informé.\n"
         ),
     }
@@ -1145,10 +1057,10 @@ pub fn declined_ack(lang: Lang, id: GameId) -> String {
 pub fn declined_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
     let who = opp_cap(lang, name);
     match lang {
-        Lang::En => {
+        Lang::EN => {
             format!("{who} declined your invitation to game #{id}. The game will not be played.\n")
         }
-        Lang::Fr => format!(
+        _ => format!(
             "{who} a refusé votre invitation à la partie n° {id}. La partie n'aura pas lieu.\n"
         ),
     }
@@ -1157,10 +1069,10 @@ pub fn declined_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
 /// The challenger withdrew: to the challenger.
 pub fn withdrawn_ack(lang: Lang, id: GameId) -> String {
     match lang {
-        Lang::En => {
+        Lang::EN => {
             format!("You withdrew your invitation to game #{id}. Your opponent has been told.\n")
         }
-        Lang::Fr => format!(
+        _ => format!(
             "Vous avez retiré votre invitation à la partie n° {id}. Votre adversaire en a été informé.\n"
         ),
     }
@@ -1170,10 +1082,10 @@ pub fn withdrawn_ack(lang: Lang, id: GameId) -> String {
 pub fn withdrawn_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
     let who = opp_cap(lang, name);
     match lang {
-        Lang::En => {
+        Lang::EN => {
             format!("{who} withdrew the invitation to game #{id}. The game will not be played.\n")
         }
-        Lang::Fr => {
+        _ => {
             format!("{who} a retiré l'invitation à la partie n° {id}. La partie n'aura pas lieu.\n")
         }
     }
@@ -1185,23 +1097,23 @@ pub fn withdrawn_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
 /// A command for a game that has not started.
 pub fn not_started(lang: Lang, invitee: bool) -> String {
     let tail = match (invitee, lang) {
-        (true, Lang::En) => " Reply ACCEPT to start it, or DECLINE.",
-        (true, Lang::Fr) => " Répondez ACCEPTER pour la commencer, ou REFUSER.",
-        (false, Lang::En) => " Your opponent has not accepted yet.",
-        (false, Lang::Fr) => " Votre adversaire n'a pas encore accepté.",
+        (true, Lang::EN) => " Reply ACCEPT to start it, or DECLINE.",
+        (true, _) => " Répondez ACCEPTER pour la commencer, ou REFUSER.",
+        (false, Lang::EN) => " Your opponent has not accepted yet.",
+        (false, _) => " Votre adversaire n'a pas encore accepté.",
     };
     match lang {
-        Lang::En => format!("ERR\n\nThis game has not started: nothing was changed.{tail}\n"),
-        Lang::Fr => format!("ERR\n\nCette partie n'a pas commencé : rien n'a été changé.{tail}\n"),
+        Lang::EN => format!("ERR\n\nThis game has not started: nothing was changed.{tail}\n"),
+        _ => format!("ERR\n\nCette partie n'a pas commencé : rien n'a été changé.{tail}\n"),
     }
 }
 
 /// A command for a declined game.
 pub fn game_declined(lang: Lang) -> String {
     match lang {
-        Lang::En => "This invitation was declined; the game was never played. Nothing was changed.\n"
+        Lang::EN => "This invitation was declined; the game was never played. Nothing was changed.\n"
             .to_string(),
-        Lang::Fr => "Cette invitation a été refusée ; la partie n'a jamais été jouée. Rien n'a été changé.\n"
+        _ => "Cette invitation a été refusée ; la partie n'a jamais été jouée. Rien n'a été changé.\n"
             .to_string(),
     }
 }
@@ -1210,11 +1122,11 @@ pub fn game_declined(lang: Lang) -> String {
 pub fn game_over(lang: Lang, live: &AnyGame, result: &GameResult, you: Side) -> String {
     let words = result_words(lang, live, result, Some(you));
     match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "ERR\n\nThis game is over: {} {words}\nNothing was changed. Write HISTORY for its record.\n",
             result.line
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "ERR\n\nCette partie est terminée : {} {words}\nRien n'a été changé. Écrivez HISTORIQUE \
              pour sa feuille de partie.\n",
             result.line
@@ -1225,11 +1137,11 @@ pub fn game_over(lang: Lang, live: &AnyGame, result: &GameResult, you: Side) -> 
 /// The stored game does not replay (a bug or a hand-edited store).
 pub fn store_problem(lang: Lang, id: GameId) -> String {
     match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "arbitre cannot read the stored state of game #{id}; nothing was changed. The \
              administrator has been told by the log; please try again later.\n"
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "arbitre ne peut pas relire l'état enregistré de la partie n° {id} ; rien n'a été \
              changé. L'administrateur en est averti par le journal ; réessayez plus tard.\n"
         ),
@@ -1245,14 +1157,14 @@ fn passes(lang: Lang, live: &AnyGame, you: Side, passes: &[(Side, String)]) -> S
     for (side, text) in passes {
         let name = live.side_name(*side, lang);
         out.push_str(&match (lang, *side == you) {
-            (Lang::En, true) => {
+            (Lang::EN, true) => {
                 format!("You have no legal move: arbitre played the forced pass {text} for you ({name}).\n")
             }
-            (Lang::En, false) => format!("{name} has no legal move and passes ({text}, forced).\n"),
-            (Lang::Fr, true) => format!(
+            (Lang::EN, false) => format!("{name} has no legal move and passes ({text}, forced).\n"),
+            (_, true) => format!(
                 "Vous n'avez aucun coup légal : arbitre a joué pour vous le passe forcé {text} ({name}).\n"
             ),
-            (Lang::Fr, false) => format!("{name} n'a aucun coup légal et passe ({text}, forcé).\n"),
+            (_, false) => format!("{name} n'a aucun coup légal et passe ({text}, forcé).\n"),
         });
     }
     out
@@ -1265,12 +1177,12 @@ pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -
     let side = s.live.side_name(j.mover, lang);
     let mut out = format!("{}\n\n", j.line);
     out.push_str(&match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "{mover} ({side}) played move {}: {}\n",
             j.ply,
             j.effect.get(lang)
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "{mover} ({side}) a joué le coup {} : {}\n",
             j.ply,
             j.effect.get(lang)
@@ -1279,8 +1191,8 @@ pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if offer_declined {
         out.push_str(match lang {
-            Lang::En => "By playing on, your opponent declined your draw offer.\n",
-            Lang::Fr => "En jouant, votre adversaire a décliné votre proposition de nulle.\n",
+            Lang::EN => "By playing on, your opponent declined your draw offer.\n",
+            _ => "En jouant, votre adversaire a décliné votre proposition de nulle.\n",
         });
     }
     out.push('\n');
@@ -1295,8 +1207,8 @@ pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -
 pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
     let mut out = format!("{}\n\n", j.line);
     out.push_str(&match lang {
-        Lang::En => format!("Your move {} is accepted: {}\n", j.ply, j.effect.get(lang)),
-        Lang::Fr => format!(
+        Lang::EN => format!("Your move {} is accepted: {}\n", j.ply, j.effect.get(lang)),
+        _ => format!(
             "Votre coup {} est accepté : {}\n",
             j.ply,
             j.effect.get(lang)
@@ -1305,19 +1217,19 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if s.live.side_to_move() == s.you {
         out.push_str(match lang {
-            Lang::En => "It is your move again.\n\n",
-            Lang::Fr => "C'est de nouveau à vous de jouer.\n\n",
+            Lang::EN => "It is your move again.\n\n",
+            _ => "C'est de nouveau à vous de jouer.\n\n",
         });
         out.push_str(&position_block(lang, s));
         out.push('\n');
         out.push_str(&how_to_play(lang, s));
     } else {
         out.push_str(&match lang {
-            Lang::En => format!(
+            Lang::EN => format!(
                 "It has been sent to {}; arbitre will mail you the answer.\n",
                 opp(lang, s.opponent.as_deref())
             ),
-            Lang::Fr => format!(
+            _ => format!(
                 "Il a été transmis à {} ; arbitre vous enverra la réponse.\n",
                 opp(lang, s.opponent.as_deref())
             ),
@@ -1330,8 +1242,8 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
 pub fn refused(lang: Lang, s: &Seen, line: &str, why: &str) -> String {
     let mut out = format!("{line}\n\n");
     out.push_str(&match lang {
-        Lang::En => format!("Your move was not accepted: {why}.\nNothing was changed; please send another move.\n\n"),
-        Lang::Fr => format!("Votre coup n'a pas été accepté : {why}.\nRien n'a été changé ; envoyez un autre coup.\n\n"),
+        Lang::EN => format!("Your move was not accepted: {why}.\nNothing was changed; please send another move.\n\n"),
+        _ => format!("Votre coup n'a pas été accepté : {why}.\nRien n'a été changé ; envoyez un autre coup.\n\n"),
     });
     out.push_str(&position_block(lang, s));
     out.push('\n');
@@ -1343,10 +1255,10 @@ pub fn refused(lang: Lang, s: &Seen, line: &str, why: &str) -> String {
 pub fn not_your_turn(lang: Lang, s: &Seen) -> String {
     let who = opp(lang, s.opponent.as_deref());
     let mut out = match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "ERR\n\nIt is not your turn: arbitre is waiting for {who}'s move. Nothing was changed.\n\n"
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "ERR\n\nCe n'est pas votre tour : arbitre attend le coup de {who}. Rien n'a été changé.\n\n"
         ),
     };
@@ -1357,11 +1269,11 @@ pub fn not_your_turn(lang: Lang, s: &Seen) -> String {
 /// A protocol `ERR` received from a player.
 pub fn err_received(lang: Lang, s: &Seen) -> String {
     let mut out = match lang {
-        Lang::En => "arbitre received ERR. Every move arbitre forwards has been checked by the \
+        Lang::EN => "arbitre received ERR. Every move arbitre forwards has been checked by the \
                      rules, so the boards may simply differ: here is the position as arbitre \
                      keeps it. Nothing was changed.\n\n"
             .to_string(),
-        Lang::Fr => "arbitre a reçu ERR. Chaque coup transmis par arbitre a été vérifié selon \
+        _ => "arbitre a reçu ERR. Chaque coup transmis par arbitre a été vérifié selon \
                      les règles ; les plateaux diffèrent sans doute : voici la position telle \
                      qu'arbitre la tient. Rien n'a été changé.\n\n"
             .to_string(),
@@ -1388,12 +1300,12 @@ pub fn board_view(lang: Lang, s: &Seen) -> String {
 /// The move list on request.
 pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
     let mut out = match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "{}, #{}: the moves so far.\n\n",
             title(lang, s.stored),
             s.stored.id
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "{}, n° {} : les coups joués.\n\n",
             title(lang, s.stored),
             s.stored.id
@@ -1409,8 +1321,8 @@ pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
 fn result_block(lang: Lang, s: &Seen, result: &GameResult) -> String {
     let words = result_words(lang, s.live, result, Some(s.you));
     match lang {
-        Lang::En => format!("\nResult: {} ({words})\n", result.line),
-        Lang::Fr => format!("\nRésultat : {} ({words})\n", result.line),
+        Lang::EN => format!("\nResult: {} ({words})\n", result.line),
+        _ => format!("\nRésultat : {} ({words})\n", result.line),
     }
 }
 
@@ -1427,18 +1339,18 @@ pub fn draw_offer_forward(lang: Lang, s: &Seen) -> String {
         out.push_str("PAT\n\n");
     }
     out.push_str(&match (pat, lang) {
-        (true, Lang::En) => format!(
+        (true, Lang::EN) => format!(
             "{who} offers a draw (PAT). Reply PAT or DRAW to accept it; play a move or reply \
              DECLINE to refuse it.\n"
         ),
-        (true, Lang::Fr) => format!(
+        (true, _) => format!(
             "{who} propose la nulle (PAT). Répondez PAT ou NULLE pour l'accepter ; jouez un coup \
              ou répondez REFUSER pour la décliner.\n"
         ),
-        (false, Lang::En) => format!(
+        (false, Lang::EN) => format!(
             "{who} offers a draw. Reply DRAW to accept it; play a move or reply DECLINE to refuse it.\n"
         ),
-        (false, Lang::Fr) => format!(
+        (false, _) => format!(
             "{who} propose la nulle. Répondez NULLE pour l'accepter ; jouez un coup ou répondez \
              REFUSER pour la décliner.\n"
         ),
@@ -1456,20 +1368,18 @@ pub fn draw_offer_ack(lang: Lang, s: &Seen, claim: bool) -> String {
     let who = opp(lang, s.opponent.as_deref());
     let head = if claim {
         match lang {
-            Lang::En => "The rules do not make this position a draw (PAT), so the game goes on. ",
-            Lang::Fr => {
-                "Les règles ne font pas de cette position une nulle (PAT) : la partie continue. "
-            }
+            Lang::EN => "The rules do not make this position a draw (PAT), so the game goes on. ",
+            _ => "Les règles ne font pas de cette position une nulle (PAT) : la partie continue. ",
         }
     } else {
         ""
     };
     match lang {
-        Lang::En => format!(
+        Lang::EN => format!(
             "{head}Your draw offer has been sent to {who}. The game is drawn if they accept; \
              their next move declines it.\n"
         ),
-        Lang::Fr => format!(
+        _ => format!(
             "{head}Votre proposition de nulle a été transmise à {who}. La partie est nulle s'il \
              l'accepte ; son prochain coup la décline.\n"
         ),
@@ -1479,10 +1389,10 @@ pub fn draw_offer_ack(lang: Lang, s: &Seen, claim: bool) -> String {
 /// The sender's own draw offer already stands.
 pub fn draw_already_offered(lang: Lang) -> String {
     match lang {
-        Lang::En => "Your draw offer already stands; arbitre is waiting for your opponent's \
+        Lang::EN => "Your draw offer already stands; arbitre is waiting for your opponent's \
                      answer. Nothing was changed.\n"
             .to_string(),
-        Lang::Fr => "Votre proposition de nulle est déjà en cours ; arbitre attend la réponse de \
+        _ => "Votre proposition de nulle est déjà en cours ; arbitre attend la réponse de \
                      votre adversaire. Rien n'a été changé.\n"
             .to_string(),
     }
@@ -1491,9 +1401,9 @@ pub fn draw_already_offered(lang: Lang) -> String {
 /// The sender declined the opponent's draw offer: to the sender.
 pub fn draw_declined_ack(lang: Lang) -> String {
     match lang {
-        Lang::En => "You declined the draw offer; your opponent has been told. The game goes on.\n"
+        Lang::EN => "You declined the draw offer; your opponent has been told. The game goes on.\n"
             .to_string(),
-        Lang::Fr => "Vous avez décliné la proposition de nulle ; votre adversaire en a été \
+        _ => "Vous avez décliné la proposition de nulle ; votre adversaire en a été \
                      informé. La partie continue.\n"
             .to_string(),
     }
@@ -1503,8 +1413,8 @@ pub fn draw_declined_ack(lang: Lang) -> String {
 pub fn draw_declined_notice(lang: Lang, name: Option<&str>) -> String {
     let who = opp_cap(lang, name);
     match lang {
-        Lang::En => format!("{who} declined your draw offer. The game goes on.\n"),
-        Lang::Fr => format!("{who} a décliné votre proposition de nulle. La partie continue.\n"),
+        Lang::EN => format!("{who} declined your draw offer. The game goes on.\n"),
+        _ => format!("{who} a décliné votre proposition de nulle. La partie continue.\n"),
     }
 }
 
@@ -1522,17 +1432,17 @@ pub fn game_end(lang: Lang, s: &Seen, ending: Ending, result: &GameResult, recor
             let side = s.live.side_name(j.mover, lang);
             if j.mover == s.you {
                 out.push_str(&match lang {
-                    Lang::En => format!("Your move {} ({side}): {}\n", j.ply, j.effect.get(lang)),
-                    Lang::Fr => format!("Votre coup {} ({side}) : {}\n", j.ply, j.effect.get(lang)),
+                    Lang::EN => format!("Your move {} ({side}): {}\n", j.ply, j.effect.get(lang)),
+                    _ => format!("Votre coup {} ({side}) : {}\n", j.ply, j.effect.get(lang)),
                 });
             } else {
                 out.push_str(&match lang {
-                    Lang::En => format!(
+                    Lang::EN => format!(
                         "{opponent} ({side}) played move {}: {}\n",
                         j.ply,
                         j.effect.get(lang)
                     ),
-                    Lang::Fr => format!(
+                    _ => format!(
                         "{opponent} ({side}) a joué le coup {} : {}\n",
                         j.ply,
                         j.effect.get(lang)
@@ -1542,22 +1452,20 @@ pub fn game_end(lang: Lang, s: &Seen, ending: Ending, result: &GameResult, recor
             out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
         }
         Ending::Resigned(side) if side == s.you => out.push_str(match lang {
-            Lang::En => "You resigned.\n",
-            Lang::Fr => "Vous avez abandonné.\n",
+            Lang::EN => "You resigned.\n",
+            _ => "Vous avez abandonné.\n",
         }),
         Ending::Resigned(_) => out.push_str(&match lang {
-            Lang::En => format!("{opponent} resigned.\n"),
-            Lang::Fr => format!("{opponent} a abandonné.\n"),
+            Lang::EN => format!("{opponent} resigned.\n"),
+            _ => format!("{opponent} a abandonné.\n"),
         }),
         Ending::AgreedDraw => out.push_str(match lang {
-            Lang::En => "The draw offer was accepted: the game is drawn by agreement.\n",
-            Lang::Fr => {
-                "La proposition de nulle a été acceptée : partie nulle par accord mutuel.\n"
-            }
+            Lang::EN => "The draw offer was accepted: the game is drawn by agreement.\n",
+            _ => "La proposition de nulle a été acceptée : partie nulle par accord mutuel.\n",
         }),
         Ending::ClaimConfirmed => out.push_str(match lang {
-            Lang::En => "The draw claim (PAT) is confirmed by the rules.\n",
-            Lang::Fr => "La réclamation de nulle (PAT) est confirmée par les règles.\n",
+            Lang::EN => "The draw claim (PAT) is confirmed by the rules.\n",
+            _ => "La réclamation de nulle (PAT) est confirmée par les règles.\n",
         }),
     }
     out.push('\n');
@@ -1565,14 +1473,12 @@ pub fn game_end(lang: Lang, s: &Seen, ending: Ending, result: &GameResult, recor
     out.push('\n');
     out.push_str(&result_block(lang, s, result));
     out.push_str(&match lang {
-        Lang::En => format!("\nThe game is over. Complete record:\n\n{record}"),
-        Lang::Fr => format!("\nLa partie est terminée. Feuille de partie complète :\n\n{record}"),
+        Lang::EN => format!("\nThe game is over. Complete record:\n\n{record}"),
+        _ => format!("\nLa partie est terminée. Feuille de partie complète :\n\n{record}"),
     });
     out.push_str(match lang {
-        Lang::En => "\nThank you for playing. To start another game: NEW <game> VS <address>.\n",
-        Lang::Fr => {
-            "\nMerci d'avoir joué. Pour une autre partie : NOUVELLE <jeu> CONTRE <adresse>.\n"
-        }
+        Lang::EN => "\nThank you for playing. To start another game: NEW <game> VS <address>.\n",
+        _ => "\nMerci d'avoir joué. Pour une autre partie : NOUVELLE <jeu> CONTRE <adresse>.\n",
     });
     out
 }
@@ -1585,26 +1491,26 @@ mod tests {
     fn subjects_carry_the_game_tag_and_stay_the_same_through_a_game() {
         let k = GameKind::ALL[0];
         assert_eq!(
-            subject_game(Lang::En, 42, k, false),
-            format!("[arbitre #42] {}", k.title(Lang::En))
+            subject_game(Lang::EN, 42, k, false),
+            format!("[arbitre #42] {}", k.title(Lang::EN))
         );
         assert_eq!(
-            subject_game(Lang::Fr, 42, k, true),
-            format!("Re: [arbitre #42] {}", k.title(Lang::Fr))
+            subject_game(Lang::FR, 42, k, true),
+            format!("Re: [arbitre #42] {}", k.title(Lang::FR))
         );
-        assert_eq!(subject(Lang::Fr, Topic::Help), "[arbitre] Aide");
+        assert_eq!(subject(Lang::FR, Topic::Help), "[arbitre] Aide");
     }
 
     #[test]
     fn the_help_exists_in_both_languages_and_lists_every_game() {
-        let en = help(Lang::En, None);
-        let fr = help(Lang::Fr, None);
+        let en = help(Lang::EN, None);
+        let fr = help(Lang::FR, None);
         assert!(en.contains("RESIGN") && en.contains("LANG FR|EN"));
         assert!(fr.contains("ABANDON") && fr.contains("NOUVELLE"));
         for k in GameKind::ALL {
             assert!(en.contains(k.name()) && fr.contains(k.name()));
         }
-        let with_game = help(Lang::En, Some(GameKind::ALL[0]));
+        let with_game = help(Lang::EN, Some(GameKind::ALL[0]));
         assert!(with_game.len() > en.len());
     }
 
@@ -1617,8 +1523,8 @@ mod tests {
             NewError::BadAddress("bob".into()),
             NewError::BadColour("purple".into()),
         ] {
-            let en = new_error(Lang::En, &e);
-            let fr = new_error(Lang::Fr, &e);
+            let en = new_error(Lang::EN, &e);
+            let fr = new_error(Lang::FR, &e);
             assert!(en.contains("No game was created"), "{en}");
             assert!(fr.contains("Aucune partie"), "{fr}");
         }
@@ -1633,12 +1539,12 @@ mod tests {
                 forced: i == 3,
             })
             .collect();
-        let list = move_list(Lang::En, &plies);
+        let list = move_list(Lang::EN, &plies);
         assert!(list.starts_with("1. m0xyz  2. m1xyz"));
         assert!(list.contains("4. (m3xyz)"));
         assert!(list.lines().all(|l| l.len() <= 72));
         assert!(list.contains("40. m39xyz"));
-        assert_eq!(move_list(Lang::Fr, &[]), "(aucun coup encore)");
+        assert_eq!(move_list(Lang::FR, &[]), "(aucun coup encore)");
     }
 
     #[test]
@@ -1651,12 +1557,12 @@ mod tests {
             state: State::YourTurn,
             reply_to: Some("arbitre+g3-b-xyz@example.org".into()),
         }];
-        let text = games_list(Lang::En, &lines);
+        let text = games_list(Lang::EN, &lines);
         assert!(
             text.contains("[arbitre #3]")
                 && text.contains("your opponent")
                 && text.contains("your move")
         );
-        assert!(games_list(Lang::Fr, &lines).contains("à vous de jouer"));
+        assert!(games_list(Lang::FR, &lines).contains("à vous de jouer"));
     }
 }

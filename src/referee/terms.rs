@@ -73,7 +73,7 @@ fn words(live: &AnyGame, winner: Option<Side>, how: Termination) -> String {
     match winner {
         Some(side) => format!(
             "{} wins by {}",
-            live.side_name(side, crate::text::Lang::En),
+            live.side_name(side, crate::text::Lang::EN),
             how.en
         ),
         None => how.en.to_string(),
@@ -204,7 +204,7 @@ fn line_record(
         if let Some(name) = names[side.index()] {
             out.push_str(&format!(
                 "# {}: {}\n",
-                live.side_name(side, crate::text::Lang::En).to_lowercase(),
+                live.side_name(side, crate::text::Lang::EN).to_lowercase(),
                 name
             ));
         }

@@ -255,7 +255,7 @@ mod tests {
             address: "Arbitre@Example.org".into(),
             plus_addressing: plus,
             secret: "correct horse battery staple".into(),
-            default_lang: Lang::En,
+            default_lang: Lang::EN,
             max_replies_per_hour: 20,
             max_message_bytes: 100_000,
             authserv_id: None,

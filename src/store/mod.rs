@@ -414,7 +414,7 @@ mod tests {
             players: vec![Player {
                 address: "alice@example.org".into(),
                 name: Some("Alice".into()),
-                lang: Lang::Fr,
+                lang: Lang::FR,
                 lang_from: crate::referee::LangFrom::Chosen,
             }],
             games: vec![g],
@@ -432,7 +432,7 @@ mod tests {
         assert_eq!(s.game(1).unwrap().unwrap(), g);
         assert_eq!(
             s.player("ALICE@example.org").unwrap().unwrap().lang,
-            Lang::Fr
+            Lang::FR
         );
         assert_eq!(s.next_game_id().unwrap(), 2);
     }
@@ -599,7 +599,7 @@ mod tests {
             let p = Player {
                 address: who.into(),
                 name: None,
-                lang: Lang::En,
+                lang: Lang::EN,
                 lang_from: crate::referee::LangFrom::Assumed,
             };
             s.commit(

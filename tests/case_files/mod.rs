@@ -128,7 +128,7 @@ pub fn run_case(kind: GameKind, case: &Case) -> Result<(), String> {
                             return fail(format!(
                                 "`{m}` refused: {} ({})",
                                 r.line(),
-                                r.explain(Lang::En)
+                                r.explain(Lang::EN)
                             ));
                         }
                     }
@@ -152,7 +152,7 @@ pub fn run_case(kind: GameKind, case: &Case) -> Result<(), String> {
             "refuse" => match g.judge(value) {
                 Ok(j) => return fail(format!("accepted as `{}`", j.line)),
                 Err(r) => {
-                    let (en, fr) = (r.explain(Lang::En), r.explain(Lang::Fr));
+                    let (en, fr) = (r.explain(Lang::EN), r.explain(Lang::FR));
                     if r.line() != "ERR" || en.is_empty() || fr.is_empty() || en == fr {
                         return fail(format!("refusal `{}`: `{en}` / `{fr}`", r.line()));
                     }
@@ -170,7 +170,7 @@ pub fn run_case(kind: GameKind, case: &Case) -> Result<(), String> {
                 match g.judge(text.trim()) {
                     Ok(j) if j.canonical == canonical.trim() => {}
                     Ok(j) => return fail(format!("accepted as `{}`", j.canonical)),
-                    Err(r) => return fail(format!("refused: {}", r.explain(Lang::En))),
+                    Err(r) => return fail(format!("refused: {}", r.explain(Lang::EN))),
                 }
             }
             "legal" => {

@@ -105,7 +105,7 @@ pub fn play<G: Game>(run: &Playout<'_>, mut extra: impl FnMut(&G, usize)) -> End
             panic!(
                 "seed {}: legal `{text}` refused: {}",
                 run.seed,
-                r.explain(Lang::En)
+                r.explain(Lang::EN)
             )
         });
         assert_eq!(judged.canonical, text);

@@ -302,7 +302,7 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         let judged = game.play(text).map_err(|r| WriteError::Move {
             ply: i + 1,
             text: text.clone(),
-            reason: format!("{} ({})", r.line(), r.explain(crate::text::Lang::En)),
+            reason: format!("{} ({})", r.line(), r.explain(crate::text::Lang::EN)),
         })?;
         canonical.push(judged.canonical);
     }

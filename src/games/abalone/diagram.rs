@@ -80,15 +80,15 @@ pub fn draw(board: &Board, lang: Lang, last: Option<&Move>) -> String {
     out.push_str(digits.iter().collect::<String>().trim_end());
     out.push('\n');
     let legend = match lang {
-        Lang::En => "@ Black   O White",
-        Lang::Fr => "@ Noir   O Blanc",
+        Lang::EN => "@ Black   O White",
+        _ => "@ Noir   O Blanc",
     };
     out.push_str(legend);
     if let Some(m) = last {
         let token = notation::write(m);
         match lang {
-            Lang::En => out.push_str(&format!("   ( ) last move: {token}")),
-            Lang::Fr => out.push_str(&format!("   ( ) dernier coup : {token}")),
+            Lang::EN => out.push_str(&format!("   ( ) last move: {token}")),
+            _ => out.push_str(&format!("   ( ) dernier coup : {token}")),
         }
     }
     out.push('\n');
@@ -105,7 +105,7 @@ mod tests {
     #[test]
     fn the_standard_start_is_drawn_as_in_section_1_2() {
         let (board, _) = setup::read("0a12345b123456c345_0g567h456789i56789").unwrap();
-        let text = draw(&board, Lang::En, None);
+        let text = draw(&board, Lang::EN, None);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "        I   O   O   O   O   O");
         assert_eq!(lines[4], "E   .   .   .   .   .   .   .   .   .");
@@ -121,7 +121,7 @@ mod tests {
         let a1 = Cell::parse("a1").unwrap();
         let m = Move::in_line(a1, 3, crate::games::abalone::cell::Dir::NorthEast);
         board.apply(&m);
-        let text = draw(&board, Lang::Fr, Some(&m));
+        let text = draw(&board, Lang::FR, Some(&m));
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[5], "  D   .   .   .  (@)  .   .   .   .   9");
         assert_eq!(lines[8], "        A  (.)  @   @   @   @   6");

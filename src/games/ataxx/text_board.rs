@@ -53,8 +53,8 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
         pos.board().count(Side::White),
     );
     out.push_str(&match lang {
-        Lang::En => format!("x: {x} {}, o: {o} {}.\n", pieces(x, lang), pieces(o, lang)),
-        Lang::Fr => format!(
+        Lang::EN => format!("x: {x} {}, o: {o} {}.\n", pieces(x, lang), pieces(o, lang)),
+        _ => format!(
             "x : {x} {}, o : {o} {}.\n",
             pieces(x, lang),
             pieces(o, lang)
@@ -63,26 +63,26 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
     let mut legend = Vec::new();
     if to.is_some() {
         legend.push(match lang {
-            Lang::En => "[ ] last move",
-            Lang::Fr => "[ ] dernier coup",
+            Lang::EN => "[ ] last move",
+            _ => "[ ] dernier coup",
         });
     }
     if from.is_some() {
         legend.push(match lang {
-            Lang::En => "( ) jumped from",
-            Lang::Fr => "( ) départ du saut",
+            Lang::EN => "( ) jumped from",
+            _ => "( ) départ du saut",
         });
     }
     if last == Some(&Move::Pass) {
         legend.push(match lang {
-            Lang::En => "last move: pass (0000)",
-            Lang::Fr => "dernier coup : passe (0000)",
+            Lang::EN => "last move: pass (0000)",
+            _ => "dernier coup : passe (0000)",
         });
     }
     if pos.board().blocked() != 0 {
         legend.push(match lang {
-            Lang::En => "# blocked cell",
-            Lang::Fr => "# case bloquée",
+            Lang::EN => "# blocked cell",
+            _ => "# case bloquée",
         });
     }
     if !legend.is_empty() {
@@ -115,10 +115,10 @@ fn separator(
 
 fn pieces(n: u32, lang: Lang) -> &'static str {
     match (lang, n) {
-        (Lang::En, 1) => "piece",
-        (Lang::En, _) => "pieces",
-        (Lang::Fr, 0 | 1) => "pion",
-        (Lang::Fr, _) => "pions",
+        (Lang::EN, 1) => "piece",
+        (Lang::EN, _) => "pieces",
+        (_, 0 | 1) => "pion",
+        (_, _) => "pions",
     }
 }
 
@@ -134,7 +134,7 @@ mod tests {
 
     #[test]
     fn the_start_is_drawn_with_coordinates_and_counts() {
-        let text = render(&pos("x5o/7/7/7/7/7/o5x x 0 1"), Lang::En, None);
+        let text = render(&pos("x5o/7/7/7/7/7/o5x x 0 1"), Lang::EN, None);
         let expected = "    a b c d e f g
  7  x . . . . . o  7
  6  . . . . . . .  6
@@ -156,7 +156,7 @@ x: 2 pieces, o: 2 pieces.
             .resolve(&Position::read_notation("g1e2").unwrap())
             .unwrap();
         p.apply(&m);
-        let text = render(&p, Lang::Fr, Some(&m));
+        let text = render(&p, Lang::FR, Some(&m));
         assert!(text.contains(" 2  . . . .[x]. .  2\n"), "{text}");
         assert!(text.contains(" 1  o . . . . .(.) 1\n"), "{text}");
         assert!(text.contains("[ ] dernier coup, ( ) départ du saut, # case bloquée."));

@@ -21,10 +21,10 @@ impl Kind {
     /// `R`, `D`, `P` in French), upper case.
     pub fn letter(self, lang: Lang) -> char {
         match (self, lang) {
-            (Kind::King, Lang::En) => 'K',
-            (Kind::King, Lang::Fr) => 'R',
-            (Kind::Queen, Lang::En) => 'Q',
-            (Kind::Queen, Lang::Fr) => 'D',
+            (Kind::King, Lang::EN) => 'K',
+            (Kind::King, _) => 'R',
+            (Kind::Queen, Lang::EN) => 'Q',
+            (Kind::Queen, _) => 'D',
             (Kind::Pawn, _) => 'P',
         }
     }

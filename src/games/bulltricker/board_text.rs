@@ -156,17 +156,17 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
     out.push_str(&numbers);
     out.push('\n');
     out.push_str(match lang {
-        Lang::En => "K king, Q queen, P pawn;\nupper case White, lower case Black.\n",
-        Lang::Fr => "R roi, D dame, P pion ;\nmajuscules Blancs, minuscules Noirs.\n",
+        Lang::EN => "K king, Q queen, P pawn;\nupper case White, lower case Black.\n",
+        _ => "R roi, D dame, P pion ;\nmajuscules Blancs, minuscules Noirs.\n",
     });
     if let Some(m) = last {
         let text = write(m, pos.rules().capture_notation);
         match lang {
-            Lang::En => {
+            Lang::EN => {
                 out.push_str(&format!("Last move: {text}\n"));
                 out.push_str("[ ] arrival, * departure, x taken.\n");
             }
-            Lang::Fr => {
+            _ => {
                 out.push_str(&format!("Dernier coup : {text}\n"));
                 out.push_str("[ ] arrivée, * départ, x prise.\n");
             }

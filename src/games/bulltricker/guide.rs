@@ -7,8 +7,8 @@ use crate::text::Lang;
 /// The player's guide in `lang`: plain text, readable in a mail.
 pub fn guide(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => include_str!("../../../docs/guides/bulltricker.en.md"),
-        Lang::Fr => include_str!("../../../docs/guides/bulltricker.fr.md"),
+        Lang::EN => include_str!("../../../docs/guides/bulltricker.en.md"),
+        _ => include_str!("../../../docs/guides/bulltricker.fr.md"),
     }
 }
 

@@ -188,7 +188,7 @@ mod tests {
 
     #[test]
     fn sides_are_named_white_and_black_blanc_and_noir() {
-        assert_eq!(Position::side_name(Side::White, Lang::En), "White");
-        assert_eq!(Position::side_name(Side::Black, Lang::Fr), "Noir");
+        assert_eq!(Position::side_name(Side::White, Lang::EN), "White");
+        assert_eq!(Position::side_name(Side::Black, Lang::FR), "Noir");
     }
 }

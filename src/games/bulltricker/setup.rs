@@ -334,7 +334,7 @@ pub fn write(pos: &Position) -> String {
         for kind in [Kind::King, Kind::Queen, Kind::Pawn] {
             for (cell, piece) in pos.board.pieces() {
                 if piece.side == side && piece.kind == kind {
-                    items.push(format!("{}{cell}", kind.letter(Lang::En)));
+                    items.push(format!("{}{cell}", kind.letter(Lang::EN)));
                 }
             }
         }

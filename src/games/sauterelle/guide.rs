@@ -6,8 +6,8 @@ use crate::text::Lang;
 /// The player's guide in `lang`: plain text, readable in a mail.
 pub fn guide(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => include_str!("../../../docs/guides/sauterelle.en.md"),
-        Lang::Fr => include_str!("../../../docs/guides/sauterelle.fr.md"),
+        Lang::EN => include_str!("../../../docs/guides/sauterelle.en.md"),
+        _ => include_str!("../../../docs/guides/sauterelle.fr.md"),
     }
 }
 
@@ -25,7 +25,7 @@ mod tests {
             assert!(text.lines().all(|l| l.chars().count() <= 78), "{lang}");
         }
         let page = include_str!("../../../docs/guides/sauterelle.md");
-        assert!(page.contains(guide(Lang::En).trim()));
-        assert!(page.contains(guide(Lang::Fr).trim()));
+        assert!(page.contains(guide(Lang::EN).trim()));
+        assert!(page.contains(guide(Lang::FR).trim()));
     }
 }

@@ -188,8 +188,8 @@ impl Position {
             }
         }
         for side in Side::BOTH {
-            let name = Position::name(side, Lang::En);
-            let nom = Position::name(side, Lang::Fr);
+            let name = Position::name(side, Lang::EN);
+            let nom = Position::name(side, Lang::FR);
             let total = u32::from(self.board.bar(side))
                 + self.board.on_points(side)
                 + 2 * u32::from(self.points(side));
@@ -207,8 +207,8 @@ impl Position {
                 "le score n'est pas 0-0, quelqu'un a donc marqué le dernier : écrivez w ou b au lieu de -"
             )),
             Some(side) if self.points(side) < 1 + u8::from(self.won) => {
-                let name = Position::name(side, Lang::En);
-                let nom = Position::name(side, Lang::Fr);
+                let name = Position::name(side, Lang::EN);
+                let nom = Position::name(side, Lang::FR);
                 err(say!(
                     en: "{name} is named as the last scorer but has too few points for that";
                     fr: "{nom} est indiqué comme dernier marqueur mais n'a pas assez de points pour cela"

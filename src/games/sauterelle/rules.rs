@@ -344,8 +344,8 @@ impl Position {
     pub(super) fn describe_move(&self, m: &Move) -> Text {
         let side = self.to_move();
         let (me, moi) = (
-            Position::name(side, Lang::En),
-            Position::name(side, Lang::Fr),
+            Position::name(side, Lang::EN),
+            Position::name(side, Lang::FR),
         );
         let board = self.board();
         match *m {
@@ -427,7 +427,7 @@ impl Position {
 
 /// What an occupied point holds, in words: "a Black checker", "a White wall".
 fn holding(stack: Stack) -> Text {
-    let side = |s| (Position::name(s, Lang::En), Position::name(s, Lang::Fr));
+    let side = |s| (Position::name(s, Lang::EN), Position::name(s, Lang::FR));
     match stack {
         Stack::Empty => say!("nothing", "rien"),
         Stack::Lone(s) => {

@@ -70,31 +70,31 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
     let (bw, bb) = (pos.board().bar(w), pos.board().bar(b));
     let (pw, pb) = (pos.points(w), pos.points(b));
     out.push_str(&match lang {
-        Lang::En => format!("Bar: {} {bw}, {} {bb}.\n", name(w), name(b)),
-        Lang::Fr => format!("Barre : {} {bw}, {} {bb}.\n", name(w), name(b)),
+        Lang::EN => format!("Bar: {} {bw}, {} {bb}.\n", name(w), name(b)),
+        _ => format!("Barre : {} {bw}, {} {bb}.\n", name(w), name(b)),
     });
     let last_scorer = match (pos.last_scorer(), lang) {
         (None, _) => String::new(),
-        (Some(s), Lang::En) => format!(" ({} scored last)", name(s)),
-        (Some(s), Lang::Fr) => format!(" (dernier point : {})", name(s)),
+        (Some(s), Lang::EN) => format!(" ({} scored last)", name(s)),
+        (Some(s), _) => format!(" (dernier point : {})", name(s)),
     };
     out.push_str(&match lang {
-        Lang::En => format!("Points: {} {pw}, {} {pb}{last_scorer}.\n", name(w), name(b)),
-        Lang::Fr => format!(
+        Lang::EN => format!("Points: {} {pw}, {} {pb}{last_scorer}.\n", name(w), name(b)),
+        _ => format!(
             "Points : {} {pw}, {} {pb}{last_scorer}.\n",
             name(w),
             name(b)
         ),
     });
     let legend = match (last, lang) {
-        (Some(Move::Pass), Lang::En) => "Last move: pass.",
-        (Some(Move::Pass), Lang::Fr) => "Dernier coup : passe.",
-        (Some(Move::Enter { .. }), Lang::En) => "[ ] last move.",
-        (Some(Move::Enter { .. }), Lang::Fr) => "[ ] dernier coup.",
-        (Some(Move::Advance { .. }), Lang::En) => "[ ] last move, ( ) moved from.",
-        (Some(Move::Advance { .. }), Lang::Fr) => "[ ] dernier coup, ( ) point de départ.",
-        (Some(Move::BearOff { .. }), Lang::En) => "( ) wall just borne off.",
-        (Some(Move::BearOff { .. }), Lang::Fr) => "( ) mur qui vient de sortir.",
+        (Some(Move::Pass), Lang::EN) => "Last move: pass.",
+        (Some(Move::Pass), _) => "Dernier coup : passe.",
+        (Some(Move::Enter { .. }), Lang::EN) => "[ ] last move.",
+        (Some(Move::Enter { .. }), _) => "[ ] dernier coup.",
+        (Some(Move::Advance { .. }), Lang::EN) => "[ ] last move, ( ) moved from.",
+        (Some(Move::Advance { .. }), _) => "[ ] dernier coup, ( ) point de départ.",
+        (Some(Move::BearOff { .. }), Lang::EN) => "( ) wall just borne off.",
+        (Some(Move::BearOff { .. }), _) => "( ) mur qui vient de sortir.",
         (None, _) => "",
     };
     if !legend.is_empty() {
@@ -124,7 +124,7 @@ mod tests {
     fn walls_are_drawn_as_two_stacked_checkers() {
         let text = render(
             &pos(".w..b./bW..../.B.b../...... 11 9 0-0 - w"),
-            Lang::En,
+            Lang::EN,
             None,
         );
         let expected = " 13 14 15 16 17 18 | 19 20 21 22 23 24  -> off
@@ -147,7 +147,7 @@ Points: White 0, Black 0.
             .resolve(&Position::read_notation("9/15").unwrap())
             .unwrap();
         p.apply(&m);
-        let text = render(&p, Lang::Fr, Some(&m));
+        let text = render(&p, Lang::FR, Some(&m));
         assert!(text.contains("\n     b [w]"), "{text}");
         assert!(text.contains(" .  .  . (w) .  . |"), "{text}");
         assert!(

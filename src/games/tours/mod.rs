@@ -95,8 +95,8 @@ pub static OPTIONS: [OptionSpec; 3] = [
 /// it for this game.
 pub fn guide(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => include_str!("../../../docs/guides/tours.en.md"),
-        Lang::Fr => include_str!("../../../docs/guides/tours.fr.md"),
+        Lang::EN => include_str!("../../../docs/guides/tours.en.md"),
+        _ => include_str!("../../../docs/guides/tours.fr.md"),
     }
 }
 
@@ -287,9 +287,9 @@ mod tests {
 
     #[test]
     fn the_guide_exists_in_both_languages() {
-        assert!(guide(Lang::En).contains("d4>d5,c6,b7"));
-        assert!(guide(Lang::Fr).contains("d4>d5,c6,b7"));
-        assert_ne!(guide(Lang::En), guide(Lang::Fr));
+        assert!(guide(Lang::EN).contains("d4>d5,c6,b7"));
+        assert!(guide(Lang::FR).contains("d4>d5,c6,b7"));
+        assert_ne!(guide(Lang::EN), guide(Lang::FR));
     }
 
     #[test]

@@ -32,8 +32,8 @@ impl Position {
         let mut out = String::with_capacity(1024);
         let beyond_line = self.beyond().map(|b| {
             let label = match lang {
-                Lang::En => "beyond the far edge",
-                Lang::Fr => "au-delà du bord adverse",
+                Lang::EN => "beyond the far edge",
+                _ => "au-delà du bord adverse",
             };
             format!(
                 "   {label}: {} ({})\n",
@@ -73,7 +73,7 @@ impl Position {
             out.push_str(&line);
         }
         match lang {
-            Lang::En => {
+            Lang::EN => {
                 out.push_str(
                     "R round, S square: capitals White (moving up), small Black (down).\n",
                 );
@@ -82,7 +82,7 @@ impl Position {
                     out.push_str(" [ ] = last move.");
                 }
             }
-            Lang::Fr => {
+            _ => {
                 out.push_str(
                     "R rond, S carré : majuscules Blanc (monte), minuscules Noir (descend).\n",
                 );
@@ -137,14 +137,14 @@ mod tests {
             .resolve(&Position::read_notation("b1-c2").unwrap())
             .unwrap();
         pos.apply(&m);
-        let text = pos.board_text(Lang::En, Some(&m));
+        let text = pos.board_text(Lang::EN, Some(&m));
         assert!(
             text.contains(" 2   R    S  [RR ]  S    R    S    R    S   2\n"),
             "{text}"
         );
         assert!(text.contains(" 1   S  [ . ]  S    R"), "{text}");
         assert!(text.lines().all(|l| l.chars().count() <= 72), "{text}");
-        let fr = pos.board_text(Lang::Fr, Some(&m));
+        let fr = pos.board_text(Lang::FR, Some(&m));
         assert!(fr.contains("dernier coup"));
     }
 
@@ -157,7 +157,7 @@ mod tests {
             .resolve(&Position::read_notation("a1-off").unwrap())
             .unwrap();
         pos.apply(&m);
-        let text = pos.board_text(Lang::En, Some(&m));
+        let text = pos.board_text(Lang::EN, Some(&m));
         let last_board_line = text.lines().position(|l| l.contains("beyond the far edge"));
         assert_eq!(last_board_line, Some(10), "{text}");
         assert!(text.contains("beyond the far edge: ss (Black)"));

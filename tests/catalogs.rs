@@ -1,0 +1,257 @@
+//! The message catalogs (`locales/<code>/*.ftl`) are complete and consistent: every
+//! language has the same files and the same messages, each message takes the same
+//! arguments in every language, every message is used by the code, and a language can be
+//! added by adding a folder and nothing else.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use arbitre::text::Lang;
+use arbitre::text::catalog::{Catalogs, FluentArgs};
+use fluent_syntax::ast;
+use fluent_syntax::parser;
+
+/// Message id -> the variables it references (`$name`), for one `.ftl` source.
+fn messages(source: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let resource = parser::parse(source).unwrap_or_else(|(_, e)| panic!("{e:?}"));
+    let mut out = BTreeMap::new();
+    for entry in resource.body {
+        if let ast::Entry::Message(m) = entry {
+            let mut vars = BTreeSet::new();
+            if let Some(p) = &m.value {
+                pattern_vars(p, &mut vars);
+            }
+            for a in &m.attributes {
+                pattern_vars(&a.value, &mut vars);
+            }
+            out.insert(m.id.name.to_string(), vars);
+        }
+    }
+    out
+}
+
+fn pattern_vars(p: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
+    for el in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = el {
+            expression_vars(expression, vars);
+        }
+    }
+}
+
+fn expression_vars(e: &ast::Expression<&str>, vars: &mut BTreeSet<String>) {
+    match e {
+        ast::Expression::Select { selector, variants } => {
+            inline_vars(selector, vars);
+            for v in variants {
+                pattern_vars(&v.value, vars);
+            }
+        }
+        ast::Expression::Inline(i) => inline_vars(i, vars),
+    }
+}
+
+fn inline_vars(i: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
+    match i {
+        ast::InlineExpression::VariableReference { id } => {
+            vars.insert(id.name.to_string());
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                inline_vars(a, vars);
+            }
+        }
+        ast::InlineExpression::Placeable { expression } => expression_vars(expression, vars),
+        _ => {}
+    }
+}
+
+/// Every language's messages: code -> file -> id -> variables.
+type Shape = BTreeMap<String, BTreeMap<String, BTreeMap<String, BTreeSet<String>>>>;
+
+fn shape(catalogs: &Catalogs) -> Shape {
+    catalogs
+        .languages()
+        .into_iter()
+        .map(|lang| {
+            let files = catalogs
+                .sources(lang)
+                .unwrap()
+                .iter()
+                .map(|(name, text)| (name.clone(), messages(text)))
+                .collect();
+            (lang.code().to_string(), files)
+        })
+        .collect()
+}
+
+/// The differences between each language and English, one line each.
+fn differences(shape: &Shape) -> Vec<String> {
+    let reference = &shape["en"];
+    let mut problems = Vec::new();
+    for (code, files) in shape {
+        for (file, ids) in reference {
+            let Some(theirs) = files.get(file) else {
+                problems.push(format!("{code}: no {file}"));
+                continue;
+            };
+            for (id, vars) in ids {
+                match theirs.get(id) {
+                    None => problems.push(format!("{code}/{file}: no message `{id}`")),
+                    Some(v) if v != vars => problems.push(format!(
+                        "{code}/{file}: `{id}` takes {v:?}, English takes {vars:?}"
+                    )),
+                    Some(_) => {}
+                }
+            }
+            for id in theirs.keys().filter(|id| !ids.contains_key(*id)) {
+                problems.push(format!("{code}/{file}: `{id}` is not in English"));
+            }
+        }
+        for file in files.keys().filter(|f| !reference.contains_key(*f)) {
+            problems.push(format!("{code}: {file} has no English counterpart"));
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_language_has_every_message_with_the_same_arguments() {
+    let catalogs = Catalogs::embedded().unwrap();
+    let languages = catalogs.languages();
+    assert!(languages.contains(&Lang::EN) && languages.contains(&Lang::FR));
+    let problems = differences(&shape(&catalogs));
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+#[test]
+fn a_missing_message_or_argument_is_caught() {
+    // The check above is only worth something if it fails: take French, drop a message
+    // and an argument, and look.
+    let dir = scratch("broken");
+    copy_dir(&locales(), &dir);
+    let fr = dir.join("fr/trust.ftl");
+    let text = std::fs::read_to_string(&fr).unwrap();
+    let text = text
+        .lines()
+        .filter(|l| !l.starts_with("unproven-resend"))
+        .map(|l| l.replace("{ $address }", "cette adresse"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&fr, text).unwrap();
+    let problems = differences(&shape(&Catalogs::from_dir(&dir).unwrap()));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("no message `unproven-resend`")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("`invalid-address` takes {}")),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn every_message_is_used_by_the_code() {
+    let catalogs = Catalogs::embedded().unwrap();
+    let mut code = String::new();
+    for file in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")) {
+        code.push_str(&std::fs::read_to_string(file).unwrap());
+    }
+    let mut unused = Vec::new();
+    for files in shape(&catalogs).get("en").into_iter() {
+        for (file, ids) in files {
+            for id in ids.keys() {
+                if !code.contains(&format!("\"{id}\"")) {
+                    unused.push(format!("{file}: {id}"));
+                }
+            }
+        }
+    }
+    assert!(
+        unused.is_empty(),
+        "messages no code uses:\n{}",
+        unused.join("\n")
+    );
+}
+
+#[test]
+fn a_third_language_is_one_more_folder() {
+    // A copy of the English folder under a new code, with its own words to choose it, is a
+    // language: found, chosen by name, complete, and every message formats in it.
+    let dir = scratch("third");
+    copy_dir(&locales(), &dir);
+    copy_dir(&locales().join("en"), &dir.join("xx"));
+    let words = dir.join("xx/language.ftl");
+    let text = std::fs::read_to_string(&words).unwrap();
+    let text: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("language-words") {
+                "language-words = xx, testish".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&words, text).unwrap();
+    let catalogs = Catalogs::from_dir(&dir).unwrap();
+    let xx = catalogs
+        .language_named("Testish")
+        .expect("the new language is found");
+    assert_eq!(xx.code(), "xx");
+    assert_eq!(catalogs.languages().len(), 3);
+    assert!(differences(&shape(&catalogs)).is_empty());
+    let shape = shape(&catalogs);
+    for (file, ids) in &shape["xx"] {
+        for (id, vars) in ids {
+            let mut args = FluentArgs::new();
+            for v in vars {
+                args.set(v.as_str(), "1");
+            }
+            let (text, problems) = catalogs.format(xx, id, &args);
+            assert!(problems.is_empty(), "{file}: {id}: {problems:?}");
+            assert!(!text.trim().is_empty(), "{file}: {id}");
+        }
+    }
+}
+
+fn locales() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("locales")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arbitre-catalogs-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
