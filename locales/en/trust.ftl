@@ -8,7 +8,7 @@ subject-confirm = { $tag } Confirm: { $command }
 unproven =
     arbitre did nothing with your message:
 
-        { $command }
+    { $command }
 
     Anyone can write your address on a mail, so arbitre acts only on mail it can trace to you, and nothing in this one does.
 

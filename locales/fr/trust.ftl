@@ -6,7 +6,7 @@ subject-confirm = { $tag } Confirmer : { $command }
 unproven =
     arbitre n'a rien fait de votre message :
 
-        { $command }
+    { $command }
 
     N'importe qui peut écrire votre adresse sur un courriel ; arbitre n'agit donc que sur les messages dont il sait qu'ils viennent de vous, et rien ne le montre pour celui-ci.
 

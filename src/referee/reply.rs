@@ -114,21 +114,14 @@ pub fn subject_game(lang: Lang, id: GameId, kind: GameKind, re: bool) -> String 
 
 /// The Subject of a mail about no game.
 pub fn subject(lang: Lang, topic: Topic) -> String {
-    let words = match (topic, lang) {
-        (Topic::Help, Lang::EN) => "Help",
-        (Topic::Help, _) => "Aide",
-        (Topic::Games, Lang::EN) => "Your games",
-        (Topic::Games, _) => "Vos parties",
-        (Topic::Language, Lang::EN) => "Language",
-        (Topic::Language, _) => "Langue",
-        (Topic::Problem, Lang::EN) => "Your message could not be used",
-        (Topic::Problem, _) => "Votre message n'a pas pu être utilisé",
-        (Topic::Challenge, Lang::EN) => "New game",
-        (Topic::Challenge, _) => "Nouvelle partie",
-        (Topic::WhichGame, Lang::EN) => "Which game?",
-        (Topic::WhichGame, _) => "Quelle partie ?",
-    };
-    format!("[arbitre] {words}")
+    match topic {
+        Topic::Help => t!(lang, "subject-help"),
+        Topic::Games => t!(lang, "subject-games"),
+        Topic::Language => t!(lang, "subject-language"),
+        Topic::Problem => t!(lang, "subject-problem"),
+        Topic::Challenge => t!(lang, "subject-challenge"),
+        Topic::WhichGame => t!(lang, "subject-which-game"),
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -136,19 +129,17 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
 
 /// The opponent as named in a sentence.
 fn opp(lang: Lang, name: Option<&str>) -> String {
-    match (name, lang) {
-        (Some(n), _) => n.to_string(),
-        (None, Lang::EN) => "your opponent".to_string(),
-        (None, _) => "votre adversaire".to_string(),
+    match name {
+        Some(n) => n.to_string(),
+        None => t!(lang, "your-opponent"),
     }
 }
 
 /// The opponent at the start of a sentence.
 fn opp_cap(lang: Lang, name: Option<&str>) -> String {
-    match (name, lang) {
-        (Some(n), _) => n.to_string(),
-        (None, Lang::EN) => "Your opponent".to_string(),
-        (None, _) => "Votre adversaire".to_string(),
+    match name {
+        Some(n) => n.to_string(),
+        None => t!(lang, "your-opponent-start"),
     }
 }
 
@@ -360,62 +351,15 @@ pub fn help(lang: Lang, game: Option<GameKind>) -> String {
         .iter()
         .map(|k| format!("  {} ({})", k.title(lang), k.name()))
         .collect();
-    let mut out = match lang {
-        Lang::EN => format!(
-            "arbitre referees board games played by mail. Write one command (or one move) \
-             alone on the first line of your mail; case does not matter.\n\
-             \n\
-             Start a game:\n\
-             \x20 NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS <address>\n\
-             \x20 (the other player receives an invitation and answers ACCEPT or DECLINE;\n\
-             \x20 unless you choose, you take the side that moves first)\n\
-             \n\
-             In a game (reply to one of its mails, or put [arbitre #N] in the Subject):\n\
-             \x20 <your move>  in the game's own notation, one move per mail\n\
-             \x20 DRAW         offer a draw, or accept your opponent's offer\n\
-             \x20 PAT          Bulltricker: claim a draw (confirmed if the rules say so,\n\
-             \x20              else sent to your opponent as an offer)\n\
-             \x20 DECLINE      decline an invitation or a draw offer\n\
-             \x20 RESIGN       resign the game\n\
-             \x20 BOARD        the current board\n\
-             \x20 HISTORY      the whole move list\n\
-             \n\
-             Any time:\n\
-             \x20 GAMES        your games\n\
-             \x20 HELP [game]  this text, or the help of one game\n\
-             \x20 LANG FR|EN   receive arbitre's mails in French or in English\n\
-             \n\
-             Games:\n{}\n",
-            games.join("\n")
-        ),
-        _ => format!(
-            "arbitre arbitre des jeux de plateau joués par courriel. Écrivez une commande (ou un \
-             coup) seule sur la première ligne de votre message ; majuscules ou minuscules, peu importe.\n\
-             \n\
-             Commencer une partie :\n\
-             \x20 NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] CONTRE <adresse>\n\
-             \x20 (l'autre joueur reçoit une invitation et répond ACCEPTER ou REFUSER ;\n\
-             \x20 sauf choix contraire, vous prenez le camp qui joue en premier)\n\
-             \n\
-             Dans une partie (répondez à l'un de ses messages, ou mettez [arbitre #N] dans l'objet) :\n\
-             \x20 <votre coup>  dans la notation du jeu, un coup par message\n\
-             \x20 NULLE         proposer la nulle, ou accepter celle de votre adversaire\n\
-             \x20 PAT           Bulltricker : réclamer la nulle (confirmée si les règles la donnent,\n\
-             \x20               sinon transmise à votre adversaire comme une proposition)\n\
-             \x20 REFUSER       refuser une invitation ou une proposition de nulle\n\
-             \x20 ABANDON       abandonner la partie\n\
-             \x20 PLATEAU       le plateau actuel\n\
-             \x20 HISTORIQUE    la liste complète des coups\n\
-             \n\
-             À tout moment :\n\
-             \x20 PARTIES       vos parties\n\
-             \x20 AIDE [jeu]    ce texte, ou l'aide d'un jeu\n\
-             \x20 LANG FR|EN    recevoir les messages d'arbitre en français ou en anglais\n\
-             \n\
-             Jeux :\n{}\n",
-            games.join("\n")
-        ),
-    };
+    let languages: Vec<String> = Lang::available()
+        .iter()
+        .map(|l| l.code().to_uppercase())
+        .collect();
+    let mut out = format!(
+        "{}\n{}\n",
+        t!(lang, "help", languages = languages.join(", ")),
+        games.join("\n")
+    );
     if let Some(kind) = game {
         out.push('\n');
         out.push_str(&game_help(lang, kind));
@@ -433,28 +377,17 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
         .iter()
         .map(|v| format!("  {} ({})", v.id, v.title(lang)))
         .collect();
-    out.push_str(&match lang {
-        Lang::EN => format!(
-            "Variants of {} (the first is the default):\n{}\n",
-            kind.name(),
-            variants.join("\n")
-        ),
-        _ => format!(
-            "Variantes de {} (la première par défaut) :\n{}\n",
-            kind.name(),
-            variants.join("\n")
-        ),
-    });
+    out.push_str(&t!(lang, "help-variants", game = kind.name()));
+    out.push_str(&format!("\n{}\n", variants.join("\n")));
     let specs = kind.option_specs();
     if !specs.is_empty() {
-        out.push_str(match lang {
-            Lang::EN => "Options (write name=value after the game in NEW):\n",
-            _ => "Options (écrivez nom=valeur après le jeu dans NOUVELLE) :\n",
-        });
+        out.push_str(&t!(lang, "help-options"));
+        out.push('\n');
         for s in specs {
-            let (what, colon) = match lang {
-                Lang::EN => (s.en, ":"),
-                _ => (s.fr, " :"),
+            let (what, colon) = if lang == Lang::FR {
+                (s.fr, " :")
+            } else {
+                (s.en, ":")
             };
             out.push_str(&format!(
                 "  {}={} ({}){colon} {}\n",
@@ -481,18 +414,11 @@ fn quote(text: &str) -> String {
 /// A message that was not understood, followed by the help.
 pub fn not_understood(lang: Lang, line: &str, game: Option<GameKind>) -> String {
     let head = if line.is_empty() {
-        match lang {
-            Lang::EN => "Your message was empty: arbitre found no command in it.\n\n".to_string(),
-            _ => "Votre message était vide : arbitre n'y a trouvé aucune commande.\n\n".to_string(),
-        }
+        t!(lang, "empty-message")
     } else {
-        let line = quote(line);
-        match lang {
-            Lang::EN => format!("arbitre did not understand \"{line}\".\n\n"),
-            _ => format!("arbitre n'a pas compris « {line} ».\n\n"),
-        }
+        t!(lang, "not-understood", line = quote(line))
     };
-    head + &help(lang, game)
+    head + "\n\n" + &help(lang, game)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -500,18 +426,7 @@ pub fn not_understood(lang: Lang, line: &str, game: Option<GameKind>) -> String 
 
 /// An oversized message.
 pub fn too_large(lang: Lang, size: usize, limit: usize) -> String {
-    match lang {
-        Lang::EN => format!(
-            "Your message is too large for arbitre ({size} bytes; the limit is {limit}). \
-             Nothing was done. Please send your move or command alone, in a short plain-text \
-             mail without attachments.\n"
-        ),
-        _ => format!(
-            "Votre message est trop volumineux pour arbitre ({size} octets ; la limite est \
-             {limit}). Rien n'a été fait. Envoyez votre coup ou votre commande seul, dans un \
-             court message en texte simple, sans pièce jointe.\n"
-        ),
-    }
+    t!(lang, "too-large", size = size, limit = limit) + "\n"
 }
 
 /// The Subject of a request to confirm `line` by replying: the game tag (or `[arbitre]`),
@@ -539,9 +454,10 @@ pub fn unproven(lang: Lang, line: &str, confirmable: bool, reply_address: bool) 
         (true, false) => t!(lang, "unproven-resend"),
         (false, _) => t!(lang, "unproven-no-key"),
     };
+    // The command is shown indented, as quoted text (Fluent keeps no leading spaces).
     format!(
-        "{}\n\n{how}\n{}\n",
-        t!(lang, "unproven", command = quote(line)),
+        "{}\n\n{how}\n\n{}\n",
+        t!(lang, "unproven", command = format!("    {}", quote(line))),
         t!(lang, "unproven-advice")
     )
 }
@@ -569,124 +485,62 @@ pub fn rate_limited(lang: Lang, limit: u32, until: i64) -> String {
 
 /// A message about a game the sender does not play in.
 pub fn not_your_game(lang: Lang, id: GameId) -> String {
-    match lang {
-        Lang::EN => format!(
-            "You are not a player of game #{id}, so arbitre cannot act on your message. \
-             Nothing was changed. Write GAMES to see your own games, or HELP.\n"
-        ),
-        _ => format!(
-            "Vous n'êtes pas joueur de la partie n° {id} : arbitre ne peut pas donner suite à \
-             votre message. Rien n'a été changé. Écrivez PARTIES pour voir vos parties, ou AIDE.\n"
-        ),
-    }
+    t!(lang, "not-your-game", id = id) + "\n"
 }
 
 /// A message naming a game arbitre does not know.
 pub fn unknown_game(lang: Lang, id: GameId) -> String {
-    match lang {
-        Lang::EN => format!(
-            "arbitre has no game #{id} for you. Nothing was changed. Write GAMES to see your games.\n"
-        ),
-        _ => format!(
-            "arbitre n'a pas de partie n° {id} pour vous. Rien n'a été changé. Écrivez PARTIES \
-             pour voir vos parties.\n"
-        ),
-    }
+    t!(lang, "unknown-game", id = id) + "\n"
 }
 
 /// A game command with no game to apply it to.
 pub fn no_game(lang: Lang, why: NoGame) -> String {
-    match (why, lang) {
-        (NoGame::NoActive, Lang::EN) => "You have no game in progress, so arbitre does not know \
-             which game your message is for. Nothing was changed.\nTo start one: NEW <game> VS \
-             <address>. Write HELP for all commands.\n"
-            .to_string(),
-        (NoGame::NoActive, _) => "Vous n'avez aucune partie en cours : arbitre ne sait pas \
-             à quelle partie votre message s'adresse. Rien n'a été changé.\nPour en commencer une : \
-             NOUVELLE <jeu> CONTRE <adresse>. Écrivez AIDE pour toutes les commandes.\n"
-            .to_string(),
-        (NoGame::NothingToAnswer, Lang::EN) => "There is no invitation or draw offer waiting for \
-             your answer. Nothing was changed. Write GAMES to see your games.\n"
-            .to_string(),
-        (NoGame::NothingToAnswer, _) => "Aucune invitation ni proposition de nulle n'attend \
-             votre réponse. Rien n'a été changé. Écrivez PARTIES pour voir vos parties.\n"
-            .to_string(),
+    match why {
+        NoGame::NoActive => t!(lang, "no-game-active") + "\n",
+        NoGame::NothingToAnswer => t!(lang, "no-game-to-answer") + "\n",
     }
 }
 
 /// Several games could be meant: the list, and how to choose.
 pub fn which_game(lang: Lang, games: &[GameLine]) -> String {
-    let head = match lang {
-        Lang::EN => {
-            "You have several games, and arbitre cannot tell which one your message is \
-                     for. Nothing was changed. Reply to a mail of the game you mean, or put its \
-                     tag (for example [arbitre #12]) in the Subject.\n\n"
-        }
-        _ => {
-            "Vous avez plusieurs parties, et arbitre ne peut pas savoir à laquelle votre \
-                     message s'adresse. Rien n'a été changé. Répondez à un message de la partie \
-                     voulue, ou mettez son étiquette (par exemple [arbitre #12]) dans l'objet.\n\n"
-        }
-    };
-    format!("{head}{}", game_lines(lang, games))
+    format!("{}\n\n{}", t!(lang, "which-game"), game_lines(lang, games))
 }
 
 /// The sender's games.
 pub fn games_list(lang: Lang, games: &[GameLine]) -> String {
     if games.is_empty() {
-        return match lang {
-            Lang::EN => {
-                "You have no game in progress. To start one: NEW <game> VS <address>.\n".to_string()
-            }
-            _ => "Vous n'avez aucune partie en cours. Pour en commencer une : NOUVELLE \
-                         <jeu> CONTRE <adresse>.\n"
-                .to_string(),
-        };
+        return t!(lang, "games-none") + "\n";
     }
-    let head = match lang {
-        Lang::EN => "Your games:\n\n",
-        _ => "Vos parties :\n\n",
-    };
-    format!("{head}{}", game_lines(lang, games))
+    format!("{}\n\n{}", t!(lang, "games-head"), game_lines(lang, games))
 }
 
 fn game_lines(lang: Lang, games: &[GameLine]) -> String {
     let mut out = String::new();
     for g in games {
-        let state = match (&g.state, lang) {
-            (State::YourTurn, Lang::EN) => "your move".to_string(),
-            (State::YourTurn, _) => "à vous de jouer".to_string(),
-            (State::TheirTurn, Lang::EN) => "waiting for your opponent's move".to_string(),
-            (State::TheirTurn, _) => "en attente du coup de votre adversaire".to_string(),
-            (State::InvitedYou, Lang::EN) => "you are invited: reply ACCEPT or DECLINE".to_string(),
-            (State::InvitedYou, _) => "vous êtes invité : répondez ACCEPTER ou REFUSER".to_string(),
-            (State::InvitedThem, Lang::EN) => "invitation sent, not yet accepted".to_string(),
-            (State::InvitedThem, _) => "invitation envoyée, pas encore acceptée".to_string(),
-            (State::Finished(line), Lang::EN) => format!("finished: {line}"),
-            (State::Finished(line), _) => format!("terminée : {line}"),
-            (State::Declined, Lang::EN) => "invitation declined".to_string(),
-            (State::Declined, _) => "invitation refusée".to_string(),
+        let (state, result) = match &g.state {
+            State::YourTurn => ("your-turn", String::new()),
+            State::TheirTurn => ("their-turn", String::new()),
+            State::InvitedYou => ("invited-you", String::new()),
+            State::InvitedThem => ("invited-them", String::new()),
+            State::Finished(line) => ("finished", line.clone()),
+            State::Declined => ("declined", String::new()),
         };
-        let vs = opp(lang, g.opponent.as_deref());
-        out.push_str(&match lang {
-            Lang::EN => format!(
-                "[arbitre #{}] {} against {vs}, you play {}: {state}\n",
-                g.id,
-                g.kind.title(lang),
-                g.you
-            ),
-            _ => format!(
-                "[arbitre #{}] {} contre {vs}, vous jouez {} : {state}\n",
-                g.id,
-                g.kind.title(lang),
-                g.you
-            ),
-        });
+        out.push_str(&t!(
+            lang,
+            "game-line",
+            id = g.id,
+            game = g.kind.title(lang),
+            opponent = opp(lang, g.opponent.as_deref()),
+            side = g.you.clone(),
+            state = state,
+            result = result
+        ));
+        out.push('\n');
         if let Some(addr) = &g.reply_to {
-            out.push_str(&match lang {
-                Lang::EN => format!("    reply address: {addr}\n"),
-                _ => format!("    adresse de réponse : {addr}\n"),
-            });
+            out.push_str(&format!(
+                "    {}\n",
+                t!(lang, "game-line-address", address = addr.clone())
+            ));
         }
     }
     out
@@ -1505,7 +1359,14 @@ mod tests {
     fn the_help_exists_in_both_languages_and_lists_every_game() {
         let en = help(Lang::EN, None);
         let fr = help(Lang::FR, None);
-        assert!(en.contains("RESIGN") && en.contains("LANG FR|EN"));
+        assert!(en.contains("RESIGN") && en.contains("(EN, FR)"), "{en}");
+        // The catalog keeps the command table's own indentation and columns.
+        assert!(en.contains("\n  DRAW         offer a draw"), "{en}");
+        assert!(
+            en.contains("\n               else sent to your opponent"),
+            "{en}"
+        );
+        assert!(fr.contains("\n  NULLE         proposer la nulle"), "{fr}");
         assert!(fr.contains("ABANDON") && fr.contains("NOUVELLE"));
         for k in GameKind::ALL {
             assert!(en.contains(k.name()) && fr.contains(k.name()));

@@ -1,0 +1,28 @@
+# The general help (HELP), and the parts of a game's help that are not its guide.
+
+help =
+    arbitre referees board games played by mail. Write one command (or one move) alone on the first line of your mail; case does not matter.
+
+    Start a game:
+      NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS <address>
+      (the other player receives an invitation and answers ACCEPT or DECLINE;
+      unless you choose, you take the side that moves first)
+
+    In a game (reply to one of its mails):
+      <your move>  in the game's own notation, one move per mail
+      DRAW         offer a draw, or accept your opponent's offer
+      PAT          Bulltricker: claim a draw (confirmed if the rules say so,
+                   else sent to your opponent as an offer)
+      DECLINE      decline an invitation or a draw offer
+      RESIGN       resign the game
+      BOARD        the current board
+      HISTORY      the whole move list
+
+    Any time:
+      GAMES        your games
+      HELP [game]  this text, or the help of one game
+      LANG <code>  receive arbitre's mails in another language ({ $languages })
+
+    Games:
+help-variants = Variants of { $game } (the first is the default):
+help-options = Options (write name=value after the game in NEW):

@@ -1,0 +1,26 @@
+help =
+    arbitre arbitre des jeux de plateau joués par courriel. Écrivez une commande (ou un coup) seule sur la première ligne de votre message, en majuscules ou en minuscules.
+
+    Commencer une partie :
+      NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] CONTRE <adresse>
+      (l'autre joueur reçoit une invitation et répond ACCEPTER ou REFUSER ;
+      sauf choix contraire, vous prenez le camp qui joue en premier)
+
+    Dans une partie (répondez à l'un de ses messages) :
+      <votre coup>  dans la notation du jeu, un coup par message
+      NULLE         proposer la nulle, ou accepter celle de votre adversaire
+      PAT           Bulltricker : réclamer la nulle (accordée si les règles la donnent,
+                    sinon transmise à votre adversaire comme une proposition)
+      REFUSER       refuser une invitation ou une proposition de nulle
+      ABANDON       abandonner la partie
+      PLATEAU       le plateau actuel
+      HISTORIQUE    la liste complète des coups
+
+    À tout moment :
+      PARTIES       vos parties
+      AIDE [jeu]    ce texte, ou l'aide d'un jeu
+      LANG <code>   recevoir les messages d'arbitre dans une autre langue ({ $languages })
+
+    Jeux :
+help-variants = Variantes de { $game } (la première est celle par défaut) :
+help-options = Options (écrivez nom=valeur après le jeu dans NOUVELLE) :
