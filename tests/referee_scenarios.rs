@@ -1016,7 +1016,9 @@ fn a_director_creates_a_game_announced_to_both_players() {
     let bob = w.sent.iter().find(|o| o.to == BOB).unwrap().clone();
     assert!(
         bob.body
-            .starts_with("Une partie de Bulltricker contre votre adversaire a été organisée")
+            .starts_with("Le directeur du tournoi vous a organisé une partie de Bulltricker"),
+        "{}",
+        bob.body
     );
     assert!(bob.body.contains("Votre adversaire joue en premier"));
     assert_ne!(alice.message_id, bob.message_id);

@@ -143,6 +143,21 @@ fn opp_cap(lang: Lang, name: Option<&str>) -> String {
     }
 }
 
+/// The name of `side` in `game`, as the catalog of `lang` writes it in a sentence.
+fn side_words(lang: Lang, kind: GameKind, side: Side) -> String {
+    t!(lang, "side-name", game = kind.name(), side = side.name())
+}
+
+/// "of Abalone", "d'Abalone": the game's title after "a game".
+fn of_game(lang: Lang, stored: &StoredGame) -> String {
+    t!(
+        lang,
+        "of-game",
+        game = stored.kind.name(),
+        title = title(lang, stored)
+    )
+}
+
 /// The game's title with its variant, if any.
 fn title(lang: Lang, stored: &StoredGame) -> String {
     let variant = stored.variant.as_deref().and_then(|id| {
@@ -156,19 +171,6 @@ fn title(lang: Lang, stored: &StoredGame) -> String {
     match variant {
         Some(v) if stored.kind.variants().len() > 1 => format!("{} ({v})", stored.kind.title(lang)),
         _ => stored.kind.title(lang).to_string(),
-    }
-}
-
-/// French "de" before a game's title, elided before a vowel: `d'Abalone`, `de Bulltricker`.
-fn de(title: &str) -> String {
-    let vowel = title
-        .chars()
-        .next()
-        .is_some_and(|c| "AEIOUYÉÈÊÂÎÔaeiouyéèêâîô".contains(c));
-    if vowel {
-        format!("d'{title}")
-    } else {
-        format!("de {title}")
     }
 }
 
@@ -579,22 +581,6 @@ fn other_language_hint(lang: Lang) -> String {
 // ---------------------------------------------------------------------------------------
 // Challenges
 
-/// The NEW syntax.
-fn new_usage(lang: Lang) -> &'static str {
-    match lang {
-        Lang::EN => {
-            "Write: NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS \
-                     <address>\nfor example: NEW abalone VS friend@example.org\nWrite HELP <game> \
-                     for a game's variants and options.\n"
-        }
-        _ => {
-            "Écrivez : NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] \
-                     CONTRE <adresse>\npar exemple : NOUVELLE abalone CONTRE ami@exemple.fr\nÉcrivez \
-                     AIDE <jeu> pour les variantes et options d'un jeu.\n"
-        }
-    }
-}
-
 /// A NEW line that cannot be read.
 pub fn new_error(lang: Lang, e: &NewError) -> String {
     let games = GameKind::ALL
@@ -602,142 +588,73 @@ pub fn new_error(lang: Lang, e: &NewError) -> String {
         .map(|k| k.name())
         .collect::<Vec<_>>()
         .join(", ");
-    let what = match (e, lang) {
-        (NewError::MissingGame, Lang::EN) => format!("Which game? arbitre knows: {games}."),
-        (NewError::MissingGame, _) => format!("Quel jeu ? arbitre connaît : {games}."),
-        (NewError::UnknownGame(g), Lang::EN) => {
-            format!("arbitre does not know the game \"{g}\". It knows: {games}.")
-        }
-        (NewError::UnknownGame(g), _) => {
-            format!("arbitre ne connaît pas le jeu « {g} ». Il connaît : {games}.")
-        }
-        (NewError::MissingOpponent, Lang::EN) => {
-            "Against whom? End the line with VS and your opponent's address.".to_string()
-        }
-        (NewError::MissingOpponent, _) => {
-            "Contre qui ? Terminez la ligne par CONTRE et l'adresse de votre adversaire."
-                .to_string()
-        }
-        (NewError::BadAddress(a), Lang::EN) => format!("\"{a}\" is not a mail address."),
-        (NewError::BadAddress(a), _) => {
-            format!("« {a} » n'est pas une adresse de courriel.")
-        }
-        (NewError::BadColour(c), Lang::EN) => {
-            format!("\"{c}\" is not a colour: write WHITE, BLACK, FIRST or SECOND.")
-        }
-        (NewError::BadColour(c), _) => {
-            format!("« {c} » n'est pas une couleur : écrivez BLANC, NOIR, PREMIER ou SECOND.")
-        }
+    let what = match e {
+        NewError::MissingGame => t!(lang, "new-missing-game", games = games),
+        NewError::UnknownGame(g) => t!(lang, "new-unknown-game", name = g.clone(), games = games),
+        NewError::MissingOpponent => t!(lang, "new-missing-opponent"),
+        NewError::BadAddress(a) => t!(lang, "new-bad-address", address = a.clone()),
+        NewError::BadColour(c) => t!(lang, "new-bad-colour", colour = c.clone()),
     };
     format!(
-        "{what} {}\n\n{}",
-        match lang {
-            Lang::EN => "No game was created.",
-            _ => "Aucune partie n'a été créée.",
-        },
-        new_usage(lang)
+        "{what} {}\n\n{}\n",
+        t!(lang, "no-game-created"),
+        t!(lang, "new-usage")
     )
 }
 
 /// A challenge to oneself.
 pub fn new_self(lang: Lang) -> String {
-    match lang {
-        Lang::EN => "You cannot challenge yourself: give your opponent's address after VS. \
-                     No game was created.\n"
-            .to_string(),
-        _ => "Vous ne pouvez pas vous défier vous-même : donnez l'adresse de votre \
-                     adversaire après CONTRE. Aucune partie n'a été créée.\n"
-            .to_string(),
-    }
+    t!(lang, "new-self") + "\n"
 }
 
 /// A challenge to arbitre itself.
 pub fn new_bot(lang: Lang) -> String {
-    match lang {
-        Lang::EN => "arbitre referees games but does not play them: give a person's address \
-                     after VS. No game was created.\n"
-            .to_string(),
-        _ => "arbitre arbitre les parties mais n'y joue pas : donnez l'adresse d'une \
-                     personne après CONTRE. Aucune partie n'a été créée.\n"
-            .to_string(),
-    }
+    t!(lang, "new-bot") + "\n"
 }
 
 /// A game that cannot be set up as asked.
 pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
-    let what = match (e, lang) {
-        (SetupError::UnknownVariant { name, known, .. }, Lang::EN) => {
-            format!(
-                "{} has no variant \"{name}\" (known: {known}).",
-                kind.title(lang)
+    let title = kind.title(lang).to_string();
+    let what = match e {
+        SetupError::UnknownVariant { name, known, .. } => t!(
+            lang,
+            "setup-unknown-variant",
+            title = title,
+            name = name.clone(),
+            known = known.clone()
+        ),
+        SetupError::Options(OptionError::Unknown { name, known }) => t!(
+            lang,
+            "setup-unknown-option",
+            title = title,
+            name = name.clone(),
+            known = known.clone()
+        ),
+        SetupError::Options(OptionError::BadValue {
+            name,
+            value,
+            allowed,
+        }) => t!(
+            lang,
+            "setup-bad-value",
+            name = name.clone(),
+            value = value.clone(),
+            allowed = allowed.clone()
+        ),
+        SetupError::Options(OptionError::Syntax(item)) => {
+            t!(lang, "setup-syntax", item = item.clone(), title = title)
+        }
+        SetupError::Position(p) => {
+            t!(
+                lang,
+                "setup-position",
+                reason = p.reason.get(lang).to_string()
             )
         }
-        (SetupError::UnknownVariant { name, known, .. }, _) => {
-            format!(
-                "{} n'a pas de variante « {name} » (connues : {known}).",
-                kind.title(lang)
-            )
-        }
-        (SetupError::Options(OptionError::Unknown { name, known }), Lang::EN) => {
-            format!(
-                "{} has no option \"{name}\" (its options: {known}).",
-                kind.title(lang)
-            )
-        }
-        (SetupError::Options(OptionError::Unknown { name, known }), _) => {
-            format!(
-                "{} n'a pas d'option « {name} » (ses options : {known}).",
-                kind.title(lang)
-            )
-        }
-        (
-            SetupError::Options(OptionError::BadValue {
-                name,
-                value,
-                allowed,
-            }),
-            Lang::EN,
-        ) => {
-            format!("The option {name} cannot be \"{value}\" (allowed: {allowed}).")
-        }
-        (
-            SetupError::Options(OptionError::BadValue {
-                name,
-                value,
-                allowed,
-            }),
-            _,
-        ) => {
-            format!(
-                "L'option {name} ne peut pas valoir « {value} » (valeurs permises : {allowed})."
-            )
-        }
-        (SetupError::Options(OptionError::Syntax(item)), Lang::EN) => {
-            format!(
-                "\"{item}\" is neither a variant nor an option of {}: write options as name=value.",
-                kind.title(lang)
-            )
-        }
-        (SetupError::Options(OptionError::Syntax(item)), _) => {
-            format!(
-                "« {item} » n'est ni une variante ni une option de {} : écrivez les options nom=valeur.",
-                kind.title(lang)
-            )
-        }
-        (SetupError::Position(p), _) => match lang {
-            Lang::EN => format!("The start position is invalid: {}.", p.reason.get(lang)),
-            _ => format!(
-                "La position de départ n'est pas valable : {}.",
-                p.reason.get(lang)
-            ),
-        },
     };
     format!(
         "{what} {}\n\n{}",
-        match lang {
-            Lang::EN => "No game was created.",
-            _ => "Aucune partie n'a été créée.",
-        },
+        t!(lang, "no-game-created"),
         game_help(lang, kind)
     )
 }
@@ -756,57 +673,33 @@ fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
     if changed.is_empty() {
         return None;
     }
-    Some(match lang {
-        Lang::EN => format!("Options: {}.\n", changed.join(", ")),
-        _ => format!("Options : {}.\n", changed.join(", ")),
-    })
+    Some(t!(lang, "options-line", options = changed.join(", ")) + "\n")
 }
 
 /// The invitation mailed to a challenged player.
 pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
-    let who = match (challenger, lang) {
-        (Some(n), _) => n.to_string(),
-        (None, Lang::EN) => "A player".to_string(),
-        (None, _) => "Un joueur".to_string(),
+    let who = match challenger {
+        Some(n) => n.to_string(),
+        None => t!(lang, "a-player"),
     };
-    let game = title(lang, s.stored);
-    let you = s.live.side_name(s.you, lang);
-    let first = s.live.side_name(s.live.side_to_move(), lang);
-    let mut out = match lang {
-        Lang::EN => format!(
-            "{who} invites you to a game of {game} refereed by arbitre (game #{}).\n\
-             You would play {you}; {first} moves first.\n",
-            s.stored.id
-        ),
-        _ => format!(
-            "{who} vous invite à une partie {} arbitrée par arbitre (partie n° {}).\n\
-             Vous joueriez {you} ; {first} joue en premier.\n",
-            de(&game),
-            s.stored.id
-        ),
-    };
+    let mut out = t!(
+        lang,
+        "invitation",
+        who = who,
+        of = of_game(lang, s.stored),
+        id = s.stored.id,
+        side = side_words(lang, s.stored.kind, s.you),
+        first = side_words(lang, s.stored.kind, s.live.side_to_move())
+    ) + "\n";
     if let Some(o) = options_line(lang, s.stored) {
         out.push_str(&o);
     }
-    out.push_str(match lang {
-        Lang::EN => {
-            "\nReply to this mail with ACCEPT to play, or DECLINE.\n\
-                     arbitre checks every move by the rules and forwards it; your addresses stay \
-                     private. Write HELP to learn more.\n"
-        }
-        _ => {
-            "\nRépondez à ce message par ACCEPTER pour jouer, ou REFUSER.\n\
-                     arbitre vérifie chaque coup selon les règles et le transmet ; vos adresses \
-                     restent privées. Écrivez AIDE pour en savoir plus.\n"
-        }
-    });
+    out.push('\n');
+    out.push_str(&t!(lang, "invitation-how"));
+    out.push('\n');
     if let Some(addr) = &s.reply_to {
-        out.push_str(&match lang {
-            Lang::EN => format!("Your personal reply address for this game: {addr}\n"),
-            _ => {
-                format!("Votre adresse de réponse personnelle pour cette partie : {addr}\n")
-            }
-        });
+        out.push_str(&t!(lang, "your-reply-address", address = addr.clone()));
+        out.push('\n');
     }
     out.push('\n');
     out.push_str(&other_language_hint(lang));
@@ -815,64 +708,34 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
 
 /// The acknowledgement of a challenge to the challenger.
 pub fn challenge_sent(lang: Lang, s: &Seen) -> String {
-    let game = title(lang, s.stored);
-    let you = s.live.side_name(s.you, lang);
-    let first = s.live.side_name(s.live.side_to_move(), lang);
-    match lang {
-        Lang::EN => format!(
-            "Your invitation to a game of {game} has been sent to your opponent: game #{}.\n\
-             You will play {you}; {first} moves first. arbitre will write to you as soon as your \
-             opponent accepts or declines. To withdraw it, reply DECLINE.\n",
-            s.stored.id
-        ),
-        _ => format!(
-            "Votre invitation à une partie {} a été envoyée à votre adversaire : partie n° {}.\n\
-             Vous jouerez {you} ; {first} joue en premier. arbitre vous écrira dès que votre \
-             adversaire aura accepté ou refusé. Pour la retirer, répondez REFUSER.\n",
-            de(&game),
-            s.stored.id
-        ),
-    }
+    t!(
+        lang,
+        "challenge-sent",
+        of = of_game(lang, s.stored),
+        id = s.stored.id,
+        side = side_words(lang, s.stored.kind, s.you),
+        first = side_words(lang, s.stored.kind, s.live.side_to_move())
+    ) + "\n"
 }
 
 /// A game starts (invitation accepted, or set up by a director): board, sides, how to play.
 pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
-    let game = title(lang, s.stored);
-    let vs = opp(lang, s.opponent.as_deref());
-    let head = match (by_director, lang) {
-        (false, Lang::EN) => format!(
-            "The game of {game} against {vs} begins (game #{}).\n",
-            s.stored.id
-        ),
-        (false, _) => format!(
-            "La partie {} contre {vs} commence (partie n° {}).\n",
-            de(&game),
-            s.stored.id
-        ),
-        (true, Lang::EN) => format!(
-            "A game of {game} against {vs} has been set up for you by the tournament director \
-             (game #{}).\n",
-            s.stored.id
-        ),
-        (true, _) => format!(
-            "Une partie {} contre {vs} a été organisée pour vous par le directeur de \
-             tournoi (partie n° {}).\n",
-            de(&game),
-            s.stored.id
-        ),
+    let (of, vs, id) = (
+        of_game(lang, s.stored),
+        opp(lang, s.opponent.as_deref()),
+        s.stored.id,
+    );
+    let head = if by_director {
+        t!(lang, "game-set-up", of = of, opponent = vs, id = id)
+    } else {
+        t!(lang, "game-begins", of = of, opponent = vs, id = id)
     };
     let turn = if s.live.side_to_move() == s.you {
-        match lang {
-            Lang::EN => "It is your move.\n",
-            _ => "C'est à vous de jouer.\n",
-        }
+        t!(lang, "your-move-first")
     } else {
-        match lang {
-            Lang::EN => "Your opponent moves first: arbitre will mail you their move.\n",
-            _ => "Votre adversaire joue en premier : arbitre vous enverra son coup.\n",
-        }
+        t!(lang, "their-move-first")
     };
-    let mut out = format!("{head}{turn}");
+    let mut out = format!("{head}\n{turn}\n");
     if let Some(o) = options_line(lang, s.stored) {
         out.push_str(&o);
     }
@@ -885,64 +748,27 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
 
 /// The challenger answers their own invitation.
 pub fn waiting_acceptance(lang: Lang) -> String {
-    match lang {
-        Lang::EN => "This game is waiting for your opponent to accept your invitation. \
-                     Nothing was changed. To withdraw it, reply DECLINE.\n"
-            .to_string(),
-        _ => "Cette partie attend que votre adversaire accepte votre invitation. \
-                     Rien n'a été changé. Pour la retirer, répondez REFUSER.\n"
-            .to_string(),
-    }
+    t!(lang, "waiting-acceptance") + "\n"
 }
 
 /// The invitee declined: to the invitee.
 pub fn declined_ack(lang: Lang, id: GameId) -> String {
-    match lang {
-        Lang::EN => {
-            format!("You declined the invitation to game #{id}. Your opponent has been told.\n")
-        }
-        _ => format!(
-            "Vous avez refusé l'invitation à la partie n° {id}. Votre adversaire en a été informé.\n"
-        ),
-    }
+    t!(lang, "declined-ack", id = id) + "\n"
 }
 
 /// The invitee declined: to the challenger.
 pub fn declined_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
-    let who = opp_cap(lang, name);
-    match lang {
-        Lang::EN => {
-            format!("{who} declined your invitation to game #{id}. The game will not be played.\n")
-        }
-        _ => format!(
-            "{who} a refusé votre invitation à la partie n° {id}. La partie n'aura pas lieu.\n"
-        ),
-    }
+    t!(lang, "declined-notice", who = opp_cap(lang, name), id = id) + "\n"
 }
 
 /// The challenger withdrew: to the challenger.
 pub fn withdrawn_ack(lang: Lang, id: GameId) -> String {
-    match lang {
-        Lang::EN => {
-            format!("You withdrew your invitation to game #{id}. Your opponent has been told.\n")
-        }
-        _ => format!(
-            "Vous avez retiré votre invitation à la partie n° {id}. Votre adversaire en a été informé.\n"
-        ),
-    }
+    t!(lang, "withdrawn-ack", id = id) + "\n"
 }
 
 /// The challenger withdrew: to the invitee.
 pub fn withdrawn_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
-    let who = opp_cap(lang, name);
-    match lang {
-        Lang::EN => {
-            format!("{who} withdrew the invitation to game #{id}. The game will not be played.\n")
-        }
-        _ => {
-            format!("{who} a retiré l'invitation à la partie n° {id}. La partie n'aura pas lieu.\n")
-        }
-    }
+    t!(lang, "withdrawn-notice", who = opp_cap(lang, name), id = id) + "\n"
 }
 
 // ---------------------------------------------------------------------------------------
@@ -950,26 +776,13 @@ pub fn withdrawn_notice(lang: Lang, id: GameId, name: Option<&str>) -> String {
 
 /// A command for a game that has not started.
 pub fn not_started(lang: Lang, invitee: bool) -> String {
-    let tail = match (invitee, lang) {
-        (true, Lang::EN) => " Reply ACCEPT to start it, or DECLINE.",
-        (true, _) => " Répondez ACCEPTER pour la commencer, ou REFUSER.",
-        (false, Lang::EN) => " Your opponent has not accepted yet.",
-        (false, _) => " Votre adversaire n'a pas encore accepté.",
-    };
-    match lang {
-        Lang::EN => format!("ERR\n\nThis game has not started: nothing was changed.{tail}\n"),
-        _ => format!("ERR\n\nCette partie n'a pas commencé : rien n'a été changé.{tail}\n"),
-    }
+    let invitee = if invitee { "yes" } else { "no" };
+    format!("ERR\n\n{}\n", t!(lang, "not-started", invitee = invitee))
 }
 
 /// A command for a declined game.
 pub fn game_declined(lang: Lang) -> String {
-    match lang {
-        Lang::EN => "This invitation was declined; the game was never played. Nothing was changed.\n"
-            .to_string(),
-        _ => "Cette invitation a été refusée ; la partie n'a jamais été jouée. Rien n'a été changé.\n"
-            .to_string(),
-    }
+    t!(lang, "game-declined") + "\n"
 }
 
 /// A command for a finished game.

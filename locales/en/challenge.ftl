@@ -1,0 +1,52 @@
+# Starting games: NEW and its mistakes, invitations, acceptance, refusals.
+
+new-usage =
+    Write: NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS <address>
+    for example: NEW abalone VS friend@example.org
+    Write HELP <game> for a game's variants and options.
+new-missing-game = Which game? arbitre knows: { $games }.
+new-unknown-game = arbitre does not know the game "{ $name }". It knows: { $games }.
+new-missing-opponent = Against whom? End the line with VS and your opponent's address.
+new-bad-address = "{ $address }" is not a mail address.
+new-bad-colour = "{ $colour }" is not a colour: write WHITE, BLACK, FIRST or SECOND.
+no-game-created = No game was created.
+new-self = You cannot challenge yourself: give your opponent's address after VS. No game was created.
+new-bot = arbitre referees games but does not play them: give a person's address after VS. No game was created.
+
+setup-unknown-variant = { $title } has no variant "{ $name }" (known: { $known }).
+setup-unknown-option = { $title } has no option "{ $name }" (its options: { $known }).
+setup-bad-value = The option { $name } cannot be "{ $value }" (allowed: { $allowed }).
+setup-syntax = "{ $item }" is neither a variant nor an option of { $title }: write options as name=value.
+setup-position = The start position is invalid: { $reason }.
+
+options-line = Options: { $options }.
+
+a-player = A player
+invitation =
+    { $who } invites you to a game { $of } refereed by arbitre (game #{ $id }).
+    You would play { $side }; { $first } moves first.
+invitation-how =
+    Reply to this mail with ACCEPT to play, or DECLINE.
+    arbitre checks every move by the rules and forwards it; your addresses stay private. Write HELP to learn more.
+your-reply-address = Your personal reply address for this game: { $address }
+
+challenge-sent =
+    Your invitation to a game { $of } has been sent to your opponent: game #{ $id }.
+    You will play { $side }; { $first } moves first. arbitre will write to you as soon as your opponent accepts or declines. To withdraw it, reply DECLINE.
+
+game-begins = The game { $of } against { $opponent } begins (game #{ $id }).
+game-set-up = A game { $of } against { $opponent } has been set up for you by the tournament director (game #{ $id }).
+your-move-first = It is your move.
+their-move-first = Your opponent moves first: arbitre will mail you their move.
+
+waiting-acceptance = This game is waiting for your opponent to accept your invitation. Nothing was changed. To withdraw it, reply DECLINE.
+declined-ack = You declined the invitation to game #{ $id }. Your opponent has been told.
+declined-notice = { $who } declined your invitation to game #{ $id }. The game will not be played.
+withdrawn-ack = You withdrew your invitation to game #{ $id }. Your opponent has been told.
+withdrawn-notice = { $who } withdrew the invitation to game #{ $id }. The game will not be played.
+
+not-started = This game has not started: nothing was changed. { $invitee ->
+        [yes] Reply ACCEPT to start it, or DECLINE.
+       *[no] Your opponent has not accepted yet.
+    }
+game-declined = This invitation was declined; the game was never played. Nothing was changed.

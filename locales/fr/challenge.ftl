@@ -1,0 +1,52 @@
+# Commencer une partie : NOUVELLE et ses erreurs, invitations, acceptation, refus.
+
+new-usage =
+    Écrivez : NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] CONTRE <adresse>
+    par exemple : NOUVELLE abalone CONTRE ami@exemple.fr
+    Écrivez AIDE <jeu> pour les variantes et les options d'un jeu.
+new-missing-game = Quel jeu ? arbitre connaît : { $games }.
+new-unknown-game = arbitre ne connaît pas le jeu « { $name } ». Il connaît : { $games }.
+new-missing-opponent = Contre qui ? Terminez la ligne par CONTRE et l'adresse de votre adversaire.
+new-bad-address = « { $address } » n'est pas une adresse de courriel.
+new-bad-colour = « { $colour } » n'est pas une couleur : écrivez BLANC, NOIR, PREMIER ou SECOND.
+no-game-created = Aucune partie n'a été créée.
+new-self = Vous ne pouvez pas vous défier vous-même : donnez l'adresse de votre adversaire après CONTRE. Aucune partie n'a été créée.
+new-bot = arbitre arbitre les parties mais n'y joue pas : donnez l'adresse d'une personne après CONTRE. Aucune partie n'a été créée.
+
+setup-unknown-variant = { $title } n'a pas de variante « { $name } » (variantes : { $known }).
+setup-unknown-option = { $title } n'a pas d'option « { $name } » (options : { $known }).
+setup-bad-value = L'option { $name } ne peut pas valoir « { $value } » (valeurs possibles : { $allowed }).
+setup-syntax = « { $item } » n'est ni une variante ni une option de { $title } : écrivez les options sous la forme nom=valeur.
+setup-position = La position de départ n'est pas valable : { $reason }.
+
+options-line = Options : { $options }.
+
+a-player = Un joueur
+invitation =
+    { $who } vous invite à une partie { $of } arbitrée par arbitre (partie n° { $id }).
+    Vous auriez { $side } ; { $first } jouent en premier.
+invitation-how =
+    Répondez à ce message par ACCEPTER pour jouer, ou par REFUSER.
+    arbitre vérifie chaque coup selon les règles et le transmet ; vos adresses restent privées. Écrivez AIDE pour en savoir plus.
+your-reply-address = Votre adresse de réponse personnelle pour cette partie : { $address }
+
+challenge-sent =
+    Votre invitation à une partie { $of } a été envoyée à votre adversaire : partie n° { $id }.
+    Vous aurez { $side } ; { $first } jouent en premier. arbitre vous écrira dès que votre adversaire aura accepté ou refusé. Pour retirer l'invitation, répondez REFUSER.
+
+game-begins = La partie { $of } contre { $opponent } commence (partie n° { $id }).
+game-set-up = Le directeur du tournoi vous a organisé une partie { $of } contre { $opponent } (partie n° { $id }).
+your-move-first = C'est à vous de jouer.
+their-move-first = Votre adversaire joue en premier : arbitre vous enverra son coup.
+
+waiting-acceptance = Cette partie attend que votre adversaire accepte votre invitation. Rien n'a été changé. Pour retirer l'invitation, répondez REFUSER.
+declined-ack = Vous avez refusé l'invitation à la partie n° { $id }. Votre adversaire en a été informé.
+declined-notice = { $who } a refusé votre invitation à la partie n° { $id }. La partie n'aura pas lieu.
+withdrawn-ack = Vous avez retiré votre invitation à la partie n° { $id }. Votre adversaire en a été informé.
+withdrawn-notice = { $who } a retiré l'invitation à la partie n° { $id }. La partie n'aura pas lieu.
+
+not-started = Cette partie n'a pas commencé : rien n'a été changé. { $invitee ->
+        [yes] Répondez ACCEPTER pour la commencer, ou REFUSER.
+       *[no] Votre adversaire n'a pas encore accepté.
+    }
+game-declined = Cette invitation a été refusée ; la partie n'a jamais été jouée. Rien n'a été changé.

@@ -1,0 +1,18 @@
+# Les camps d'une partie, selon le jeu ($game) et le camp ($side : black ou white), comme
+# groupe nominal : « les Noirs ».
+side-name = { $game ->
+        [ataxx] { $side ->
+            [black] les x
+           *[white] les o
+        }
+       *[other] { $side ->
+            [black] les Noirs
+           *[white] les Blancs
+        }
+    }
+# « d'Abalone », « de Bulltricker » : le titre après « une partie ».
+of-game = { $game ->
+        [abalone] d'{ $title }
+        [ataxx] d'{ $title }
+       *[other] de { $title }
+    }
