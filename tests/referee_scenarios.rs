@@ -444,7 +444,10 @@ fn help_for_a_game_sends_its_guide_variants_and_options() {
         "{body}"
     );
     assert!(
-        body.contains("Variants of bulltricker (the first is the default):\n  standard"),
+        body.contains(
+            "Variants of Bulltricker (write NEW bulltricker <variant>; the first is the \
+             default):\n  standard"
+        ),
         "{body}"
     );
     assert!(body.contains("king-separation=strict"), "{body}");
@@ -453,6 +456,10 @@ fn help_for_a_game_sends_its_guide_variants_and_options() {
     let body = &only(&d, CAROL).body;
     assert!(body.contains(abalone.guide(Lang::FR).trim_end()), "{body}");
     assert!(body.contains("belgian-daisy (Marguerite belge)"), "{body}");
+    assert!(
+        body.contains("Variantes d'Abalone (écrivez NOUVELLE abalone <variante>"),
+        "{body}"
+    );
 }
 
 #[test]
@@ -497,13 +504,13 @@ fn a_chosen_language_stays_whatever_keywords_follow_and_first_keywords_decide_ot
     let d = w.answer(BOB, "ACCEPT");
     assert_eq!(d.games[0].status, GameStatus::Active);
     assert!(
-        only(&d, BOB).body.contains("Vous jouez"),
+        only(&d, BOB).body.contains("Vous avez les Blancs"),
         "{}",
         only(&d, BOB).body
     );
     assert_eq!(w.players[BOB].lang, Lang::FR);
     let d = w.answer(BOB, "board");
-    assert!(only(&d, BOB).body.contains("Vous jouez"));
+    assert!(only(&d, BOB).body.contains("Vous avez les Blancs"));
     // Carol has set nothing: her first keywords (French) decide, and later English ones
     // do not change it.
     let m = w.keyed_msg(CAROL, "AIDE");
@@ -549,7 +556,7 @@ fn lang_switches_the_language_of_every_later_mail() {
     assert!(bob.body.contains("a joué le coup 1"), "{}", bob.body);
     assert!(
         bob.body
-            .contains("Vous jouez : Blanc. Au trait : Blanc (vous)."),
+            .contains("Vous avez les Blancs. Au trait : les Blancs (vous)."),
         "{}",
         bob.body
     );
@@ -1062,7 +1069,7 @@ fn a_legal_move_is_forwarded_with_the_protocol_line_first_and_confirmed_to_the_m
     );
     assert!(
         bob.body
-            .contains("Moves played: 1. You play: Black. To move: Black (you).")
+            .contains("Moves played: 1. You play Black. To move: Black (you).")
     );
     assert!(bob.body.contains("Moves:\n1. b.h2 b.h4\n"));
     assert!(bob.body.contains(&format!(
@@ -1217,7 +1224,8 @@ fn board_history_games_and_protocol_err_show_the_game_without_changing_it() {
     assert!(d.games.is_empty());
     let b = only(&d, ALICE);
     assert!(
-        b.body.starts_with(&format!("Abalone (Standard), #{id}\n")),
+        b.body
+            .starts_with(&format!("Abalone (Standard), game #{id}\n")),
         "{}",
         b.body
     );
@@ -1404,11 +1412,10 @@ fn a_draw_offer_is_forwarded_and_accepted_by_agreement() {
     assert_eq!((r.winner, r.termination.as_str()), (None, "agreed-draw"));
     assert_eq!(r.line, "draw by agreement");
     let alice = only(&d, ALICE);
-    assert_eq!(first_line(alice), "draw by agreement");
+    // Each fact once, in the reader's words (Abalone has no result tokens).
+    assert_eq!(first_line(alice), "Drawn by agreement.");
     assert!(
-        alice
-            .body
-            .contains("Result: draw by agreement (Draw (draw by agreement).)"),
+        alice.body.contains("\nResult: Drawn by agreement.\n"),
         "{}",
         alice.body
     );
@@ -1420,7 +1427,9 @@ fn a_draw_offer_is_forwarded_and_accepted_by_agreement() {
     assert!(alice.body.contains("[Termination \"agreed-draw\"]"));
     let bob = only(&d, BOB);
     assert!(
-        bob.body.contains("Partie nulle (nulle par accord mutuel)."),
+        bob.body
+            .contains("\nRésultat : Partie nulle par accord mutuel.\n")
+            && !bob.body.contains("draw by agreement"),
         "{}",
         bob.body
     );
@@ -1518,7 +1527,7 @@ fn a_pat_claim_the_rules_confirm_ends_the_game() {
     assert!(
         only(&d, ALICE)
             .body
-            .contains("The draw claim (PAT) is confirmed by the rules.")
+            .contains("The rules confirm the draw claim (PAT).")
     );
 }
 
@@ -1572,7 +1581,7 @@ fn resignation_in_abalone_gives_the_result_in_words_and_the_apgn_record() {
     assert!(
         only(&d, BOB)
             .body
-            .contains("Noir gagne (abandon). Vous perdez."),
+            .contains("Résultat : Les Noirs gagnent (abandon). Vous perdez."),
         "{}",
         only(&d, BOB).body
     );
@@ -1642,7 +1651,7 @@ fn a_forced_pass_is_stored_announced_to_both_and_the_mover_plays_again() {
     assert_eq!(first_line(bob), "c5");
     assert!(
         bob.body
-            .contains("You have no legal move: arbitre played the forced pass 0000 for you (o)."),
+            .contains("You have no legal move: arbitre passed for you (0000)."),
         "{}",
         bob.body
     );
@@ -1651,7 +1660,7 @@ fn a_forced_pass_is_stored_announced_to_both_and_the_mover_plays_again() {
     assert!(
         alice
             .body
-            .contains("o has no legal move and passes (0000, forced)."),
+            .contains("o has no legal move and passes (0000)."),
         "{}",
         alice.body
     );
@@ -2156,4 +2165,216 @@ fn random_forgeries_never_change_a_game_or_a_player_nor_reach_an_opponent() {
             assert_eq!(o.to, from, "message {i}: a forgery reached {}", o.to);
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Every mail in the reader's language
+
+/// Words that mark a sentence as English, and as French (none of them means anything in the
+/// other language, nor in any game's notation).
+const ENGLISH_WORDS: [&str; 20] = [
+    "the", "you", "your", "is", "and", "has", "was", "with", "this", "game", "move", "reply",
+    "wins", "nothing", "changed", "please", "write", "offers", "played", "moves",
+];
+const FRENCH_WORDS: [&str; 18] = [
+    "le",
+    "les",
+    "vous",
+    "votre",
+    "est",
+    "et",
+    "partie",
+    "coup",
+    "répondez",
+    "rien",
+    "été",
+    "écrivez",
+    "joué",
+    "nulle",
+    "gagnent",
+    "aucun",
+    "une",
+    "pour",
+];
+
+/// The lines of `body` written in the other language than `lang`: two or more of that
+/// language's marker words. Lines meant to be in another language or in no language are
+/// left out: offers to switch language (`LANG`), record headers (`[...]`, `#`), titles.
+fn foreign_lines(body: &str, lang: Lang) -> Vec<String> {
+    let markers: &[&str] = if lang == Lang::FR {
+        &ENGLISH_WORDS
+    } else {
+        &FRENCH_WORDS
+    };
+    let mut titles: Vec<String> = Vec::new();
+    for kind in GameKind::ALL {
+        for l in Lang::ALL {
+            titles.push(kind.title(l).to_string());
+            for v in kind.variants() {
+                titles.push(v.title(l).to_string());
+            }
+        }
+    }
+    titles.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    body.lines()
+        .filter(|l| !l.contains("LANG ") && !l.starts_with('[') && !l.starts_with('#'))
+        .filter(|line| {
+            let mut text = line.to_lowercase();
+            for t in &titles {
+                text = text.replace(&t.to_lowercase(), " ");
+            }
+            let words: std::collections::BTreeSet<&str> = text
+                .split(|c: char| !c.is_alphabetic())
+                .filter(|w| markers.contains(w))
+                .collect();
+            words.len() >= 2
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Plays through nearly every kind of mail with every player reading `lang`; returns them.
+fn every_kind_of_mail(lang: Lang) -> Vec<Outgoing> {
+    engine!("abalone");
+    engine!("ataxx");
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    for p in [ALICE, BOB, CAROL] {
+        w.set_lang(p, lang);
+    }
+    // Challenges: mistakes, a challenge, its confirmation, acceptance.
+    for bad in [
+        "NEW",
+        "NEW chess VS bob@b.example",
+        "NEW abalone",
+        "NEW abalone VS nobody",
+        "NEW abalone AS PURPLE VS bob@b.example",
+        "NEW abalone VS alice@a.example",
+        "NEW abalone VS arbitre@referee.example",
+        "NEW abalone zigzag VS bob@b.example",
+        "NEW abalone repetition=7 VS bob@b.example",
+    ] {
+        w.send(ALICE, bad);
+    }
+    let g1 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // Moves: out of turn, illegal, legal, ERR, the board, the history, which game.
+    w.answer(BOB, "i5h5");
+    w.answer(ALICE, "a1a1");
+    w.answer(ALICE, "a1b2");
+    w.answer(BOB, "ERR");
+    w.answer(BOB, "BOARD");
+    w.answer(BOB, "HISTORY");
+    w.answer(BOB, "what now?");
+    // Draws: offered, offered again, declined, offered and declined by a move, accepted.
+    w.answer(BOB, "DRAW");
+    w.answer(BOB, "DRAW");
+    w.answer(ALICE, "DECLINE");
+    w.answer(BOB, "i5h5");
+    w.answer(ALICE, "DRAW");
+    w.answer(BOB, "b2c3");
+    w.answer(ALICE, "DRAW");
+    w.answer(BOB, "DRAW");
+    // Over: a move after the end.
+    w.answer(ALICE, "a2b3");
+    // A second game: declined; a third: withdrawn; a fourth: resigned.
+    w.send_confirmed(ALICE, "NEW abalone VS bob@b.example");
+    w.answer(BOB, "DECLINE");
+    w.answer(BOB, "a1b2");
+    w.send_confirmed(ALICE, "NEW ataxx VS carol@c.example");
+    w.answer(CAROL, "g7f6");
+    w.answer(ALICE, "ACCEPT");
+    w.answer(ALICE, "DECLINE");
+    let g4 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    w.answer(ALICE, "RESIGN");
+    // Bulltricker: a PAT claim refused, a mate, a forced capture missed.
+    let bt = w.create(
+        bulltricker,
+        Start::Position(BT_MATE_IN_ONE.into()),
+        ALICE,
+        BOB,
+    );
+    w.answer(ALICE, "PAT");
+    w.answer(BOB, "DECLINE");
+    w.answer(ALICE, "e.h8 d.h8");
+    let _ = (g1, g4, bt);
+    // An Ataxx game with a forced pass.
+    w.create(
+        engine!("ataxx"),
+        Start::Position("7/7/7/7/7/ooo4/xo5 x 0 1".into()),
+        ALICE,
+        BOB,
+    );
+    w.answer(ALICE, "c1");
+    // Lists, help, language, strangers, problems of the mail itself.
+    w.send(ALICE, "GAMES");
+    w.send(CAROL, "GAMES");
+    w.send(ALICE, "HELP");
+    w.send(ALICE, "HELP bulltricker");
+    w.send(ALICE, "LANG klingon");
+    w.send(CAROL, "i5h5");
+    w.send(CAROL, "ACCEPT");
+    w.send(CAROL, "");
+    let mut m = w.msg(CAROL, "a1b2");
+    m.subject = "[arbitre #1] x".into();
+    w.deliver(&m);
+    let mut m = w.msg(ALICE, "BOARD");
+    m.subject = "[arbitre #99] x".into();
+    w.deliver(&m);
+    let mut m = w.msg(ALICE, "a1b2");
+    m.size = 10_000_000;
+    w.deliver(&m);
+    let mut m = w.msg(ALICE, "a1b2");
+    m.recipients = vec!["arbitre+zz0@referee.example".into()];
+    w.deliver(&m);
+    w.send(ALICE, "RESIGN");
+    w.sent.clone()
+}
+
+#[test]
+fn every_mail_reads_in_its_readers_language_and_no_message_lacks_an_argument() {
+    arbitre::text::catalog::take_errors();
+    for lang in [Lang::FR, Lang::EN] {
+        let mails = every_kind_of_mail(lang);
+        assert!(mails.len() > 60, "{} mails", mails.len());
+        // ARBITRE_DUMP_MAILS=fr (or en) prints them, to read them end to end.
+        if std::env::var("ARBITRE_DUMP_MAILS").is_ok_and(|l| l == lang.code()) {
+            for m in &mails {
+                eprintln!("==== to {} | {}\n{}", m.to, m.subject, m.body);
+            }
+        }
+        let mut foreign = Vec::new();
+        for m in &mails {
+            for line in foreign_lines(&m.subject, lang)
+                .into_iter()
+                .chain(foreign_lines(&m.body, lang))
+            {
+                foreign.push(format!("{}: {line}", m.subject));
+            }
+        }
+        assert!(
+            foreign.is_empty(),
+            "{} line(s) not in {lang}:\n{}",
+            foreign.len(),
+            foreign.join("\n")
+        );
+    }
+    let errors = arbitre::text::catalog::take_errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+#[test]
+fn the_language_check_finds_a_sentence_in_the_other_language() {
+    assert_eq!(
+        foreign_lines(
+            "Coups :\nYour opponent (White) played move 1: a1b2",
+            Lang::FR
+        )
+        .len(),
+        1
+    );
+    assert_eq!(
+        foreign_lines("Votre adversaire a joué le coup 1\nPosition: x", Lang::EN).len(),
+        1
+    );
+    assert!(foreign_lines("a1b2 BW MAT\n[Result \"1-0\"]\nLANG FR: répondez", Lang::EN).is_empty());
 }

@@ -16,7 +16,7 @@ new-bot = arbitre referees games but does not play them: give a person's address
 setup-unknown-variant = { $title } has no variant "{ $name }" (known: { $known }).
 setup-unknown-option = { $title } has no option "{ $name }" (its options: { $known }).
 setup-bad-value = The option { $name } cannot be "{ $value }" (allowed: { $allowed }).
-setup-syntax = "{ $item }" is neither a variant nor an option of { $title }: write options as name=value.
+setup-syntax = "{ $item }" is neither a variant nor an option { $of }: write options as name=value.
 setup-position = The start position is invalid: { $reason }.
 
 options-line = Options: { $options }.
@@ -24,7 +24,10 @@ options-line = Options: { $options }.
 a-player = A player
 invitation =
     { $who } invites you to a game { $of } refereed by arbitre (game #{ $id }).
-    You would play { $side }; { $first } moves first.
+    { $you_first ->
+        [yes] You would play { $side } and move first.
+       *[no] You would play { $side }; { $first } moves first.
+    }
 invitation-how =
     Reply to this mail with ACCEPT to play, or DECLINE.
     arbitre checks every move by the rules and forwards it; your addresses stay private. Write HELP to learn more.
@@ -32,7 +35,10 @@ your-reply-address = Your personal reply address for this game: { $address }
 
 challenge-sent =
     Your invitation to a game { $of } has been sent to your opponent: game #{ $id }.
-    You will play { $side }; { $first } moves first. arbitre will write to you as soon as your opponent accepts or declines. To withdraw it, reply DECLINE.
+    { $you_first ->
+        [yes] You will play { $side } and move first.
+       *[no] You will play { $side }; { $first } moves first.
+    } arbitre will write to you as soon as your opponent accepts or declines. To withdraw it, reply DECLINE.
 
 game-begins = The game { $of } against { $opponent } begins (game #{ $id }).
 game-set-up = A game { $of } against { $opponent } has been set up for you by the tournament director (game #{ $id }).

@@ -24,5 +24,5 @@ help =
       LANG <code>  receive arbitre's mails in another language ({ $languages })
 
     Games:
-help-variants = Variants of { $game } (the first is the default):
+help-variants = Variants { $of } (write NEW { $game } <variant>; the first is the default):
 help-options = Options (write name=value after the game in NEW):

@@ -12,3 +12,14 @@ side-name = { $game ->
     }
 # "of Abalone", after "a game".
 of-game = of { $title }
+# The same at the start of a sentence.
+side-name-start = { $game ->
+        [ataxx] { $side ->
+            [black] x
+           *[white] o
+        }
+       *[other] { $side ->
+            [black] Black
+           *[white] White
+        }
+    }

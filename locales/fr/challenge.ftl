@@ -16,7 +16,7 @@ new-bot = arbitre arbitre les parties mais n'y joue pas : donnez l'adresse d'une
 setup-unknown-variant = { $title } n'a pas de variante « { $name } » (variantes : { $known }).
 setup-unknown-option = { $title } n'a pas d'option « { $name } » (options : { $known }).
 setup-bad-value = L'option { $name } ne peut pas valoir « { $value } » (valeurs possibles : { $allowed }).
-setup-syntax = « { $item } » n'est ni une variante ni une option de { $title } : écrivez les options sous la forme nom=valeur.
+setup-syntax = « { $item } » n'est ni une variante ni une option { $of } : écrivez les options sous la forme nom=valeur.
 setup-position = La position de départ n'est pas valable : { $reason }.
 
 options-line = Options : { $options }.
@@ -24,7 +24,10 @@ options-line = Options : { $options }.
 a-player = Un joueur
 invitation =
     { $who } vous invite à une partie { $of } arbitrée par arbitre (partie n° { $id }).
-    Vous auriez { $side } ; { $first } jouent en premier.
+    { $you_first ->
+        [yes] Vous auriez { $side } et joueriez en premier.
+       *[no] Vous auriez { $side } ; { $first } jouent en premier.
+    }
 invitation-how =
     Répondez à ce message par ACCEPTER pour jouer, ou par REFUSER.
     arbitre vérifie chaque coup selon les règles et le transmet ; vos adresses restent privées. Écrivez AIDE pour en savoir plus.
@@ -32,7 +35,10 @@ your-reply-address = Votre adresse de réponse personnelle pour cette partie : {
 
 challenge-sent =
     Votre invitation à une partie { $of } a été envoyée à votre adversaire : partie n° { $id }.
-    Vous aurez { $side } ; { $first } jouent en premier. arbitre vous écrira dès que votre adversaire aura accepté ou refusé. Pour retirer l'invitation, répondez REFUSER.
+    { $you_first ->
+        [yes] Vous aurez { $side } et jouerez en premier.
+       *[no] Vous aurez { $side } ; { $first } jouent en premier.
+    } arbitre vous écrira dès que votre adversaire aura accepté ou refusé. Pour retirer l'invitation, répondez REFUSER.
 
 game-begins = La partie { $of } contre { $opponent } commence (partie n° { $id }).
 game-set-up = Le directeur du tournoi vous a organisé une partie { $of } contre { $opponent } (partie n° { $id }).

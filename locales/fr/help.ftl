@@ -22,5 +22,5 @@ help =
       LANG <code>   recevoir les messages d'arbitre dans une autre langue ({ $languages })
 
     Jeux :
-help-variants = Variantes de { $game } (la première est celle par défaut) :
+help-variants = Variantes { $of } (écrivez NOUVELLE { $game } <variante> ; la première est celle par défaut) :
 help-options = Options (écrivez nom=valeur après le jeu dans NOUVELLE) :

@@ -16,3 +16,14 @@ of-game = { $game ->
         [ataxx] d'{ $title }
        *[other] de { $title }
     }
+# Le même en début de phrase.
+side-name-start = { $game ->
+        [ataxx] { $side ->
+            [black] Les x
+           *[white] Les o
+        }
+       *[other] { $side ->
+            [black] Les Noirs
+           *[white] Les Blancs
+        }
+    }

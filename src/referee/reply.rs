@@ -148,6 +148,15 @@ fn side_words(lang: Lang, kind: GameKind, side: Side) -> String {
     t!(lang, "side-name", game = kind.name(), side = side.name())
 }
 
+/// `yes` when the reader moves first, for the catalogs' selectors.
+fn you_first(s: &Seen) -> &'static str {
+    if s.live.side_to_move() == s.you {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
 /// "of Abalone", "d'Abalone": the game's title after "a game".
 fn of_game(lang: Lang, stored: &StoredGame) -> String {
     t!(
@@ -174,32 +183,28 @@ fn title(lang: Lang, stored: &StoredGame) -> String {
     }
 }
 
-/// "You play: Black. To move: White (your opponent)."
+/// "You play Black. To move: White (your opponent)."
 fn sides_line(lang: Lang, s: &Seen) -> String {
-    let you = s.live.side_name(s.you, lang);
+    let kind = s.stored.kind;
     let to_move = s.live.side_to_move();
-    let mover = s.live.side_name(to_move, lang);
     let who = if to_move == s.you {
-        match lang {
-            Lang::EN => "you".to_string(),
-            _ => "vous".to_string(),
-        }
+        t!(lang, "you")
     } else {
         opp(lang, s.opponent.as_deref())
     };
-    match lang {
-        Lang::EN => format!("You play: {you}. To move: {mover} ({who})."),
-        _ => format!("Vous jouez : {you}. Au trait : {mover} ({who})."),
-    }
+    t!(
+        lang,
+        "sides-line",
+        you = side_words(lang, kind, s.you),
+        mover = side_words(lang, kind, to_move),
+        who = who
+    )
 }
 
 /// The moves so far, numbered, wrapped at 72 columns.
 pub fn move_list(lang: Lang, plies: &[Ply]) -> String {
     if plies.is_empty() {
-        return match lang {
-            Lang::EN => "(no move yet)".to_string(),
-            _ => "(aucun coup encore)".to_string(),
-        };
+        return t!(lang, "no-move-yet");
     }
     let mut lines = Vec::new();
     let mut line = String::new();
@@ -237,26 +242,22 @@ fn position_block(lang: Lang, s: &Seen) -> String {
     let mut out = String::new();
     out.push_str(s.live.board(lang).trim_end());
     out.push_str("\n\n");
-    let n = plies.len();
+    out.push_str(&t!(lang, "moves-played", count = plies.len()));
     if !s.live.outcome().is_over() && s.stored.result.is_none() {
-        out.push_str(&match lang {
-            Lang::EN => format!("Moves played: {n}. {}\n", sides_line(lang, s)),
-            _ => format!("Coups joués : {n}. {}\n", sides_line(lang, s)),
-        });
-    } else {
-        out.push_str(&match lang {
-            Lang::EN => format!("Moves played: {n}.\n"),
-            _ => format!("Coups joués : {n}.\n"),
-        });
+        out.push(' ');
+        out.push_str(&sides_line(lang, s));
     }
-    out.push_str(&match lang {
-        Lang::EN => format!("\nMoves:\n{}\n", move_list(lang, &plies)),
-        _ => format!("\nCoups :\n{}\n", move_list(lang, &plies)),
-    });
-    out.push_str(&match lang {
-        Lang::EN => format!("\nPosition: {}\n", s.live.position_string()),
-        _ => format!("\nPosition : {}\n", s.live.position_string()),
-    });
+    out.push_str("\n\n");
+    out.push_str(&t!(lang, "moves-head"));
+    out.push('\n');
+    out.push_str(&move_list(lang, &plies));
+    out.push_str("\n\n");
+    out.push_str(&t!(
+        lang,
+        "position-line",
+        position = s.live.position_string()
+    ));
+    out.push('\n');
     out
 }
 
@@ -269,62 +270,69 @@ fn examples(live: &AnyGame, n: usize) -> Vec<String> {
 
 /// How to answer, with the reader's reply address.
 fn how_to_play(lang: Lang, s: &Seen) -> String {
-    let example = examples(s.live, 1)
-        .into_iter()
-        .next()
-        .map(|m| match lang {
-            Lang::EN => format!(" (for example: {m})"),
-            _ => format!(" (par exemple : {m})"),
-        })
-        .unwrap_or_default();
-    let pat = terms::has_pat_protocol(s.stored.kind);
-    let mut out = match lang {
-        Lang::EN => format!(
-            "To play, reply to this mail with your move alone on the first line{example}. \
-             One move per mail.\nOther commands: BOARD, HISTORY, {}, RESIGN, GAMES, HELP.\n",
-            if pat { "DRAW or PAT" } else { "DRAW" }
-        ),
-        _ => format!(
-            "Pour jouer, répondez à ce message avec votre coup seul sur la première ligne{example}. \
-             Un coup par message.\nAutres commandes : PLATEAU, HISTORIQUE, {}, ABANDON, PARTIES, AIDE.\n",
-            if pat { "NULLE ou PAT" } else { "NULLE" }
-        ),
+    let mut out = match examples(s.live, 1).into_iter().next() {
+        Some(example) => t!(lang, "how-to-play", example = example),
+        None => t!(lang, "how-to-play-bare"),
     };
+    out.push('\n');
+    let pat = if terms::has_pat_protocol(s.stored.kind) {
+        "yes"
+    } else {
+        "no"
+    };
+    out.push_str(&t!(lang, "other-commands", pat = pat));
+    out.push('\n');
     if let Some(addr) = &s.reply_to {
-        out.push_str(&match lang {
-            Lang::EN => format!(
-                "Your personal reply address for this game: {addr} (keep it to yourself).\n"
-            ),
-            _ => format!(
-                "Votre adresse de réponse personnelle pour cette partie : {addr} (gardez-la pour vous).\n"
-            ),
-        });
+        out.push_str(&t!(lang, "reply-address-private", address = addr.clone()));
+        out.push('\n');
     }
     out
 }
 
-/// The result in words.
+/// The result in words, once: who won and how (or how it was drawn), and what it means
+/// for the reader.
 fn result_words(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Side>) -> String {
     let how = termination_words(lang, live, &result.termination);
     match result.winner {
         Some(w) => {
-            let side = live.side_name(w, lang);
-            let mine = match (you, lang) {
-                (Some(y), Lang::EN) if y == w => " You win.",
-                (Some(_), Lang::EN) => " You lose.",
-                (Some(y), Lang::FR) if y == w => " Vous gagnez.",
-                (Some(_), _) => " Vous perdez.",
-                (None, _) => "",
-            };
-            match lang {
-                Lang::EN => format!("{side} wins ({how}).{mine}"),
-                _ => format!("{side} gagne ({how}).{mine}"),
+            let side = t!(
+                lang,
+                "side-name-start",
+                game = live.kind().name(),
+                side = w.name()
+            );
+            let mut out = t!(lang, "result-win", side = side, how = how);
+            match you {
+                Some(y) if y == w => out = out + " " + &t!(lang, "result-you-win"),
+                Some(_) => out = out + " " + &t!(lang, "result-you-lose"),
+                None => {}
             }
+            out
         }
-        None => match lang {
-            Lang::EN => format!("Draw ({how})."),
-            _ => format!("Partie nulle ({how})."),
-        },
+        None => t!(
+            lang,
+            "result-draw",
+            code = result.termination.clone(),
+            how = how
+        ),
+    }
+}
+
+/// Whether a stored result line is the game's protocol tokens (`WW MAT`, `6-3`, `PAT`,
+/// `1-0 30-19`), which every language shows as they are, rather than the English words
+/// stored for games without tokens (shown in the reader's language instead). Tokens never
+/// have lower-case letters.
+fn is_protocol_line(line: &str) -> bool {
+    !line.is_empty() && !line.chars().any(char::is_lowercase)
+}
+
+/// The result for a sentence: the tokens (when the game has them) and the words, each once.
+fn result_text(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Side>) -> String {
+    let words = result_words(lang, live, result, you);
+    if is_protocol_line(&result.line) {
+        format!("{}. {words}", result.line)
+    } else {
+        words
     }
 }
 
@@ -343,9 +351,6 @@ fn termination_words(lang: Lang, live: &AnyGame, code: &str) -> String {
     }
     code.to_string()
 }
-
-// ---------------------------------------------------------------------------------------
-// Help
 
 /// The general help, followed by one game's help when `game` is given.
 pub fn help(lang: Lang, game: Option<GameKind>) -> String {
@@ -379,7 +384,17 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
         .iter()
         .map(|v| format!("  {} ({})", v.id, v.title(lang)))
         .collect();
-    out.push_str(&t!(lang, "help-variants", game = kind.name()));
+    out.push_str(&t!(
+        lang,
+        "help-variants",
+        game = kind.name(),
+        of = t!(
+            lang,
+            "of-game",
+            game = kind.name(),
+            title = kind.title(lang)
+        )
+    ));
     out.push_str(&format!("\n{}\n", variants.join("\n")));
     let specs = kind.option_specs();
     if !specs.is_empty() {
@@ -641,9 +656,12 @@ pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
             value = value.clone(),
             allowed = allowed.clone()
         ),
-        SetupError::Options(OptionError::Syntax(item)) => {
-            t!(lang, "setup-syntax", item = item.clone(), title = title)
-        }
+        SetupError::Options(OptionError::Syntax(item)) => t!(
+            lang,
+            "setup-syntax",
+            item = item.clone(),
+            of = t!(lang, "of-game", game = kind.name(), title = title.clone())
+        ),
         SetupError::Position(p) => {
             t!(
                 lang,
@@ -689,7 +707,8 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
         of = of_game(lang, s.stored),
         id = s.stored.id,
         side = side_words(lang, s.stored.kind, s.you),
-        first = side_words(lang, s.stored.kind, s.live.side_to_move())
+        first = side_words(lang, s.stored.kind, s.live.side_to_move()),
+        you_first = you_first(s)
     ) + "\n";
     if let Some(o) = options_line(lang, s.stored) {
         out.push_str(&o);
@@ -714,7 +733,8 @@ pub fn challenge_sent(lang: Lang, s: &Seen) -> String {
         of = of_game(lang, s.stored),
         id = s.stored.id,
         side = side_words(lang, s.stored.kind, s.you),
-        first = side_words(lang, s.stored.kind, s.live.side_to_move())
+        first = side_words(lang, s.stored.kind, s.live.side_to_move()),
+        you_first = you_first(s)
     ) + "\n"
 }
 
@@ -787,32 +807,13 @@ pub fn game_declined(lang: Lang) -> String {
 
 /// A command for a finished game.
 pub fn game_over(lang: Lang, live: &AnyGame, result: &GameResult, you: Side) -> String {
-    let words = result_words(lang, live, result, Some(you));
-    match lang {
-        Lang::EN => format!(
-            "ERR\n\nThis game is over: {} {words}\nNothing was changed. Write HISTORY for its record.\n",
-            result.line
-        ),
-        _ => format!(
-            "ERR\n\nCette partie est terminée : {} {words}\nRien n'a été changé. Écrivez HISTORIQUE \
-             pour sa feuille de partie.\n",
-            result.line
-        ),
-    }
+    let result = result_text(lang, live, result, Some(you));
+    format!("ERR\n\n{}\n", t!(lang, "game-over", result = result))
 }
 
 /// The stored game does not replay (a bug or a hand-edited store).
 pub fn store_problem(lang: Lang, id: GameId) -> String {
-    match lang {
-        Lang::EN => format!(
-            "arbitre cannot read the stored state of game #{id}; nothing was changed. The \
-             administrator has been told by the log; please try again later.\n"
-        ),
-        _ => format!(
-            "arbitre ne peut pas relire l'état enregistré de la partie n° {id} ; rien n'a été \
-             changé. L'administrateur en est averti par le journal ; réessayez plus tard.\n"
-        ),
-    }
+    t!(lang, "store-problem", id = id) + "\n"
 }
 
 // ---------------------------------------------------------------------------------------
@@ -822,17 +823,18 @@ pub fn store_problem(lang: Lang, id: GameId) -> String {
 fn passes(lang: Lang, live: &AnyGame, you: Side, passes: &[(Side, String)]) -> String {
     let mut out = String::new();
     for (side, text) in passes {
-        let name = live.side_name(*side, lang);
-        out.push_str(&match (lang, *side == you) {
-            (Lang::EN, true) => {
-                format!("You have no legal move: arbitre played the forced pass {text} for you ({name}).\n")
-            }
-            (Lang::EN, false) => format!("{name} has no legal move and passes ({text}, forced).\n"),
-            (_, true) => format!(
-                "Vous n'avez aucun coup légal : arbitre a joué pour vous le passe forcé {text} ({name}).\n"
-            ),
-            (_, false) => format!("{name} n'a aucun coup légal et passe ({text}, forcé).\n"),
-        });
+        if *side == you {
+            out.push_str(&t!(lang, "pass-yours", pass = text.clone()));
+        } else {
+            let name = t!(
+                lang,
+                "side-name-start",
+                game = live.kind().name(),
+                side = side.name()
+            );
+            out.push_str(&t!(lang, "pass-theirs", side = name, pass = text.clone()));
+        }
+        out.push('\n');
     }
     out
 }
@@ -840,27 +842,20 @@ fn passes(lang: Lang, live: &AnyGame, you: Side, passes: &[(Side, String)]) -> S
 /// The move forwarded to the opponent: the protocol line first, then what it did, the
 /// position, and how to answer.
 pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -> String {
-    let mover = opp_cap(lang, s.opponent.as_deref());
-    let side = s.live.side_name(j.mover, lang);
     let mut out = format!("{}\n\n", j.line);
-    out.push_str(&match lang {
-        Lang::EN => format!(
-            "{mover} ({side}) played move {}: {}\n",
-            j.ply,
-            j.effect.get(lang)
-        ),
-        _ => format!(
-            "{mover} ({side}) a joué le coup {} : {}\n",
-            j.ply,
-            j.effect.get(lang)
-        ),
-    });
+    out.push_str(&t!(
+        lang,
+        "move-played",
+        who = opp_cap(lang, s.opponent.as_deref()),
+        side = side_words(lang, s.stored.kind, j.mover),
+        ply = j.ply,
+        effect = j.effect.get(lang).to_string()
+    ));
+    out.push('\n');
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if offer_declined {
-        out.push_str(match lang {
-            Lang::EN => "By playing on, your opponent declined your draw offer.\n",
-            _ => "En jouant, votre adversaire a décliné votre proposition de nulle.\n",
-        });
+        out.push_str(&t!(lang, "offer-declined-by-move"));
+        out.push('\n');
     }
     out.push('\n');
     out.push_str(&position_block(lang, s));
@@ -873,34 +868,27 @@ pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -
 /// pass and the mover plays again).
 pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
     let mut out = format!("{}\n\n", j.line);
-    out.push_str(&match lang {
-        Lang::EN => format!("Your move {} is accepted: {}\n", j.ply, j.effect.get(lang)),
-        _ => format!(
-            "Votre coup {} est accepté : {}\n",
-            j.ply,
-            j.effect.get(lang)
-        ),
-    });
+    out.push_str(&t!(
+        lang,
+        "move-accepted",
+        ply = j.ply,
+        effect = j.effect.get(lang).to_string()
+    ));
+    out.push('\n');
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if s.live.side_to_move() == s.you {
-        out.push_str(match lang {
-            Lang::EN => "It is your move again.\n\n",
-            _ => "C'est de nouveau à vous de jouer.\n\n",
-        });
+        out.push_str(&t!(lang, "your-move-again"));
+        out.push_str("\n\n");
         out.push_str(&position_block(lang, s));
         out.push('\n');
         out.push_str(&how_to_play(lang, s));
     } else {
-        out.push_str(&match lang {
-            Lang::EN => format!(
-                "It has been sent to {}; arbitre will mail you the answer.\n",
-                opp(lang, s.opponent.as_deref())
-            ),
-            _ => format!(
-                "Il a été transmis à {} ; arbitre vous enverra la réponse.\n",
-                opp(lang, s.opponent.as_deref())
-            ),
-        });
+        out.push_str(&t!(
+            lang,
+            "move-sent-on",
+            opponent = opp(lang, s.opponent.as_deref())
+        ));
+        out.push('\n');
     }
     out
 }
@@ -908,10 +896,8 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
 /// A refused move: the protocol error line first, then why, then the position.
 pub fn refused(lang: Lang, s: &Seen, line: &str, why: &str) -> String {
     let mut out = format!("{line}\n\n");
-    out.push_str(&match lang {
-        Lang::EN => format!("Your move was not accepted: {why}.\nNothing was changed; please send another move.\n\n"),
-        _ => format!("Votre coup n'a pas été accepté : {why}.\nRien n'a été changé ; envoyez un autre coup.\n\n"),
-    });
+    out.push_str(&t!(lang, "move-refused", why = why.to_string()));
+    out.push_str("\n\n");
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
@@ -921,30 +907,14 @@ pub fn refused(lang: Lang, s: &Seen, line: &str, why: &str) -> String {
 /// A move sent out of turn.
 pub fn not_your_turn(lang: Lang, s: &Seen) -> String {
     let who = opp(lang, s.opponent.as_deref());
-    let mut out = match lang {
-        Lang::EN => format!(
-            "ERR\n\nIt is not your turn: arbitre is waiting for {who}'s move. Nothing was changed.\n\n"
-        ),
-        _ => format!(
-            "ERR\n\nCe n'est pas votre tour : arbitre attend le coup de {who}. Rien n'a été changé.\n\n"
-        ),
-    };
+    let mut out = format!("ERR\n\n{}\n\n", t!(lang, "not-your-turn", opponent = who));
     out.push_str(&position_block(lang, s));
     out
 }
 
 /// A protocol `ERR` received from a player.
 pub fn err_received(lang: Lang, s: &Seen) -> String {
-    let mut out = match lang {
-        Lang::EN => "arbitre received ERR. Every move arbitre forwards has been checked by the \
-                     rules, so the boards may simply differ: here is the position as arbitre \
-                     keeps it. Nothing was changed.\n\n"
-            .to_string(),
-        _ => "arbitre a reçu ERR. Chaque coup transmis par arbitre a été vérifié selon \
-                     les règles ; les plateaux diffèrent sans doute : voici la position telle \
-                     qu'arbitre la tient. Rien n'a été changé.\n\n"
-            .to_string(),
-    };
+    let mut out = t!(lang, "err-received") + "\n\n";
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
@@ -953,7 +923,12 @@ pub fn err_received(lang: Lang, s: &Seen) -> String {
 
 /// The board on request.
 pub fn board_view(lang: Lang, s: &Seen) -> String {
-    let mut out = format!("{}, #{}\n\n", title(lang, s.stored), s.stored.id);
+    let mut out = t!(
+        lang,
+        "board-title",
+        title = title(lang, s.stored),
+        id = s.stored.id
+    ) + "\n\n";
     out.push_str(&position_block(lang, s));
     if let Some(result) = &s.stored.result {
         out.push_str(&result_block(lang, s, result));
@@ -966,18 +941,12 @@ pub fn board_view(lang: Lang, s: &Seen) -> String {
 
 /// The move list on request.
 pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
-    let mut out = match lang {
-        Lang::EN => format!(
-            "{}, #{}: the moves so far.\n\n",
-            title(lang, s.stored),
-            s.stored.id
-        ),
-        _ => format!(
-            "{}, n° {} : les coups joués.\n\n",
-            title(lang, s.stored),
-            s.stored.id
-        ),
-    };
+    let mut out = t!(
+        lang,
+        "history-head",
+        title = title(lang, s.stored),
+        id = s.stored.id
+    ) + "\n\n";
     out.push_str(record);
     if let Some(result) = &s.stored.result {
         out.push_str(&result_block(lang, s, result));
@@ -986,11 +955,8 @@ pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
 }
 
 fn result_block(lang: Lang, s: &Seen, result: &GameResult) -> String {
-    let words = result_words(lang, s.live, result, Some(s.you));
-    match lang {
-        Lang::EN => format!("\nResult: {} ({words})\n", result.line),
-        _ => format!("\nRésultat : {} ({words})\n", result.line),
-    }
+    let result = result_text(lang, s.live, result, Some(s.you));
+    format!("\n{}\n", t!(lang, "result-block", result = result))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1000,29 +966,14 @@ fn result_block(lang: Lang, s: &Seen, result: &GameResult) -> String {
 /// Bulltricker players get the protocol line `PAT` first.
 pub fn draw_offer_forward(lang: Lang, s: &Seen) -> String {
     let who = opp_cap(lang, s.opponent.as_deref());
-    let pat = terms::has_pat_protocol(s.stored.kind);
     let mut out = String::new();
-    if pat {
+    if terms::has_pat_protocol(s.stored.kind) {
         out.push_str("PAT\n\n");
+        out.push_str(&t!(lang, "draw-offer-pat", who = who));
+    } else {
+        out.push_str(&t!(lang, "draw-offer", who = who));
     }
-    out.push_str(&match (pat, lang) {
-        (true, Lang::EN) => format!(
-            "{who} offers a draw (PAT). Reply PAT or DRAW to accept it; play a move or reply \
-             DECLINE to refuse it.\n"
-        ),
-        (true, _) => format!(
-            "{who} propose la nulle (PAT). Répondez PAT ou NULLE pour l'accepter ; jouez un coup \
-             ou répondez REFUSER pour la décliner.\n"
-        ),
-        (false, Lang::EN) => format!(
-            "{who} offers a draw. Reply DRAW to accept it; play a move or reply DECLINE to refuse it.\n"
-        ),
-        (false, _) => format!(
-            "{who} propose la nulle. Répondez NULLE pour l'accepter ; jouez un coup ou répondez \
-             REFUSER pour la décliner.\n"
-        ),
-    });
-    out.push('\n');
+    out.push_str("\n\n");
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
@@ -1032,121 +983,100 @@ pub fn draw_offer_forward(lang: Lang, s: &Seen) -> String {
 /// The sender's draw offer has been forwarded. `claim` when it was a `PAT` claim the rules
 /// do not confirm.
 pub fn draw_offer_ack(lang: Lang, s: &Seen, claim: bool) -> String {
-    let who = opp(lang, s.opponent.as_deref());
-    let head = if claim {
-        match lang {
-            Lang::EN => "The rules do not make this position a draw (PAT), so the game goes on. ",
-            _ => "Les règles ne font pas de cette position une nulle (PAT) : la partie continue. ",
-        }
-    } else {
-        ""
-    };
-    match lang {
-        Lang::EN => format!(
-            "{head}Your draw offer has been sent to {who}. The game is drawn if they accept; \
-             their next move declines it.\n"
-        ),
-        _ => format!(
-            "{head}Votre proposition de nulle a été transmise à {who}. La partie est nulle s'il \
-             l'accepte ; son prochain coup la décline.\n"
-        ),
+    let mut out = String::new();
+    if claim {
+        out.push_str(&t!(lang, "draw-claim-refused"));
+        out.push(' ');
     }
+    out.push_str(&t!(
+        lang,
+        "draw-offer-sent",
+        opponent = opp(lang, s.opponent.as_deref())
+    ));
+    out.push('\n');
+    out
 }
 
 /// The sender's own draw offer already stands.
 pub fn draw_already_offered(lang: Lang) -> String {
-    match lang {
-        Lang::EN => "Your draw offer already stands; arbitre is waiting for your opponent's \
-                     answer. Nothing was changed.\n"
-            .to_string(),
-        _ => "Votre proposition de nulle est déjà en cours ; arbitre attend la réponse de \
-                     votre adversaire. Rien n'a été changé.\n"
-            .to_string(),
-    }
+    t!(lang, "draw-already-offered") + "\n"
 }
 
 /// The sender declined the opponent's draw offer: to the sender.
 pub fn draw_declined_ack(lang: Lang) -> String {
-    match lang {
-        Lang::EN => "You declined the draw offer; your opponent has been told. The game goes on.\n"
-            .to_string(),
-        _ => "Vous avez décliné la proposition de nulle ; votre adversaire en a été \
-                     informé. La partie continue.\n"
-            .to_string(),
-    }
+    t!(lang, "draw-declined-ack") + "\n"
 }
 
 /// The opponent declined the reader's draw offer.
 pub fn draw_declined_notice(lang: Lang, name: Option<&str>) -> String {
-    let who = opp_cap(lang, name);
-    match lang {
-        Lang::EN => format!("{who} declined your draw offer. The game goes on.\n"),
-        _ => format!("{who} a décliné votre proposition de nulle. La partie continue.\n"),
-    }
+    t!(lang, "draw-declined-notice", who = opp_cap(lang, name)) + "\n"
 }
 
 /// The closing mail to each player: the result first (the move's protocol line when a move
 /// ended it), what happened, the final board, the result in words and the complete record.
 pub fn game_end(lang: Lang, s: &Seen, ending: Ending, result: &GameResult, record: &str) -> String {
+    // The first line is the protocol's: the move's line, else the result tokens; a game
+    // without tokens starts with the result in the reader's words.
     let first = match ending {
         Ending::Move(j) => j.line.clone(),
-        _ => result.line.clone(),
+        _ if is_protocol_line(&result.line) => result.line.clone(),
+        _ => result_words(lang, s.live, result, Some(s.you)),
     };
     let mut out = format!("{first}\n\n");
     let opponent = opp_cap(lang, s.opponent.as_deref());
     match ending {
         Ending::Move(j) => {
-            let side = s.live.side_name(j.mover, lang);
-            if j.mover == s.you {
-                out.push_str(&match lang {
-                    Lang::EN => format!("Your move {} ({side}): {}\n", j.ply, j.effect.get(lang)),
-                    _ => format!("Votre coup {} ({side}) : {}\n", j.ply, j.effect.get(lang)),
-                });
+            let side = side_words(lang, s.stored.kind, j.mover);
+            let effect = j.effect.get(lang).to_string();
+            out.push_str(&if j.mover == s.you {
+                t!(
+                    lang,
+                    "end-your-move",
+                    ply = j.ply,
+                    side = side,
+                    effect = effect
+                )
             } else {
-                out.push_str(&match lang {
-                    Lang::EN => format!(
-                        "{opponent} ({side}) played move {}: {}\n",
-                        j.ply,
-                        j.effect.get(lang)
-                    ),
-                    _ => format!(
-                        "{opponent} ({side}) a joué le coup {} : {}\n",
-                        j.ply,
-                        j.effect.get(lang)
-                    ),
-                });
-            }
+                t!(
+                    lang,
+                    "move-played",
+                    who = opponent,
+                    side = side,
+                    ply = j.ply,
+                    effect = effect
+                )
+            });
+            out.push('\n');
             out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
         }
-        Ending::Resigned(side) if side == s.you => out.push_str(match lang {
-            Lang::EN => "You resigned.\n",
-            _ => "Vous avez abandonné.\n",
-        }),
-        Ending::Resigned(_) => out.push_str(&match lang {
-            Lang::EN => format!("{opponent} resigned.\n"),
-            _ => format!("{opponent} a abandonné.\n"),
-        }),
-        Ending::AgreedDraw => out.push_str(match lang {
-            Lang::EN => "The draw offer was accepted: the game is drawn by agreement.\n",
-            _ => "La proposition de nulle a été acceptée : partie nulle par accord mutuel.\n",
-        }),
-        Ending::ClaimConfirmed => out.push_str(match lang {
-            Lang::EN => "The draw claim (PAT) is confirmed by the rules.\n",
-            _ => "La réclamation de nulle (PAT) est confirmée par les règles.\n",
-        }),
+        Ending::Resigned(side) if side == s.you => {
+            out.push_str(&t!(lang, "end-you-resigned"));
+            out.push('\n');
+        }
+        Ending::Resigned(_) => {
+            out.push_str(&t!(lang, "end-they-resigned", who = opponent));
+            out.push('\n');
+        }
+        Ending::AgreedDraw => {
+            out.push_str(&t!(lang, "end-agreed-draw"));
+            out.push('\n');
+        }
+        Ending::ClaimConfirmed => {
+            out.push_str(&t!(lang, "end-claim-confirmed"));
+            out.push('\n');
+        }
     }
     out.push('\n');
     out.push_str(s.live.board(lang).trim_end());
     out.push('\n');
     out.push_str(&result_block(lang, s, result));
-    out.push_str(&match lang {
-        Lang::EN => format!("\nThe game is over. Complete record:\n\n{record}"),
-        _ => format!("\nLa partie est terminée. Feuille de partie complète :\n\n{record}"),
-    });
-    out.push_str(match lang {
-        Lang::EN => "\nThank you for playing. To start another game: NEW <game> VS <address>.\n",
-        _ => "\nMerci d'avoir joué. Pour une autre partie : NOUVELLE <jeu> CONTRE <adresse>.\n",
-    });
+    out.push('\n');
+    out.push_str(&t!(lang, "end-record"));
+    out.push_str("\n\n");
+    out.push_str(record);
+    out.push('\n');
+    out.push_str(&t!(lang, "end-thanks"));
+    out.push('\n');
     out
 }
 
@@ -1218,7 +1148,7 @@ mod tests {
         assert!(list.contains("4. (m3xyz)"));
         assert!(list.lines().all(|l| l.len() <= 72));
         assert!(list.contains("40. m39xyz"));
-        assert_eq!(move_list(Lang::FR, &[]), "(aucun coup encore)");
+        assert_eq!(move_list(Lang::FR, &[]), "(aucun coup pour l'instant)");
     }
 
     #[test]

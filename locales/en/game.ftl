@@ -1,0 +1,62 @@
+# A game in progress: the position, moves, refusals, draws, results, the end.
+
+you = you
+sides-line = You play { $you }. To move: { $mover } ({ $who }).
+moves-played = Moves played: { $count }.
+moves-head = Moves:
+no-move-yet = (no move yet)
+position-line = Position: { $position }
+
+how-to-play = To play, reply to this mail with your move alone on the first line (for example: { $example }). One move per mail.
+how-to-play-bare = To play, reply to this mail with your move alone on the first line. One move per mail.
+other-commands = Other commands: BOARD, HISTORY, { $pat ->
+        [yes] DRAW or PAT
+       *[no] DRAW
+    }, RESIGN, GAMES, HELP.
+reply-address-private = Your personal reply address for this game: { $address } (keep it to yourself).
+
+# Results. $how is the way the game ended, in words; $code its code (agreed-draw, ...).
+result-win = { $side } wins ({ $how }).
+result-you-win = You win.
+result-you-lose = You lose.
+result-draw = { $code ->
+        [agreed-draw] Drawn by agreement.
+       *[other] Drawn game: { $how }.
+    }
+result-block = Result: { $result }
+game-over =
+    This game is over. { $result }
+    Nothing was changed. Write HISTORY for its record.
+store-problem = arbitre cannot read the stored state of game #{ $id }; nothing was changed. The administrator has been told by the log; please try again later.
+
+pass-yours = You have no legal move: arbitre passed for you ({ $pass }).
+pass-theirs = { $side } has no legal move and passes ({ $pass }).
+
+move-played = { $who } ({ $side }) played move { $ply }: { $effect }
+offer-declined-by-move = By playing on, your opponent declined your draw offer.
+move-accepted = Your move { $ply } is accepted: { $effect }
+your-move-again = It is your move again.
+move-sent-on = It has been sent to { $opponent }; arbitre will mail you the answer.
+move-refused =
+    Your move was not accepted: { $why }.
+    Nothing was changed; please send another move.
+not-your-turn = It is not your turn: arbitre is waiting for { $opponent }'s move. Nothing was changed.
+err-received = arbitre received ERR. Every move arbitre forwards has been checked by the rules, so the boards may simply differ: here is the position as arbitre keeps it. Nothing was changed.
+board-title = { $title }, game #{ $id }
+history-head = { $title }, game #{ $id }: the moves so far.
+
+draw-offer = { $who } offers a draw. Reply DRAW to accept it; play a move or reply DECLINE to refuse it.
+draw-offer-pat = { $who } offers a draw (PAT). Reply PAT or DRAW to accept it; play a move or reply DECLINE to refuse it.
+draw-claim-refused = The rules do not make this position a draw (PAT), so the game goes on.
+draw-offer-sent = Your draw offer has been sent to { $opponent }. The game is drawn if they accept; their next move declines it.
+draw-already-offered = Your draw offer already stands; arbitre is waiting for your opponent's answer. Nothing was changed.
+draw-declined-ack = You declined the draw offer; your opponent has been told. The game goes on.
+draw-declined-notice = { $who } declined your draw offer. The game goes on.
+
+end-your-move = Your move { $ply } ({ $side }): { $effect }
+end-you-resigned = You resigned.
+end-they-resigned = { $who } resigned.
+end-agreed-draw = The draw offer was accepted.
+end-claim-confirmed = The rules confirm the draw claim (PAT).
+end-record = The game is over. Complete record:
+end-thanks = Thank you for playing. To start another game: NEW <game> VS <address>.
