@@ -337,7 +337,7 @@ async fn a_challenge_ends_in_a_draw_by_agreement() {
     let end = t
         .env
         .wait_mail_after(bob, mark_bob, "the end of the game", |m| {
-            m.body.contains("drawn by agreement")
+            m.body.contains("Result: Drawn by agreement.")
         })
         .await;
     assert!(end.body.contains("a1b2"), "{}", end.body);
