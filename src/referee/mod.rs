@@ -13,6 +13,7 @@
 //! - [`mod@handle`]: the guards and the dispatch; [`challenge`]: new games and
 //!   invitations; [`play`]: moves, draws, resignation, views.
 //! - [`terms`]: each game's result lines and end-of-game record.
+//! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, in English and French.
 
@@ -26,6 +27,7 @@ pub mod proof;
 pub mod read;
 pub mod reply;
 pub mod route;
+pub mod suggest;
 pub mod terms;
 pub mod token;
 

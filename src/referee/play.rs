@@ -10,15 +10,24 @@
 //!   first line is the protocol's `PAT`.
 //! - `resign`: allowed at any time, on either player's turn.
 //! - `not-your-turn`: a move sent out of turn is answered `ERR` and changes nothing.
-//! - `garbage-on-your-turn`: on the sender's turn, a line that is no command but looks
-//!   like a move (it has a digit) is judged as one (answered `ERR` with the reason, as the
-//!   protocol expects); prose, or any unknown line off turn, gets the help text.
+//! - `move-in-prose`: a line that is not wholly a move of this game is searched for one
+//!   ([`read::moves_in`]: the first lines, else the Subject, in this game's notation).
+//!   Exactly one found is the move, played as if written alone (and like any move it needs
+//!   a message that proves its sender: otherwise arbitre asks to confirm it). Several found
+//!   on the sender's turn are answered `ERR`, naming them; nothing is played.
+//! - `garbage-on-your-turn`: on the sender's turn, a line with no move in it that looks
+//!   like one (it has a digit) is answered `ERR` with what was read and why it is not a
+//!   move, as the protocol expects; prose, or any unknown line off turn, gets the help text.
+//! - `did-you-mean`: a refused move is followed by up to three legal moves close to what
+//!   was written ([`suggest`]), after the refusal, whose first line stays the protocol's.
 
 use crate::games::{AnyGame, Outcome, Side};
-use crate::referee::command::{Command, looks_like_a_move};
-use crate::referee::handle::Desk;
+use crate::referee::command::{Command, kind_reads, looks_like_a_move};
+use crate::referee::handle::{self, Desk};
 use crate::referee::reply::{self, Ending, NoGame};
-use crate::referee::{GameResult, GameStatus, PlayedMove, StoredGame, terms};
+use crate::referee::{GameResult, GameStatus, PlayedMove, StoredGame, read, suggest, terms};
+use crate::t;
+use crate::text::Lang;
 
 /// A command for an active or finished game from the player seated as `side`.
 pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command) {
@@ -56,11 +65,8 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         return;
     }
     match command {
-        Command::Move(text) => play_move(desk, game, live, side, text),
-        Command::Unknown(line) if live.side_to_move() == side && looks_like_a_move(line) => {
-            play_move(desk, game, live, side, line)
-        }
-        Command::Unknown(line) => not_understood(desk, game, side, line),
+        Command::Move(text) => written(desk, game, live, side, text, true),
+        Command::Unknown(line) => written(desk, game, live, side, line, false),
         Command::Resign => resign(desk, game, live, side),
         Command::Draw => draw(desk, game, live, side, false),
         Command::Pat => draw(desk, game, live, side, terms::has_pat_protocol(game.kind)),
@@ -118,25 +124,146 @@ pub fn not_understood(desk: &mut Desk, game: &StoredGame, side: Side, line: &str
     desk.summary = format!("game #{}: {side} sent {line:?}, not understood", game.id);
 }
 
+/// The line `text` of a game in progress from `side`: read as a move of this game (see the
+/// module's `move-in-prose` and `garbage-on-your-turn`). `is_move`: some game's notation
+/// reads the whole line (it is a [`Command::Move`]), and the sender is proven.
+fn written(
+    desk: &mut Desk,
+    game: &StoredGame,
+    live: AnyGame,
+    side: Side,
+    text: &str,
+    is_move: bool,
+) {
+    let kind = game.kind;
+    let reads = |t: &str| kind_reads(kind, t);
+    if is_move && reads(text) {
+        return play_move(desk, game, live, side, text);
+    }
+    let found = read::moves_in(&read::candidates(desk.msg), &reads);
+    match found.as_slice() {
+        [one] if !desk.proof.holds() => handle::unproven(desk, one, Some((game, side))),
+        [one] => {
+            // A move of the sender's game, proven: its answers are game mail.
+            desk.game_command = true;
+            play_move(desk, game, live, side, one)
+        }
+        [] if is_move => play_move(desk, game, live, side, text),
+        [] if live.side_to_move() == side && looks_like_a_move(text) => {
+            no_move(desk, game, live, side, text)
+        }
+        [] => not_understood(desk, game, side, text),
+        _ if live.side_to_move() != side => not_your_turn(desk, game, &live, side, text),
+        several => {
+            let lang = desk.lang;
+            let moves = several
+                .iter()
+                .map(|m| t!(lang, "reading-quoted", text = m.clone()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let why = t!(
+                lang,
+                "reading-several",
+                count = several.len(),
+                moves = moves
+            );
+            refuse(desk, game, &live, side, "ERR", &why, None);
+            desk.summary = format!(
+                "game #{}: {side} sent {} moves in one message ({several:?}); none played",
+                game.id,
+                several.len()
+            );
+        }
+    }
+}
+
+/// A line of the sender's on their turn that looks like a move (it has a digit) but holds
+/// none: `ERR`, with what was read and why its most move-like word is not a move.
+fn no_move(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side, line: &str) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let word = words
+        .iter()
+        .map(|w| read::trim_punctuation(w))
+        .find(|w| w.chars().any(|c| c.is_ascii_digit()));
+    let (Some(word), true) = (word, words.len() > 1) else {
+        // One word: the game's own reason is the whole answer.
+        return play_move(desk, game, live, side, line);
+    };
+    let Err(refusal) = live.judge(word) else {
+        return play_move(desk, game, live, side, line);
+    };
+    let lang = desk.lang;
+    let why = t!(
+        lang,
+        "reading-no-move",
+        line = quote(line),
+        reason = refusal.explain(lang)
+    );
+    refuse(desk, game, &live, side, "ERR", &why, Some(word));
+    desk.summary = format!("game #{}: {side} sent {line:?}: no move in it", game.id);
+}
+
+/// A player's words quoted back, cut at 80 characters.
+fn quote(text: &str) -> String {
+    if text.chars().count() <= 80 {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(79).collect();
+    cut.push('\u{2026}');
+    cut
+}
+
+/// Answers `ERR` (or the protocol's `line`) with `why`, then the legal moves close to
+/// `written` when it is given (see [`suggest`]). Nothing changes.
+fn refuse(
+    desk: &mut Desk,
+    game: &StoredGame,
+    live: &AnyGame,
+    side: Side,
+    line: &str,
+    why: &str,
+    written: Option<&str>,
+) {
+    let mut body = reply::refused(desk.lang, &desk.seen(game, live, side), line, why);
+    if let Some(written) = written {
+        body.push_str(&suggestions(desk.lang, live, written));
+    }
+    desk.reply_game(game, side, body);
+}
+
+/// The paragraph of legal moves close to `written`, one per line; empty when none is.
+fn suggestions(lang: Lang, live: &AnyGame, written: &str) -> String {
+    let moves = suggest::suggest(live, written);
+    if moves.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "\n{}\n",
+        t!(lang, "reading-suggestions", count = moves.len())
+    );
+    for m in &moves {
+        out.push_str(&format!("    {m}\n"));
+    }
+    out
+}
+
+/// A move sent out of turn.
+fn not_your_turn(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side, text: &str) {
+    let body = reply::not_your_turn(desk.lang, &desk.seen(game, live, side));
+    desk.reply_game(game, side, body);
+    desk.summary = format!("game #{}: {side} moved out of turn ({text:?})", game.id);
+}
+
 /// A move from `side`.
 fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, text: &str) {
     if live.side_to_move() != side {
-        let body = reply::not_your_turn(desk.lang, &desk.seen(game, &live, side));
-        desk.reply_game(game, side, body);
-        desk.summary = format!("game #{}: {side} moved out of turn ({text:?})", game.id);
-        return;
+        return not_your_turn(desk, game, &live, side, text);
     }
     let judged = match live.play(text) {
         Ok(j) => j,
         Err(refusal) => {
             let why = refusal.explain(desk.lang);
-            let body = reply::refused(
-                desk.lang,
-                &desk.seen(game, &live, side),
-                refusal.line(),
-                &why,
-            );
-            desk.reply_game(game, side, body);
+            refuse(desk, game, &live, side, refusal.line(), &why, Some(text));
             desk.summary = format!(
                 "game #{}: {side} move {text:?} refused: {}",
                 game.id,

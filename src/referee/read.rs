@@ -7,6 +7,11 @@
 //! few non-empty lines, and the Subject (without `Re:` prefixes and the game tag) as the
 //! fallback when the text says nothing. Which of them is the command is decided by
 //! [`crate::referee::command::read_command`].
+//!
+//! Once the game is known, [`moves_in`] finds a move written inside prose (`Je joue e5e6,
+//! bonne chance !`, `Move: e5e6`, `(e5e6)`): the runs of words that the game's own reader
+//! accepts, so that a move of several words (`e.h4 e.h6 !! e.h5`) stays one move. The
+//! caller ([`crate::referee::play`]) plays it only when there is exactly one.
 
 use crate::referee::Inbound;
 
@@ -201,6 +206,94 @@ fn tag_span(subject: &str) -> Option<(usize, usize, i64)> {
     None
 }
 
+/// The longest run of words tried as one move (`d4 > d5, c6, b7` is six).
+pub const MAX_MOVE_WORDS: usize = 12;
+
+/// How many words of one line are searched for a move: a pasted paragraph is not.
+pub const MAX_LINE_WORDS: usize = 80;
+
+/// Punctuation that wraps a move in a sentence without being part of it.
+const OPENING: &[char] = &['"', '\'', '(', '[', '{', '<', '\u{BF}', '\u{A1}'];
+const CLOSING: &[char] = &['.', ',', ';', ':', '!', '?', '"', '\'', ')', ']', '}', '>'];
+
+/// `word` without the punctuation that wraps it in a sentence (`(e5e6),` is `e5e6`); a
+/// final `!!` stays (Bulltricker's capture claim).
+pub fn trim_punctuation(word: &str) -> &str {
+    let mut t = word.trim_start_matches(OPENING);
+    while !t.ends_with("!!") {
+        match t.chars().last() {
+            Some(c) if CLOSING.contains(&c) => t = &t[..t.len() - c.len_utf8()],
+            _ => break,
+        }
+    }
+    t.trim()
+}
+
+/// The moves written in the candidate lines, for a game whose notation accepts exactly the
+/// texts `reads` accepts: those of the text lines, or, when the text holds none, those of
+/// the Subject. Each is the text to play (surrounding punctuation removed), once each, in
+/// order.
+///
+/// In a line, a move is a run of up to [`MAX_MOVE_WORDS`] words that `reads` accepts (as
+/// written, or without the punctuation around it) and that no longer such run contains. A
+/// run without a digit (`pass`, `passe`) counts only as a whole line, so that prose is
+/// not taken for a move.
+pub fn moves_in(c: &Candidates, reads: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in &c.lines {
+        for m in moves_in_line(line, reads) {
+            if !found.contains(&m) {
+                found.push(m);
+            }
+        }
+    }
+    if found.is_empty() {
+        found = moves_in_line(&c.subject, reads);
+    }
+    found
+}
+
+/// The moves written in one cleaned line (see [`moves_in`]), deduplicated, in order.
+pub fn moves_in_line(line: &str, reads: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let words: Vec<&str> = line.split_whitespace().take(MAX_LINE_WORDS).collect();
+    let whole = words.len();
+    // Every run that reads: (start, end, text).
+    let mut runs: Vec<(usize, usize, String)> = Vec::new();
+    for start in 0..words.len() {
+        let longest = MAX_MOVE_WORDS.min(words.len() - start);
+        for len in (1..=longest).rev() {
+            let end = start + len;
+            let raw = words[start..end].join(" ");
+            let trimmed = trim_punctuation(&raw);
+            // Without the punctuation around it when the game reads it so (some readers
+            // are lenient, and the Subject of a confirmation carries this text back).
+            let text = if !trimmed.is_empty() && reads(trimmed) {
+                trimmed
+            } else if trimmed != raw && reads(&raw) {
+                raw.as_str()
+            } else {
+                continue;
+            };
+            if text.chars().any(|c| c.is_ascii_digit()) || (start == 0 && end == whole) {
+                runs.push((start, end, text.to_string()));
+            }
+            // The longest run from this word is the one that counts from here.
+            break;
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (i, (start, end, text)) in runs.iter().enumerate() {
+        let inside = runs
+            .iter()
+            .enumerate()
+            .any(|(j, (s, e, _))| j != i && s <= start && end <= e);
+        if !inside && !out.contains(text) {
+            out.push(text.clone());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,6 +303,95 @@ mod tests {
             subject: subject.to_string(),
             text: text.to_string(),
             ..Inbound::default()
+        }
+    }
+
+    /// A reader of a toy notation: `m` and a digit, optionally `+ m` and a digit after a
+    /// space (a move of two words), or `pass`.
+    fn toy(text: &str) -> bool {
+        let one = |w: &str| w.len() == 2 && w.starts_with('m') && w[1..].parse::<u8>().is_ok();
+        match text.split(' ').collect::<Vec<_>>().as_slice() {
+            [w] => one(w) || *w == "pass",
+            [a, "+", b] => one(a) && one(b),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn a_move_is_found_in_a_sentence_without_its_punctuation() {
+        for (line, want) in [
+            ("m1", vec!["m1"]),
+            ("Je joue m1, bonne chance !", vec!["m1"]),
+            ("Move: m1.", vec!["m1"]),
+            ("(m1)", vec!["m1"]),
+            ("\"m1\"", vec!["m1"]),
+            ("I play m1 + m2!", vec!["m1 + m2"]),
+            ("m1 or m2?", vec!["m1", "m2"]),
+            ("m1, yes, m1", vec!["m1"]),
+            ("pass", vec!["pass"]),
+            ("I pass", vec![]),
+            ("Hello there", vec![]),
+            ("m12 m", vec![]),
+            ("", vec![]),
+        ] {
+            assert_eq!(moves_in_line(line, &toy), want, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn the_text_lines_come_first_and_the_subject_is_the_fallback() {
+        let c = Candidates {
+            lines: vec!["Hi,".into(), "I play m1.".into(), "m1 again".into()],
+            subject: "m2".into(),
+        };
+        assert_eq!(moves_in(&c, &toy), ["m1"]);
+        let c = Candidates {
+            lines: vec!["Hi,".into(), "thanks".into()],
+            subject: "Move: m2".into(),
+        };
+        assert_eq!(moves_in(&c, &toy), ["m2"]);
+        let c = Candidates {
+            lines: vec!["m1".into(), "m3".into()],
+            subject: String::new(),
+        };
+        assert_eq!(moves_in(&c, &toy), ["m1", "m3"]);
+    }
+
+    #[test]
+    fn a_final_double_bang_stays_with_the_move() {
+        assert_eq!(trim_punctuation("(e5e6),"), "e5e6");
+        assert_eq!(trim_punctuation("e.h5!!"), "e.h5!!");
+        assert_eq!(trim_punctuation("e.h5!!."), "e.h5!!");
+        assert_eq!(trim_punctuation("\u{BF}?"), "");
+        assert_eq!(trim_punctuation(""), "");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_searched_for_moves_of_every_game_without_panicking(
+            text in "\\PC{0,120}",
+            subject in "\\PC{0,40}",
+        ) {
+            let msg = inbound(&subject, &text);
+            let c = candidates(&msg);
+            for &kind in crate::games::GameKind::ALL.iter() {
+                let reads = |t: &str| crate::referee::command::kind_reads(kind, t);
+                for m in moves_in(&c, &reads) {
+                    proptest::prop_assert!(reads(&m));
+                }
+            }
+        }
+
+        #[test]
+        fn move_like_words_are_searched_without_panicking(
+            words in proptest::collection::vec(
+                "(e5e6|b\\.h2|b\\.h4|!!|d4>d5,|c6,|bar/1|a1-a2|f2|pass|[(\"«»]|\\PC{0,4})", 0..30),
+        ) {
+            let line = clean(&words.join(" "));
+            for &kind in crate::games::GameKind::ALL.iter() {
+                let reads = |t: &str| crate::referee::command::kind_reads(kind, t);
+                let _ = moves_in_line(&line, &reads);
+            }
         }
     }
 
