@@ -1,10 +1,11 @@
 //! The mail edges. [`parse`] turns raw bytes into the referee's `Inbound` (pure, with
 //! [`body`] finding what the player wrote and [`authres`] reading the receiving server's
 //! `Authentication-Results`); [`imap`] reads the mailbox; [`smtp`] builds and
-//! sends arbitre's mails; [`tls`] makes the rustls client configuration both share.
+//! sends arbitre's mails (as [`flowed`] text); [`tls`] makes the rustls client configuration both share.
 
 pub mod authres;
 pub mod body;
+pub mod flowed;
 pub mod imap;
 pub mod parse;
 pub mod smtp;

@@ -96,7 +96,10 @@ pub fn build_message(from: &Mailbox, mail: &Outgoing) -> Result<Message, SendErr
         .message_id(Some(bracket(&mail.message_id)))
         .header(AutoSubmitted(mail.auto))
         .header(SuppressAutoResponses)
-        .header(ContentType::TEXT_PLAIN);
+        .header(
+            ContentType::parse("text/plain; charset=utf-8; format=flowed")
+                .map_err(|e| bad("content type", &e))?,
+        );
     if let Some(r) = &mail.reply_to {
         let r: Mailbox = r
             .parse()
@@ -110,7 +113,8 @@ pub fn build_message(from: &Mailbox, mail: &Outgoing) -> Result<Message, SendErr
         let refs: Vec<String> = mail.references.iter().map(|r| bracket(r)).collect();
         b = b.references(refs.join(" "));
     }
-    b.body(mail.body.clone())
+    // Prose reflows on phones; boards and lists keep their lines (see `flowed`).
+    b.body(super::flowed::encode(&mail.body))
         .map_err(|e| bad("cannot build the mail", &e))
 }
 
@@ -303,6 +307,31 @@ mod tests {
         assert_eq!(back.subject, "[arbitre #4] Abalone: à vous");
         assert_eq!(back.text, "a1b2\nLes Noirs ont joué a1b2 - bien joué.");
         assert!(back.automatic);
+    }
+
+    #[test]
+    fn prose_is_sent_flowed_within_78_columns_and_boards_keep_their_lines() {
+        let from: Mailbox = "arbitre@example.org".parse().unwrap();
+        let mut m = outgoing();
+        let prose = "Votre coup n'a pas été accepté : « a1a1 » n'est pas un coup : les deux cases \
+                     sont A1 : un coup va de la bille arrière vers une case voisine.";
+        let board = "        I   O   O   O   O   O\n      H   O   O   O   O   O   O";
+        m.body = format!("ERR\n\n{prose}\n\n{board}\n");
+        assert!(prose.chars().count() > 110);
+        let raw = build_message(&from, &m).unwrap().formatted();
+        let text = String::from_utf8_lossy(&raw).to_string();
+        assert!(text.contains("format=flowed"), "{text}");
+        let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        let part = parsed.part(parsed.text_body[0]).unwrap();
+        let sent = String::from_utf8(part.contents().to_vec()).unwrap();
+        for line in sent.lines() {
+            assert!(line.chars().count() <= 78, "{line:?} in\n{sent}");
+        }
+        assert!(sent.lines().count() > m.body.lines().count(), "{sent}");
+        assert_eq!(
+            crate::mail::flowed::decode(sent.trim_end()),
+            m.body.trim_end()
+        );
     }
 
     #[test]

@@ -232,7 +232,19 @@ impl MailEnv {
 
     /// Every message in `user`'s INBOX, oldest first.
     pub async fn inbox(&self, user: &str) -> Vec<Mail> {
-        let mut session = connect(&self.imap_settings(user)).await.unwrap();
+        // Tests poll often; a login refused under load is tried again, a few times.
+        let mut attempt = 0;
+        let mut session = loop {
+            match connect(&self.imap_settings(user)).await {
+                Ok(s) => break s,
+                Err(e) if attempt < 5 => {
+                    attempt += 1;
+                    eprintln!("inbox of {user}: {e}; trying again");
+                    tokio::time::sleep(Duration::from_millis(200 * attempt)).await;
+                }
+                Err(e) => panic!("inbox of {user}: {e}"),
+            }
+        };
         session.select("INBOX").await.unwrap();
         let fetches: Vec<_> = session
             .uid_fetch("1:*", "(UID FLAGS BODY.PEEK[])")
@@ -305,10 +317,18 @@ pub struct Mail {
 impl Mail {
     fn parse(uid: u32, raw: &[u8], flags: Vec<String>) -> Mail {
         let m = mail_parser::MessageParser::default().parse(raw).unwrap();
+        let mut body = m.body_text(0).map(|b| b.to_string()).unwrap_or_default();
+        // Read format=flowed mail as a flowed-aware client shows it: soft breaks joined.
+        let flowed = m
+            .header_raw("Content-Type")
+            .is_some_and(|c| c.to_ascii_lowercase().contains("format=flowed"));
+        if flowed {
+            body = arbitre::mail::flowed::decode(&body);
+        }
         Mail {
             uid,
             subject: m.subject().unwrap_or("").to_string(),
-            body: m.body_text(0).map(|b| b.to_string()).unwrap_or_default(),
+            body,
             headers: m
                 .headers_raw()
                 .map(|(k, v)| (k.to_lowercase(), v.trim().to_string()))
