@@ -2378,3 +2378,88 @@ fn the_language_check_finds_a_sentence_in_the_other_language() {
     );
     assert!(foreign_lines("a1b2 BW MAT\n[Result \"1-0\"]\nLANG FR: répondez", Lang::EN).is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// The example move of "how to play"
+
+/// The example in a mail's "for example: X", if any.
+fn example_in(body: &str) -> Option<String> {
+    let (_, rest) = body.split_once("(for example: ")?;
+    Some(rest.split_once(')')?.0.to_string())
+}
+
+#[test]
+fn an_example_move_is_from_the_guide_legal_for_its_reader_and_never_a_hint() {
+    for name in ["abalone", "bulltricker", "ataxx", "sauterelle", "tours"] {
+        let kind = engine(name);
+        let mut w = World::new();
+        let id = w.create(kind, Start::Default, ALICE, BOB);
+        // Play a few plies, checking every mail's example against the position it shows.
+        for ply in 0..8 {
+            let game = w.game(id).clone();
+            let live = live(&game);
+            for mail in w.sent.iter().filter(|m| m.game == Some(id)) {
+                let Some(example) = example_in(&mail.body) else {
+                    continue;
+                };
+                assert!(
+                    kind.notation_examples().contains(&example.as_str()),
+                    "{name}: {example} is not from the guide"
+                );
+            }
+            // The latest mail to each player: an example only when it is their move, and
+            // legal for them.
+            for who in [ALICE, BOB] {
+                let side = game.side_of(who).unwrap();
+                let last = w.last_to(who).clone();
+                if let Some(example) = example_in(&last.body) {
+                    assert_eq!(live.side_to_move(), side, "{name}: {example} to {who}");
+                    let j = live.judge(&example);
+                    assert!(
+                        j.as_ref().is_ok_and(|j| j.mover == side),
+                        "{name} ply {ply}: example {example} for {who}: {j:?}"
+                    );
+                }
+            }
+            if live.outcome().is_over() {
+                break;
+            }
+            let mover = if game.side_of(ALICE) == Some(live.side_to_move()) {
+                ALICE
+            } else {
+                BOB
+            };
+            let legal = live.legal_moves();
+            w.answer(mover, &legal[(ply * 5) % legal.len()]);
+        }
+    }
+    // Bulltricker with a compulsory capture: no quiet example is legal, so none is shown
+    // (an example would reveal the capture).
+    let mut w = World::new();
+    w.create(
+        engine!("bulltricker"),
+        Start::Position(BT_COMPULSORY.into()),
+        ALICE,
+        BOB,
+    );
+    let start = w.last_to(ALICE).clone();
+    assert!(start.body.contains("It is your move."), "{}", start.body);
+    assert_eq!(example_in(&start.body), None, "{}", start.body);
+    // The reader who is not to move gets no example either.
+    let mut w = World::new();
+    w.create(engine!("abalone"), Start::Default, ALICE, BOB);
+    let white = w.last_to(ALICE).clone();
+    assert!(
+        white.body.contains("Your opponent moves first"),
+        "{}",
+        white.body
+    );
+    assert_eq!(example_in(&white.body), None);
+    let black = w.last_to(BOB).clone();
+    assert_eq!(
+        example_in(&black.body).as_deref(),
+        Some("a1b2"),
+        "{}",
+        black.body
+    );
+}

@@ -60,6 +60,19 @@ impl GameKind {
         }
     }
 
+    /// Moves as the game's guide writes them to show the notation (quiet moves only: an
+    /// example must never reveal a capture the rules make compulsory). Mails show one of
+    /// them when it is legal for the reader, never a move taken from the live position.
+    pub fn notation_examples(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Bulltricker => &["b.h2 b.h4", "v4.2 c.h3", "c5 b5"],
+            GameKind::Abalone => &["e5e6", "a1b2", "c3c5d3", "i5h5", "i9h8"],
+            GameKind::Ataxx => &["f2", "g1e3", "b2", "a1c3", "b6", "f6"],
+            GameKind::Sauterelle => &["bar/3", "3/9", "8/15", "20/off"],
+            GameKind::Tours => &["b1-c2", "d4>d5,c6,b7", "b8-c7"],
+        }
+    }
+
     /// The name shown to players.
     pub fn title(self, lang: Lang) -> &'static str {
         match (self, lang) {

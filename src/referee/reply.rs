@@ -261,16 +261,24 @@ fn position_block(lang: Lang, s: &Seen) -> String {
     out
 }
 
-/// Up to `n` legal moves of `live`, as notation examples.
-fn examples(live: &AnyGame, n: usize) -> Vec<String> {
-    let mut moves = live.legal_moves();
-    moves.truncate(n);
-    moves
+/// A move to show the reader how moves are written: the first of the game's notation
+/// examples (from its guide) that is legal for the reader right now; none when it is not
+/// their turn or none is legal. Never a move of the live position's choosing, so it can be
+/// neither the opponent's move nor a hint at a compulsory one.
+fn example_move(live: &AnyGame, reader: Side) -> Option<&'static str> {
+    if live.side_to_move() != reader || live.outcome().is_over() {
+        return None;
+    }
+    live.kind()
+        .notation_examples()
+        .iter()
+        .copied()
+        .find(|m| live.judge(m).is_ok_and(|j| j.mover == reader))
 }
 
 /// How to answer, with the reader's reply address.
 fn how_to_play(lang: Lang, s: &Seen) -> String {
-    let mut out = match examples(s.live, 1).into_iter().next() {
+    let mut out = match example_move(s.live, s.you) {
         Some(example) => t!(lang, "how-to-play", example = example),
         None => t!(lang, "how-to-play-bare"),
     };
