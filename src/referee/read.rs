@@ -212,6 +212,9 @@ pub const MAX_MOVE_WORDS: usize = 12;
 /// How many words of one line are searched for a move: a pasted paragraph is not.
 pub const MAX_LINE_WORDS: usize = 80;
 
+/// The longest text tried as one move, in bytes (a long Bulltricker capture is about 60).
+pub const MAX_MOVE_BYTES: usize = 120;
+
 /// Punctuation that wraps a move in a sentence without being part of it.
 const OPENING: &[char] = &['"', '\'', '(', '[', '{', '<', '\u{BF}', '\u{A1}'];
 const CLOSING: &[char] = &['.', ',', ';', ':', '!', '?', '"', '\'', ')', ']', '}', '>'];
@@ -234,8 +237,9 @@ pub fn trim_punctuation(word: &str) -> &str {
 /// the Subject. Each is the text to play (surrounding punctuation removed), once each, in
 /// order.
 ///
-/// In a line, a move is a run of up to [`MAX_MOVE_WORDS`] words that `reads` accepts (as
-/// written, or without the punctuation around it) and that no longer such run contains. A
+/// In a line (its first [`MAX_LINE_WORDS`] words), a move is a run of up to
+/// [`MAX_MOVE_WORDS`] words and [`MAX_MOVE_BYTES`] bytes that `reads` accepts (without the
+/// punctuation around it, or as written) and that no longer such run contains. A
 /// run without a digit (`pass`, `passe`) counts only as a whole line, so that prose is
 /// not taken for a move.
 pub fn moves_in(c: &Candidates, reads: &dyn Fn(&str) -> bool) -> Vec<String> {
@@ -263,6 +267,10 @@ pub fn moves_in_line(line: &str, reads: &dyn Fn(&str) -> bool) -> Vec<String> {
         let longest = MAX_MOVE_WORDS.min(words.len() - start);
         for len in (1..=longest).rev() {
             let end = start + len;
+            let bytes = words[start..end].iter().map(|w| w.len() + 1).sum::<usize>();
+            if bytes > MAX_MOVE_BYTES + 1 {
+                continue;
+            }
             let raw = words[start..end].join(" ");
             let trimmed = trim_punctuation(&raw);
             // Without the punctuation around it when the game reads it so (some readers
@@ -355,6 +363,14 @@ mod tests {
             subject: String::new(),
         };
         assert_eq!(moves_in(&c, &toy), ["m1", "m3"]);
+    }
+
+    #[test]
+    fn long_words_and_long_lines_are_not_tried_as_moves() {
+        let long = "m1".repeat(100);
+        assert!(moves_in_line(&format!("{long} m2"), &toy) == ["m2"]);
+        let many = "word ".repeat(MAX_LINE_WORDS) + "m3";
+        assert!(moves_in_line(&many, &toy).is_empty());
     }
 
     #[test]
