@@ -224,10 +224,10 @@ fn refuse(
     why: &str,
     written: Option<&str>,
 ) {
-    let mut body = reply::refused(desk.lang, &desk.seen(game, live, side), line, why);
-    if let Some(written) = written {
-        body.push_str(&suggestions(desk.lang, live, written));
-    }
+    let close = written
+        .map(|w| suggestions(desk.lang, live, w))
+        .unwrap_or_default();
+    let body = reply::refused(desk.lang, &desk.seen(game, live, side), line, why, &close);
     desk.reply_game(game, side, body);
 }
 

@@ -901,11 +901,14 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
     out
 }
 
-/// A refused move: the protocol error line first, then why, then the position.
-pub fn refused(lang: Lang, s: &Seen, line: &str, why: &str) -> String {
+/// A refused move: the protocol error line first, then why, then `then` (the legal moves
+/// close to what was written, when any), then the position.
+pub fn refused(lang: Lang, s: &Seen, line: &str, why: &str, then: &str) -> String {
     let mut out = format!("{line}\n\n");
     out.push_str(&t!(lang, "move-refused", why = why.to_string()));
-    out.push_str("\n\n");
+    out.push('\n');
+    out.push_str(then);
+    out.push('\n');
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));

@@ -434,7 +434,7 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
             );
         }
     }
-    // Where it could go.
+    // Where it could go: only the cells that are free.
     let mut targets = Vec::new();
     if let Some(s) = from.offset(0, 2 * f) {
         targets.push(s);
@@ -443,6 +443,13 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
         if let Some(p) = from.offset(dx, f) {
             targets.push(p);
         }
+    }
+    targets.retain(|c| pos.board().is_empty(*c));
+    if targets.is_empty() {
+        return say!(
+            en: "{} cannot move: every cell it could step to is taken", the.en;
+            fr: "{} ne peut pas bouger : toutes les cases où il pourrait aller sont occupées", the.fr
+        );
     }
     let names: Vec<Text> = targets
         .iter()
@@ -456,6 +463,10 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     if transversal
         && from.y() == coup_special_row(side)
         && let Some(double) = from.offset(0, 4 * f)
+        && pos.board().is_empty(double)
+        && from
+            .offset(0, 2 * f)
+            .is_some_and(|c| pos.board().is_empty(c))
     {
         text = text.join(
             ", ",
@@ -622,6 +633,45 @@ pub fn describe(pos: &Position, m: &Move) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_pawn_move_names_only_free_cells() {
+        use crate::games::{AnyGame, GameKind, Start};
+        let game = AnyGame::new(GameKind::Bulltricker, &Start::Default, None, "").unwrap();
+        let mut refused = 0;
+        // Every pawn of the side to move, sent one or two rows too far.
+        for from in [
+            "a.h2", "b.h2", "c.h2", "d.h2", "e.h2", "f.h2", "g.h2", "h.h2",
+        ] {
+            for to in ["a.h5", "b.h5", "h.h6", "b.h6"] {
+                let Err(r) = game.judge(&format!("{from} {to}")) else {
+                    continue;
+                };
+                let why = r.to_string();
+                refused += 1;
+                let Some((_, listed)) = why.split_once(": to ") else {
+                    continue;
+                };
+                for word in listed.split([' ', ',', '(', ')']) {
+                    if let Ok(cell) = Cell::parse(word) {
+                        let live = super::super::setup::read(
+                            &game.position_string(),
+                            None,
+                            Default::default(),
+                        )
+                        .unwrap();
+                        assert!(live.board().is_empty(cell), "{why}: {word} is taken");
+                    }
+                }
+            }
+        }
+        assert!(refused > 10);
+        let why = game.judge("b.h2 b.h5").unwrap_err().to_string();
+        assert!(
+            why.contains("b.h3") && !why.contains("v2.2") && !why.contains("v3.2"),
+            "{why}"
+        );
+    }
 
     #[test]
     fn lists_are_joined_with_commas_and_a_last_and() {
