@@ -800,7 +800,10 @@ fn a_challenge_invites_the_opponent_without_showing_addresses_and_accept_starts_
     assert_eq!((g.black.as_str(), g.white.as_str()), (ALICE, BOB));
     assert_eq!(g.challenger, ALICE);
     let invitation = only(&d, BOB);
-    assert_eq!(invitation.subject, "[arbitre #1] Abalone");
+    assert_eq!(
+        invitation.subject,
+        "[arbitre #1] Abalone vs Alice Martin: invitation"
+    );
     assert!(
         invitation
             .body
@@ -815,7 +818,10 @@ fn a_challenge_invites_the_opponent_without_showing_addresses_and_accept_starts_
     assert!(invitation.body.contains("répondez LANG FR"));
     assert_eq!(invitation.auto, AutoKind::Generated);
     let ack = only(&d, ALICE);
-    assert_eq!(ack.subject, "Re: [arbitre #1] Abalone");
+    assert_eq!(
+        ack.subject,
+        "Re: [arbitre #1] Abalone: waiting for your opponent's answer"
+    );
     assert!(
         ack.body
             .starts_with("Your invitation to a game of Abalone (Belgian daisy) has been sent")
@@ -863,7 +869,10 @@ fn a_french_challenge_reads_colour_and_gets_french_answers() {
     let g = &d.games[0];
     assert_eq!((g.white.as_str(), g.black.as_str()), (ALICE, BOB));
     let ack = only(&d, ALICE);
-    assert_eq!(ack.subject, "Re: [arbitre #1] Abalone");
+    assert_eq!(
+        ack.subject,
+        "Re: [arbitre #1] Abalone : en attente de la réponse de votre adversaire"
+    );
     assert!(
         ack.body
             .starts_with("Votre invitation à une partie d'Abalone (Standard) a été envoyée"),
@@ -1008,7 +1017,10 @@ fn a_director_creates_a_game_announced_to_both_players() {
     assert_eq!(g.status, GameStatus::Active);
     assert_eq!(g.challenger, DIRECTOR);
     let alice = w.sent.iter().find(|o| o.to == ALICE).unwrap();
-    assert_eq!(alice.subject, format!("[arbitre #{id}] Bulltricker"));
+    assert_eq!(
+        alice.subject,
+        format!("[arbitre #{id}] Bulltricker: your move")
+    );
     assert!(
         alice
             .body
@@ -1060,7 +1072,10 @@ fn a_legal_move_is_forwarded_with_the_protocol_line_first_and_confirmed_to_the_m
     assert_eq!(g.moves[0].received_at, m.received_at);
     let bob = only(&d, BOB);
     assert_eq!(first_line(bob), "b.h2 b.h4");
-    assert_eq!(bob.subject, format!("[arbitre #{id}] Bulltricker"));
+    assert_eq!(
+        bob.subject,
+        format!("[arbitre #{id}] Bulltricker: your move (1. b.h2 b.h4)")
+    );
     assert_eq!(bob.auto, AutoKind::Generated);
     assert!(
         bob.body.contains("Your opponent (White) played move 1: "),
@@ -1079,7 +1094,10 @@ fn a_legal_move_is_forwarded_with_the_protocol_line_first_and_confirmed_to_the_m
     assert!(bob.body.contains("h8 +---+"), "the text board");
     let alice = only(&d, ALICE);
     assert_eq!(first_line(alice), "b.h2 b.h4");
-    assert_eq!(alice.subject, format!("Re: [arbitre #{id}] Bulltricker"));
+    assert_eq!(
+        alice.subject,
+        format!("Re: [arbitre #{id}] Bulltricker: your opponent to play")
+    );
     assert!(alice.body.contains("Your move 1 is accepted"));
     assert!(alice.len_ok());
 
@@ -2461,5 +2479,52 @@ fn an_example_move_is_from_the_guide_legal_for_its_reader_and_never_a_hint() {
         Some("a1b2"),
         "{}",
         black.body
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Subjects that say what happened
+
+#[test]
+fn subjects_name_the_game_the_opponent_and_what_happened() {
+    engine!("abalone");
+    let mut w = World::new();
+    let mut m = w.keyed_msg(ALICE, "NEW abalone VS bob@b.example");
+    m.from_name = Some("Alice".into());
+    w.deliver(&m);
+    assert_eq!(
+        w.last_to(BOB).subject,
+        "[arbitre #1] Abalone vs Alice: invitation"
+    );
+    let mut m = w.reply_msg(&w.last_to(BOB).clone(), BOB, "ACCEPT");
+    m.from_name = Some("Bob".into());
+    w.deliver(&m);
+    assert_eq!(
+        w.last_to(ALICE).subject,
+        "[arbitre #1] Abalone vs Bob: your move"
+    );
+    w.answer(ALICE, "a1b2");
+    assert_eq!(
+        w.last_to(BOB).subject,
+        "[arbitre #1] Abalone vs Alice: your move (1. a1b2)"
+    );
+    assert_eq!(
+        w.last_to(ALICE).subject,
+        "Re: [arbitre #1] Abalone vs Bob: Bob to play"
+    );
+    // An empty reply to that mail plays nothing: the move in the Subject is Alice's.
+    let d = w.answer(BOB, "");
+    assert!(d.games.is_empty(), "{}", d.summary);
+    // French for a French reader; the result for each side.
+    w.set_lang(BOB, Lang::FR);
+    w.players.get_mut(BOB).unwrap().name = Some("Bob".into());
+    w.answer(BOB, "ABANDON");
+    assert_eq!(
+        w.last_to(ALICE).subject,
+        "[arbitre #1] Abalone vs Bob: Bob resigned, you win"
+    );
+    assert_eq!(
+        w.last_to(BOB).subject,
+        "Re: [arbitre #1] Abalone contre Alice : vous avez abandonné"
     );
 }

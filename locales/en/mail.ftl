@@ -39,3 +39,20 @@ game-line = [arbitre #{ $id }] { $game } against { $opponent }, you play { $side
        *[declined] invitation declined
     }
 game-line-address = reply address: { $address }
+
+# The Subject of every mail about a game: the tag (which routes replies), the game, the
+# opponent, and where the game stands for the reader.
+subject-game = [arbitre #{ $id }] { $title } vs { $opponent }: { $event }
+event-your-move = your move
+event-your-move-after = your move ({ $ply }. { $last })
+event-waiting = { $opponent } to play
+event-invited-you = invitation
+event-invited-them = waiting for { $opponent }'s answer
+event-declined = invitation declined
+event-resigned-you-win = { $opponent } resigned, you win
+event-you-resigned = you resigned
+event-you-win = you win
+event-you-lose = you lose
+event-drawn = drawn game
+# The same when the opponent's name is not known.
+subject-game-anonymous = [arbitre #{ $id }] { $title }: { $event }

@@ -38,3 +38,19 @@ game-line = [arbitre #{ $id }] { $game } contre { $opponent }, vous jouez { $sid
        *[declined] invitation refusée
     }
 game-line-address = adresse de réponse : { $address }
+
+# L'objet de tout message sur une partie : l'étiquette (qui achemine les réponses), le jeu,
+# l'adversaire, et où en est la partie pour le lecteur.
+subject-game = [arbitre #{ $id }] { $title } contre { $opponent } : { $event }
+event-your-move = à vous de jouer
+event-your-move-after = à vous ({ $ply }. { $last })
+event-waiting = au tour de { $opponent }
+event-invited-you = invitation
+event-invited-them = en attente de la réponse de { $opponent }
+event-declined = invitation refusée
+event-resigned-you-win = { $opponent } a abandonné, vous gagnez
+event-you-resigned = vous avez abandonné
+event-you-win = vous gagnez
+event-you-lose = vous perdez
+event-drawn = partie nulle
+subject-game-anonymous = [arbitre #{ $id }] { $title } : { $event }

@@ -89,7 +89,13 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
     let their_lang = desk.lang_of(&ch.opponent);
     let seen = desk.seen(&game, &live, theirs);
     let body = reply::invitation(their_lang, &seen, desk.name_of(&sender).as_deref());
-    let subject = reply::subject_game(their_lang, game.id, game.kind, false);
+    let subject = reply::subject_game(
+        their_lang,
+        &game,
+        theirs,
+        desk.name_of(&sender).as_deref(),
+        false,
+    );
     desk.mail.announce(&game, theirs, subject, body);
     let body = reply::challenge_sent(desk.lang, &desk.seen(&game, &live, mine));
     desk.reply_game(&game, mine, body);
@@ -256,7 +262,7 @@ pub fn create_game(
             reply_to: compose::reply_address(config, id, side),
         };
         let body = reply::game_started(lang, &seen, true);
-        let subject = reply::subject_game(lang, id, game.kind, false);
+        let subject = reply::subject_game(lang, &game, side, seen.opponent.as_deref(), false);
         mail.announce(&game, side, subject, body);
     }
     Ok(Decision {

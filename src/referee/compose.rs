@@ -158,7 +158,7 @@ impl<'a> Mailer<'a> {
 
 /// Who played the move at index `i` of `game.moves`, if the record says (moves alternate
 /// from the side to move at the start, forced passes included, as stored).
-fn mover_of_ply(game: &StoredGame, i: usize) -> Option<Side> {
+pub fn mover_of_ply(game: &StoredGame, i: usize) -> Option<Side> {
     let first = game.to_move.or_else(|| first_mover(game))?;
     Some(if i.is_multiple_of(2) {
         first

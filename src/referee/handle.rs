@@ -135,7 +135,10 @@ pub fn unproven(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) 
         reply::subject_confirm(lang, game, line)
     } else {
         match seat {
-            Some((g, _)) => reply::subject_game(lang, g.id, g.kind, true),
+            Some((g, side)) => {
+                let them = desk.name_of(g.address_of(side.opponent()));
+                reply::subject_game(lang, g, side, them.as_deref(), true)
+            }
             None => reply::subject(lang, Topic::Problem),
         }
     };
@@ -363,14 +366,16 @@ impl<'a> Desk<'a> {
 
     /// Answers the sender, seated as `side`, about `game`.
     pub fn reply_game(&mut self, game: &StoredGame, side: Side, body: String) {
-        let subject = reply::subject_game(self.lang, game.id, game.kind, true);
+        let them = self.name_of(game.address_of(side.opponent()));
+        let subject = reply::subject_game(self.lang, game, side, them.as_deref(), true);
         self.mail.reply_in_game(self.msg, game, side, subject, body);
     }
 
     /// Mails the player seated as `side` in `game` (not the sender).
     pub fn notify(&mut self, game: &StoredGame, side: Side, body: String) {
         let lang = self.lang_of(game.address_of(side));
-        let subject = reply::subject_game(lang, game.id, game.kind, false);
+        let them = self.name_of(game.address_of(side.opponent()));
+        let subject = reply::subject_game(lang, game, side, them.as_deref(), false);
         self.mail.notify(game, side, subject, body);
     }
 

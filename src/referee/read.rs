@@ -116,6 +116,8 @@ fn strip_move_number(line: &str) -> &str {
 /// Also removes a plain `[arbitre]` tag and the `Confirm:` / `Confirmer :` of arbitre's
 /// requests to confirm a command by replying (see
 /// [`crate::referee::reply::subject_confirm`]), so that an empty reply carries the command.
+/// arbitre's own Subject of a game (`Abalone vs Bob: your move (23. e5e6)`) gives nothing:
+/// replying to it must never play the move it shows.
 pub fn subject_text(subject: &str) -> String {
     let mut s = remove_tag(subject);
     loop {
@@ -128,7 +130,25 @@ pub fn subject_text(subject: &str) -> String {
             None => break,
         }
     }
-    s.trim().to_string()
+    let s = s.trim();
+    if is_game_subject(s) {
+        return String::new();
+    }
+    s.to_string()
+}
+
+/// Whether `text` is the rest of arbitre's own Subject of a game: a game's title, alone or
+/// followed by ` vs ` / ` contre ` (the wording of `subject-game` in the catalogs).
+fn is_game_subject(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    crate::games::GameKind::ALL.iter().any(|kind| {
+        crate::text::Lang::available().into_iter().any(|lang| {
+            let title = kind.title(lang).to_lowercase();
+            lower.strip_prefix(&title).is_some_and(|rest| {
+                rest.is_empty() || rest.starts_with(" vs ") || rest.starts_with(" contre ")
+            })
+        })
+    })
 }
 
 /// Removes a leading `Confirm:` or `Confirmer :`.
@@ -441,7 +461,8 @@ mod tests {
             "\n\n  e5f5  \n> old\n\nthanks\n-- \nBob\n",
         ));
         assert_eq!(c.lines, vec!["e5f5", "thanks"]);
-        assert_eq!(c.subject, "Abalone");
+        // arbitre's own Subject of a game says nothing.
+        assert_eq!(c.subject, "");
     }
 
     #[test]
@@ -477,5 +498,15 @@ mod tests {
         assert_eq!(subject_text("[Arbitre] Help"), "Help");
         assert_eq!(subject_text("Confirmation"), "Confirmation");
         assert_eq!(subject_text("[arbitre"), "[arbitre");
+        // arbitre's own Subject of a game carries no command, even the move it shows.
+        assert_eq!(
+            subject_text("Re: [arbitre #3] Abalone vs Bob: your move (23. e5e6)"),
+            ""
+        );
+        assert_eq!(
+            subject_text("RE : [arbitre #3] Ataxx contre votre adversaire : à vous (4. f2)"),
+            ""
+        );
+        assert_eq!(subject_text("[arbitre #3] e5e6"), "e5e6");
     }
 }

@@ -9,7 +9,7 @@
 use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Termination};
 use crate::referee::command::NewError;
 use crate::referee::terms::{self, Ply};
-use crate::referee::{GameId, GameResult, StoredGame};
+use crate::referee::{GameId, GameResult, GameStatus, StoredGame};
 use crate::t;
 use crate::text::Lang;
 
@@ -104,11 +104,76 @@ pub enum Topic {
 // ---------------------------------------------------------------------------------------
 // Subjects
 
-/// The Subject of every mail about game `id`: `[arbitre #42] Abalone`, with `Re: ` when it
-/// answers the reader's own message. It stays the same through the game so that every
-/// client threads it.
-pub fn subject_game(lang: Lang, id: GameId, kind: GameKind, re: bool) -> String {
-    let base = format!("[arbitre #{id}] {}", kind.title(lang));
+/// The Subject of a mail about `stored` to the player seated as `reader`: the tag (which
+/// routes replies), the game, the opponent, and where the game stands for the reader:
+/// `[arbitre #12] Abalone vs Bob: your move (23. e5e6)`, `... Bob resigned, you win`.
+/// `Re: ` when it answers the reader's own message. Clients thread by the Message-IDs.
+pub fn subject_game(
+    lang: Lang,
+    stored: &StoredGame,
+    reader: Side,
+    opponent: Option<&str>,
+    re: bool,
+) -> String {
+    let them = opp(lang, opponent);
+    let event = match stored.status {
+        GameStatus::Invited
+            if stored
+                .challenger
+                .eq_ignore_ascii_case(stored.address_of(reader)) =>
+        {
+            t!(lang, "event-invited-them", opponent = them.clone())
+        }
+        GameStatus::Invited => t!(lang, "event-invited-you"),
+        GameStatus::Declined => t!(lang, "event-declined"),
+        GameStatus::Finished => match stored
+            .result
+            .as_ref()
+            .and_then(|r| r.winner.map(|w| (w, r)))
+        {
+            Some((w, r)) if r.termination == Termination::RESIGNATION.code => {
+                if w == reader {
+                    t!(lang, "event-resigned-you-win", opponent = them.clone())
+                } else {
+                    t!(lang, "event-you-resigned")
+                }
+            }
+            Some((w, _)) if w == reader => t!(lang, "event-you-win"),
+            Some(_) => t!(lang, "event-you-lose"),
+            None => t!(lang, "event-drawn"),
+        },
+        GameStatus::Active => {
+            let to_move = crate::referee::compose::mover_of_ply(stored, stored.moves.len());
+            match (to_move == Some(reader), stored.moves.last()) {
+                (true, Some(last)) => t!(
+                    lang,
+                    "event-your-move-after",
+                    ply = stored.moves.len(),
+                    last = last.text.clone()
+                ),
+                (true, None) => t!(lang, "event-your-move"),
+                (false, _) => t!(lang, "event-waiting", opponent = them.clone()),
+            }
+        }
+    };
+    let (id, title) = (stored.id, stored.kind.title(lang));
+    let base = match opponent {
+        Some(_) => t!(
+            lang,
+            "subject-game",
+            id = id,
+            title = title,
+            opponent = them,
+            event = event
+        ),
+        None => t!(
+            lang,
+            "subject-game-anonymous",
+            id = id,
+            title = title,
+            event = event
+        ),
+    };
     if re { format!("Re: {base}") } else { base }
 }
 
@@ -1096,17 +1161,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn subjects_carry_the_game_tag_and_stay_the_same_through_a_game() {
-        let k = GameKind::ALL[0];
-        assert_eq!(
-            subject_game(Lang::EN, 42, k, false),
-            format!("[arbitre #42] {}", k.title(Lang::EN))
-        );
-        assert_eq!(
-            subject_game(Lang::FR, 42, k, true),
-            format!("Re: [arbitre #42] {}", k.title(Lang::FR))
-        );
+    fn subjects_of_mail_about_no_game_say_the_topic() {
         assert_eq!(subject(Lang::FR, Topic::Help), "[arbitre] Aide");
+        assert_eq!(subject(Lang::EN, Topic::Games), "[arbitre] Your games");
     }
 
     #[test]
