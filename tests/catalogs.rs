@@ -153,7 +153,7 @@ fn a_missing_message_or_argument_is_caught() {
             .iter()
             .any(|p| p.contains("`invalid-address` leaves out [\"address\"]")),
         "{problems:?}"
-    );
+    );    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every `t!(lang, "id", name = value, ...)` in the code: id -> the argument names of each
@@ -313,6 +313,7 @@ fn a_third_language_is_one_more_folder() {
             assert!(!text.trim().is_empty(), "{file}: {id}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn locales() -> PathBuf {
