@@ -26,15 +26,6 @@ async fn forge(env: &MailEnv, n: usize, from: &str, to: &str, subject: &str, bod
         .await;
 }
 
-/// `address` with the last character of its local part changed.
-fn altered(address: &str) -> String {
-    let (local, domain) = address.split_once('@').unwrap();
-    let mut local = local.to_string();
-    let last = local.pop().unwrap();
-    local.push(if last == 'a' { 'b' } else { 'a' });
-    format!("{local}@{domain}")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_mail_changes_no_game_and_no_player() {
     let Some(env) = MailEnv::load() else {
@@ -71,7 +62,7 @@ async fn forged_mail_changes_no_game_and_no_player() {
             "a1b2",
         ),
         (bob.as_str(), format!("{local}+zz0@{domain}"), "RESIGN"),
-        (bob.as_str(), altered(&bob_key), "RESIGN"),
+        (bob.as_str(), common::altered(&bob_key), "RESIGN"),
         (alice.as_str(), bot.clone(), "DRAW"),
         (bob.as_str(), bot.clone(), "DRAW"),
         (bob.as_str(), bot.clone(), "LANG FR"),

@@ -46,15 +46,6 @@ struct Targets {
     keys: Vec<String>,
 }
 
-/// `address` with the last character of its local part changed.
-fn altered(address: &str) -> String {
-    let (local, domain) = address.split_once('@').unwrap();
-    let mut local = local.to_string();
-    let last = local.pop().unwrap();
-    local.push(if last == 'a' { 'b' } else { 'a' });
-    format!("{local}@{domain}")
-}
-
 /// Message `n` of the stream: (envelope sender, recipient, raw text).
 fn hostile(n: usize, d: &mut Dice, t: &Targets) -> (String, String, String) {
     let (local, domain) = t.bot.split_once('@').unwrap();
@@ -83,7 +74,7 @@ fn hostile(n: usize, d: &mut Dice, t: &Targets) -> (String, String, String) {
             "q".repeat(16)
         ),
         2 => format!("{local}+{}@{domain}", d.pick(&["zz0", "p-aaaa", "g1", "x"])),
-        3 => altered(&t.keys[d.below(t.keys.len())]),
+        3 => common::altered(&t.keys[d.below(t.keys.len())]),
         // A real key, of the seat the From line does not name.
         _ => {
             let k = if victim == &t.alice {
@@ -198,32 +189,6 @@ fn hostile(n: usize, d: &mut Dice, t: &Targets) -> (String, String, String) {
     (format!("mallory{}@evil.example", d.below(7)), to, raw)
 }
 
-/// The pid of the `arbitre run` using `config` (from /proc).
-fn daemon_pid(config: &std::path::Path) -> Option<u32> {
-    let wanted = config.to_string_lossy().to_string();
-    std::fs::read_dir("/proc").ok()?.flatten().find_map(|e| {
-        let pid: u32 = e.file_name().to_str()?.parse().ok()?;
-        let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
-        let args: Vec<String> = cmdline
-            .split(|b| *b == 0)
-            .map(|a| String::from_utf8_lossy(a).to_string())
-            .collect();
-        (args.iter().any(|a| a == "run") && args.contains(&wanted)).then_some(pid)
-    })
-}
-
-/// A `/proc/<pid>/status` figure in kB (`VmHWM`, `VmRSS`).
-fn status_kb(pid: u32, field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find(|l| l.starts_with(field))?
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_mail_changes_nothing_answers_no_robot_and_stays_small() {
     let Some(env) = MailEnv::load() else {
@@ -257,7 +222,6 @@ async fn hostile_mail_changes_nothing_answers_no_robot_and_stays_small() {
     let store = daemon.store();
     let game_before = store.game(1).unwrap().unwrap();
     let players_before = (store.player(alice).unwrap(), store.player(bob).unwrap());
-    let pid = daemon_pid(&daemon.config).expect("the daemon runs");
     let targets = Targets {
         bot: bot.clone(),
         alice: alice.clone(),
@@ -284,8 +248,8 @@ async fn hostile_mail_changes_nothing_answers_no_robot_and_stays_small() {
     )
     .await;
     let processed = started.elapsed();
-    let peak_kb = status_kb(pid, "VmHWM").expect("the daemon is alive");
-    let rss_kb = status_kb(pid, "VmRSS").unwrap_or(0);
+    let peak_kb = daemon.memory_kb("VmHWM").expect("the daemon is alive");
+    let rss_kb = daemon.memory_kb("VmRSS").unwrap_or(0);
     eprintln!(
         "hostile mail: {count} messages delivered in {delivered:.1?}, processed in \
          {processed:.1?}; daemon peak memory (VmHWM) {peak_kb} kB, now {rss_kb} kB"

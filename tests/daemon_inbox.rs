@@ -17,32 +17,6 @@ use common::{Daemon, MailEnv};
 /// Peak memory allowed to the daemon, whatever it is sent.
 const MEMORY_LIMIT_KB: u64 = 50 * 1024;
 
-/// The pid of the `arbitre run` using `config` (from /proc).
-fn daemon_pid(config: &std::path::Path) -> Option<u32> {
-    let wanted = config.to_string_lossy().to_string();
-    std::fs::read_dir("/proc").ok()?.flatten().find_map(|e| {
-        let pid: u32 = e.file_name().to_str()?.parse().ok()?;
-        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
-        let args: Vec<String> = cmdline
-            .split(|b| *b == 0)
-            .map(|a| String::from_utf8_lossy(a).to_string())
-            .collect();
-        (args.iter().any(|a| a == "run") && args.contains(&wanted)).then_some(pid)
-    })
-}
-
-/// A `/proc/<pid>/status` figure in kB (`VmHWM`, `VmRSS`).
-fn status_kb(pid: u32, field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
-
 /// An IMAP session on `user`'s INBOX.
 async fn open_inbox(env: &MailEnv, user: &str) -> ImapSession {
     let mut session = connect(&env.imap_settings(user)).await.unwrap();
@@ -96,8 +70,7 @@ async fn a_twenty_megabyte_header_is_answered_in_little_memory() {
         .await
         .unwrap();
     env.wait_for(&alice, 1, Duration::from_secs(30)).await;
-    let pid = daemon_pid(&daemon.config).expect("the daemon runs");
-    let before_kb = status_kb(pid, "VmHWM").unwrap();
+    let before_kb = daemon.memory_kb("VmHWM").unwrap();
 
     // 20 MB of header: `X-Filler:` folded over 97-byte lines (a prime length, so no
     // power-of-two prefix ends on a line end).
@@ -141,7 +114,7 @@ async fn a_twenty_megabyte_header_is_answered_in_little_memory() {
         "the Message-ID was read from the prefix: {:?}",
         answer.headers
     );
-    let peak_kb = status_kb(pid, "VmHWM").expect("the daemon is alive");
+    let peak_kb = daemon.memory_kb("VmHWM").expect("the daemon is alive");
     eprintln!(
         "daemon peak memory (VmHWM): {before_kb} kB before the 20 MB header, {peak_kb} kB after"
     );

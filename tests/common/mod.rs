@@ -507,6 +507,20 @@ level = "info,arbitre=debug"
         cmd.output().unwrap()
     }
 
+    /// A figure of the running daemon's `/proc/<pid>/status`, in kB (`VmHWM` is its peak
+    /// resident memory, `VmRSS` its current one); `None` when it is not running.
+    pub fn memory_kb(&self, field: &str) -> Option<u64> {
+        let pid = self.child.as_ref()?.id();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    }
+
     /// Opens the daemon's store (WAL lets a reader in while it runs).
     pub fn store(&self) -> arbitre::store::Store {
         arbitre::store::Store::open(&self.dir.join("arbitre.sqlite")).unwrap()
@@ -524,6 +538,15 @@ impl Drop for Daemon {
         }
         self.kill9();
     }
+}
+
+/// `address` with the last character of its local part changed: a forged reply address.
+pub fn altered(address: &str) -> String {
+    let (local, domain) = address.split_once('@').unwrap();
+    let mut local = local.to_string();
+    let last = local.pop().unwrap();
+    local.push(if last == 'a' { 'b' } else { 'a' });
+    format!("{local}@{domain}")
 }
 
 /// Polls `check` until it is true or `within` passes.
