@@ -153,7 +153,8 @@ fn a_missing_message_or_argument_is_caught() {
             .iter()
             .any(|p| p.contains("`invalid-address` leaves out [\"address\"]")),
         "{problems:?}"
-    );    let _ = std::fs::remove_dir_all(&dir);
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every `t!(lang, "id", name = value, ...)` in the code: id -> the argument names of each
