@@ -21,9 +21,9 @@ mod common;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use arbitre::games::{AnyGame, GameKind, Side, Start};
 use arbitre::mail::Inbox;
 use arbitre::mail::imap::{ImapInbox, ImapSession, connect};
+use common::games::{Games, abalone_line};
 use common::{Daemon, MailEnv};
 
 fn env_number(name: &str, default: usize) -> usize {
@@ -82,18 +82,6 @@ fn stats(label: &str, mut ms: Vec<f64>) -> (f64, f64) {
 }
 
 /// A deterministic sequence of legal moves that does not end the game.
-fn moves(n: usize, seed: usize) -> Vec<(String, String)> {
-    let mut g = AnyGame::new(GameKind::Abalone, &Start::Default, None, "").unwrap();
-    let mut out = Vec::new();
-    for ply in 0..n {
-        let legal = g.legal_moves();
-        let mv = legal[(ply * 7 + seed * 13) % legal.len()].clone();
-        let line = g.play(&mv).unwrap().line;
-        out.push((mv, line));
-    }
-    out
-}
-
 async fn latency(env: &MailEnv, n: usize) -> (f64, f64) {
     let accounts = env.accounts(&["bot", "alice", "bob"]).await;
     let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
@@ -110,7 +98,7 @@ async fn latency(env: &MailEnv, n: usize) -> (f64, f64) {
     watch.insert(alice.clone(), Watcher::new(env, alice).await);
     watch.insert(bob.clone(), Watcher::new(env, bob).await);
     let mut samples = Vec::new();
-    for (ply, (mv, line)) in moves(n, 0).into_iter().enumerate() {
+    for (ply, (mv, line)) in abalone_line(n, 0).into_iter().enumerate() {
         let (mover, other) = if ply % 2 == 0 {
             (alice, bob)
         } else {
@@ -199,82 +187,29 @@ async fn floor(env: &MailEnv, n: usize) -> (f64, f64, f64) {
 // Games and plies are numbers used in names and to index several tables at once.
 #[allow(clippy::needless_range_loop)]
 async fn burst(env: &MailEnv, games: usize, plies: usize) {
-    let mut names = vec!["bot".to_string()];
-    for g in 0..games {
-        names.push(format!("w{g}"));
-        names.push(format!("b{g}"));
-    }
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    let accounts = env.accounts(&refs).await;
-    let bot = accounts[0].clone();
+    let bot = env.accounts(&["bot"]).await.remove(0);
+    let players = common::games::player_accounts(env, games).await;
     let daemon = Daemon::start(env, &bot, "bench-burst");
-    let mut ids = Vec::new();
-    for g in 0..games {
-        let (w, b) = (&accounts[1 + 2 * g], &accounts[2 + 2 * g]);
-        let out = daemon.command(&["new", "--game", "abalone", "--white", w, "--black", b]);
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
-        let id: i64 = text
-            .split('#')
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .trim_end_matches(':')
-            .parse()
-            .unwrap();
-        ids.push(id);
-    }
-    let store = daemon.store();
     let settle = Instant::now();
-    while store.outbox_counts().unwrap().0 > 0 {
-        assert!(
-            settle.elapsed() < Duration::from_secs(300),
-            "game-start mails not sent"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    let plan = Games::create(&daemon, "bench-burst", &players, plies);
+    plan.wait_outbox_empty(&daemon, Duration::from_secs(300))
+        .await;
     println!(
         "burst: {games} games created, {} start mails sent in {:.1} s",
         2 * games,
         settle.elapsed().as_secs_f64()
     );
+    let store = daemon.store();
     let before = store.processed_count().unwrap();
     let (_, sent_before, _) = store.outbox_counts().unwrap();
 
-    // Build every move mail, in order within each game, interleaving the games.
-    let plans: Vec<Vec<(String, String)>> = (0..games).map(|g| moves(plies, g)).collect();
-    // Each move goes to the mover's own reply address, as a mail client's reply does (the
-    // address carries the key that proves the sender). The daemon's secret is the one
-    // `Daemon::start` writes for this name.
-    let keys = arbitre::referee::RefereeConfig {
-        address: bot.clone(),
-        plus_addressing: true,
-        secret: "integration-test-secret-bench-burst".to_string(),
-        default_lang: arbitre::text::Lang::EN,
-        max_replies_per_hour: 1000,
-        max_message_bytes: 1 << 20,
-        authserv_id: None,
-        trust_unverified_senders: false,
-    };
+    // Every move mail, in order within each game, the games interleaved, each to the
+    // mover's own reply address.
     let mut session = connect(&env.imap_settings(&bot)).await.unwrap();
     let start = Instant::now();
     for ply in 0..plies {
         for g in 0..games {
-            let (w, b) = (&accounts[1 + 2 * g], &accounts[2 + 2 * g]);
-            let (mover, side) = if ply % 2 == 0 {
-                (b, Side::Black)
-            } else {
-                (w, Side::White)
-            };
-            let seat = arbitre::referee::token::Seat { game: ids[g], side };
-            let to = arbitre::referee::token::reply_address(&keys, seat).expect("plus-addressing");
-            let raw = format!(
-                "From: {mover}\r\nTo: {to}\r\nSubject: Re: [arbitre #{}] Abalone\r\nMessage-ID: <burst-{g}-{ply}-{}@bench>\r\n\r\n{}\r\n",
-                ids[g],
-                std::process::id(),
-                plans[g][ply].0
-            );
+            let (_, _, raw) = plan.move_mail(g, ply);
             session
                 .append("INBOX", None, None, raw.as_bytes())
                 .await
@@ -302,7 +237,7 @@ async fn burst(env: &MailEnv, games: usize, plies: usize) {
     // forward per opponent move and one confirmation per own move.
     let expected = 1 + plies;
     let mut delivered = 0;
-    for a in &accounts[1..] {
+    for a in &players {
         let d = Instant::now() + Duration::from_secs(300);
         loop {
             let n = env.inbox(a).await.len();
@@ -316,11 +251,8 @@ async fn burst(env: &MailEnv, games: usize, plies: usize) {
         }
     }
     let drained = start.elapsed();
-    for (g, id) in ids.iter().enumerate() {
-        let game = store.game(*id).unwrap().unwrap();
-        let want: Vec<String> = plans[g].iter().map(|(m, _)| m.clone()).collect();
-        let got: Vec<String> = game.moves.iter().map(|m| m.text.clone()).collect();
-        assert_eq!(got.len(), want.len(), "game #{id}: every move applied once");
+    for g in 0..games {
+        plan.assert_played(&daemon, g, plies);
     }
     let (pending, sent, failed) = store.outbox_counts().unwrap();
     println!(
@@ -336,37 +268,11 @@ async fn burst(env: &MailEnv, games: usize, plies: usize) {
         "burst: nothing lost, nothing doubled: {total} moves stored, {} mails sent for them, {pending} pending, {failed} failed",
         sent - sent_before
     );
-    let pid = daemon_pid(&daemon);
-    if let Some(status) =
-        pid.and_then(|p| std::fs::read_to_string(format!("/proc/{p}/status")).ok())
-    {
-        for line in status
-            .lines()
-            .filter(|l| l.starts_with("VmRSS") || l.starts_with("VmHWM"))
-        {
-            println!(
-                "daemon memory after the burst: {}",
-                line.split_whitespace().collect::<Vec<_>>().join(" ")
-            );
+    for field in ["VmRSS", "VmHWM"] {
+        if let Some(kb) = daemon.memory_kb(field) {
+            println!("daemon memory after the burst: {field}: {kb} kB");
         }
     }
-}
-
-fn daemon_pid(d: &Daemon) -> Option<u32> {
-    let config = d.config.to_string_lossy().to_string();
-    for entry in std::fs::read_dir("/proc").ok()? {
-        let entry = entry.ok()?;
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        if let Ok(cmd) = std::fs::read_to_string(format!("/proc/{pid}/cmdline"))
-            && cmd.contains(&config)
-            && cmd.contains("run")
-        {
-            return Some(pid);
-        }
-    }
-    None
 }
 
 fn main() {

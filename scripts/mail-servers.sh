@@ -13,6 +13,9 @@
 #   bash scripts/mail-servers.sh stop             stop both servers
 #   bash scripts/mail-servers.sh status           say what runs (exit 1 if not both)
 #   bash scripts/mail-servers.sh restart-imap     stop and start Dovecot only
+#   bash scripts/mail-servers.sh stop-imap|start-imap   Dovecot only (starting it also
+#                                                 flushes Postfix's deferred queue)
+#   bash scripts/mail-servers.sh stop-smtp|start-smtp   Postfix only
 #   bash scripts/mail-servers.sh add-user NAME    add NAME@DOMAIN (password: $PASSWORD)
 #   bash scripts/mail-servers.sh env              print the env file path
 #
@@ -297,6 +300,11 @@ start_dovecot() {
     dovecot -c "$STATE/dovecot/dovecot.conf" </dev/null >>"$STATE/dovecot/log/start.log" 2>&1 ||
         die "Dovecot did not start: see $STATE/dovecot/log/"
     wait_port "$IMAPS_PORT" || die "Dovecot does not listen on $IMAPS_PORT: see $STATE/dovecot/log/"
+    # Mail Postfix could not hand to Dovecot's LMTP while it was down waits in the deferred
+    # queue for its next retry: deliver it now (deploy/README.md, "Outages").
+    if postfix_running; then
+        postqueue -c "$STATE/postfix/etc" -f </dev/null >/dev/null 2>&1 || true
+    fi
 }
 
 stop_dovecot() {
@@ -363,6 +371,8 @@ restart-imap)
     ;;
 stop-imap) stop_dovecot ;;
 start-imap) start_dovecot ;;
+stop-smtp) stop_postfix ;;
+start-smtp) start_postfix ;;
 status)
     ok=0
     if dovecot_running; then say "Dovecot runs"; else say "Dovecot is stopped"; ok=1; fi
@@ -375,5 +385,5 @@ add-user)
     for n in "$@"; do add_user "$n"; done
     ;;
 env) echo "$STATE/env" ;;
-*) die "unknown command \`$cmd\` (start, stop, status, restart-imap, add-user, env)" ;;
+*) die "unknown command \`$cmd\` (start, stop, status, restart-imap, stop-imap, start-imap, stop-smtp, start-smtp, add-user, env)" ;;
 esac

@@ -21,12 +21,12 @@ async fn arbitre_survives_an_imap_server_restart() {
         store.processed_count().unwrap() == 1
     })
     .await;
-    env.imap_server("stop-imap");
+    env.mail_servers("stop-imap");
     // Whatever happens next, leave the IMAP server running for the other tests.
     struct StartAgain<'a>(&'a MailEnv);
     impl Drop for StartAgain<'_> {
         fn drop(&mut self) {
-            self.0.imap_server("start-imap");
+            self.0.mail_servers("start-imap");
         }
     }
     let _guard = StartAgain(&env);
@@ -37,7 +37,7 @@ async fn arbitre_survives_an_imap_server_restart() {
     );
     env.deliver_from_outside(&alice, &bot, &raw).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
-    env.imap_server("start-imap");
+    env.mail_servers("start-imap");
     common::eventually(
         "the message sent during the outage",
         Duration::from_secs(60),

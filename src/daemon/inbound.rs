@@ -91,6 +91,9 @@ pub async fn run<I: Inbox>(
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     let mut backoff = settings.reconnect_min;
+    // Whether the mailbox was out of reach: its return likely means the mail server's, so
+    // the outbox is woken to send at once what waited for it.
+    let mut unreachable = false;
     loop {
         if *stop.borrow() {
             return Ok(());
@@ -114,9 +117,13 @@ pub async fn run<I: Inbox>(
         let batch = match batch {
             Ok(b) => {
                 backoff = settings.reconnect_min;
+                if std::mem::take(&mut unreachable) {
+                    wake_outbox.notify_one();
+                }
                 b
             }
             Err(e) => {
+                unreachable = true;
                 tracing::warn!(cause = %e, retry_in = ?backoff, "mailbox unavailable");
                 tokio::select! {
                     () = tokio::time::sleep(backoff) => {}

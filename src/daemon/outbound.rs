@@ -1,14 +1,16 @@
 //! The outbound task: sends due outbox mail, a few at a time, records each result as soon as
 //! the server answers (so that a crash repeats at most the mails in flight), and sleeps until
-//! the next retry is due, new mail is queued, or the poll interval passes.
+//! the next retry is due, new mail is queued, or the poll interval passes. While the server
+//! cannot be reached it probes it, and sends everything that waited as soon as it answers.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use futures::{StreamExt, TryStreamExt};
 use tokio::sync::{Notify, watch};
 
-use crate::mail::smtp::Sender;
+use crate::mail::smtp::{Failure, Sender};
 use crate::store::{AfterFailure, OutboxItem, RetryPolicy};
 
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
@@ -37,7 +39,30 @@ impl From<&DaemonSettings> for OutboundSettings {
     }
 }
 
+/// While the server cannot be reached, one mail at a time probes it, first after this wait.
+const PROBE_FIRST: Duration = Duration::from_secs(1);
+
+/// The longest wait between two probes of an unreachable server: once it is back, what
+/// waited goes within this time (at once when the mailbox's reconnection wakes the outbox).
+const PROBE_LONGEST: Duration = Duration::from_secs(60);
+
+/// What became of one mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tried {
+    /// The server took it.
+    Sent,
+    /// The server refused it (for now or for good); it has its own next try.
+    Refused,
+    /// The server could not be reached; the mail keeps its place.
+    Unreachable,
+}
+
 /// Runs until `stop` turns true; sends in flight are completed first.
+///
+/// A mail the server refuses waits for its own next try (the policy's backoff). A server
+/// that cannot be reached at all says nothing about the mails: they are not charged for it
+/// and stay due, one of them probes the server (after 1 s, doubling up to a minute, or at
+/// once when woken), and everything that waited goes as soon as a probe gets through.
 pub async fn run<S: Sender>(
     settings: OutboundSettings,
     sender: Arc<S>,
@@ -45,20 +70,56 @@ pub async fn run<S: Sender>(
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
+    // The wait before the next probe while the server is unreachable.
+    let mut outage: Option<Duration> = None;
     loop {
         if *stop.borrow() {
             return Ok(());
         }
-        let due = with_store(&store, |s| s.due(now(), BATCH)).await?;
+        let mut due = with_store(&store, |s| s.due(now(), BATCH)).await?;
+        if outage.is_some() {
+            due.truncate(1);
+        }
         let full = due.len() == BATCH;
         // Each result is recorded as soon as it is known, while the other sends go on: a
         // crash then repeats only the mails in flight, not the whole batch.
-        futures::stream::iter(due)
-            .map(Ok)
-            .try_for_each_concurrent(settings.send_concurrency.max(1), |item| {
-                send_one(sender.as_ref(), &store, item, settings.retry)
+        // Once the server is found unreachable, the rest of the batch is not tried.
+        let down = AtomicBool::new(false);
+        let tried: Vec<Tried> = futures::stream::iter(due)
+            .map(|item| {
+                let (sender, store, down) = (sender.as_ref(), &store, &down);
+                async move {
+                    if down.load(Ordering::SeqCst) {
+                        return Ok(Tried::Unreachable);
+                    }
+                    let tried = send_one(sender, store, item, settings.retry).await?;
+                    if tried == Tried::Unreachable {
+                        down.store(true, Ordering::SeqCst);
+                    }
+                    Ok::<_, DaemonError>(tried)
+                }
             })
+            .buffer_unordered(settings.send_concurrency.max(1))
+            .try_collect()
             .await?;
+        if tried.contains(&Tried::Unreachable) {
+            let wait = outage.map_or(PROBE_FIRST, |w| (w * 2).min(PROBE_LONGEST));
+            if outage.is_none() {
+                tracing::warn!(
+                    "mail server unreachable: mail waits in the outbox until it answers"
+                );
+            }
+            outage = Some(wait);
+            tokio::select! {
+                () = wake.notified() => {}
+                () = tokio::time::sleep(wait) => {}
+                _ = stop.changed() => return Ok(()),
+            }
+            continue;
+        }
+        if !tried.is_empty() && outage.take().is_some() {
+            tracing::info!("mail server reachable again: sending what waited");
+        }
         if full {
             continue;
         }
@@ -85,15 +146,22 @@ async fn send_one<S: Sender>(
     store: &SharedStore,
     item: OutboxItem,
     policy: RetryPolicy,
-) -> Result<(), DaemonError> {
+) -> Result<Tried, DaemonError> {
     match sender.send(&item.mail).await {
         Ok(()) => {
             let id = item.id;
             with_store(store, move |s| s.mark_sent(id, now())).await?;
             tracing::info!(to = %item.mail.to, message_id = %item.mail.message_id, "sent");
+            Ok(Tried::Sent)
+        }
+        Err(e) if e.failure == Failure::Unreachable => {
+            let (id, error) = (item.id, e.message.clone());
+            with_store(store, move |s| s.note_unreachable(id, &error)).await?;
+            tracing::debug!(to = %item.mail.to, cause = %e, "server unreachable");
+            Ok(Tried::Unreachable)
         }
         Err(e) => {
-            let (error, permanent) = (e.message.clone(), e.permanent);
+            let (error, permanent) = (e.message.clone(), e.permanent());
             let item2 = item.clone();
             let after = with_store(store, move |s| {
                 s.mark_failed(&item2, &error, permanent, now(), &policy)
@@ -107,9 +175,9 @@ async fn send_one<S: Sender>(
                     to = %item.mail.to, cause = %e, "send refused for too long: given up"
                 ),
             }
+            Ok(Tried::Refused)
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -222,5 +290,90 @@ mod tests {
         let pending = store.lock().unwrap().due(i64::MAX, 100).unwrap();
         assert_eq!(pending.len(), 1);
         assert_eq!(pending[0].mail.message_id, "m3@arbitre");
+    }
+
+    /// A server that cannot be reached until `up` is set, then takes everything.
+    #[derive(Default)]
+    struct DownSender {
+        up: std::sync::atomic::AtomicBool,
+        tries: std::sync::atomic::AtomicU32,
+        accepted: Mutex<Vec<String>>,
+    }
+
+    impl Sender for DownSender {
+        async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+            self.tries.fetch_add(1, Ordering::SeqCst);
+            if !self.up.load(Ordering::SeqCst) {
+                return Err(SendError {
+                    failure: Failure::Unreachable,
+                    message: "connection refused".into(),
+                });
+            }
+            self.accepted.lock().unwrap().push(mail.message_id.clone());
+            Ok(())
+        }
+    }
+
+    /// While the server is unreachable one mail probes it and no mail is charged an attempt
+    /// (so none is pushed back by its own backoff); once woken after the server's return,
+    /// everything goes at once.
+    #[tokio::test]
+    async fn an_unreachable_server_is_probed_and_what_waited_goes_at_once() {
+        let store: SharedStore = Arc::new(std::sync::Mutex::new(Store::open_in_memory().unwrap()));
+        let mails: Vec<Outgoing> = (0..20)
+            .map(|i| outgoing(&format!("m{i}@arbitre")))
+            .collect();
+        store
+            .lock()
+            .unwrap()
+            .commit(
+                &Decision {
+                    outbox: mails,
+                    ..Decision::default()
+                },
+                None,
+                now(),
+            )
+            .unwrap();
+        let sender = Arc::new(DownSender::default());
+        let wake = Arc::new(Notify::new());
+        let (_stop_tx, stop_rx) = watch::channel(false);
+        let mut slow = settings();
+        // A refused mail would wait an hour: the unreachable server must not count as that.
+        slow.retry.min_seconds = 3600;
+        slow.retry.max_seconds = 3600;
+        let task = tokio::spawn(run(
+            slow,
+            sender.clone(),
+            store.clone(),
+            wake.clone(),
+            stop_rx,
+        ));
+        // Three seconds down: the first round stops at the first failure (two in flight),
+        // then one probe after 1 s and one after 2 s more.
+        tokio::time::sleep(Duration::from_millis(3300)).await;
+        let tries = sender.tries.load(Ordering::SeqCst);
+        assert!(
+            (3..=6).contains(&tries),
+            "{tries} tries in 3 s: the server is probed, not flooded"
+        );
+        let waiting = store.lock().unwrap().due(now(), 100).unwrap();
+        assert_eq!(waiting.len(), 20, "every mail still due");
+        assert!(waiting.iter().all(|m| m.attempts == 0), "no mail charged");
+        // The server is back; the mailbox's reconnection wakes the outbox.
+        sender.up.store(true, Ordering::SeqCst);
+        wake.notify_one();
+        for _ in 0..100 {
+            if sender.accepted.lock().unwrap().len() == 20 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        task.abort();
+        assert_eq!(
+            sender.accepted.lock().unwrap().len(),
+            20,
+            "everything went within a second of the wake"
+        );
     }
 }

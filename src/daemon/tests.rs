@@ -98,8 +98,8 @@ impl crate::mail::smtp::Sender for FakeSender {
         };
         if n <= self.failures {
             return Err(SendError {
-                permanent: false,
-                message: "421 try later".into(),
+                failure: crate::mail::smtp::Failure::Deferred,
+                message: "451 try later".into(),
             });
         }
         self.sent.lock().unwrap().push(mail.message_id.clone());

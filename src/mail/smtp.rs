@@ -18,11 +18,46 @@ use crate::referee::{AutoKind, Outgoing};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct SendError {
-    /// The server refused for good (5xx), or the mail cannot be built: retrying the same mail
-    /// will not help (it is still retried for a while, in case the refusal was a mistake).
-    pub permanent: bool,
+    /// Whose failure it was: the server's, or this mail's.
+    pub failure: Failure,
     /// What went wrong.
     pub message: String,
+}
+
+/// What a failed send says about the mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The server could not be reached or would take no mail at all (connection refused,
+    /// TLS, timeout, login refused, service unavailable): nothing was said about this mail,
+    /// which goes as soon as the server is back.
+    Unreachable,
+    /// The server refused this mail for now (4xx): try it again later.
+    Deferred,
+    /// The server refused this mail for good (5xx), or it cannot be built: retrying the same
+    /// mail will not help (it is still retried for a while, in case the refusal was a
+    /// mistake).
+    Refused,
+}
+
+impl SendError {
+    /// Whether the server refused this mail for good.
+    pub fn permanent(&self) -> bool {
+        self.failure == Failure::Refused
+    }
+}
+
+/// SMTP reply codes about the session, not about a mail: 421 (service not available) and the
+/// AUTH failures of RFC 4954 (432, 454, 530, 534, 535, 538).
+const SESSION_CODES: [u16; 7] = [421, 432, 454, 530, 534, 535, 538];
+
+/// What an SMTP error says about the mail.
+fn smtp_failure(e: &lettre::transport::smtp::Error) -> Failure {
+    match e.status().map(u16::from) {
+        None => Failure::Unreachable,
+        Some(code) if SESSION_CODES.contains(&code) => Failure::Unreachable,
+        Some(_) if e.is_permanent() => Failure::Refused,
+        Some(_) => Failure::Deferred,
+    }
 }
 
 /// Sends mail. The daemon's outbox sender uses this; tests can provide their own.
@@ -82,7 +117,7 @@ fn bracket(id: &str) -> String {
 /// Builds the message for `mail`, sent as `from`.
 pub fn build_message(from: &Mailbox, mail: &Outgoing) -> Result<Message, SendError> {
     let bad = |what: &str, e: &dyn std::fmt::Display| SendError {
-        permanent: true,
+        failure: Failure::Refused,
         message: format!("{what}: {e}"),
     };
     let to: Mailbox = mail
@@ -241,11 +276,11 @@ impl Sender for Mailer {
         let message = build_message(&self.from, mail)?;
         match &self.transport {
             Transporter::Smtp(t) => t.send(message).await.map(|_| ()).map_err(|e| SendError {
-                permanent: e.is_permanent(),
+                failure: smtp_failure(&e),
                 message: describe(&e),
             }),
             Transporter::Sendmail(t) => t.send(message).await.map(|_| ()).map_err(|e| SendError {
-                permanent: false,
+                failure: Failure::Deferred,
                 message: e.to_string(),
             }),
         }
@@ -339,7 +374,7 @@ mod tests {
         let from: Mailbox = "arbitre@example.org".parse().unwrap();
         let mut m = outgoing();
         m.to = "not an address".into();
-        assert!(build_message(&from, &m).unwrap_err().permanent);
+        assert!(build_message(&from, &m).unwrap_err().permanent());
     }
 
     #[test]

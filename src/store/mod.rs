@@ -327,6 +327,12 @@ impl Store {
         outbox::mark_sent(&self.conn, id, now)
     }
 
+    /// Records that a mail could not be sent because the server could not be reached; the
+    /// mail keeps its place.
+    pub fn note_unreachable(&mut self, id: i64, error: &str) -> Result<(), StoreError> {
+        outbox::note_unreachable(&self.conn, id, error)
+    }
+
     /// Records a failed send and schedules the next try.
     pub fn mark_failed(
         &mut self,

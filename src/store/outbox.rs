@@ -165,6 +165,14 @@ pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<(), Store
     Ok(())
 }
 
+/// Records why a mail could not be sent while the server could not be reached. The mail
+/// keeps its place and its count of attempts: the failure was the server's, not the mail's.
+pub fn note_unreachable(conn: &Connection, id: i64, error: &str) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE outbox SET last_error = ?2 WHERE id = ?1")?
+        .execute(params![id, error])?;
+    Ok(())
+}
+
 /// Records a failed try and schedules the next one (or gives up on a permanent refusal
 /// that has lasted longer than the policy allows).
 pub fn mark_failed(

@@ -9,6 +9,8 @@
 
 #![allow(dead_code)]
 
+pub mod games;
+
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -207,6 +209,30 @@ impl MailEnv {
             .unwrap_or_else(|e| panic!("delivery to {to} failed: {e}"));
     }
 
+    /// Puts a raw message straight into `user`'s Maildir (`new/`), as a local delivery agent
+    /// other than Dovecot's LMTP would (procmail, Postfix's own `virtual`): works while
+    /// Dovecot is stopped.
+    pub fn drop_into_maildir(&self, user: &str, raw: &str) {
+        use std::os::unix::fs::MetadataExt;
+        let (local, domain) = user.split_once('@').unwrap();
+        let maildir = Path::new(self.var("ARBITRE_TEST_STATE"))
+            .join("mailboxes")
+            .join(domain)
+            .join(local)
+            .join("Maildir");
+        let owner =
+            std::fs::metadata(&maildir).unwrap_or_else(|e| panic!("{}: {e}", maildir.display()));
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap();
+        let name = format!("{}.P{}Q{n}.arbitre-test", now.as_secs(), std::process::id());
+        let tmp = maildir.join("tmp").join(&name);
+        std::fs::write(&tmp, raw.replace("\r\n", "\n")).unwrap();
+        std::os::unix::fs::chown(&tmp, Some(owner.uid()), Some(owner.gid())).unwrap();
+        std::fs::rename(&tmp, maildir.join("new").join(&name)).unwrap();
+    }
+
     /// Sends an ordinary plain-text mail; returns its Message-ID (without brackets).
     pub async fn send(
         &self,
@@ -287,8 +313,9 @@ impl MailEnv {
         }
     }
 
-    /// Runs `scripts/mail-servers.sh COMMAND` (`stop-imap`, `start-imap`, `restart-imap`).
-    pub fn imap_server(&self, command: &str) {
+    /// Runs `scripts/mail-servers.sh COMMAND` (`stop-imap`, `start-imap`, `restart-imap`,
+    /// `stop-smtp`, `start-smtp`).
+    pub fn mail_servers(&self, command: &str) {
         let status = Command::new("bash")
             .arg(self.var("ARBITRE_TEST_SCRIPT"))
             .arg(command)
@@ -377,6 +404,18 @@ impl Daemon {
 
     /// [`Daemon::start`] with `bot_settings` (TOML lines) added to the `[bot]` section.
     pub fn start_with(env: &MailEnv, bot: &str, name: &str, bot_settings: &str) -> Daemon {
+        Daemon::start_tuned(env, bot, name, bot_settings, &[])
+    }
+
+    /// [`Daemon::start_with`], each `(section, key, value)` of `tuning` replacing that key's
+    /// test value (or added to its section): `("imap", "poll-seconds", "3600")`.
+    pub fn start_tuned(
+        env: &MailEnv,
+        bot: &str,
+        name: &str,
+        bot_settings: &str,
+        tuning: &[(&str, &str, &str)],
+    ) -> Daemon {
         let dir = std::env::temp_dir().join(format!("arbitre-it-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -430,6 +469,9 @@ level = "info,arbitre=debug"
                 "max-replies-per-hour = 1000"
             },
         );
+        let text = tuning.iter().fold(text, |t, (section, key, value)| {
+            tune(&t, section, key, value)
+        });
         std::fs::write(&config, text).unwrap();
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
@@ -538,6 +580,29 @@ impl Drop for Daemon {
         }
         self.kill9();
     }
+}
+
+/// `text` (a TOML configuration) with `key = value` in `[section]`: the key's line replaced,
+/// or added at the section's start.
+fn tune(text: &str, section: &str, key: &str, value: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let header = lines
+        .iter()
+        .position(|l| *l == format!("[{section}]"))
+        .unwrap_or_else(|| panic!("no [{section}] section for {key}"));
+    let end = lines[header + 1..]
+        .iter()
+        .position(|l| l.starts_with('['))
+        .map_or(lines.len(), |i| header + 1 + i);
+    let setting = format!("{key} = {value}");
+    match lines[header + 1..end]
+        .iter()
+        .position(|l| l.starts_with(&format!("{key} = ")))
+    {
+        Some(i) => lines[header + 1 + i] = setting,
+        None => lines.insert(header + 1, setting),
+    }
+    lines.join("\n") + "\n"
 }
 
 /// `address` with the last character of its local part changed: a forged reply address.

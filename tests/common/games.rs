@@ -1,0 +1,172 @@
+//! Many director-created Abalone games at once, for the tests and benchmarks that push
+//! moves through the daemon in bulk (bursts, outages, crashes): the games, the move each
+//! player will send, and each move's mail, addressed to the mover's own reply address as a
+//! mail client's reply is (that address carries the key that proves the sender).
+
+use std::time::{Duration, Instant};
+
+use arbitre::games::{AnyGame, GameKind, Side, Start};
+use arbitre::referee::RefereeConfig;
+use arbitre::referee::token::{Seat, reply_address};
+
+use super::{Daemon, MailEnv};
+
+/// The games and the moves planned for each.
+pub struct Games {
+    /// The bot's address.
+    pub bot: String,
+    /// Game numbers, in creation order.
+    pub ids: Vec<i64>,
+    /// `(white, black)` of each game.
+    pub players: Vec<(String, String)>,
+    /// The planned moves of each game: `(move as sent, line as forwarded)`.
+    pub plans: Vec<Vec<(String, String)>>,
+    /// The daemon's reply-address keys (its name's secret).
+    keys: RefereeConfig,
+}
+
+/// `plies` legal Abalone moves from the start, a different line for each `seed`.
+pub fn abalone_line(plies: usize, seed: usize) -> Vec<(String, String)> {
+    let mut g = AnyGame::new(GameKind::Abalone, &Start::Default, None, "").unwrap();
+    let mut out = Vec::new();
+    for ply in 0..plies {
+        let legal = g.legal_moves();
+        let mv = legal[(ply * 7 + seed * 13) % legal.len()].clone();
+        let line = g.play(&mv).unwrap().line;
+        out.push((mv, line));
+    }
+    out
+}
+
+/// Fresh player accounts for `games` games: `[w0, b0, w1, b1, ...]`.
+pub async fn player_accounts(env: &MailEnv, games: usize) -> Vec<String> {
+    let names: Vec<String> = (0..games)
+        .flat_map(|g| [format!("w{g}"), format!("b{g}")])
+        .collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    env.accounts(&refs).await
+}
+
+impl Games {
+    /// Creates `players.len() / 2` games with `arbitre new` (the daemon `name`'s secret is
+    /// the one [`Daemon::start`] writes) and plans `plies` moves for each. Does not wait for
+    /// the start mails.
+    pub fn create(daemon: &Daemon, name: &str, players: &[String], plies: usize) -> Games {
+        let mut games = Games {
+            bot: daemon.bot.clone(),
+            ids: Vec::new(),
+            players: Vec::new(),
+            plans: Vec::new(),
+            keys: RefereeConfig {
+                address: daemon.bot.clone(),
+                plus_addressing: true,
+                secret: format!("integration-test-secret-{name}"),
+                default_lang: arbitre::text::Lang::EN,
+                max_replies_per_hour: 1000,
+                max_message_bytes: 1 << 20,
+                authserv_id: None,
+                trust_unverified_senders: false,
+            },
+        };
+        for pair in players.chunks(2) {
+            games.add(daemon, &pair[0], &pair[1], plies);
+        }
+        games
+    }
+
+    /// Creates one more game between `white` and `black` and plans its moves; returns its
+    /// index.
+    pub fn add(&mut self, daemon: &Daemon, white: &str, black: &str, plies: usize) -> usize {
+        let out = daemon.command(&[
+            "new", "--game", "abalone", "--white", white, "--black", black,
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let id: i64 = text
+            .split('#')
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.trim_end_matches(':').parse().ok())
+            .unwrap_or_else(|| panic!("no game number in {text:?}"));
+        self.ids.push(id);
+        self.players.push((white.to_string(), black.to_string()));
+        self.plans.push(abalone_line(plies, self.ids.len() - 1));
+        self.ids.len() - 1
+    }
+
+    /// How many games.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// The player who makes move `ply` of game `g` (Black opens in Abalone).
+    pub fn mover(&self, g: usize, ply: usize) -> &str {
+        let (w, b) = &self.players[g];
+        if ply.is_multiple_of(2) { b } else { w }
+    }
+
+    /// The player who receives move `ply` of game `g`.
+    pub fn receiver(&self, g: usize, ply: usize) -> &str {
+        self.mover(g, ply + 1)
+    }
+
+    /// The Message-ID (without brackets) of the mail carrying move `ply` of game `g`.
+    pub fn message_id(&self, g: usize, ply: usize) -> String {
+        format!(
+            "move-{}-{g}-{ply}-{}@test",
+            self.keys.secret,
+            std::process::id()
+        )
+    }
+
+    /// The whole mail carrying move `ply` of game `g`: `(from, to, raw)`.
+    pub fn move_mail(&self, g: usize, ply: usize) -> (String, String, String) {
+        let side = if ply.is_multiple_of(2) {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let seat = Seat {
+            game: self.ids[g],
+            side,
+        };
+        let to = reply_address(&self.keys, seat).expect("plus-addressing");
+        let from = self.mover(g, ply).to_string();
+        let raw = format!(
+            "From: {from}\r\nTo: {to}\r\nSubject: Re: [arbitre #{}] Abalone\r\nMessage-ID: <{}>\r\n\r\n{}\r\n",
+            self.ids[g],
+            self.message_id(g, ply),
+            self.plans[g][ply].0
+        );
+        (from, to, raw)
+    }
+
+    /// Waits until the outbox has nothing pending (the start mails, the forwards).
+    pub async fn wait_outbox_empty(&self, daemon: &Daemon, within: Duration) {
+        let store = daemon.store();
+        let deadline = Instant::now() + within;
+        while store.outbox_counts().unwrap().0 > 0 {
+            assert!(Instant::now() < deadline, "the outbox was not emptied");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Asserts that game `g` holds exactly its first `plies` planned moves, in order.
+    pub fn assert_played(&self, daemon: &Daemon, g: usize, plies: usize) {
+        let game = daemon.store().game(self.ids[g]).unwrap().unwrap();
+        let got: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+        let want: Vec<&str> = self.plans[g][..plies]
+            .iter()
+            .map(|(m, _)| m.as_str())
+            .collect();
+        assert_eq!(
+            got, want,
+            "game #{}: each move applied once, in order",
+            self.ids[g]
+        );
+    }
+}

@@ -1,0 +1,207 @@
+//! Moves that wait through a mail-server outage are taken up at once when it ends. The mail
+//! host goes down for 30 s while the daemon idles: Dovecot (IMAP, LMTP delivery, the
+//! submission passwords), then Postfix. Meanwhile moves reach Postfix (which queues them),
+//! moves land in the Maildir by another delivery agent, and the director creates a game whose
+//! start mails cannot be submitted. With the periodic full scan far away (an hour) and
+//! production backoffs, every move is processed and every mail sent within seconds of the
+//! servers' return.
+//!
+//! A test binary of its own, so that no other test's IMAP session is cut.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::games::{self, Games};
+use common::{Daemon, MailEnv};
+
+/// How long Dovecot stays down.
+const OUTAGE: Duration = Duration::from_secs(30);
+
+/// What "at once" allows after the return: a reconnection, a scan, the processing.
+const PROMPT: Duration = Duration::from_secs(8);
+
+/// Per processed message: its Message-ID, when arbitre committed it, when Dovecot stored it.
+fn timings(daemon: &Daemon) -> Vec<(String, i64, i64)> {
+    let db = rusqlite::Connection::open(daemon.dir.join("arbitre.sqlite")).unwrap();
+    let mut q = db
+        .prepare(
+            "SELECT p.message_id, p.processed_at, m.received_at FROM processed p
+             JOIN moves m ON m.message_id = p.message_id ORDER BY p.processed_at",
+        )
+        .unwrap();
+    q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_waiting_through_an_outage_are_taken_up_at_once() {
+    let Some(env) = MailEnv::load() else { return };
+    const GAMES: usize = 12;
+    let bot = env.accounts(&["bot"]).await.remove(0);
+    let players = games::player_accounts(&env, GAMES + 1).await;
+    // The production pacing, not the tests' quick one: no periodic scan to hide behind, and
+    // the outbox's and the reconnection's own backoffs.
+    let mut daemon = Daemon::start_tuned(
+        &env,
+        &bot,
+        "outage",
+        "",
+        &[
+            ("imap", "poll-seconds", "3600"),
+            ("imap", "idle-renew-minutes", "28"),
+            ("imap", "reconnect-max-seconds", "60"),
+            // Short enough that a mail whose first try failed at the outage's start would be
+            // tried again during it (after 7 s and 21 s) and then not before 49 s.
+            ("outbox", "retry-min-seconds", "7"),
+            ("outbox", "retry-max-seconds", "3600"),
+            ("outbox", "poll-seconds", "5"),
+        ],
+    );
+    let mut games = Games::create(&daemon, "outage", &players[..2 * GAMES], 2);
+    games
+        .wait_outbox_empty(&daemon, Duration::from_secs(60))
+        .await;
+    // The first move of every game, played before the outage.
+    for g in 0..GAMES {
+        let (from, to, raw) = games.move_mail(g, 0);
+        env.deliver_from_outside(&from, &to, &raw).await;
+    }
+    let store = daemon.store();
+    common::eventually(
+        "the moves before the outage",
+        Duration::from_secs(60),
+        || store.processed_count().unwrap() == GAMES as u64,
+    )
+    .await;
+    games
+        .wait_outbox_empty(&daemon, Duration::from_secs(60))
+        .await;
+    // The daemon now idles (IMAP IDLE) when the mail host goes down: Dovecot first.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    env.mail_servers("stop-imap");
+    let stopped = Instant::now();
+    struct StartAgain<'a>(&'a MailEnv);
+    impl Drop for StartAgain<'_> {
+        fn drop(&mut self) {
+            self.0.mail_servers("start-smtp");
+            self.0.mail_servers("start-imap");
+        }
+    }
+    let _guard = StartAgain(&env);
+    // Half the second moves reach Postfix, which queues them: its LMTP delivery to Dovecot
+    // fails.
+    for g in (0..GAMES).step_by(2) {
+        let (from, to, raw) = games.move_mail(g, 1);
+        env.deliver_from_outside(&from, &to, &raw).await;
+    }
+    // Then Postfix goes down too, and the director starts one more game: its start mails
+    // wait in the outbox.
+    env.mail_servers("stop-smtp");
+    let late = games.add(&daemon, &players[2 * GAMES], &players[2 * GAMES + 1], 1);
+    // The other half land in the Maildir by another delivery agent.
+    for g in (1..GAMES).step_by(2) {
+        let (_, _, raw) = games.move_mail(g, 1);
+        env.drop_into_maildir(&bot, &raw);
+    }
+    tokio::time::sleep(OUTAGE.saturating_sub(stopped.elapsed())).await;
+    env.mail_servers("start-smtp");
+    env.mail_servers("start-imap");
+    let back = Instant::now();
+    let back_at = unix_now();
+
+    // Every waiting move processed, every mail sent.
+    let deadline = back + Duration::from_secs(60);
+    loop {
+        let done = store.processed_count().unwrap() == 2 * GAMES as u64;
+        if done && store.outbox_counts().unwrap().0 == 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not drained a minute after the return: {} processed, {:?} in the outbox\n{}",
+            store.processed_count().unwrap(),
+            store.outbox_counts().unwrap(),
+            daemon.log()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let drained = back.elapsed();
+    // Where each move waited: before Dovecot stored it (the mail server's queue), or after
+    // (arbitre).
+    let mut report = Vec::new();
+    let mut worst_arbitre = 0;
+    let mut worst_server = 0;
+    for (id, processed_at, received_at) in timings(&daemon) {
+        if processed_at < back_at {
+            continue;
+        }
+        let in_server = (received_at - back_at).max(0);
+        let in_arbitre = processed_at - received_at.max(back_at);
+        worst_arbitre = worst_arbitre.max(in_arbitre);
+        worst_server = worst_server.max(in_server);
+        report.push(format!(
+            "{id}: stored {in_server} s after the return, processed {in_arbitre} s later"
+        ));
+    }
+    eprintln!(
+        "outage of {} s; drained {:.1} s after the return; worst wait in the mail server {worst_server} s, in arbitre {worst_arbitre} s\n{}",
+        OUTAGE.as_secs(),
+        drained.as_secs_f64(),
+        report.join("\n")
+    );
+    assert_eq!(
+        report.len(),
+        GAMES,
+        "every second move came after the return"
+    );
+    assert!(
+        worst_arbitre <= PROMPT.as_secs() as i64,
+        "arbitre held a move {worst_arbitre} s: {}",
+        report.join("\n")
+    );
+    assert!(
+        drained <= PROMPT + Duration::from_secs(worst_server as u64),
+        "drained {drained:?} after the return (the server held mail {worst_server} s)\n{}",
+        daemon.log()
+    );
+    for g in 0..GAMES {
+        games.assert_played(&daemon, g, 2);
+    }
+    // The start mails that waited in the outbox went as soon as the server was back.
+    let db = rusqlite::Connection::open(daemon.dir.join("arbitre.sqlite")).unwrap();
+    let (count, last_sent): (i64, i64) = db
+        .query_row(
+            "SELECT count(*), max(sent_at) FROM outbox WHERE game_id = ?1 AND status = 'sent'",
+            [games.ids[late]],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        count, 2,
+        "both start mails of the game created during the outage"
+    );
+    assert!(
+        last_sent - back_at <= PROMPT.as_secs() as i64,
+        "the start mails waited {} s after the return\n{}",
+        last_sent - back_at,
+        daemon.log()
+    );
+    // The game created during the outage started: both players got its start mail.
+    let (white, black) = games.players[late].clone();
+    for p in [&white, &black] {
+        env.wait_for(p, 1, Duration::from_secs(10)).await;
+    }
+    let log = daemon.log();
+    assert!(log.contains("mailbox unavailable"), "{log}");
+    daemon.kill9();
+}
