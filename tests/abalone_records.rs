@@ -11,17 +11,10 @@ use arbitre::games::record::replay;
 use arbitre::games::{DeclaredResult, Game, GameKind, Side, Start};
 use serde_json::Value;
 
+mod skip;
+
 fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/abalone");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "note: {} is absent; skipping the real-record replays",
-            dir.display()
-        );
-        None
-    }
+    skip::shared_data("abalone")
 }
 
 /// Runs `arbitre replay --game abalone --json FILE`: exit code and the JSON lines.
@@ -313,4 +306,135 @@ fn apgn_write_refuses_records_that_disagree_with_the_rules() {
     };
     let e = apgn::write(&illegal).unwrap_err().to_string();
     assert!(e.contains("move 2 `c1c2`"), "{e}");
+}
+
+/// The project's own Abalone records (`tests/data/abalone/playout-*.txt`): whole games to the
+/// sixth ejection, written by [`greedy_playout`], so that the replay of whole games to their
+/// end runs without the external corpus. `(variant, seed, winner, plies)`.
+const OWN_RECORDS: [(&str, u64, &str, u64); 3] = [
+    ("belgian-daisy", 1, "white", 132),
+    ("belgian-daisy", 3, "black", 115),
+    ("german-daisy", 2, "black", 169),
+];
+
+/// The file of an own record.
+fn own_record_path(variant: &str, seed: u64) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "tests/data/abalone/playout-seed{seed}-{variant}.txt"
+    ))
+}
+
+/// A whole game played by a seeded greedy play-out: each side pushes a marble off whenever
+/// it can, and otherwise plays a random legal move (xorshift on `seed`). Returns the record
+/// in the `# header` + numbered move list form `arbitre replay` reads.
+fn greedy_playout(variant: &str, seed: u64) -> String {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let start = Start::Variant(variant.to_string());
+    let mut game = arbitre::games::AnyGame::new(GameKind::Abalone, &start, None, "").unwrap();
+    let ejected = |g: &arbitre::games::AnyGame| {
+        let s = g.score().unwrap();
+        s["black"].as_u64().unwrap() + s["white"].as_u64().unwrap()
+    };
+    let mut moves = Vec::new();
+    while !game.outcome().is_over() {
+        assert!(moves.len() < 2000, "the play-out does not end");
+        let before = ejected(&game);
+        let legal = game.legal_moves();
+        let pushing_off: Vec<&String> = legal
+            .iter()
+            .filter(|m| {
+                let mut after = game.clone();
+                after.play(m).unwrap();
+                ejected(&after) > before
+            })
+            .collect();
+        let choices = if pushing_off.is_empty() {
+            legal.iter().collect()
+        } else {
+            pushing_off
+        };
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let chosen = choices[(rng % choices.len() as u64) as usize].clone();
+        game.play(&chosen).unwrap();
+        moves.push(chosen);
+    }
+    let winner = game.outcome().winner().expect("six ejected: a winner");
+    let score = game.score().unwrap();
+    let (won, lost) = match winner {
+        Side::Black => (&score["black"], &score["white"]),
+        _ => (&score["white"], &score["black"]),
+    };
+    let name = if winner == Side::Black {
+        "Black"
+    } else {
+        "White"
+    };
+    let mut text = format!(
+        "# A whole Abalone game played by arbitre's own seeded play-out (seed {seed}): each side\n\
+         # pushes a marble off whenever it can, and otherwise plays a random legal move. A\n\
+         # regression record written by tests/abalone_records.rs, not a human game.\n\
+         # variant: {variant}\n\
+         # result: {name} wins {won}-{lost}\n"
+    );
+    let mut line = String::new();
+    for (i, pair) in moves.chunks(2).enumerate() {
+        let entry = format!("{}.{}", i + 1, pair.join(" "));
+        if !line.is_empty() && line.len() + entry.len() + 1 > 90 {
+            text.push_str(&line);
+            text.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&entry);
+    }
+    text.push_str(&line);
+    text.push('\n');
+    text
+}
+
+/// Each own record is exactly what its play-out writes (so it is the project's own game);
+/// `ARBITRE_WRITE_RECORDS=1` writes them again.
+#[test]
+fn the_own_records_are_what_the_playout_writes() {
+    for (variant, seed, _, _) in OWN_RECORDS {
+        let written = greedy_playout(variant, seed);
+        let path = own_record_path(variant, seed);
+        if std::env::var_os("ARBITRE_WRITE_RECORDS").is_some() {
+            std::fs::write(&path, &written).unwrap();
+        }
+        let kept =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            kept,
+            written,
+            "{} differs from its play-out",
+            path.display()
+        );
+    }
+}
+
+/// The own records replay through `arbitre replay` to the sixth ejection, with the result
+/// their header states.
+#[test]
+fn the_own_records_replay_to_the_sixth_ejection() {
+    for (variant, seed, winner, plies) in OWN_RECORDS {
+        let path = own_record_path(variant, seed);
+        let (code, lines) = replay_json(&path);
+        assert_eq!(code, 0, "{}", path.display());
+        let line = &lines[0];
+        assert_eq!(line["ok"], true, "{}: {line}", path.display());
+        assert_eq!(line["result"], winner, "{}", path.display());
+        assert_eq!(line["reason"], "six-ejected", "{}", path.display());
+        assert_eq!(line["plies"], plies, "{}", path.display());
+        let score = &line["score"];
+        let top = score["black"]
+            .as_u64()
+            .unwrap()
+            .max(score["white"].as_u64().unwrap());
+        assert_eq!(top, 6, "{}: {score}", path.display());
+    }
 }

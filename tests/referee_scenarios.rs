@@ -8,6 +8,8 @@
 //! unique Message-IDs, threading, the game tag in subjects, and that no body ever shows a
 //! player another player's address.
 
+mod skip;
+
 use std::collections::{BTreeMap, HashMap};
 
 use arbitre::games::{AnyGame, GameKind, Side, Start};
@@ -1764,14 +1766,10 @@ fn a_whole_bulltricker_game_by_mail_ends_by_enclosure() {
 #[test]
 fn whole_abalone_games_of_the_migs_corpus_replay_by_mail_to_six_ejections() {
     let abalone = engine!("abalone");
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/abalone/migs-2016-2017.apgn"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        println!("note: {path} is absent; the corpus scenario is skipped");
+    let Some(dir) = skip::shared_data("abalone") else {
         return;
     };
+    let text = std::fs::read_to_string(dir.join("migs-2016-2017.apgn")).unwrap();
     let records = abalone.read_records(&text).unwrap();
     let by_score: Vec<_> = records
         .iter()

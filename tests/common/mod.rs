@@ -10,6 +10,8 @@
 #![allow(dead_code)]
 
 pub mod games;
+#[path = "../skip/mod.rs"]
+pub mod skip;
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -49,10 +51,10 @@ impl MailEnv {
                     "the test mail servers are not set up ({}: {e}); run `bash scripts/test.sh`",
                     path.display()
                 );
-                eprintln!(
-                    "NOTE: skipped: no test mail servers ({}); start them with `bash scripts/mail-servers.sh start`",
+                skip::skipped(&format!(
+                    "no test mail servers ({}); start them with `bash scripts/mail-servers.sh start` (as root)",
                     path.display()
-                );
+                ));
                 return None;
             }
         };
@@ -68,8 +70,8 @@ impl MailEnv {
                 !ci,
                 "the test IMAP server does not answer on port {port}; run `bash scripts/test.sh`"
             );
-            eprintln!(
-                "NOTE: skipped: the test mail servers are stopped (`bash scripts/mail-servers.sh start`)"
+            skip::skipped(
+                "the test mail servers are stopped; start them with `bash scripts/mail-servers.sh start` (as root)",
             );
             return None;
         }
