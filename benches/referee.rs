@@ -44,12 +44,14 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             name: Some("White".into()),
             lang: Lang::EN,
             lang_from: referee::LangFrom::Chosen,
+            chat: true,
         },
         Player {
             address: BLACK.into(),
             name: Some("Black".into()),
             lang: Lang::FR,
             lang_from: referee::LangFrom::Chosen,
+            chat: true,
         },
     ];
     let request = NewGameRequest {

@@ -539,3 +539,62 @@ async fn an_oversized_mail_gets_a_short_answer() {
     );
     assert!(t.daemon.log().contains("processed"), "{}", t.daemon.log());
 }
+
+/// The words a player writes under the move, in a real reply (the old mail quoted below),
+/// reach the opponent through the real servers, without the quote; `CHAT OFF` sent by
+/// reply stops them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn words_written_with_a_move_reach_the_opponent_by_mail() {
+    let Some(t) = Table::open("chat", &["alice", "bob"]).await else {
+        return;
+    };
+    let (alice, bob) = (t.players[0].clone(), t.players[1].clone());
+    t.new_game(&["--game", "abalone", "--white", &bob, "--black", &alice]);
+    t.started().await;
+    let mut game = AnyGame::new(GameKind::Abalone, &Start::Default, None, "").unwrap();
+    let first = game.legal_moves()[3].clone();
+    let line = game.play(&first).unwrap().line;
+    let forward = t
+        .play(
+            &alice,
+            &format!("{first}\n\nGood luck!\nI'm away next week."),
+            &bob,
+            &line,
+        )
+        .await;
+    assert!(
+        forward
+            .body
+            .contains("wrote with the move:\nGood luck!\nI'm away next week.\n"),
+        "{}",
+        forward.body
+    );
+    assert!(!forward.body.contains("arbitre wrote:"), "{}", forward.body);
+
+    // Bob answers, then turns the words off by reply; Alice's next words stay with her.
+    let second = game.legal_moves()[5].clone();
+    let line2 = game.play(&second).unwrap().line;
+    t.play(&bob, &second, &alice, &line2).await;
+    let mark = t.env.last_uid(&bob).await;
+    t.env.reply_latest(&bob, &t.bot, "CHAT OFF").await;
+    t.env
+        .wait_mail_after(&bob, mark, "the answer to CHAT OFF", |m| {
+            m.body.contains("CHAT ON brings them back")
+        })
+        .await;
+    let third = game.legal_moves()[2].clone();
+    let line3 = game.play(&third).unwrap().line;
+    let forward = t
+        .play(
+            &alice,
+            &format!("{third} thanks for the game so far"),
+            &bob,
+            &line3,
+        )
+        .await;
+    assert!(
+        !forward.body.contains("thanks for the game"),
+        "{}",
+        forward.body
+    );
+}

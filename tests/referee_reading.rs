@@ -208,6 +208,7 @@ impl World {
                 name: None,
                 lang,
                 lang_from: LangFrom::Chosen,
+                chat: true,
             },
         );
     }

@@ -366,6 +366,7 @@ impl World {
                 name: None,
                 lang,
                 lang_from: LangFrom::Chosen,
+                chat: true,
             },
         );
     }
@@ -2524,5 +2525,135 @@ fn subjects_name_the_game_the_opponent_and_what_happened() {
     assert_eq!(
         w.last_to(BOB).subject,
         "Re: [arbitre #1] Abalone contre Alice : vous avez abandonné"
+    );
+}
+
+/// The words a player writes after the move go to the opponent under a heading (quotes and
+/// signature left out, addresses masked), the mover is told so, and `CHAT OFF` /
+/// `DISCUSSION NON` stops them for the one who sends it, in either language.
+#[test]
+fn words_written_with_a_move_go_to_the_opponent_unless_they_turned_them_off() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    w.create(bulltricker, Start::Default, ALICE, BOB);
+    let d = w.answer(
+        ALICE,
+        "b.h2 b.h4\n\nGood luck, Bob!\nWrite to me at alice@home.example if you like.\n> old quoted line\n-- \nAlice",
+    );
+    let bob = only(&d, BOB);
+    assert_eq!(first_line(bob), "b.h2 b.h4");
+    assert!(
+        bob.body.contains(&format!(
+            "Your opponent wrote with the move:\nGood luck, Bob!\nWrite to me at {} if you like.\n(Mail addresses are not passed on.)\n",
+            referee::chat::MASK
+        )),
+        "{}",
+        bob.body
+    );
+    assert!(!bob.body.contains("old quoted line") && !bob.body.contains("\nAlice"));
+    let alice = only(&d, ALICE);
+    assert!(
+        alice
+            .body
+            .contains("Your words went with the move to your opponent."),
+        "{}",
+        alice.body
+    );
+
+    // Bob, in French, turns them off; Alice's next words stay with her, and she is told.
+    let d = w.answer(BOB, "b.h7 b.h5\nBien joué.");
+    assert!(only(&d, ALICE).body.contains("Bien joué."));
+    let m = w.keyed_msg(BOB, "DISCUSSION NON");
+    let d = w.deliver(&m);
+    let answer = only(&d, BOB);
+    assert!(
+        answer.body.contains("sans les mots qu'ils y joignent"),
+        "{}",
+        answer.body
+    );
+    assert!(!d.players.iter().find(|p| p.address == BOB).unwrap().chat);
+    let d = w.answer(ALICE, "b.h4 b.h6 see you tomorrow");
+    let bob = only(&d, BOB);
+    assert!(first_line(bob).starts_with("b.h4 b.h6"), "{}", bob.body);
+    assert!(!bob.body.contains("see you tomorrow"), "{}", bob.body);
+    assert!(
+        only(&d, ALICE).body.contains(
+            "Your opponent has turned off opponents' messages (CHAT OFF): your words were not passed on"
+        ),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // CHAT ON brings them back; a bare CHAT explains itself (in Bob's language, French since
+    // his first keywords) and changes nothing.
+    let m = w.keyed_msg(BOB, "chat");
+    let d = w.deliver(&m);
+    assert!(d.players.is_empty() || d.players.iter().all(|p| !p.chat));
+    assert!(
+        only(&d, BOB).body.contains("DISCUSSION OUI"),
+        "{}",
+        only(&d, BOB).body
+    );
+    let m = w.keyed_msg(BOB, "CHAT ON");
+    let d = w.deliver(&m);
+    assert!(d.players.iter().find(|p| p.address == BOB).unwrap().chat);
+}
+
+/// A forger cannot turn off someone's messages: `CHAT OFF` to the plain address asks for
+/// confirmation and changes nothing.
+#[test]
+fn chat_off_needs_proof_of_its_sender() {
+    let mut w = World::new();
+    let d = w.send(BOB, "CHAT OFF");
+    assert!(d.players.is_empty(), "{:?}", d.players);
+    assert!(only(&d, BOB).subject.contains("Confirm"));
+}
+
+/// More than twenty lines: the first twenty go on, with a note that the rest did not; the
+/// words of a winning move reach the loser's end-of-game mail.
+#[test]
+fn long_words_are_cut_and_words_reach_the_end_of_game_mail() {
+    let ataxx = engine!("ataxx");
+    let mut w = World::new();
+    // One stone each, side by side: the side to move takes the other's last stone.
+    let id = w.create(
+        ataxx,
+        Start::Position("xo5/7/7/7/7/7/7 x".into()),
+        ALICE,
+        BOB,
+    );
+    let game = live(w.game(id));
+    let (mover, other) = if game.side_to_move() == Side::White {
+        (ALICE, BOB)
+    } else {
+        (BOB, ALICE)
+    };
+    let winning = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| {
+            let mut g = game.clone();
+            g.play(m).unwrap();
+            g.outcome().is_over()
+        })
+        .expect("a winning move");
+    let mut text = format!("{winning}\n");
+    for i in 1..=25 {
+        text.push_str(&format!("line {i}\n"));
+    }
+    let d = w.answer(mover, &text);
+    assert_eq!(d.games[0].status, GameStatus::Finished);
+    let end = only(&d, other);
+    assert!(
+        end.body.contains("wrote with the move:\nline 1\n"),
+        "{}",
+        end.body
+    );
+    assert!(end.body.contains("line 20\n"), "{}", end.body);
+    assert!(!end.body.contains("line 21"), "{}", end.body);
+    assert!(
+        end.body
+            .contains("(The rest of the message was not passed on: at most 20 lines are.)"),
+        "{}",
+        end.body
     );
 }

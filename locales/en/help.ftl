@@ -22,6 +22,7 @@ help =
       GAMES        your games
       HELP [game]  this text, or the help of one game
       LANG <code>  receive arbitre's mails in another language ({ $languages })
+      CHAT ON|OFF  receive, or not, the words your opponents write with their moves
 
     Games:
 help-variants = Variants { $of } (write NEW { $game } <variant>; the first is the default):

@@ -20,6 +20,8 @@ help =
       PARTIES       vos parties
       AIDE [jeu]    ce texte, ou l'aide d'un jeu
       LANG <code>   recevoir les messages d'arbitre dans une autre langue ({ $languages })
+      DISCUSSION OUI|NON
+                    recevoir ou non les mots que vos adversaires joignent à leurs coups
 
     Jeux :
 help-variants = Variantes { $of } (écrivez NOUVELLE { $game } <variante> ; la première est celle par défaut) :

@@ -251,6 +251,7 @@ pub fn create_game(
                 name: None,
                 lang,
                 lang_from: LangFrom::Assumed,
+                chat: true,
             });
         }
         let seen = Seen {

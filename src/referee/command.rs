@@ -45,6 +45,8 @@ pub enum Command {
     Help(Option<GameKind>),
     /// Switch my language (`None`: the language was missing or unknown).
     Lang(Option<Lang>),
+    /// Receive my opponents' words (`CHAT ON`) or not (`CHAT OFF`); `None`: neither said.
+    Chat(Option<bool>),
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -58,7 +60,11 @@ impl Command {
     pub fn needs_game(&self) -> bool {
         !matches!(
             self,
-            Command::New(_) | Command::Games | Command::Help(_) | Command::Lang(_)
+            Command::New(_)
+                | Command::Games
+                | Command::Help(_)
+                | Command::Lang(_)
+                | Command::Chat(_)
         )
     }
 }
@@ -185,6 +191,8 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         "aide" | "commandes" => return (Command::Help(game_in(&raw[1..])), fr),
         "lang" | "language" => return (Command::Lang(lang_in(&w[1..])), en),
         "langue" | "langage" => return (Command::Lang(lang_in(&w[1..])), fr),
+        "chat" => return (Command::Chat(switch_in(&w[1..])), en),
+        "discussion" => return (Command::Chat(switch_in(&w[1..])), fr),
         "err" => return (Command::ProtocolError, None),
         _ => {}
     }
@@ -274,6 +282,16 @@ fn longest_game(words: &[&str]) -> Option<(GameKind, usize)> {
 }
 
 /// The language named by the first word.
+/// `on`/`off` in either language (`oui`, `non`, `yes`, `no`), as the only word after the
+/// keyword.
+fn switch_in(words: &[&str]) -> Option<bool> {
+    match words {
+        ["on" | "yes" | "oui"] => Some(true),
+        ["off" | "no" | "non"] => Some(false),
+        _ => None,
+    }
+}
+
 fn lang_in(words: &[&str]) -> Option<Lang> {
     words.first().and_then(|w| Lang::from_name(w))
 }
@@ -463,6 +481,12 @@ mod tests {
             ("langue anglais", Command::Lang(Some(Lang::EN))),
             ("lang", Command::Lang(None)),
             ("lang klingon", Command::Lang(None)),
+            ("CHAT OFF", Command::Chat(Some(false))),
+            ("chat on", Command::Chat(Some(true))),
+            ("DISCUSSION NON", Command::Chat(Some(false))),
+            ("Discussion oui.", Command::Chat(Some(true))),
+            ("chat", Command::Chat(None)),
+            ("chat maybe", Command::Chat(None)),
             ("Français", Command::Lang(Some(Lang::FR))),
             ("ERR !! a.h1 a.h8", Command::ProtocolError),
         ] {

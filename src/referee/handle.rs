@@ -98,6 +98,8 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         Command::Games => games(&mut desk),
         Command::Help(kind) => help(&mut desk, *kind),
         Command::Lang(lang) => set_lang(&mut desk, *lang),
+        Command::Chat(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
+        Command::Chat(on) => set_chat(&mut desk, *on),
         _ => in_game(&mut desk, &reading),
     }
     desk.finish()
@@ -262,6 +264,11 @@ impl<'a> Desk<'a> {
             })
     }
 
+    /// Whether `address` receives the words their opponents write with their moves.
+    pub fn chat_of(&self, address: &str) -> bool {
+        self.player(address).is_none_or(|p| p.chat)
+    }
+
     /// The language of `address`.
     pub fn lang_of(&self, address: &str) -> Lang {
         if address.eq_ignore_ascii_case(self.sender()) {
@@ -306,6 +313,7 @@ impl<'a> Desk<'a> {
                 name,
                 lang,
                 lang_from: LangFrom::Assumed,
+                chat: true,
             });
         }
     }
@@ -348,6 +356,7 @@ impl<'a> Desk<'a> {
                 name: display_name(self.msg.from_name.as_deref()),
                 lang: hint,
                 lang_from: LangFrom::Keywords,
+                chat: true,
             }),
         }
     }
@@ -526,12 +535,34 @@ fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
             name: display_name(desk.msg.from_name.as_deref()),
             lang,
             lang_from: LangFrom::Chosen,
+            chat: true,
         },
     };
     desk.upsert_player(player);
     desk.lang = lang;
     desk.reply(Topic::Language, reply::lang_set(lang));
     desk.summary = format!("{sender} now reads {lang}");
+}
+
+/// `CHAT ON|OFF`: whether the sender receives the words their opponents write with their
+/// moves.
+fn set_chat(desk: &mut Desk, on: Option<bool>) {
+    let Some(on) = on else {
+        let body = reply::chat_usage(desk.lang);
+        desk.reply(Topic::Chat, body);
+        desk.summary = format!("CHAT without ON or OFF from {}", desk.sender());
+        return;
+    };
+    let sender = desk.sender().to_lowercase();
+    let lang = desk.lang;
+    desk.ensure_player(&sender, lang);
+    let player = desk.player(&sender).cloned().expect("ensured");
+    desk.upsert_player(Player { chat: on, ..player });
+    desk.reply(Topic::Chat, reply::chat_set(lang, on));
+    desk.summary = format!(
+        "{sender} {} opponents' words",
+        if on { "receives" } else { "no longer receives" }
+    );
 }
 
 /// The commands that act on one game.

@@ -18,6 +18,7 @@
 //! - [`reply`]: every word sent to players, in English and French.
 
 pub mod challenge;
+pub mod chat;
 pub mod command;
 pub mod compose;
 pub mod handle;

@@ -22,6 +22,9 @@ pub struct Player {
     pub lang: Lang,
     /// Where that language came from.
     pub lang_from: LangFrom,
+    /// Whether they receive the words their opponents write with their moves (`CHAT OFF`
+    /// turns it off).
+    pub chat: bool,
 }
 
 /// Where a player's language came from, weakest first. A stronger source is never

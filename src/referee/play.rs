@@ -22,6 +22,7 @@
 //!   was written ([`suggest`]), after the refusal, whose first line stays the protocol's.
 
 use crate::games::{AnyGame, Outcome, Side};
+use crate::referee::chat::{self, Words};
 use crate::referee::command::{Command, kind_reads, looks_like_a_move};
 use crate::referee::handle::{self, Desk};
 use crate::referee::reply::{self, Ending, NoGame};
@@ -82,7 +83,11 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
             desk.summary = format!("game #{}: nothing for {} to answer", game.id, side);
         }
         // Handled before a game is looked for.
-        Command::New(_) | Command::Games | Command::Help(_) | Command::Lang(_) => {}
+        Command::New(_)
+        | Command::Games
+        | Command::Help(_)
+        | Command::Lang(_)
+        | Command::Chat(_) => {}
         Command::Board | Command::History | Command::ProtocolError => {}
     }
 }
@@ -285,6 +290,12 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
             received_at: desk.msg.received_at,
         });
     }
+    // The words written with the move go to the opponent, unless they turned them off.
+    let said = chat::words_after(&desk.msg.text, text, &|t| kind_reads(game.kind, t));
+    let words = said.as_ref().map(|said| Words {
+        said,
+        passed_on: desk.chat_of(game.address_of(side.opponent())),
+    });
     let offer_declined = next.draw_offer == Some(side.opponent());
     if offer_declined {
         next.draw_offer = None;
@@ -297,7 +308,15 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
         next.result = Some(result.clone());
         desk.summary
             .push_str(&format!("; game over: {}", result.line));
-        end(desk, &next, &live, side, Ending::Move(&judged), &result);
+        end(
+            desk,
+            &next,
+            &live,
+            side,
+            Ending::Move(&judged),
+            &result,
+            words,
+        );
     } else {
         let opponent = side.opponent();
         let them = desk.seen(&next, &live, opponent);
@@ -306,9 +325,10 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
             &them,
             &judged,
             offer_declined,
+            words,
         );
         desk.notify(&next, opponent, body);
-        let body = reply::move_confirm(desk.lang, &desk.seen(&next, &live, side), &judged);
+        let body = reply::move_confirm(desk.lang, &desk.seen(&next, &live, side), &judged, words);
         desk.reply_game(&next, side, body);
     }
     desk.save_game(next);
@@ -319,7 +339,15 @@ fn resign(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side) {
     let result = terms::resignation(&live, side);
     let next = finished(desk, game, &result);
     desk.summary = format!("game #{}: {side} resigned ({})", game.id, result.line);
-    end(desk, &next, &live, side, Ending::Resigned(side), &result);
+    end(
+        desk,
+        &next,
+        &live,
+        side,
+        Ending::Resigned(side),
+        &result,
+        None,
+    );
     desk.save_game(next);
 }
 
@@ -337,7 +365,15 @@ fn draw(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side, claim: bo
             "game #{}: {side}'s PAT claim confirmed by the rules",
             game.id
         );
-        end(desk, &next, &live, side, Ending::ClaimConfirmed, &result);
+        end(
+            desk,
+            &next,
+            &live,
+            side,
+            Ending::ClaimConfirmed,
+            &result,
+            None,
+        );
         desk.save_game(next);
         return;
     }
@@ -375,7 +411,7 @@ fn agree_draw(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side) {
     let result = terms::agreed_draw(&live);
     let next = finished(desk, game, &result);
     desk.summary = format!("game #{}: draw agreed ({})", game.id, result.line);
-    end(desk, &next, &live, side, Ending::AgreedDraw, &result);
+    end(desk, &next, &live, side, Ending::AgreedDraw, &result, None);
     desk.save_game(next);
 }
 
@@ -412,6 +448,7 @@ fn end(
     side: Side,
     ending: Ending,
     result: &GameResult,
+    words: Option<Words>,
 ) {
     let [w, b] = desk.names(game);
     let record = terms::record(game, [w.as_deref(), b.as_deref()]);
@@ -422,6 +459,7 @@ fn end(
         ending,
         result,
         &record,
+        words,
     );
     desk.notify(game, opponent, body);
     let body = reply::game_end(
@@ -430,6 +468,7 @@ fn end(
         ending,
         result,
         &record,
+        words,
     );
     desk.reply_game(game, side, body);
 }

@@ -7,6 +7,7 @@
 //! their display name or as "your opponent".
 
 use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Termination};
+use crate::referee::chat::{self, Words};
 use crate::referee::command::NewError;
 use crate::referee::terms::{self, Ply};
 use crate::referee::{GameId, GameResult, GameStatus, StoredGame};
@@ -93,6 +94,8 @@ pub enum Topic {
     Games,
     /// The language setting.
     Language,
+    /// The setting for opponents' words (`CHAT`).
+    Chat,
     /// A problem with the message.
     Problem,
     /// A new game challenge.
@@ -183,6 +186,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::Help => t!(lang, "subject-help"),
         Topic::Games => t!(lang, "subject-games"),
         Topic::Language => t!(lang, "subject-language"),
+        Topic::Chat => t!(lang, "subject-chat"),
         Topic::Problem => t!(lang, "subject-problem"),
         Topic::Challenge => t!(lang, "subject-challenge"),
         Topic::WhichGame => t!(lang, "subject-which-game"),
@@ -639,6 +643,77 @@ fn game_lines(lang: Lang, games: &[GameLine]) -> String {
 // ---------------------------------------------------------------------------------------
 // Language
 
+/// The opponent's words that came with their move, under a heading naming them; empty
+/// when there are none or they do not go to this reader.
+fn words_passed_on(lang: Lang, s: &Seen, words: Option<Words>) -> String {
+    let Some(Words {
+        said,
+        passed_on: true,
+    }) = words
+    else {
+        return String::new();
+    };
+    let mut out = format!(
+        "\n{}\n",
+        t!(
+            lang,
+            "chat-heading",
+            who = opp_cap(lang, s.opponent.as_deref())
+        )
+    );
+    for line in &said.lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+    if said.cut {
+        out.push_str(&t!(lang, "chat-cut", lines = chat::MAX_LINES));
+        out.push('\n');
+    }
+    if said.masked {
+        out.push_str(&t!(lang, "chat-masked"));
+        out.push('\n');
+    }
+    out
+}
+
+/// For the mover: whether the words they wrote with the move went with it.
+fn words_sent(lang: Lang, s: &Seen, words: Option<Words>) -> String {
+    match words {
+        None => String::new(),
+        Some(w) if w.passed_on => format!(
+            "{}\n",
+            t!(
+                lang,
+                "chat-passed-on",
+                opponent = opp(lang, s.opponent.as_deref())
+            )
+        ),
+        Some(_) => format!(
+            "{}\n",
+            t!(
+                lang,
+                "chat-not-passed-on",
+                opponent = opp_cap(lang, s.opponent.as_deref())
+            )
+        ),
+    }
+}
+
+/// `CHAT ON` / `CHAT OFF`.
+pub fn chat_set(lang: Lang, on: bool) -> String {
+    let text = if on {
+        t!(lang, "chat-on")
+    } else {
+        t!(lang, "chat-off")
+    };
+    text + "\n"
+}
+
+/// `CHAT` without `ON` or `OFF`.
+pub fn chat_usage(lang: Lang) -> String {
+    t!(lang, "chat-usage") + "\n"
+}
+
 /// The language has been switched to `lang` (written in `lang`), with how to switch to
 /// each other language, each line in its own language.
 pub fn lang_set(lang: Lang) -> String {
@@ -914,7 +989,13 @@ fn passes(lang: Lang, live: &AnyGame, you: Side, passes: &[(Side, String)]) -> S
 
 /// The move forwarded to the opponent: the protocol line first, then what it did, the
 /// position, and how to answer.
-pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -> String {
+pub fn move_forward(
+    lang: Lang,
+    s: &Seen,
+    j: &Judgement,
+    offer_declined: bool,
+    words: Option<Words>,
+) -> String {
     let mut out = format!("{}\n\n", j.line);
     out.push_str(&t!(
         lang,
@@ -925,6 +1006,7 @@ pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -
         effect = j.effect.get(lang).to_string()
     ));
     out.push('\n');
+    out.push_str(&words_passed_on(lang, s, words));
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if offer_declined {
         out.push_str(&t!(lang, "offer-declined-by-move"));
@@ -939,7 +1021,7 @@ pub fn move_forward(lang: Lang, s: &Seen, j: &Judgement, offer_declined: bool) -
 
 /// The short confirmation to the mover (with the whole position when the opponent had to
 /// pass and the mover plays again).
-pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
+pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement, words: Option<Words>) -> String {
     let mut out = format!("{}\n\n", j.line);
     out.push_str(&t!(
         lang,
@@ -948,6 +1030,7 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement) -> String {
         effect = j.effect.get(lang).to_string()
     ));
     out.push('\n');
+    out.push_str(&words_sent(lang, s, words));
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if s.live.side_to_move() == s.you {
         out.push_str(&t!(lang, "your-move-again"));
@@ -1090,7 +1173,14 @@ pub fn draw_declined_notice(lang: Lang, name: Option<&str>) -> String {
 
 /// The closing mail to each player: the result first (the move's protocol line when a move
 /// ended it), what happened, the final board, the result in words and the complete record.
-pub fn game_end(lang: Lang, s: &Seen, ending: Ending, result: &GameResult, record: &str) -> String {
+pub fn game_end(
+    lang: Lang,
+    s: &Seen,
+    ending: Ending,
+    result: &GameResult,
+    record: &str,
+    words: Option<Words>,
+) -> String {
     // The first line is the protocol's: the move's line, else the result tokens; a game
     // without tokens starts with the result in the reader's words.
     let first = match ending {
@@ -1123,6 +1213,11 @@ pub fn game_end(lang: Lang, s: &Seen, ending: Ending, result: &GameResult, recor
                 )
             });
             out.push('\n');
+            out.push_str(&if j.mover == s.you {
+                words_sent(lang, s, words)
+            } else {
+                words_passed_on(lang, s, words)
+            });
             out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
         }
         Ending::Resigned(side) if side == s.you => {

@@ -96,6 +96,11 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE players ADD COLUMN lang_from TEXT NOT NULL DEFAULT 'assumed';
     "#,
+    // 4: whether a player receives the words their opponents write with their moves
+    // (`CHAT OFF` turns it off); on unless they said otherwise.
+    r#"
+    ALTER TABLE players ADD COLUMN chat INTEGER NOT NULL DEFAULT 1;
+    "#,
 ];
 
 /// The schema version this build expects.
@@ -192,11 +197,14 @@ mod tests {
             [],
         )
         .unwrap();
-        assert_eq!(migrate(&mut conn).unwrap(), vec![2, 3]);
-        let n: i64 = conn
-            .query_row("SELECT count(*) FROM players", [], |r| r.get(0))
+        assert_eq!(migrate(&mut conn).unwrap(), vec![2, 3, 4]);
+        let (n, chat): (i64, bool) = conn
+            .query_row("SELECT count(*), min(chat) FROM players", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
             .unwrap();
         assert_eq!(n, 1);
+        assert!(chat, "an existing player keeps receiving opponents' words");
         conn.execute("INSERT INTO mailboxes VALUES ('INBOX', 7)", [])
             .unwrap();
     }

@@ -422,6 +422,7 @@ mod tests {
                 name: Some("Alice".into()),
                 lang: Lang::FR,
                 lang_from: crate::referee::LangFrom::Chosen,
+                chat: false,
             }],
             games: vec![g],
             outbox: out,
@@ -437,8 +438,9 @@ mod tests {
         assert_eq!(s.commit(&d, None, 10).unwrap(), Committed::Done);
         assert_eq!(s.game(1).unwrap().unwrap(), g);
         assert_eq!(
-            s.player("ALICE@example.org").unwrap().unwrap().lang,
-            Lang::FR
+            s.player("ALICE@example.org").unwrap().unwrap(),
+            d.players[0],
+            "every field of a player is kept, `chat: false` among them"
         );
         assert_eq!(s.next_game_id().unwrap(), 2);
     }
@@ -607,6 +609,7 @@ mod tests {
                 name: None,
                 lang: Lang::EN,
                 lang_from: crate::referee::LangFrom::Assumed,
+                chat: true,
             };
             s.commit(
                 &Decision {

@@ -16,7 +16,9 @@ const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, b
 /// Reads one player.
 pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
     Ok(conn
-        .prepare_cached("SELECT address, name, lang, lang_from FROM players WHERE address = ?1")?
+        .prepare_cached(
+            "SELECT address, name, lang, lang_from, chat FROM players WHERE address = ?1",
+        )?
         .query_row([address.to_lowercase()], player_row)
         .optional()?)
 }
@@ -28,22 +30,24 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
         name: r.get(1)?,
         lang: Lang::from_name(&lang).unwrap_or_default(),
         lang_from: LangFrom::from_code(&r.get::<_, String>(3)?),
+        chat: r.get(4)?,
     })
 }
 
 /// Inserts or replaces a player.
 pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
-        "INSERT INTO players (address, name, lang, lang_from, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)
+        "INSERT INTO players (address, name, lang, lang_from, chat, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
-         lang_from = excluded.lang_from, updated_at = excluded.updated_at",
+         lang_from = excluded.lang_from, chat = excluded.chat, updated_at = excluded.updated_at",
     )?
     .execute(params![
         p.address.to_lowercase(),
         p.name,
         p.lang.code(),
         p.lang_from.code(),
+        p.chat,
         now
     ])?;
     Ok(())

@@ -1,0 +1,15 @@
+# Les mots qu'un joueur écrit avec son coup, transmis à l'adversaire.
+
+# Titre des mots transmis ; $who est le nom du joueur (ou « Votre adversaire »).
+chat-heading = { $who } a écrit avec son coup :
+# Après les mots, quand le joueur a écrit plus de lignes qu'il n'en est transmis.
+chat-cut = (La suite du message n'a pas été transmise : { $lines } lignes au plus le sont.)
+# Après les mots, quand une adresse électronique y a été masquée.
+chat-masked = (Les adresses électroniques ne sont pas transmises.)
+# Dans la confirmation envoyée à l'auteur du coup.
+chat-passed-on = Vos mots sont partis avec le coup chez { $opponent }.
+chat-not-passed-on = { $opponent } a coupé les messages des adversaires (DISCUSSION NON) : seul le coup a été transmis, sans vos mots.
+# DISCUSSION OUI / DISCUSSION NON / DISCUSSION seul.
+chat-on = Désormais, les mots que vos adversaires écrivent avec leurs coups vous sont transmis. DISCUSSION NON les arrête.
+chat-off = Désormais, vous recevez les coups de vos adversaires sans les mots qu'ils y joignent. DISCUSSION OUI les rétablit.
+chat-usage = Écrivez DISCUSSION OUI pour recevoir les mots que vos adversaires joignent à leurs coups, ou DISCUSSION NON pour ne recevoir que les coups. Rien n'a été changé.
