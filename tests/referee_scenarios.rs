@@ -1087,7 +1087,7 @@ fn a_legal_move_is_forwarded_with_the_protocol_line_first_and_confirmed_to_the_m
     );
     assert!(
         bob.body
-            .contains("Moves played: 1. You play Black. To move: Black (you).")
+            .contains("Move 1. You play Black. To move: Black (you).")
     );
     assert!(bob.body.contains("Moves:\n1. b.h2 b.h4\n"));
     assert!(bob.body.contains(&format!(
@@ -1111,7 +1111,9 @@ fn a_legal_move_is_forwarded_with_the_protocol_line_first_and_confirmed_to_the_m
     assert_eq!(first_line(alice), "b.h7 b.h5");
     assert_eq!(alice.in_reply_to.as_deref(), Some(alice_move_id.as_str()));
     assert!(
-        alice.body.contains("Moves:\n1. b.h2 b.h4  2. b.h7 b.h5\n"),
+        alice
+            .body
+            .contains("Moves:\n1. b.h2 b.h4  1... b.h7 b.h5\n"),
         "{}",
         alice.body
     );
@@ -1687,7 +1689,7 @@ fn a_forced_pass_is_stored_announced_to_both_and_the_mover_plays_again() {
     );
     assert!(alice.body.contains("It is your move again."));
     assert!(
-        alice.body.contains("Moves:\n1. c5  2. (0000)\n"),
+        alice.body.contains("Moves:\n1. c5 (0000)\n"),
         "{}",
         alice.body
     );
@@ -2656,4 +2658,78 @@ fn long_words_are_cut_and_words_reach_the_end_of_game_mail() {
         "{}",
         end.body
     );
+}
+
+/// One numbering per game, the one its records use, in every mail: Abalone numbers pairs
+/// (Black's `2.`, then White's `2...`), Sauterelle every move.
+#[test]
+fn move_numbers_follow_the_games_records_everywhere() {
+    let abalone = engine!("abalone");
+    let mut w = World::new();
+    let id = w.create(abalone, Start::Default, BOB, ALICE);
+    let mut game = live(w.game(id));
+    let mut texts = Vec::new();
+    for (i, who) in [ALICE, BOB, ALICE].into_iter().enumerate() {
+        let mv = game.legal_moves()[i * 5].clone();
+        let j = game.play(&mv).unwrap();
+        texts.push(j.canonical.clone());
+        w.answer(who, &mv);
+    }
+    // Bob (White) gets Black's third move: move 2 of the game.
+    let bob = w.last_to(BOB).clone();
+    assert!(
+        bob.subject
+            .ends_with(&format!("your move (2. {})", texts[2])),
+        "{}",
+        bob.subject
+    );
+    assert!(bob.body.contains("played move 2: "), "{}", bob.body);
+    assert!(
+        bob.body.contains(&format!(
+            "Moves:\n1. {} {}  2. {}\n",
+            texts[0], texts[1], texts[2]
+        )),
+        "{}",
+        bob.body
+    );
+    assert!(bob.body.contains("Move 2. You play White."), "{}", bob.body);
+    let d = w.answer(BOB, "HISTORY");
+    let history = &only(&d, BOB).body;
+    assert!(
+        history.contains(&format!("1. {} {} 2. {}", texts[0], texts[1], texts[2])),
+        "{history}"
+    );
+
+    let sauterelle = engine!("sauterelle");
+    let mut w = World::new();
+    let id = w.create(sauterelle, Start::Default, ALICE, BOB);
+    let mut game = live(w.game(id));
+    let first = game.side_to_move();
+    let mut who = if first == Side::White { ALICE } else { BOB };
+    for i in 0..3 {
+        let mv = game.legal_moves()[i % game.legal_moves().len()].clone();
+        game.play(&mv).unwrap();
+        w.answer(who, &mv);
+        who = if who == ALICE { BOB } else { ALICE };
+    }
+    let moved = w.game(id).moves.len();
+    let mail = w.last_to(who).clone();
+    assert!(
+        mail.subject.contains(&format!("your move ({moved}. ")),
+        "{}",
+        mail.subject
+    );
+    assert!(
+        mail.body.contains(&format!("played move {moved}: ")),
+        "{}",
+        mail.body
+    );
+    assert!(
+        mail.body.contains(&format!("Move {}. You play", moved + 1)),
+        "{}",
+        mail.body
+    );
+    let d = w.answer(who, "HISTORY");
+    let history = &only(&d, who).body;
+    assert!(history.contains(&format!("\n{moved}. ")), "{history}");
 }

@@ -3,6 +3,8 @@
 you = you
 sides-line = You play { $you }. To move: { $mover } ({ $who }).
 moves-played = Moves played: { $count }.
+# The number of the move to play now, as the game's records number moves.
+move-next = Move { $number }.
 moves-head = Moves:
 no-move-yet = (no move yet)
 position-line = Position: { $position }

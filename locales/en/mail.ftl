@@ -45,7 +45,7 @@ game-line-address = reply address: { $address }
 # opponent, and where the game stands for the reader.
 subject-game = [arbitre #{ $id }] { $title } vs { $opponent }: { $event }
 event-your-move = your move
-event-your-move-after = your move ({ $ply }. { $last })
+event-your-move-after = your move ({ $last })
 event-waiting = { $opponent } to play
 event-invited-you = invitation
 event-invited-them = waiting for { $opponent }'s answer

@@ -3,6 +3,8 @@
 you = vous
 sides-line = Vous avez { $you }. Au trait : { $mover } ({ $who }).
 moves-played = Coups joués : { $count }.
+# Le numéro du coup à jouer, tel que les relevés du jeu numérotent les coups.
+move-next = Coup { $number }.
 moves-head = Coups :
 no-move-yet = (aucun coup pour l'instant)
 position-line = Position : { $position }

@@ -44,7 +44,7 @@ game-line-address = adresse de réponse : { $address }
 # l'adversaire, et où en est la partie pour le lecteur.
 subject-game = [arbitre #{ $id }] { $title } contre { $opponent } : { $event }
 event-your-move = à vous de jouer
-event-your-move-after = à vous ({ $ply }. { $last })
+event-your-move-after = à vous ({ $last })
 event-waiting = au tour de { $opponent }
 event-invited-you = invitation
 event-invited-them = en attente de la réponse de { $opponent }

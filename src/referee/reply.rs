@@ -9,7 +9,7 @@
 use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Termination};
 use crate::referee::chat::{self, Words};
 use crate::referee::command::NewError;
-use crate::referee::terms::{self, Ply};
+use crate::referee::terms::{self, Numberer, Ply};
 use crate::referee::{GameId, GameResult, GameStatus, StoredGame};
 use crate::t;
 use crate::text::Lang;
@@ -151,8 +151,11 @@ pub fn subject_game(
                 (true, Some(last)) => t!(
                     lang,
                     "event-your-move-after",
-                    ply = stored.moves.len(),
-                    last = last.text.clone()
+                    last = format!(
+                        "{} {}",
+                        terms::move_number(stored, stored.moves.len() - 1).label(),
+                        last.text
+                    )
                 ),
                 (true, None) => t!(lang, "event-your-move"),
                 (false, _) => t!(lang, "event-waiting", opponent = them.clone()),
@@ -270,19 +273,35 @@ fn sides_line(lang: Lang, s: &Seen) -> String {
     )
 }
 
-/// The moves so far, numbered, wrapped at 72 columns.
-pub fn move_list(lang: Lang, plies: &[Ply]) -> String {
+/// The moves so far, numbered as the game's records number them (`1. a b  2. c d`,
+/// `1. a b c  1... d e f` for moves of several words, or `1. a  2. b`), forced passes in
+/// brackets, wrapped at 72 columns.
+pub fn move_list(lang: Lang, numberer: &Numberer, plies: &[Ply]) -> String {
     if plies.is_empty() {
         return t!(lang, "no-move-yet");
     }
+    let mut items: Vec<String> = Vec::new();
+    for (i, p) in plies.iter().enumerate() {
+        let text = if p.forced {
+            format!("({})", p.text)
+        } else {
+            p.text.clone()
+        };
+        let number = numberer.at(i);
+        // Moves of several words (Bulltricker's) each keep their own number.
+        let joins =
+            number.second && i > 0 && !text.contains(' ') && !plies[i - 1].text.contains(' ');
+        match items.last_mut() {
+            Some(item) if joins => {
+                item.push(' ');
+                item.push_str(&text);
+            }
+            _ => items.push(format!("{} {text}", number.label())),
+        }
+    }
     let mut lines = Vec::new();
     let mut line = String::new();
-    for (i, p) in plies.iter().enumerate() {
-        let item = if p.forced {
-            format!("{}. ({})", i + 1, p.text)
-        } else {
-            format!("{}. {}", i + 1, p.text)
-        };
+    for item in items {
         if !line.is_empty() && line.len() + 2 + item.len() > 72 {
             lines.push(std::mem::take(&mut line));
         }
@@ -293,6 +312,11 @@ pub fn move_list(lang: Lang, plies: &[Ply]) -> String {
     }
     lines.push(line);
     lines.join("\n")
+}
+
+/// The number of the `ply`-th move (from 1) of the game, as its records write it.
+fn number_of(stored: &StoredGame, ply: usize) -> usize {
+    terms::move_number(stored, ply.saturating_sub(1)).number
 }
 
 /// The board, the move count, whose turn, the move list and the position string.
@@ -311,15 +335,23 @@ fn position_block(lang: Lang, s: &Seen) -> String {
     let mut out = String::new();
     out.push_str(s.live.board(lang).trim_end());
     out.push_str("\n\n");
-    out.push_str(&t!(lang, "moves-played", count = plies.len()));
+    let numberer = Numberer::of(s.stored);
     if !s.live.outcome().is_over() && s.stored.result.is_none() {
+        let next = numberer.at(plies.len()).number;
+        out.push_str(&t!(lang, "move-next", number = next));
         out.push(' ');
         out.push_str(&sides_line(lang, s));
+    } else {
+        let last = plies
+            .len()
+            .checked_sub(1)
+            .map_or(0, |i| numberer.at(i).number);
+        out.push_str(&t!(lang, "moves-played", count = last));
     }
     out.push_str("\n\n");
     out.push_str(&t!(lang, "moves-head"));
     out.push('\n');
-    out.push_str(&move_list(lang, &plies));
+    out.push_str(&move_list(lang, &numberer, &plies));
     out.push_str("\n\n");
     out.push_str(&t!(
         lang,
@@ -1002,7 +1034,7 @@ pub fn move_forward(
         "move-played",
         who = opp_cap(lang, s.opponent.as_deref()),
         side = side_words(lang, s.stored.kind, j.mover),
-        ply = j.ply,
+        ply = number_of(s.stored, j.ply),
         effect = j.effect.get(lang).to_string()
     ));
     out.push('\n');
@@ -1026,7 +1058,7 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement, words: Option<Words>) -
     out.push_str(&t!(
         lang,
         "move-accepted",
-        ply = j.ply,
+        ply = number_of(s.stored, j.ply),
         effect = j.effect.get(lang).to_string()
     ));
     out.push('\n');
@@ -1198,7 +1230,7 @@ pub fn game_end(
                 t!(
                     lang,
                     "end-your-move",
-                    ply = j.ply,
+                    ply = number_of(s.stored, j.ply),
                     side = side,
                     effect = effect
                 )
@@ -1208,7 +1240,7 @@ pub fn game_end(
                     "move-played",
                     who = opponent,
                     side = side,
-                    ply = j.ply,
+                    ply = number_of(s.stored, j.ply),
                     effect = effect
                 )
             });
@@ -1306,12 +1338,29 @@ mod tests {
                 forced: i == 3,
             })
             .collect();
-        let list = move_list(Lang::EN, &plies);
-        assert!(list.starts_with("1. m0xyz  2. m1xyz"));
+        // Sauterelle numbers every move.
+        let plies_numbered = Numberer::starting(GameKind::Sauterelle, Some(Side::White));
+        let list = move_list(Lang::EN, &plies_numbered, &plies);
+        assert!(list.starts_with("1. m0xyz  2. m1xyz"), "{list}");
         assert!(list.contains("4. (m3xyz)"));
         assert!(list.lines().all(|l| l.len() <= 72));
         assert!(list.contains("40. m39xyz"));
-        assert_eq!(move_list(Lang::FR, &[]), "(aucun coup pour l'instant)");
+        // Bulltricker numbers pairs, White first; a game that Black opens starts at 1...
+        let pairs = Numberer::starting(GameKind::Bulltricker, Some(Side::White));
+        let list = move_list(Lang::EN, &pairs, &plies);
+        assert!(
+            list.starts_with("1. m0xyz m1xyz  2. m2xyz (m3xyz)"),
+            "{list}"
+        );
+        assert!(list.contains("20. m38xyz m39xyz"), "{list}");
+        assert!(list.lines().all(|l| l.len() <= 72));
+        let late = Numberer::starting(GameKind::Bulltricker, Some(Side::Black));
+        let list = move_list(Lang::EN, &late, &plies[..3]);
+        assert_eq!(list, "1... m0xyz  2. m1xyz m2xyz");
+        assert_eq!(
+            move_list(Lang::FR, &pairs, &[]),
+            "(aucun coup pour l'instant)"
+        );
     }
 
     #[test]

@@ -80,6 +80,99 @@ fn words(live: &AnyGame, winner: Option<Side>, how: Termination) -> String {
     }
 }
 
+/// How a game's records number its moves; arbitre numbers them the same way everywhere
+/// (mails, subjects, move lists, records).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// One number per move of either side: `1. 2. 3.` (Sauterelle, La Bataille des Tours).
+    Plies,
+    /// One number per pair of moves, first the side that opens the game, then the other:
+    /// `12.` and `12...` (Abalone's Aba-Pro and APGN lists, Bulltricker's protocol records,
+    /// Ataxx's PGN).
+    Pairs,
+}
+
+/// The numbering of `kind`'s records.
+pub fn numbering(kind: GameKind) -> Numbering {
+    match kind {
+        GameKind::Sauterelle | GameKind::Tours => Numbering::Plies,
+        GameKind::Abalone | GameKind::Bulltricker | GameKind::Ataxx => Numbering::Pairs,
+    }
+}
+
+/// The number of one move in its game's numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// The number (`12` for both `12.` and `12...`).
+    pub number: usize,
+    /// Whether it is the second move of its pair (`12...`).
+    pub second: bool,
+}
+
+impl MoveNumber {
+    /// `12.` or `12...`.
+    pub fn label(&self) -> String {
+        if self.second {
+            format!("{}...", self.number)
+        } else {
+            format!("{}.", self.number)
+        }
+    }
+}
+
+/// Numbers the moves of one game.
+#[derive(Clone, Copy, Debug)]
+pub struct Numberer {
+    numbering: Numbering,
+    /// 1 when a game numbered by pairs starts with the second side to move.
+    offset: usize,
+}
+
+impl Numberer {
+    /// The numbering of `game`'s moves.
+    pub fn of(game: &StoredGame) -> Numberer {
+        Numberer::starting(game.kind, crate::referee::compose::mover_of_ply(game, 0))
+    }
+
+    /// The numbering of a game of `kind` whose first move is `first`'s.
+    pub fn starting(kind: GameKind, first: Option<Side>) -> Numberer {
+        let numbering = numbering(kind);
+        let offset = match numbering {
+            Numbering::Plies => 0,
+            Numbering::Pairs => {
+                let opens = AnyGame::new(kind, &Start::Default, None, "")
+                    .map(|g| g.side_to_move())
+                    .ok();
+                usize::from(opens.is_some() && first.is_some() && first != opens)
+            }
+        };
+        Numberer { numbering, offset }
+    }
+
+    /// The number of the move at `index` (from 0, forced passes included). In a game
+    /// numbered by pairs that starts with the second side to move, the first move is `1...`.
+    pub fn at(&self, index: usize) -> MoveNumber {
+        match self.numbering {
+            Numbering::Plies => MoveNumber {
+                number: index + 1,
+                second: false,
+            },
+            Numbering::Pairs => {
+                let k = index + self.offset;
+                MoveNumber {
+                    number: k / 2 + 1,
+                    second: k % 2 == 1,
+                }
+            }
+        }
+    }
+}
+
+/// The number of the move at `index` (from 0, forced passes included) of `game`.
+pub fn move_number(game: &StoredGame, index: usize) -> MoveNumber {
+    Numberer::of(game).at(index)
+}
+
 /// One stored move, replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
@@ -234,21 +327,21 @@ fn line_record(
     } else {
         None
     };
-    let mut n = 0;
+    let numberer = Numberer::of(stored);
     for (i, p) in plies.iter().enumerate() {
+        let n = numberer.at(i).label();
         if p.forced {
             out.push_str(&format!(
-                "# {} passes (forced): {}\n",
+                "# {n} {} passes (forced): {}\n",
                 p.side.name(),
                 p.text
             ));
             continue;
         }
-        n += 1;
         let last = i + 1 == plies.len();
         match (&tokens, last) {
-            (Some(t), true) => out.push_str(&format!("{n}. {} {t}\n", p.text)),
-            _ => out.push_str(&format!("{n}. {}\n", p.text)),
+            (Some(t), true) => out.push_str(&format!("{n} {} {t}\n", p.text)),
+            _ => out.push_str(&format!("{n} {}\n", p.text)),
         }
     }
     out
