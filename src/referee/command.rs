@@ -1,9 +1,11 @@
 //! The commands a player can mail, and how they are read from one cleaned line.
 //!
-//! Keywords are English or French, in any case, accents optional: `NEW`/`NOUVELLE`,
-//! `ACCEPT`/`ACCEPTER`, `DECLINE`/`REFUSER`, `RESIGN`/`ABANDON`, `DRAW`/`NULLE`, `PAT`,
-//! `BOARD`/`PLATEAU`, `HISTORY`/`HISTORIQUE`, `GAMES`/`PARTIES`, `HELP`/`AIDE`,
-//! `LANG FR|EN`. A line that is no keyword is a [`Command::Move`] when some game's notation
+//! Keywords come from the catalogs of every language (`locales/*/words.ftl`, read by
+//! [`vocabulary`]), in any case, accents optional: `NEW`/`NOUVELLE`, `ACCEPT`/`ACCEPTER`,
+//! `DECLINE`/`REFUSER`, `RESIGN`/`ABANDON`, `DRAW`/`NULLE`, `BOARD`/`PLATEAU`,
+//! `HISTORY`/`HISTORIQUE`, `GAMES`/`PARTIES`, `HELP`/`AIDE`, `LANG FR|EN`,
+//! `CHAT ON|OFF`/`DISCUSSION OUI|NON`; the protocol's `PAT` and `ERR` are the same in every
+//! language. The language of the keyword a player wrote is the hint returned with it. A line that is no keyword is a [`Command::Move`] when some game's notation
 //! reads it, else [`Command::Unknown`] (answered with the help text, or with `ERR` when it
 //! was sent to a game as that player's move).
 //!
@@ -18,6 +20,7 @@
 
 use crate::games::{Game, GameKind, Side, fold_name};
 use crate::referee::read::Candidates;
+use crate::referee::vocabulary::{self, Meaning, fold_word};
 use crate::text::Lang;
 
 /// One command read from a message.
@@ -173,34 +176,34 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
     if let Some(found) = exact(&w) {
         return found;
     }
-    let en = Some(Lang::EN);
-    let fr = Some(Lang::FR);
+    use Meaning as M;
+    let starting = [
+        M::New,
+        M::Board,
+        M::History,
+        M::Games,
+        M::Help,
+        M::Lang,
+        M::Chat,
+    ];
+    if let Some((meaning, hint, n)) = vocabulary::start(&w, &starting) {
+        let args = raw.get(n..).unwrap_or(&[]);
+        let command = match meaning {
+            M::New => Command::New(read_new(&elide(args))),
+            M::Board => Command::Board,
+            M::History => Command::History,
+            M::Games => Command::Games,
+            M::Help => Command::Help(game_in(args)),
+            M::Lang => Command::Lang(lang_in(&w[n..])),
+            _ => Command::Chat(switch_in(&w[n..])),
+        };
+        return (command, hint);
+    }
     match first {
-        "new" | "challenge" => return (Command::New(read_new(&elide(&raw[1..]))), en),
-        "nouvelle" | "nouveau" | "defi" | "defier" => {
-            return (Command::New(read_new(&elide(&raw[1..]))), fr);
-        }
-        "board" | "show" | "diagram" => return (Command::Board, en),
-        "plateau" | "diagramme" | "echiquier" => return (Command::Board, fr),
+        // A position string names no language.
         "position" => return (Command::Board, None),
-        "history" | "moves" | "record" => return (Command::History, en),
-        "historique" | "coups" => return (Command::History, fr),
-        "games" | "list" => return (Command::Games, en),
-        "parties" | "liste" => return (Command::Games, fr),
-        "help" | "commands" => return (Command::Help(game_in(&raw[1..])), en),
-        "aide" | "commandes" => return (Command::Help(game_in(&raw[1..])), fr),
-        "lang" | "language" => return (Command::Lang(lang_in(&w[1..])), en),
-        "langue" | "langage" => return (Command::Lang(lang_in(&w[1..])), fr),
-        "chat" => return (Command::Chat(switch_in(&w[1..])), en),
-        "discussion" => return (Command::Chat(switch_in(&w[1..])), fr),
         "err" => return (Command::ProtocolError, None),
         _ => {}
-    }
-    if matches!(w.as_slice(), ["my", "games", ..]) {
-        return (Command::Games, en);
-    }
-    if matches!(w.as_slice(), ["mes", "parties", ..]) {
-        return (Command::Games, fr);
     }
     if reads_as_move(line) {
         return (Command::Move(line.to_string()), None);
@@ -216,47 +219,27 @@ pub fn looks_like_a_move(line: &str) -> bool {
 
 /// The commands that must stand alone on their line.
 fn exact(w: &[&str]) -> Option<(Command, Option<Lang>)> {
-    let en = Some(Lang::EN);
-    let fr = Some(Lang::FR);
-    let found = match w {
-        ["accept"] | ["accepted"] | ["i", "accept"] | ["accept", "draw"] | ["yes", "draw"] => {
-            (Command::Accept, en)
+    use Meaning as M;
+    if let Some((meaning, hint)) =
+        vocabulary::whole(w, &[M::Accept, M::Decline, M::Resign, M::Draw])
+    {
+        let command = match meaning {
+            M::Accept => Command::Accept,
+            M::Decline => Command::Decline,
+            M::Resign => Command::Resign,
+            _ => Command::Draw,
+        };
+        return Some((command, hint));
+    }
+    match w {
+        // The protocol's token, the same in every language.
+        ["pat"] => Some((Command::Pat, None)),
+        // A language's name alone chooses it (not its two-letter code, `en` being a word).
+        [word] if word.len() > 2 => {
+            Lang::from_name(word).map(|lang| (Command::Lang(Some(lang)), None))
         }
-        ["accepter"]
-        | ["accepte"]
-        | ["jaccepte"]
-        | ["accepter", "nulle"]
-        | ["jaccepte", "nulle"] => (Command::Accept, fr),
-        ["decline"] | ["declined"] | ["reject"] | ["i", "decline"] | ["decline", "draw"] => {
-            (Command::Decline, en)
-        }
-        ["refuser"]
-        | ["refuse"]
-        | ["je", "refuse"]
-        | ["refuser", "nulle"]
-        | ["je", "refuse", "nulle"] => (Command::Decline, fr),
-        ["resign"] | ["resigns"] | ["i", "resign"] | ["resignation"] => (Command::Resign, en),
-        ["abandon"] | ["abandonner"] | ["abandonne"] | ["jabandonne"] => (Command::Resign, fr),
-        ["draw"] | ["offer", "draw"] | ["draw", "offer"] | ["draw", "offered"] => {
-            (Command::Draw, en)
-        }
-        ["nulle"] | ["partie", "nulle"] | ["propose", "nulle"] | ["proposer", "nulle"] => {
-            (Command::Draw, fr)
-        }
-        ["pat"] => (Command::Pat, None),
-        ["english"] | ["anglais"] => (Command::Lang(Some(Lang::EN)), None),
-        ["francais"] | ["french"] => (Command::Lang(Some(Lang::FR)), None),
-        _ => return None,
-    };
-    Some(found)
-}
-
-/// Folds one word for keyword matching: lower case, accents, apostrophes and the
-/// punctuation around it removed.
-fn fold_word(word: &str) -> String {
-    let trimmed = word
-        .trim_matches(|c: char| matches!(c, '?' | '!' | '.' | ',' | ';' | ':' | '"' | '(' | ')'));
-    fold_name(trimmed)
+        _ => None,
+    }
 }
 
 /// True when some game's notation reads `line` as a move.
@@ -282,12 +265,11 @@ fn longest_game(words: &[&str]) -> Option<(GameKind, usize)> {
 }
 
 /// The language named by the first word.
-/// `on`/`off` in either language (`oui`, `non`, `yes`, `no`), as the only word after the
-/// keyword.
+/// `ON` or `OFF`, in any language, as the only word after the keyword.
 fn switch_in(words: &[&str]) -> Option<bool> {
-    match words {
-        ["on" | "yes" | "oui"] => Some(true),
-        ["off" | "no" | "non"] => Some(false),
+    match vocabulary::whole(words, &[Meaning::On, Meaning::Off]) {
+        Some((Meaning::On, _)) => Some(true),
+        Some((Meaning::Off, _)) => Some(false),
         _ => None,
     }
 }
@@ -315,7 +297,7 @@ fn elide<'a>(words: &[&'a str]) -> Vec<&'a str> {
 /// Reads the words after `NEW`.
 fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
     let folded: Vec<String> = words.iter().map(|w| fold_word(w)).collect();
-    let is_vs = |w: &str| matches!(w, "vs" | "versus" | "against" | "contre");
+    let is_vs = |w: &str| vocabulary::is(w, Meaning::Versus);
     let vs = folded.iter().position(|w| is_vs(w));
     let (head, tail): (&[&str], &[&str]) = match vs {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -324,10 +306,10 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
     // Skip `GAME`, `PARTIE`, `PARTIE DE`, `D'`.
     let mut head = head;
     while let Some(first) = head.first() {
-        match fold_word(first).as_str() {
-            "game" | "partie" | "de" | "d" | "of" | "a" | "une" | "un" => head = &head[1..],
-            _ => break,
+        if !vocabulary::is(&fold_word(first), Meaning::Filler) {
+            break;
         }
+        head = &head[1..];
     }
     if head.is_empty() {
         return Err(NewError::MissingGame);
@@ -348,17 +330,9 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
     let mut i = 0;
     while i < rest.len() {
         let word = fold_word(rest[i]);
-        if matches!(
-            word.as_str(),
-            "as" | "en" | "with" | "avec" | "playing" | "jouant"
-        ) {
+        if vocabulary::is(&word, Meaning::Colour) {
             let mut j = i + 1;
-            while j < rest.len()
-                && matches!(
-                    fold_word(rest[j]).as_str(),
-                    "the" | "les" | "le" | "la" | "l"
-                )
-            {
+            while j < rest.len() && vocabulary::is(&fold_word(rest[j]), Meaning::Article) {
                 j += 1;
             }
             let Some(word) = rest.get(j) else {
@@ -396,14 +370,11 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
 /// Reads a colour word for `kind`.
 fn read_colour(kind: GameKind, word: &str) -> Option<Colour> {
     let w = fold_word(word);
-    match w.as_str() {
-        "first" | "premier" | "premiere" | "premiers" | "1" | "1st" | "1er" => {
-            return Some(Colour::First);
-        }
-        "second" | "seconde" | "seconds" | "deuxieme" | "2" | "2nd" | "2e" => {
-            return Some(Colour::Second);
-        }
-        _ => {}
+    if w == "1" || vocabulary::is(&w, Meaning::First) {
+        return Some(Colour::First);
+    }
+    if w == "2" || vocabulary::is(&w, Meaning::Second) {
+        return Some(Colour::Second);
     }
     if let Some(side) = Side::from_name(&w) {
         return Some(Colour::Side(side));

@@ -31,6 +31,7 @@ pub mod route;
 pub mod suggest;
 pub mod terms;
 pub mod token;
+pub mod vocabulary;
 
 pub use model::*;
 

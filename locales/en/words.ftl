@@ -1,0 +1,29 @@
+# The words players write to arbitre in English: each message lists the phrases that mean one
+# thing, separated by commas. Case, accents, apostrophes and the punctuation around words do
+# not matter. A phrase is also understood in mail written in another language.
+
+# Commands that must stand alone on their line.
+words-accept = accept, accepted, i accept, accept draw, yes draw
+words-decline = decline, declined, reject, i decline, decline draw
+words-resign = resign, resigns, i resign, resignation
+words-draw = draw, offer draw, draw offer, draw offered
+# Commands that start their line; the words after them are read too.
+words-new = new, challenge
+words-board = board, show, diagram
+words-history = history, moves, record
+words-games = games, list, my games
+words-help = help, commands
+words-lang = lang, language
+words-chat = chat
+# After CHAT.
+words-on = on, yes
+words-off = off, no
+# In a challenge (NEW abalone AS white VS bob@example.org): before the opponent's address,
+# words skipped before the game's name, before a colour, articles before a colour, and the
+# words for who moves first or second.
+words-versus = vs, versus, against
+words-filler = game, of, a
+words-colour = as, with, playing
+words-article = the
+words-first = first, 1st
+words-second = second, 2nd

@@ -1,0 +1,30 @@
+# Les mots que les joueurs écrivent à arbitre en français : chaque message donne les
+# expressions qui veulent dire une même chose, séparées par des virgules. Majuscules, accents,
+# apostrophes et ponctuation autour des mots sont indifférents. Une expression est aussi
+# comprise dans un message écrit dans une autre langue.
+
+# Commandes seules sur leur ligne.
+words-accept = accepter, accepte, j'accepte, accepter nulle, j'accepte nulle
+words-decline = refuser, refuse, je refuse, refuser nulle, je refuse nulle
+words-resign = abandon, abandonner, abandonne, j'abandonne
+words-draw = nulle, partie nulle, propose nulle, proposer nulle
+# Commandes en début de ligne ; les mots qui suivent sont lus aussi.
+words-new = nouvelle, nouveau, défi, défier
+words-board = plateau, diagramme, échiquier
+words-history = historique, coups
+words-games = parties, liste, mes parties
+words-help = aide, commandes
+words-lang = langue, langage
+words-chat = discussion
+# Après DISCUSSION.
+words-on = oui
+words-off = non
+# Dans un défi (NOUVELLE abalone EN blanc CONTRE bob@example.org) : avant l'adresse de
+# l'adversaire, les mots passés avant le nom du jeu, avant une couleur, les articles avant
+# une couleur, et les mots pour qui joue en premier ou en second.
+words-versus = contre
+words-filler = partie, de, d', une, un
+words-colour = en, avec, jouant
+words-article = les, le, la, l'
+words-first = premier, première, premiers, 1er
+words-second = second, seconde, deuxième, 2e

@@ -1,0 +1,240 @@
+//! The words players write to arbitre, in every language of the catalogs (`words.ftl`):
+//! the phrases that mean each command and the words of a challenge. A new language brings
+//! its own words with its folder; nothing here names a language.
+//!
+//! A phrase is compared word by word, each word folded as [`fold_word`] folds it (case,
+//! accents, apostrophes and the punctuation around it do not matter). The table is read
+//! from the catalogs once.
+
+use std::sync::OnceLock;
+
+use crate::games::fold_name;
+use crate::text::Lang;
+use crate::text::catalog::{FluentArgs, tr};
+
+/// Something players can write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Meaning {
+    /// `ACCEPT`.
+    Accept,
+    /// `DECLINE`.
+    Decline,
+    /// `RESIGN`.
+    Resign,
+    /// `DRAW`.
+    Draw,
+    /// `NEW`.
+    New,
+    /// `BOARD`.
+    Board,
+    /// `HISTORY`.
+    History,
+    /// `GAMES`.
+    Games,
+    /// `HELP`.
+    Help,
+    /// `LANG`.
+    Lang,
+    /// `CHAT`.
+    Chat,
+    /// `ON` (after `CHAT`).
+    On,
+    /// `OFF` (after `CHAT`).
+    Off,
+    /// `VS`, before the opponent's address in a challenge.
+    Versus,
+    /// Words skipped before the game's name in a challenge (`game`, `of`).
+    Filler,
+    /// `AS`, before a colour in a challenge.
+    Colour,
+    /// Articles skipped before a colour (`the`).
+    Article,
+    /// Who moves first.
+    First,
+    /// Who moves second.
+    Second,
+}
+
+impl Meaning {
+    /// Every meaning.
+    pub const ALL: [Meaning; 19] = [
+        Meaning::Accept,
+        Meaning::Decline,
+        Meaning::Resign,
+        Meaning::Draw,
+        Meaning::New,
+        Meaning::Board,
+        Meaning::History,
+        Meaning::Games,
+        Meaning::Help,
+        Meaning::Lang,
+        Meaning::Chat,
+        Meaning::On,
+        Meaning::Off,
+        Meaning::Versus,
+        Meaning::Filler,
+        Meaning::Colour,
+        Meaning::Article,
+        Meaning::First,
+        Meaning::Second,
+    ];
+
+    /// Its message in the catalogs.
+    fn id(self) -> &'static str {
+        match self {
+            Meaning::Accept => "words-accept",
+            Meaning::Decline => "words-decline",
+            Meaning::Resign => "words-resign",
+            Meaning::Draw => "words-draw",
+            Meaning::New => "words-new",
+            Meaning::Board => "words-board",
+            Meaning::History => "words-history",
+            Meaning::Games => "words-games",
+            Meaning::Help => "words-help",
+            Meaning::Lang => "words-lang",
+            Meaning::Chat => "words-chat",
+            Meaning::On => "words-on",
+            Meaning::Off => "words-off",
+            Meaning::Versus => "words-versus",
+            Meaning::Filler => "words-filler",
+            Meaning::Colour => "words-colour",
+            Meaning::Article => "words-article",
+            Meaning::First => "words-first",
+            Meaning::Second => "words-second",
+        }
+    }
+}
+
+/// One phrase: what it means, in which language, its folded words.
+struct Phrase {
+    meaning: Meaning,
+    lang: Lang,
+    words: Vec<String>,
+}
+
+/// Every phrase of every language.
+fn phrases() -> &'static [Phrase] {
+    static PHRASES: OnceLock<Vec<Phrase>> = OnceLock::new();
+    PHRASES.get_or_init(|| {
+        let mut out = Vec::new();
+        for lang in Lang::available() {
+            for meaning in Meaning::ALL {
+                let list = tr(lang, meaning.id(), &FluentArgs::new());
+                for phrase in list.split(',') {
+                    let words: Vec<String> = phrase
+                        .split_whitespace()
+                        .map(fold_word)
+                        .filter(|w| !w.is_empty())
+                        .collect();
+                    if !words.is_empty() {
+                        out.push(Phrase {
+                            meaning,
+                            lang,
+                            words,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+/// Folds one word for matching: lower case, accents, apostrophes and the punctuation
+/// around it removed.
+pub fn fold_word(word: &str) -> String {
+    let trimmed = word
+        .trim_matches(|c: char| matches!(c, '?' | '!' | '.' | ',' | ';' | ':' | '"' | '(' | ')'));
+    fold_name(trimmed)
+}
+
+/// The language a phrase belongs to: the one language that has it, or `None` when several
+/// do.
+fn only_language(found: &[&Phrase]) -> Option<Lang> {
+    let first = found.first()?.lang;
+    found.iter().all(|p| p.lang == first).then_some(first)
+}
+
+/// Which of `among` the folded `words` are, as a whole, and the language of the phrase.
+pub fn whole(words: &[&str], among: &[Meaning]) -> Option<(Meaning, Option<Lang>)> {
+    let found: Vec<&Phrase> = phrases()
+        .iter()
+        .filter(|p| among.contains(&p.meaning) && p.words == words)
+        .collect();
+    let meaning = found.first()?.meaning;
+    let found: Vec<&Phrase> = found.into_iter().filter(|p| p.meaning == meaning).collect();
+    Some((meaning, only_language(&found)))
+}
+
+/// Which of `among` the folded `words` start with (the longest phrase), the language of the
+/// phrase, and how many words it takes.
+pub fn start(words: &[&str], among: &[Meaning]) -> Option<(Meaning, Option<Lang>, usize)> {
+    let longest = phrases()
+        .iter()
+        .filter(|p| among.contains(&p.meaning) && starts_with(words, &p.words))
+        .map(|p| p.words.len())
+        .max()?;
+    let found: Vec<&Phrase> = phrases()
+        .iter()
+        .filter(|p| {
+            among.contains(&p.meaning) && p.words.len() == longest && starts_with(words, &p.words)
+        })
+        .collect();
+    let meaning = found.first()?.meaning;
+    let found: Vec<&Phrase> = found.into_iter().filter(|p| p.meaning == meaning).collect();
+    Some((meaning, only_language(&found), longest))
+}
+
+/// Whether `words` begins with `phrase`.
+fn starts_with(words: &[&str], phrase: &[String]) -> bool {
+    words.len() >= phrase.len() && words.iter().zip(phrase).all(|(w, p)| w == p)
+}
+
+/// Whether the folded `word` is a one-word phrase of `meaning` in some language.
+pub fn is(word: &str, meaning: Meaning) -> bool {
+    phrases()
+        .iter()
+        .any(|p| p.meaning == meaning && p.words.len() == 1 && p.words[0] == word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_meaning_has_words_in_every_language() {
+        for lang in Lang::available() {
+            for meaning in Meaning::ALL {
+                assert!(
+                    phrases()
+                        .iter()
+                        .any(|p| p.lang == lang && p.meaning == meaning),
+                    "{lang}: no words for {meaning:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn phrases_are_folded_and_tell_their_language() {
+        assert_eq!(
+            whole(&["jaccepte"], &[Meaning::Accept]),
+            Some((Meaning::Accept, Some(Lang::FR)))
+        );
+        assert_eq!(
+            whole(&["i", "accept"], &[Meaning::Accept, Meaning::Decline]),
+            Some((Meaning::Accept, Some(Lang::EN)))
+        );
+        assert_eq!(whole(&["accept", "now"], &[Meaning::Accept]), None);
+        assert_eq!(
+            start(&["mes", "parties", "svp"], &[Meaning::Games]),
+            Some((Meaning::Games, Some(Lang::FR), 2))
+        );
+        assert_eq!(
+            start(&["defi", "abalone"], &[Meaning::New]),
+            Some((Meaning::New, Some(Lang::FR), 1))
+        );
+        assert!(is("l", Meaning::Article) && is("second", Meaning::Second));
+        assert!(!is("second", Meaning::First));
+    }
+}
