@@ -380,9 +380,9 @@ fn read_colour(kind: GameKind, word: &str) -> Option<Colour> {
         return Some(Colour::Side(side));
     }
     Side::BOTH.into_iter().find_map(|side| {
-        Lang::ALL
-            .iter()
-            .any(|&lang| {
+        Lang::available()
+            .into_iter()
+            .any(|lang| {
                 let name = crate::with_game!(kind, G => <G as Game>::side_name(side, lang));
                 let name = fold_name(name);
                 name == w || format!("{name}s") == w

@@ -14,6 +14,8 @@
 //! caller ([`crate::referee::play`]) plays it only when there is exactly one.
 
 use crate::referee::Inbound;
+use crate::t;
+use crate::text::Lang;
 
 /// How many non-empty lines of the text are considered for a command or a move: a
 /// greeting line ("Hi Bob,") may come first, a letter may not.
@@ -151,17 +153,36 @@ fn is_game_subject(text: &str) -> bool {
     })
 }
 
-/// Removes a leading `Confirm:` or `Confirmer :`.
+/// Removes a leading `Confirm:` or `Confirmer :` (the word of `subject-confirm` in any
+/// language of the catalogs).
 fn strip_confirm_prefix(subject: &str) -> Option<&str> {
-    let word_len = subject
-        .chars()
-        .take_while(char::is_ascii_alphabetic)
-        .count();
-    let word = subject[..word_len].to_ascii_lowercase();
-    if word != "confirm" && word != "confirmer" {
+    let word_end = subject
+        .char_indices()
+        .find(|(_, c)| !c.is_alphabetic())
+        .map_or(subject.len(), |(i, _)| i);
+    let word = subject[..word_end].to_lowercase();
+    if !confirm_words().contains(&word) {
         return None;
     }
-    subject[word_len..].trim_start().strip_prefix(':')
+    subject[word_end..].trim_start().strip_prefix(':')
+}
+
+/// The word before the command in the Subject of a request to confirm, in each language.
+fn confirm_words() -> &'static [String] {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        Lang::available()
+            .into_iter()
+            .map(|lang| {
+                t!(lang, "subject-confirm", tag = "", command = "")
+                    .trim()
+                    .trim_end_matches(':')
+                    .trim()
+                    .to_lowercase()
+            })
+            .filter(|w| !w.is_empty())
+            .collect()
+    })
 }
 
 /// Removes a leading `[arbitre]` (the tag of mails about no game).
