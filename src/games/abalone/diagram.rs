@@ -81,7 +81,7 @@ pub fn draw(board: &Board, lang: Lang, last: Option<&Move>) -> String {
     out.push('\n');
     let legend = match lang {
         Lang::EN => "@ Black   O White",
-        _ => "@ Noir   O Blanc",
+        _ => "@ Noirs   O Blancs",
     };
     out.push_str(legend);
     if let Some(m) = last {
@@ -126,6 +126,6 @@ mod tests {
         assert_eq!(lines[5], "  D   .   .   .  (@)  .   .   .   .   9");
         assert_eq!(lines[8], "        A  (.)  @   @   @   @   6");
         assert!(text.contains("dernier coup : a1b2"), "{text}");
-        assert!(text.contains("Score : Noir 0, Blanc 0"));
+        assert!(text.contains("Score : Noirs 0, Blancs 0"));
     }
 }

@@ -13,11 +13,12 @@ use crate::games::{Illegal, Side};
 use crate::say;
 use crate::text::Text;
 
-/// "Black"/"Noir", "White"/"Blanc".
+/// The side as a noun: "Black"/"Noirs", "White"/"Blancs" (French names the sides in the
+/// plural: "aux Noirs", "des Blancs").
 pub fn side_words(side: Side) -> Text {
     match side {
-        Side::Black => Text::new("Black", "Noir"),
-        Side::White => Text::new("White", "Blanc"),
+        Side::Black => Text::new("Black", "Noirs"),
+        Side::White => Text::new("White", "Blancs"),
     }
 }
 
@@ -57,7 +58,7 @@ fn not_yours(board: &Board, cell: Cell, token: &str, middle: bool) -> Illegal {
                 token,
                 say!(
                     en: "{}{} is not your marble: it is {}'s", c, place.en, who.en;
-                    fr: "{}{} n'est pas une de vos billes : elle est à {}", c, place.fr, who.fr
+                    fr: "{}{} n'est pas une de vos billes : elle appartient aux {}", c, place.fr, who.fr
                 ),
             )
         }
@@ -108,7 +109,7 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
                 token,
                 say!(
                     en: "a single marble cannot push ({} is {}'s)", front.upper(), side_words(them).en;
-                    fr: "une bille seule ne peut pas pousser ({} est à {})", front.upper(), side_words(them).fr
+                    fr: "une bille seule ne peut pas pousser ({} appartient aux {})", front.upper(), side_words(them).fr
                 ),
             ));
         }
@@ -126,7 +127,7 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
                 token,
                 say!(
                     en: "{} marbles cannot push {} ({}'s {}): a push needs more of your marbles than of the opponent's in line (2 against 1, 3 against 1 or 2)", n, m, who.en, cells;
-                    fr: "{} billes ne peuvent pas en pousser {} ({} de {}) : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m, cells, who.fr
+                    fr: "{} billes ne peuvent pas en pousser {} ({} des {}) : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m, cells, who.fr
                 ),
             ));
         }
@@ -278,15 +279,16 @@ pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
 }
 
 /// What legal move `m` does in `board`, in words: the moved marbles and where they go, what
-/// is pushed or ejected, and the score after it.
+/// is pushed or ejected, and the win when it is the sixth ejection. The score is left to the
+/// board, which shows it.
 pub fn describe(board: &Board, m: &Move) -> Text {
     // Written straight into two strings without formatting machinery: this runs for every
     // move a referee or a replay plays.
     let me = board.to_move;
     let them = me.opponent();
     let (who_en, who_fr) = match me {
-        Side::Black => ("Black", "Noir"),
-        Side::White => ("White", "Blanc"),
+        Side::Black => ("Black", "Les Noirs"),
+        Side::White => ("White", "Les Blancs"),
     };
     let (kind_en, kind_fr) = if m.is_broadside() {
         ("broadside", "en latéral")
@@ -314,7 +316,7 @@ pub fn describe(board: &Board, m: &Move) -> Text {
             &mut fr,
             [
                 who_fr,
-                " déplace ",
+                " déplacent ",
                 "",
                 " ",
                 mine.1,
@@ -389,18 +391,16 @@ pub fn describe(board: &Board, m: &Move) -> Text {
         en.push('.');
         fr.push('.');
     }
+    // The score is not repeated here: the board under it shows it (each fact once).
     let mut after = *board;
     after.apply(m);
-    en.push(' ');
-    fr.push(' ');
-    push_score(&mut en, &mut fr, &after);
     if after.ejected_by(me) >= WINNING_EJECTIONS {
         en.push(' ');
         en.push_str(who_en);
         en.push_str(" has pushed off six marbles and wins.");
         fr.push(' ');
         fr.push_str(who_fr);
-        fr.push_str(" a éjecté six billes et gagne.");
+        fr.push_str(" ont éjecté six billes et gagnent.");
     }
     Text { en, fr }
 }
@@ -411,7 +411,7 @@ fn push_score(en: &mut String, fr: &mut String, board: &Board) {
     let w = char::from(b'0' + board.ejected_by(Side::White).min(9));
     for (out, words) in [
         (en, ["Score: Black ", ", White ", " (marbles pushed off)."]),
-        (fr, ["Score : Noir ", ", Blanc ", " (billes éjectées)."]),
+        (fr, ["Score : Noirs ", ", Blancs ", " (billes éjectées)."]),
     ] {
         out.push_str(words[0]);
         out.push(b);
@@ -484,6 +484,6 @@ mod tests {
         let (board, _) = setup::read("3e5_1a1 w").unwrap();
         let t = score_text(&board);
         assert_eq!(t.en, "Score: Black 1, White 3 (marbles pushed off).");
-        assert_eq!(t.fr, "Score : Noir 1, Blanc 3 (billes éjectées).");
+        assert_eq!(t.fr, "Score : Noirs 1, Blancs 3 (billes éjectées).");
     }
 }

@@ -35,8 +35,8 @@ fn err(reason: Text) -> PositionError {
 
 fn colour(side: Side) -> (&'static str, &'static str) {
     match side {
-        Side::Black => ("Black", "Noir"),
-        Side::White => ("White", "Blanc"),
+        Side::Black => ("Black", "Noirs"),
+        Side::White => ("White", "Blancs"),
     }
 }
 
@@ -112,20 +112,20 @@ fn validate(board: &Board) -> Result<(), PositionError> {
         if count > MAX_MARBLES {
             return Err(err(say!(
                 en: "{} has {} marbles; a side has at most 14", en, count;
-                fr: "{} a {} billes ; un camp en a au plus 14", fr, count
+                fr: "les {} ont {} billes ; un camp en a au plus 14", fr, count
             )));
         }
         let lost = board.lost(side);
         if lost > WINNING_EJECTIONS {
             return Err(err(say!(
                 en: "{} has lost {} marbles: the counters go from 0 to 6 (6 when the game is over)", en, lost;
-                fr: "{} a perdu {} billes : les compteurs vont de 0 à 6 (6 quand la partie est finie)", fr, lost
+                fr: "les {} ont perdu {} billes : les compteurs vont de 0 à 6 (6 quand la partie est finie)", fr, lost
             )));
         }
         if count == 0 {
             return Err(err(say!(
                 en: "{} has no marble on the board", en;
-                fr: "{} n'a aucune bille sur le plateau", fr
+                fr: "les {} n'ont aucune bille sur le plateau", fr
             )));
         }
     }
@@ -138,7 +138,7 @@ fn put(set: &mut u128, cell: Cell, side: Side) -> Result<(), PositionError> {
         let (en, fr) = colour(side);
         return Err(err(say!(
             en: "{} is given twice for {}", cell.upper(), en;
-            fr: "{} est donnée deux fois pour {}", cell.upper(), fr
+            fr: "{} est donnée deux fois pour les {}", cell.upper(), fr
         )));
     }
     *set |= cell.bit();
@@ -161,7 +161,7 @@ fn read_compact(text: &str) -> Result<(u128, u128, [u8; 2]), PositionError> {
     if halves.len() != 2 {
         return Err(err(say!(
             en: "a compact position has two halves, Black's then White's, separated by `_` (or `,`); found {}", halves.len();
-            fr: "une position compacte a deux moitiés, Noir puis Blanc, séparées par « _ » (ou « , ») ; trouvé {}", halves.len()
+            fr: "une position compacte a deux moitiés, celle des Noirs puis celle des Blancs, séparées par « _ » (ou « , ») ; trouvé {}", halves.len()
         )));
     }
     let (black, lost_black) = read_half(halves[0], Side::Black)?;
@@ -179,7 +179,7 @@ fn read_half(text: &str, side: Side) -> Result<(u128, u8), PositionError> {
         _ => {
             return Err(err(say!(
                 en: "{}'s half must start with the number of {} marbles already pushed off (0 to 5)", en, en;
-                fr: "la moitié de {} doit commencer par le nombre de billes de {} déjà éjectées (0 à 5)", fr, fr
+                fr: "la moitié des {} doit commencer par le nombre de billes des {} déjà éjectées (0 à 5)", fr, fr
             )));
         }
     };
