@@ -227,3 +227,28 @@ fn replay_names_the_first_illegal_move_and_reads_standard_input() {
         "{text}"
     );
 }
+
+/// A deployment that wins is still a deployment: it may not leave a stack of 4 (3.6), on the
+/// command line as in the referee.
+#[test]
+fn a_winning_deployment_that_would_stack_four_is_refused() {
+    let position = "4(RRR)3/5(RS)2/8/8/8/8/8/s7 w";
+    let out = arbitre(&[
+        "judge",
+        "--game",
+        "tours",
+        "--position",
+        position,
+        "f7>e8,off",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.starts_with("ERR\n"), "{text}");
+    assert!(text.contains("e8 would then hold 4 pieces"), "{text}");
+    let out = arbitre(&["legal", "--game", "tours", "--position", position]);
+    let legal = stdout(&out);
+    assert!(!legal.lines().any(|l| l == "f7>e8,off"), "{legal}");
+    assert!(legal.lines().any(|l| l == "f7>g8,off"), "{legal}");
+    let out = arbitre(&["perft", "--game", "tours", "--position", position, "1"]);
+    assert_eq!(stdout(&out).trim(), "14");
+}

@@ -66,7 +66,8 @@ pub fn push_deployments(
 }
 
 /// Drops the groups of `plan` (kind, how many, direction) from `from`, or `None` if a drop
-/// would land on an enemy piece, hit a wall, or leave a stack of more than 3 pieces.
+/// would land on an enemy piece, hit a wall, or leave a stack of more than 3 pieces when the
+/// deployment is complete (a winning one included).
 fn simulate(
     board: &Board,
     from: Cell,
@@ -76,14 +77,16 @@ fn simulate(
 ) -> Option<Drops> {
     let mut drops = Drops::new();
     let mut hand = from;
-    for &(_, count, heading) in plan {
+    'plan: for &(_, count, heading) in plan {
         let mut heading = heading;
         for _ in 0..count {
             match step(hand, side, &mut heading, rebound) {
                 Step::Wall => return None,
+                // The deployment ends here, and wins; it is still a deployment, so the stack
+                // heights are checked below all the same (spec 3.6).
                 Step::Beyond => {
                     drops.push(Target::Off);
-                    return Some(drops);
+                    break 'plan;
                 }
                 Step::On(cell) => {
                     if cell != from && board.get(cell).is_some_and(|s| s.side() != side) {
@@ -191,6 +194,15 @@ mod tests {
     fn a_sideways_deployment_rebounds_onto_the_vacated_origin() {
         let all = deployments("8/8/8/8/1(SSS)6/8/8/8", "b4");
         assert!(all.contains(&"a4,b4,c4".to_string()), "{all:?}");
+    }
+
+    #[test]
+    fn a_winning_deployment_may_not_leave_a_stack_of_four() {
+        // The round would land on the (RRR) of e8: a stack of 4 when the deployment ends,
+        // though the square beyond the edge wins.
+        let all = deployments("4(RRR)3/5(RS)2/8/8/8/8/8/8", "f7");
+        assert!(!all.contains(&"e8,off".to_string()), "{all:?}");
+        assert!(all.contains(&"g8,off".to_string()), "{all:?}");
     }
 
     #[test]
