@@ -70,6 +70,10 @@ pub enum Command {
         text: String,
     },
     /// Count the leaves of the move tree DEPTH plies deep.
+    ///
+    /// One convention for every game: a position where the game is over has no moves, so
+    /// below its depth it adds nothing (it counts 0 at depth 1 and more; any position is 1 at
+    /// depth 0), and a forced pass is one move.
     Perft {
         /// The position.
         #[command(flatten)]

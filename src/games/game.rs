@@ -215,7 +215,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// Counts the leaf nodes of the move tree `depth` plies deep. A position where the game
-    /// is over counts as one leaf and is not expanded.
+    /// is over has no moves: below its depth it adds nothing; a forced pass is one move.
     fn perft(&self, depth: u32) -> u64 {
         super::perft::perft(self, depth)
     }

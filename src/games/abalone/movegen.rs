@@ -120,24 +120,26 @@ pub fn generate(board: &Board) -> Vec<Move> {
     moves
 }
 
-/// Counts the leaves of the move tree `depth` plies deep, with bulk counting at the last ply.
-/// A position where the game is over (six ejected, or no legal move) is one leaf.
+/// Counts the leaves of the move tree `depth` plies deep, with bulk counting at the last ply
+/// ([`crate::games::perft`]'s convention: a position where the game is over, six ejected or
+/// no legal move, has no moves and adds nothing below its depth).
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 || board.winner_by_score().is_some() {
+    if depth == 0 {
         return 1;
     }
+    if board.winner_by_score().is_some() {
+        return 0;
+    }
     if depth == 1 {
-        return u64::from(count(board).max(1));
+        return u64::from(count(board));
     }
     let mut total = 0;
-    let mut any = false;
     for_each(board, |m| {
-        any = true;
         let mut child = *board;
         child.apply(&m);
         total += perft(&child, depth - 1);
     });
-    if any { total } else { 1 }
+    total
 }
 
 #[cfg(test)]
@@ -158,6 +160,8 @@ mod tests {
         let (board, _) = setup::read("0a12_0a34b123").unwrap();
         assert_eq!(count(&board), 0);
         assert!(!has_any(&board));
-        assert_eq!(perft(&board, 3), 1);
+        // The game is over: no moves, nothing below the root.
+        assert_eq!(perft(&board, 3), 0);
+        assert_eq!(perft(&board, 0), 1);
     }
 }

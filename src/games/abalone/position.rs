@@ -272,8 +272,9 @@ mod tests {
             play(&mut rep, m);
         }
         assert_eq!(plain.perft(1), rep.perft(1));
-        // f5g5 gives the start again: with the rule, that line ends there (1 leaf, not 44).
-        assert_eq!(rep.perft(2), plain.perft(2) - 43);
+        // f5g5 gives the start again: with the rule, that line ends there (no leaf below it,
+        // instead of 44).
+        assert_eq!(rep.perft(2), plain.perft(2) - 44);
         assert_eq!(rep.perft(2), crate::games::perft::perft(&rep, 2));
     }
 }

@@ -146,17 +146,21 @@ impl Game for Position {
     }
 }
 
-/// Counts the leaves of the move tree `depth` plies deep; a position where the game is over
-/// is one leaf. Generates each node's moves once (the generic perft asks for the outcome,
-/// which generates them, before generating them again).
+/// Counts the leaves of the move tree `depth` plies deep ([`crate::games::perft`]'s
+/// convention: a position where the game is over has no moves and adds nothing below its
+/// depth). Generates each node's moves once (the generic perft asks for the outcome, which
+/// generates them, before generating them again).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 || pos.ended.is_some() {
+    if depth == 0 {
         return 1;
+    }
+    if pos.ended.is_some() {
+        return 0;
     }
     let mut moves = Vec::with_capacity(64);
     pos.generate(&mut moves);
     if moves.is_empty() {
-        return 1;
+        return 0;
     }
     if depth == 1 {
         return moves.len() as u64;

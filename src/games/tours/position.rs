@@ -308,9 +308,14 @@ impl Position {
         pos.perft_in_place(depth)
     }
 
+    /// [`crate::games::perft`]'s convention: a finished position adds nothing below its
+    /// depth.
     fn perft_in_place(&mut self, depth: u32) -> u64 {
-        if depth == 0 || self.outcome().is_over() {
+        if depth == 0 {
             return 1;
+        }
+        if self.outcome().is_over() {
+            return 0;
         }
         let moves = self.actions();
         if depth == 1 {
