@@ -212,3 +212,158 @@ fn replay_reports_a_record_whose_result_is_wrong() {
     assert_eq!(code, 1);
     assert!(out.contains("move 3 `g1f1`"), "{out}");
 }
+
+/// One reading of a move list everywhere: a forced pass written in `--moves` (as the referee
+/// stores it) is taken as played, in `legal`, `judge` and `perft` as in `replay`; a pass
+/// written when a move exists is refused with the reason.
+#[test]
+fn moves_lists_accept_the_forced_passes_written_in_them_in_every_command() {
+    // o, walled in on g1, must pass after each of x's moves.
+    let position = "7/7/7/7/4xxx/4xxx/4xxo x 0 1";
+    let with_passes = "d1;0000;c1;0000";
+    let (code, legal, err) = arbitre(
+        &[
+            "legal",
+            "--game",
+            "ataxx",
+            "--position",
+            position,
+            "--moves",
+            with_passes,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let (_, without, _) = arbitre(
+        &[
+            "legal",
+            "--game",
+            "ataxx",
+            "--position",
+            position,
+            "--moves",
+            "d1;c1",
+        ],
+        None,
+    );
+    assert_eq!(legal, without, "the written passes change nothing");
+    let (code, out, err) = arbitre(
+        &[
+            "judge",
+            "--game",
+            "ataxx",
+            "--position",
+            position,
+            "--moves",
+            with_passes,
+            "b2",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("b2\n"), "{out}");
+    let (code, perft, err) = arbitre(
+        &[
+            "perft",
+            "--game",
+            "ataxx",
+            "--position",
+            position,
+            "--moves",
+            with_passes,
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let (_, perft_without, _) = arbitre(
+        &[
+            "perft",
+            "--game",
+            "ataxx",
+            "--position",
+            position,
+            "--moves",
+            "d1;c1",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(perft, perft_without);
+    // The same list as a record replays.
+    let record = format!("[FEN \"{position}\"]\n\n1. d1 0000 2. c1 0000 *\n");
+    let (code, out, err) = arbitre(&["replay", "--game", "ataxx", "-"], Some(&record));
+    assert_eq!(code, 0, "{out}{err}");
+    // A pass is not a move when a move exists.
+    let (code, _, err) = arbitre(
+        &[
+            "legal",
+            "--game",
+            "ataxx",
+            "--position",
+            position,
+            "--moves",
+            "d1;0000;0000",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--moves: move 3 `0000` is refused: ERR (x has"),
+        "{err}"
+    );
+}
+
+/// A position string that starts with `-` (a blocked a7) is taken as it is after
+/// `--position`, and last after `--`, in every command; the answer is the same as with
+/// `--position=`.
+#[test]
+fn positions_that_start_with_a_dash_are_read_in_the_usual_ways() {
+    let position = "-5o/7/7/7/7/7/o5x x";
+    let (code, with_equals, err) = arbitre(
+        &[
+            "legal",
+            "--game",
+            "ataxx",
+            &format!("--position={position}"),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !with_equals.lines().any(|l| l.ends_with("a7")),
+        "a7 is blocked"
+    );
+    for args in [
+        vec!["legal", "--game", "ataxx", "--position", position],
+        vec!["legal", "--game", "ataxx", "--", position],
+    ] {
+        let (code, out, err) = arbitre(&args, None);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, with_equals.as_str()),
+            "{args:?}: {err}"
+        );
+    }
+    let (code, perft, err) = arbitre(&["perft", "-g", "ataxx", "2", "--", position], None);
+    assert_eq!(code, 0, "{err}");
+    let (_, perft_equals, _) = arbitre(
+        &[
+            "perft",
+            "-g",
+            "ataxx",
+            "2",
+            &format!("--position={position}"),
+        ],
+        None,
+    );
+    assert_eq!(perft, perft_equals);
+    let (code, out, err) = arbitre(&["judge", "-g", "ataxx", "g2", "--", position], None);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("g2\n"), "{out}");
+    let (code, out, _) = arbitre(&["board", "-g", "ataxx", "--position", position], None);
+    assert_eq!(code, 0);
+    assert!(out.contains('-') || out.contains('#'), "{out}");
+    let (_, help, _) = arbitre(&["legal", "--help"], None);
+    assert!(help.contains("-- '-5o/7/7/7/7/7/o5x x'"), "{help}");
+}

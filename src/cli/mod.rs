@@ -35,6 +35,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::games::record::play_list;
 use crate::games::{AnyGame, GameKind, Side, Start};
 use crate::text::Lang;
 
@@ -63,11 +64,12 @@ pub enum Command {
     Legal(Setup),
     /// Judge one move message: the first line is what the referee would answer.
     Judge {
+        /// The move as a player would write it (one that starts with `-` is taken as it is).
+        #[arg(allow_hyphen_values = true)]
+        text: String,
         /// The position.
         #[command(flatten)]
         setup: Setup,
-        /// The move as a player would write it.
-        text: String,
     },
     /// Count the leaves of the move tree DEPTH plies deep.
     ///
@@ -75,22 +77,22 @@ pub enum Command {
     /// below its depth it adds nothing (it counts 0 at depth 1 and more; any position is 1 at
     /// depth 0), and a forced pass is one move.
     Perft {
+        /// How many plies deep.
+        depth: u32,
         /// The position.
         #[command(flatten)]
         setup: Setup,
-        /// How many plies deep.
-        depth: u32,
     },
     /// Replay a record (a move list, or an APGN file of many games) and check it.
     Replay {
-        /// The start, when the record does not give one.
-        #[command(flatten)]
-        setup: Setup,
+        /// The record file, or `-` for standard input.
+        file: String,
         /// Print one JSON object per game (and a summary line for several games).
         #[arg(long)]
         json: bool,
-        /// The record file, or `-` for standard input.
-        file: String,
+        /// The start, when the record does not give one.
+        #[command(flatten)]
+        setup: Setup,
     },
     /// Run the referee daemon: read the mailbox, judge, answer (until SIGTERM).
     Run(daemon::ConfigArg),
@@ -118,14 +120,16 @@ pub struct Setup {
     /// A named start (`belgian-daisy`, `marguerite-belge`, ...).
     #[arg(long, conflicts_with = "position")]
     pub variant: Option<String>,
-    /// A start given as the game's position string.
-    #[arg(long)]
+    /// A start given as the game's position string. One that starts with `-` (an Ataxx
+    /// position with a blocked a7) is taken as it is: `--position '-5o/7/7/7/7/7/o5x x'`, or
+    /// last, after `--`: `arbitre legal -g ataxx -- '-5o/7/7/7/7/7/o5x x'`.
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// The side to move (`black` / `white`).
     #[arg(long)]
     pub to_move: Option<String>,
-    /// Moves to play first, separated by `;`.
-    #[arg(long)]
+    /// Moves to play first, separated by `;` (a forced pass may be written or left out).
+    #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// A game option `name=value` (repeatable).
     #[arg(long = "option", short = 'o')]
@@ -133,6 +137,9 @@ pub struct Setup {
     /// The language of explanations and boards (`en` or `fr`).
     #[arg(long, default_value = "en")]
     pub lang: String,
+    /// The position string, as the last argument (after `--` when it starts with `-`).
+    #[arg(value_name = "POSITION", conflicts_with_all = ["position", "variant"])]
+    pub position_last: Option<String>,
 }
 
 /// A usage error: printed on stderr, exit code 2.
@@ -160,7 +167,10 @@ impl Setup {
 
     /// The start named by `--variant` / `--position`.
     pub fn start(&self) -> Start {
-        match (&self.variant, &self.position) {
+        match (
+            &self.variant,
+            self.position.as_ref().or(self.position_last.as_ref()),
+        ) {
             (Some(v), _) => Start::Variant(v.clone()),
             (None, Some(p)) => Start::Position(p.clone()),
             (None, None) => Start::Default,
@@ -189,21 +199,20 @@ impl Setup {
         let mut game = AnyGame::new(kind, &self.start(), self.to_move()?, &self.options_text())
             .map_err(|e| UsageError(e.to_string()))?;
         if let Some(moves) = &self.moves {
-            for (i, m) in moves
+            let list: Vec<&str> = moves
                 .split(';')
                 .map(str::trim)
                 .filter(|m| !m.is_empty())
-                .enumerate()
-            {
-                game.play(m).map_err(|r| {
-                    UsageError(format!(
-                        "--moves: move {} `{m}` is refused: {} ({})",
-                        i + 1,
-                        r.line(),
-                        r.explain(Lang::EN)
-                    ))
-                })?;
-            }
+                .collect();
+            play_list(&mut game, list.iter().copied()).map_err(|e| {
+                UsageError(format!(
+                    "--moves: move {} `{}` is refused: {} ({})",
+                    e.index + 1,
+                    list[e.index],
+                    e.refusal.line(),
+                    e.refusal.explain(Lang::EN)
+                ))
+            })?;
         }
         Ok(game)
     }

@@ -6,8 +6,50 @@
 //! comments. [`replay`] plays a record through the rules and says where it goes wrong.
 
 use crate::games::{
-    AnyGame, DeclaredResult, Outcome, RecordedGame, RecordedMove, SetupError, Side, Start,
+    AnyGame, DeclaredResult, Outcome, RecordedGame, RecordedMove, Refusal, SetupError, Side, Start,
 };
+
+/// A move of a list that the game refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedInList {
+    /// Its index in the list (from 0).
+    pub index: usize,
+    /// The plies played before it (as [`play_list`] counts them).
+    pub plies: usize,
+    /// Why.
+    pub refusal: Refusal,
+}
+
+/// Plays a list of moves on `game`, the one way every command reads a move list (`replay`,
+/// and `--moves` of `legal`, `judge`, `perft`, `board`): a pass the rules forced is played by
+/// the game itself, and may also be written in the list (as the referee stores it), where it
+/// is then taken as already played; a pass written when a move exists is refused like any
+/// illegal move. Returns the plies played, written forced passes included.
+pub fn play_list<'a>(
+    game: &mut AnyGame,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Result<usize, RefusedInList> {
+    let mut plies = 0;
+    let mut texts = texts.into_iter().enumerate().peekable();
+    while let Some((index, text)) = texts.next() {
+        let judged = game.play(text).map_err(|refusal| RefusedInList {
+            index,
+            plies,
+            refusal,
+        })?;
+        plies += 1;
+        for (_, pass) in &judged.forced_passes {
+            if texts
+                .peek()
+                .is_some_and(|(_, next)| next.trim().eq_ignore_ascii_case(pass))
+            {
+                texts.next();
+                plies += 1;
+            }
+        }
+    }
+    Ok(plies)
+}
 
 /// Reads one game written one move per line.
 pub fn read_line_per_move(text: &str) -> RecordedGame {
@@ -172,42 +214,30 @@ pub fn replay(
         _ => start.clone(),
     };
     let mut game = AnyGame::new(kind, &own_start, to_move, options)?;
-    let mut plies = 0;
-    let mut moves = record.moves.iter().peekable();
-    while let Some(m) = moves.next() {
-        match game.play(&m.text) {
-            Ok(judged) => {
-                plies += 1;
-                // The game has played the passes its rules forced; a record that writes them
-                // (as the referee stores them) has them next: they are already replayed.
-                for (_, pass) in &judged.forced_passes {
-                    if moves
-                        .peek()
-                        .is_some_and(|next| next.text.trim().eq_ignore_ascii_case(pass))
-                    {
-                        moves.next();
-                        plies += 1;
-                    }
-                }
-            }
-            Err(refusal) => {
-                let reason = format!(
-                    "{} ({})",
-                    refusal.line(),
-                    refusal.explain(crate::text::Lang::EN)
-                );
-                return Ok(Replayed {
-                    game,
-                    plies,
-                    problem: Some(ReplayProblem::Illegal {
-                        number: m.number,
-                        text: m.text.clone(),
-                        reason,
-                    }),
-                });
-            }
+    let plies = match play_list(&mut game, record.moves.iter().map(|m| m.text.as_str())) {
+        Ok(plies) => plies,
+        Err(RefusedInList {
+            index,
+            plies,
+            refusal,
+        }) => {
+            let m = &record.moves[index];
+            let reason = format!(
+                "{} ({})",
+                refusal.line(),
+                refusal.explain(crate::text::Lang::EN)
+            );
+            return Ok(Replayed {
+                game,
+                plies,
+                problem: Some(ReplayProblem::Illegal {
+                    number: m.number,
+                    text: m.text.clone(),
+                    reason,
+                }),
+            });
         }
-    }
+    };
     let outcome = game.outcome();
     let plies_problem = record
         .declared_plies
