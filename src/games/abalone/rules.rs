@@ -279,8 +279,8 @@ pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
 }
 
 /// What legal move `m` does in `board`, in words: the moved marbles and where they go, what
-/// is pushed or ejected, and the win when it is the sixth ejection. The score is left to the
-/// board, which shows it.
+/// is pushed or ejected, the new score when a marble was pushed off (otherwise the board
+/// shows the score), and the win when it is the sixth ejection.
 pub fn describe(board: &Board, m: &Move) -> Text {
     // Written straight into two strings without formatting machinery: this runs for every
     // move a referee or a replay plays.
@@ -391,9 +391,15 @@ pub fn describe(board: &Board, m: &Move) -> Text {
         en.push('.');
         fr.push('.');
     }
-    // The score is not repeated here: the board under it shows it (each fact once).
+    // The score is news only when this move pushed a marble off; otherwise the board under
+    // the description shows it, and it is not said twice.
     let mut after = *board;
     after.apply(m);
+    if after.ejected_by(me) > board.ejected_by(me) {
+        en.push(' ');
+        fr.push(' ');
+        push_score(&mut en, &mut fr, &after);
+    }
     if after.ejected_by(me) >= WINNING_EJECTIONS {
         en.push(' ');
         en.push_str(who_en);
