@@ -6,8 +6,9 @@
 Reads tests/data/** (positions, perft files, rule cases, recorded games, mails) and
 locales/*/words.ftl (the command words), and writes fuzz/corpus/<target>/seed-*: one file per
 position or game, in the input format of the target (see fuzz/src/game.rs, mail.rs,
-command.rs). Seeds are small and named `seed-...`; what the fuzzer adds next to them is
-named by its hash. Re-running overwrites the seeds and leaves the rest alone.
+command.rs). Re-running overwrites the seeds and leaves the rest of the corpus alone;
+`cargo fuzz cmin` then keeps those that add coverage, renamed by their hash like every other
+input of the corpus.
 """
 
 import pathlib
