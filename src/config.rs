@@ -301,7 +301,7 @@ fn default_reconnect_min() -> u64 {
     1
 }
 fn default_reconnect_max() -> u64 {
-    60
+    10
 }
 fn default_sendmail() -> PathBuf {
     PathBuf::from("/usr/sbin/sendmail")

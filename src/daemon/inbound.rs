@@ -88,6 +88,7 @@ pub async fn run<I: Inbox>(
     mut inbox: I,
     store: SharedStore,
     wake_outbox: Arc<Notify>,
+    wake_inbox: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     let mut backoff = settings.reconnect_min;
@@ -126,10 +127,14 @@ pub async fn run<I: Inbox>(
                 unreachable = true;
                 tracing::warn!(cause = %e, retry_in = ?backoff, "mailbox unavailable");
                 tokio::select! {
-                    () = tokio::time::sleep(backoff) => {}
+                    () = tokio::time::sleep(backoff) => {
+                        backoff = (backoff * 2).min(settings.reconnect_max);
+                    }
+                    // The outbox found the mail server back: try at once, and from the
+                    // shortest wait again if the mailbox is not there yet.
+                    () = wake_inbox.notified() => backoff = settings.reconnect_min,
                     _ = stop.changed() => return Ok(()),
                 }
-                backoff = (backoff * 2).min(settings.reconnect_max);
                 continue;
             }
         };

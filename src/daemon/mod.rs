@@ -115,15 +115,19 @@ where
     S: Sender,
 {
     let (stop_tx, stop_rx) = watch::channel(false);
+    // Each half tells the other when it finds the mail server back after an outage (and the
+    // inbound one wakes the outbox when it has committed mail to send).
     let wake_outbox = Arc::new(Notify::new());
+    let wake_inbox = Arc::new(Notify::new());
     let outbound = tokio::spawn(outbound::run(
         (&settings).into(),
         sender,
         store.clone(),
         wake_outbox.clone(),
+        wake_inbox.clone(),
         stop_rx.clone(),
     ));
-    let inbound = inbound::run(settings, inbox, store, wake_outbox, stop_rx);
+    let inbound = inbound::run(settings, inbox, store, wake_outbox, wake_inbox, stop_rx);
     tokio::pin!(inbound);
     tokio::pin!(shutdown);
     let result = tokio::select! {

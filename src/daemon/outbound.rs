@@ -44,7 +44,8 @@ const PROBE_FIRST: Duration = Duration::from_secs(1);
 
 /// The longest wait between two probes of an unreachable server: once it is back, what
 /// waited goes within this time (at once when the mailbox's reconnection wakes the outbox).
-const PROBE_LONGEST: Duration = Duration::from_secs(60);
+/// A probe is one connection attempt: cheap enough to keep every ten seconds.
+const PROBE_LONGEST: Duration = Duration::from_secs(10);
 
 /// What became of one mail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,11 +64,14 @@ enum Tried {
 /// that cannot be reached at all says nothing about the mails: they are not charged for it
 /// and stay due, one of them probes the server (after 1 s, doubling up to a minute, or at
 /// once when woken), and everything that waited goes as soon as a probe gets through.
+/// The server's return also wakes `wake_inbox`: the mailbox, often on the same machine, is
+/// then tried again at once instead of at the end of its own reconnection backoff.
 pub async fn run<S: Sender>(
     settings: OutboundSettings,
     sender: Arc<S>,
     store: SharedStore,
     wake: Arc<Notify>,
+    wake_inbox: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     // The wait before the next probe while the server is unreachable.
@@ -119,6 +123,7 @@ pub async fn run<S: Sender>(
         }
         if !tried.is_empty() && outage.take().is_some() {
             tracing::info!("mail server reachable again: sending what waited");
+            wake_inbox.notify_one();
         }
         if full {
             continue;
@@ -262,6 +267,7 @@ mod tests {
             sender.clone(),
             store.clone(),
             Arc::new(Notify::new()),
+            Arc::new(Notify::new()),
             stop_rx,
         ));
         // The other nine are accepted (two sends at a time; one slot stays on the stuck mail).
@@ -337,6 +343,7 @@ mod tests {
             .unwrap();
         let sender = Arc::new(DownSender::default());
         let wake = Arc::new(Notify::new());
+        let wake_inbox = Arc::new(Notify::new());
         let (_stop_tx, stop_rx) = watch::channel(false);
         let mut slow = settings();
         // A refused mail would wait an hour: the unreachable server must not count as that.
@@ -347,6 +354,7 @@ mod tests {
             sender.clone(),
             store.clone(),
             wake.clone(),
+            wake_inbox.clone(),
             stop_rx,
         ));
         // Three seconds down: the first round stops at the first failure (two in flight),
@@ -375,5 +383,9 @@ mod tests {
             20,
             "everything went within a second of the wake"
         );
+        // And the server's return is passed on to the mailbox's reconnection.
+        tokio::time::timeout(Duration::from_millis(100), wake_inbox.notified())
+            .await
+            .expect("the inbox is woken when the server answers again");
     }
 }
