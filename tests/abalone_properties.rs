@@ -159,7 +159,7 @@ fn legal_moves_are_exactly_the_tokens_resolve_accepts_and_check_agrees() {
                 }
                 Err(illegal) => {
                     assert_eq!(illegal.line, "ERR");
-                    assert!(!illegal.reason.en.is_empty() && !illegal.reason.fr.is_empty());
+                    assert!(!illegal.reason.en().is_empty() && !illegal.reason.fr().is_empty());
                 }
             }
         }
@@ -217,7 +217,11 @@ fn applying_a_move_does_what_the_rules_say_it_does() {
             assert_eq!(b.lost(me), my_lost);
             let text = pos.describe(&m);
             if their_lost > pos.board().lost(me.opponent()) {
-                assert!(text.en.contains("off the board (ejected)"), "{}", text.en);
+                assert!(
+                    text.en().contains("off the board (ejected)"),
+                    "{}",
+                    text.en()
+                );
             }
         }
     }

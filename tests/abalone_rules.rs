@@ -154,14 +154,14 @@ fn section_8_3_unit_cases() {
                     "{position} {token}"
                 );
                 assert!(
-                    judgement.effect.en.starts_with("Black moves"),
+                    judgement.effect.en().starts_with("Black moves"),
                     "{}",
-                    judgement.effect.en
+                    judgement.effect.en()
                 );
                 assert!(
-                    judgement.effect.fr.starts_with("Les Noirs déplacent"),
+                    judgement.effect.fr().starts_with("Les Noirs déplacent"),
                     "{}",
-                    judgement.effect.fr
+                    judgement.effect.fr()
                 );
             }
             (Illegal(words), Err(refusal)) => {
@@ -195,14 +195,14 @@ fn a_push_off_is_described_with_the_new_score_in_both_languages() {
     let game = AnyGame::new(GameKind::Abalone, &start, None, "").unwrap();
     let j = game.judge("e6e7").unwrap();
     assert_eq!(
-        j.effect.en,
+        j.effect.en(),
         "Black moves 3 marbles in line east (right): E6 E7 E8 → E7 E8 E9. \
          Pushes 1 White marble: E9 → off the board (ejected). \
          Score: Black 1, White 0 (marbles pushed off)."
     );
     assert!(
         j.effect
-            .fr
+            .fr()
             .contains("Pousse 1 bille blanche : E9 → hors du plateau (éjectée).")
     );
     let start = Start::Position("0e123_0e45".to_string());
@@ -210,13 +210,13 @@ fn a_push_off_is_described_with_the_new_score_in_both_languages() {
     let j = game.judge("e1e2").unwrap();
     assert!(
         j.effect
-            .en
+            .en()
             .contains("Pushes 2 White marbles: E4 → E5, E5 → E6."),
         "{}",
-        j.effect.en
+        j.effect.en()
     );
     // The score is the board's to show, not repeated in what a move does.
-    assert!(!j.effect.fr.contains("Score"), "{}", j.effect.fr);
+    assert!(!j.effect.fr().contains("Score"), "{}", j.effect.fr());
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn the_sixth_ejection_ends_the_game_at_once_with_the_score_as_result() {
     );
     assert!(
         j.effect
-            .en
+            .en()
             .ends_with("Black has pushed off six marbles and wins.")
     );
     assert!(matches!(game.play("a1b1"), Err(Refusal::GameOver(_))));

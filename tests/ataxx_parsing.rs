@@ -43,7 +43,7 @@ proptest! {
                 prop_assert_eq!(again, pos);
             }
             Err(e) => {
-                prop_assert!(!e.reason.en.is_empty() && !e.reason.fr.is_empty());
+                prop_assert!(!e.reason.en().is_empty() && !e.reason.fr().is_empty());
             }
         }
     }

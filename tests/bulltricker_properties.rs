@@ -72,7 +72,7 @@ fn canonical_text_reads_back(pos: &Position) {
         assert_eq!(back, m, "{text}");
         assert!(pos.check(&m).is_ok(), "{text}");
         let described = pos.describe(&m);
-        assert!(!described.en.is_empty() && !described.fr.is_empty());
+        assert!(!described.en().is_empty() && !described.fr().is_empty());
     }
 }
 
@@ -98,13 +98,13 @@ fn position_is_possible(pos: &Position) {
         panic!(
             "impossible position reached: {}: {}",
             pos.position_string(),
-            e.reason.en
+            e.reason.en()
         )
     });
     if !matches!(pos.outcome(), Outcome::Won { .. }) {
         let text = pos.position_string();
         let back = Position::from_position(&text, None, &options(""))
-            .unwrap_or_else(|e| panic!("{text}: {}", e.reason.en));
+            .unwrap_or_else(|e| panic!("{text}: {}", e.reason.en()));
         assert_eq!(back.position_string(), text);
         assert_eq!(Game::legal_moves(&back), Game::legal_moves(pos));
     }

@@ -72,8 +72,8 @@ fn check_case(case: &Case) {
         let (line, en, fr) = match game.judge(&j.message) {
             Ok(judgement) => (
                 judgement.line.clone(),
-                judgement.effect.en.clone(),
-                judgement.effect.fr.clone(),
+                judgement.effect.en().clone(),
+                judgement.effect.fr().clone(),
             ),
             Err(refusal) => (
                 refusal.line().to_string(),

@@ -157,33 +157,45 @@ fn a_missing_message_or_argument_is_caught() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Every `t!(lang, "id", name = value, ...)` in the code: id -> the argument names of each
-/// call.
+/// Every `t!(lang, "id", name = value, ...)` (the referee's) and `tx!("id", name = value,
+/// ...)` (the engines') in the code: id -> the argument names of each call.
 fn call_sites() -> BTreeMap<String, Vec<BTreeSet<String>>> {
     let mut sites: BTreeMap<String, Vec<BTreeSet<String>>> = BTreeMap::new();
     for file in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")) {
         let code = std::fs::read_to_string(&file).unwrap();
-        let mut rest = code.as_str();
-        while let Some(at) = rest.find("t!(") {
-            let before = rest[..at].chars().last();
-            rest = &rest[at + 3..];
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                continue;
-            }
-            let items = macro_items(rest);
-            let Some(id) = items.get(1).and_then(|i| i.trim().strip_prefix('"')) else {
-                continue;
-            };
-            let id = id.trim_end_matches('"').to_string();
-            let names = items[2..]
-                .iter()
-                .filter_map(|i| i.split_once('='))
-                .map(|(n, _)| n.trim().to_string())
-                .collect();
-            sites.entry(id).or_default().push(names);
+        for (mac, id_at) in [("t!(", 1), ("tx!(", 0)] {
+            call_sites_of(&code, mac, id_at, &mut sites);
         }
     }
     sites
+}
+
+/// The calls of macro `mac` (`t!(` or `tx!(`) in `code`, whose message id is item `id_at`.
+fn call_sites_of(
+    code: &str,
+    mac: &str,
+    id_at: usize,
+    sites: &mut BTreeMap<String, Vec<BTreeSet<String>>>,
+) {
+    let mut rest = code;
+    while let Some(at) = rest.find(mac) {
+        let before = rest[..at].chars().last();
+        rest = &rest[at + mac.len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let items = macro_items(rest);
+        let Some(id) = items.get(id_at).and_then(|i| i.trim().strip_prefix('"')) else {
+            continue;
+        };
+        let id = id.trim_end_matches('"').to_string();
+        let names = items[id_at + 1..]
+            .iter()
+            .filter_map(|i| i.split_once('='))
+            .map(|(n, _)| n.trim().to_string())
+            .collect();
+        sites.entry(id).or_default().push(names);
+    }
 }
 
 /// The top-level comma-separated items of a macro call, up to its closing parenthesis.

@@ -44,7 +44,7 @@ proptest! {
                 let _ = pos.outcome();
             }
             Err(e) => {
-                prop_assert!(!e.reason.en.is_empty() && !e.reason.fr.is_empty());
+                prop_assert!(!e.reason.en().is_empty() && !e.reason.fr().is_empty());
             }
         }
     }

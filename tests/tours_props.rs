@@ -69,7 +69,7 @@ fn canonical_text_reads_back_to_the_same_action() {
                 assert_eq!(pos.resolve(&notation), Ok(m), "seed {seed}: `{text}`");
                 assert_eq!(pos.check(&m), Ok(()), "seed {seed}: `{text}`");
                 let said = pos.describe(&m);
-                assert!(!said.en.is_empty() && !said.fr.is_empty(), "{text}");
+                assert!(!said.en().is_empty() && !said.fr().is_empty(), "{text}");
                 let upper = text.to_uppercase();
                 assert_eq!(
                     Position::read_notation(&upper).map(|n| pos.resolve(&n)),
@@ -189,7 +189,10 @@ fn legal_equals_what_judge_accepts(seed: u64, options: &str, every: usize) {
                     accepted.insert(j.canonical);
                 }
                 Err(Refusal::Illegal(i)) => {
-                    assert!(!i.reason.en.is_empty() && !i.reason.fr.is_empty(), "{text}");
+                    assert!(
+                        !i.reason.en().is_empty() && !i.reason.fr().is_empty(),
+                        "{text}"
+                    );
                 }
                 Err(Refusal::GameOver(_)) => assert!(legal.is_empty()),
                 Err(Refusal::NotAMove(e)) => {

@@ -94,8 +94,8 @@ impl Refusal {
     pub fn explain(&self, lang: Lang) -> String {
         match self {
             Refusal::NotAMove(e) => match lang {
-                Lang::EN => format!("\"{}\" is not a move: {}", e.token, e.reason.en),
-                _ => format!("« {} » n'est pas un coup : {}", e.token, e.reason.fr),
+                Lang::EN => format!("\"{}\" is not a move: {}", e.token, e.reason.en()),
+                _ => format!("« {} » n'est pas un coup : {}", e.token, e.reason.fr()),
             },
             Refusal::Illegal(i) => i.reason.get(lang).to_string(),
             Refusal::GameOver(_) => match lang {

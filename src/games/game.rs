@@ -22,7 +22,7 @@ use crate::text::{Lang, Text};
 
 /// Stage one failed: the text is not a move of this game's notation.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("not a move: `{token}`: {}", reason.en)]
+#[error("not a move: `{token}`: {}", reason.en())]
 pub struct NotationError {
     /// The offending token (or the whole text when no token could be isolated).
     pub token: String,
@@ -42,7 +42,7 @@ impl NotationError {
 
 /// Stage two failed: the move is well written but not legal here.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("{line}: {}", reason.en)]
+#[error("{line}: {}", reason.en())]
 pub struct Illegal {
     /// Why, in words ("2 marbles cannot push 2").
     pub reason: Text,
@@ -70,7 +70,7 @@ impl Illegal {
 
 /// A position string (or a named start) that does not describe a playable position.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("invalid position: {}", reason.en)]
+#[error("invalid position: {}", reason.en())]
 pub struct PositionError {
     /// Why, in words.
     pub reason: Text,

@@ -3,8 +3,8 @@
 //! - [`Lang`]: a player's language, the code of one of the catalogs' folders.
 //! - [`catalog`]: the message catalogs (Project Fluent files under `locales/`), where the
 //!   referee's words live, one folder per language.
-//! - [`Text`]: a sentence in English and French, as the game engines still write their
-//!   explanations of moves (the engines' words are the next to move into the catalogs).
+//! - [`Text`]: a sentence not yet said in any language (a catalog message and its
+//!   arguments), as the game engines build their explanations of moves and refusals.
 //!
 //! Protocol tokens (`ERR`, `PAT`, `WW`, `MAT`, ...) are not text in this sense: they stay as
 //! they are in every language and never pass through a catalog or a [`Text`].
@@ -111,41 +111,200 @@ impl<'de> serde::Deserialize<'de> for Lang {
     }
 }
 
-/// One sentence (or paragraph) in both languages.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Text {
-    /// The English wording.
-    pub en: String,
-    /// The French wording.
-    pub fr: String,
+/// A sentence (or paragraph) for a player, in no language yet: a catalog message with its
+/// arguments, said in the reader's language only when a mail is written ([`Text::get`]).
+///
+/// The game engines build their explanations of moves, refusals and boards this way
+/// ([`tx!`](crate::tx)), so that a language added as a catalog folder also gets the engines'
+/// words. Pieces that are the same in every language (a move, a cell, a board drawing) are
+/// [`Text::same`]; texts are put one after another with [`Text::then`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Text(Repr);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Repr {
+    /// A catalog message and its arguments.
+    Message(&'static str, Vec<(&'static str, Arg)>),
+    /// Words that read the same in every language.
+    Same(String),
+    /// Texts one after another.
+    Concat(Vec<Text>),
+    /// An English and a French wording written in the code (engines not yet moved to the
+    /// catalogs; other languages read the English).
+    Both { en: String, fr: String },
+}
+
+/// One argument of a catalog message: a text (said in the same language first), a string
+/// that reads the same in every language, or a number (which plural rules can select on).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// A text, said in the reader's language.
+    Text(Text),
+    /// The same in every language: a cell, a move, a position string.
+    Str(String),
+    /// A count or a number.
+    Num(i64),
+}
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Arg {
+        Arg::Text(t)
+    }
+}
+
+impl From<&Text> for Arg {
+    fn from(t: &Text) -> Arg {
+        Arg::Text(t.clone())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Str(s)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Str(s.clone())
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Str(s.to_string())
+    }
+}
+
+impl From<char> for Arg {
+    fn from(c: char) -> Arg {
+        Arg::Str(c.to_string())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Num(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+
+impl Default for Text {
+    fn default() -> Text {
+        Text::same("")
+    }
 }
 
 impl Text {
-    /// Builds a text from its two wordings.
+    /// Catalog message `id` with its arguments (what [`tx!`](crate::tx) builds).
+    pub fn message(id: &'static str, args: Vec<(&'static str, Arg)>) -> Text {
+        Text(Repr::Message(id, args))
+    }
+
+    /// Words that read the same in every language: a move, a cell, a drawing.
+    pub fn same(words: impl Into<String>) -> Text {
+        Text(Repr::Same(words.into()))
+    }
+
+    /// Builds a text from an English and a French wording written in the code.
     pub fn new(en: impl Into<String>, fr: impl Into<String>) -> Text {
-        Text {
+        Text(Repr::Both {
             en: en.into(),
             fr: fr.into(),
+        })
+    }
+
+    /// The text in English (engines not yet moved to the catalogs compose with it).
+    pub fn en(&self) -> String {
+        self.get(Lang::EN)
+    }
+
+    /// The text in French (engines not yet moved to the catalogs compose with it).
+    pub fn fr(&self) -> String {
+        self.get(Lang::FR)
+    }
+
+    /// This text followed by `other`.
+    pub fn then(&self, other: impl Into<Text>) -> Text {
+        let mut parts = match &self.0 {
+            Repr::Concat(parts) => parts.clone(),
+            _ => vec![self.clone()],
+        };
+        parts.push(other.into());
+        Text(Repr::Concat(parts))
+    }
+
+    /// This text, `sep` (the same in every language), then `other`.
+    pub fn join(&self, sep: &str, other: &Text) -> Text {
+        self.then(Text::same(sep)).then(other.clone())
+    }
+
+    /// Whether the text says nothing in any language.
+    pub fn is_empty(&self) -> bool {
+        match &self.0 {
+            Repr::Same(s) => s.is_empty(),
+            Repr::Concat(parts) => parts.iter().all(Text::is_empty),
+            Repr::Both { en, fr } => en.is_empty() && fr.is_empty(),
+            Repr::Message(..) => false,
         }
     }
 
-    /// The wording in `lang` (English for a language the engines do not write yet).
-    pub fn get(&self, lang: Lang) -> &str {
-        if lang == Lang::FR { &self.fr } else { &self.en }
+    /// The text said in `lang`.
+    pub fn get(&self, lang: Lang) -> String {
+        let mut out = String::new();
+        self.write(lang, &mut out);
+        out
     }
 
-    /// Joins two texts with a separator, language by language.
-    pub fn join(&self, sep: &str, other: &Text) -> Text {
-        Text::new(
-            format!("{}{sep}{}", self.en, other.en),
-            format!("{}{sep}{}", self.fr, other.fr),
-        )
+    fn write(&self, lang: Lang, out: &mut String) {
+        match &self.0 {
+            Repr::Same(s) => out.push_str(s),
+            Repr::Concat(parts) => parts.iter().for_each(|p| p.write(lang, out)),
+            Repr::Both { en, fr } => out.push_str(if lang == Lang::FR { fr } else { en }),
+            Repr::Message(id, args) => {
+                let mut fluent = catalog::FluentArgs::new();
+                for (name, arg) in args {
+                    match arg {
+                        Arg::Text(t) => fluent.set(*name, t.get(lang)),
+                        Arg::Str(s) => fluent.set(*name, s.as_str()),
+                        Arg::Num(n) => fluent.set(*name, *n),
+                    }
+                }
+                out.push_str(&catalog::tr(lang, id, &fluent));
+            }
+        }
     }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text::same(s)
+    }
+}
+
+/// A catalog message for an engine's text: `tx!("game-move", side = me, to = cell)`.
+/// Arguments are [`Text`]s, strings (the same in every language) or numbers ([`Arg`]).
+#[macro_export]
+macro_rules! tx {
+    ($id:literal $(,)?) => {
+        $crate::text::Text::message($id, ::std::vec::Vec::new())
+    };
+    ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::text::Text::message(
+            $id,
+            ::std::vec![$((stringify!($name), $crate::text::Arg::from($value))),+],
+        )
+    };
 }
 
 /// Builds a [`Text`] from two format strings: `say!(en: "{} moves", n; fr: "{} bouge", n)`.
 ///
 /// The short form `say!("{a} moves", "{a} bouge")` captures variables by name in both.
+/// Only for engines not yet moved to the catalogs; new text uses [`tx!`](crate::tx).
 #[macro_export]
 macro_rules! say {
     (en: $en:literal $(, $ea:expr)* ; fr: $fr:literal $(, $fa:expr)* $(;)?) => {

@@ -109,7 +109,7 @@ pub fn play<G: Game>(run: &Playout<'_>, mut extra: impl FnMut(&G, usize)) -> End
             )
         });
         assert_eq!(judged.canonical, text);
-        assert!(!judged.effect.en.is_empty() && !judged.effect.fr.is_empty());
+        assert!(!judged.effect.en().is_empty() && !judged.effect.fr().is_empty());
         pos.apply(m);
         ply += 1;
         for (side, pass) in &judged.forced_passes {
@@ -160,7 +160,7 @@ pub fn check_position<G: Game>(pos: &G, options: &GameOptions, texts: &[String],
                 accepted.insert(pos.write_move(&m));
             }
             Err(illegal) => {
-                assert!(!illegal.reason.en.is_empty() && !illegal.reason.fr.is_empty());
+                assert!(!illegal.reason.en().is_empty() && !illegal.reason.fr().is_empty());
             }
         }
     }

@@ -92,7 +92,7 @@ pub fn draw(board: &Board, lang: Lang, last: Option<&Move>) -> String {
         }
     }
     out.push('\n');
-    out.push_str(score_text(board).get(lang));
+    out.push_str(&score_text(board).get(lang));
     out.push('\n');
     out
 }

@@ -443,8 +443,12 @@ mod tests {
         ];
         for (text, expected) in cases {
             let e = read(text).unwrap_err();
-            assert!(e.reason.en.contains(expected), "{text}: {}", e.reason.en);
-            assert!(!e.reason.fr.is_empty(), "{text}");
+            assert!(
+                e.reason.en().contains(expected),
+                "{text}: {}",
+                e.reason.en()
+            );
+            assert!(!e.reason.fr().is_empty(), "{text}");
             assert_eq!(e.token, text.trim());
         }
     }

@@ -38,8 +38,8 @@ fn cells_text(cells: &[Cell]) -> String {
 
 fn illegal(token: &str, reason: Text) -> Illegal {
     Illegal::new(Text::new(
-        format!("{token}: {}", reason.en),
-        format!("{token} : {}", reason.fr),
+        format!("{token}: {}", reason.en()),
+        format!("{token} : {}", reason.fr()),
     ))
 }
 
@@ -57,16 +57,16 @@ fn not_yours(board: &Board, cell: Cell, token: &str, middle: bool) -> Illegal {
             illegal(
                 token,
                 say!(
-                    en: "{}{} is not your marble: it is {}'s", c, place.en, who.en;
-                    fr: "{}{} n'est pas une de vos billes : elle appartient aux {}", c, place.fr, who.fr
+                    en: "{}{} is not your marble: it is {}'s", c, place.en(), who.en();
+                    fr: "{}{} n'est pas une de vos billes : elle appartient aux {}", c, place.fr(), who.fr()
                 ),
             )
         }
         None => illegal(
             token,
             say!(
-                en: "there is no marble on {}{}", c, place.en;
-                fr: "il n'y a pas de bille en {}{}", c, place.fr
+                en: "there is no marble on {}{}", c, place.en();
+                fr: "il n'y a pas de bille en {}{}", c, place.fr()
             ),
         ),
     }
@@ -108,8 +108,8 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
             return Err(illegal(
                 token,
                 say!(
-                    en: "a single marble cannot push ({} is {}'s)", front.upper(), side_words(them).en;
-                    fr: "une bille seule ne peut pas pousser ({} appartient aux {})", front.upper(), side_words(them).fr
+                    en: "a single marble cannot push ({} is {}'s)", front.upper(), side_words(them).en();
+                    fr: "une bille seule ne peut pas pousser ({} appartient aux {})", front.upper(), side_words(them).fr()
                 ),
             ));
         }
@@ -126,8 +126,8 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
             return Err(illegal(
                 token,
                 say!(
-                    en: "{} marbles cannot push {} ({}'s {}): a push needs more of your marbles than of the opponent's in line (2 against 1, 3 against 1 or 2)", n, m, who.en, cells;
-                    fr: "{} billes ne peuvent pas en pousser {} ({} des {}) : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m, cells, who.fr
+                    en: "{} marbles cannot push {} ({}'s {}): a push needs more of your marbles than of the opponent's in line (2 against 1, 3 against 1 or 2)", n, m, who.en(), cells;
+                    fr: "{} billes ne peuvent pas en pousser {} ({} des {}) : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m, cells, who.fr()
                 ),
             ));
         }
@@ -135,8 +135,8 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
             return Err(illegal(
                 token,
                 say!(
-                    en: "sandwich: your own marble on {} is right behind the {} you would push, so they have nowhere to go", blocker.upper(), marbles_of(them, m as usize).en;
-                    fr: "sandwich : votre propre bille en {} est juste derrière les {} à pousser, qui n'ont donc nulle part où aller", blocker.upper(), marbles_of(them, m as usize).fr
+                    en: "sandwich: your own marble on {} is right behind the {} you would push, so they have nowhere to go", blocker.upper(), marbles_of(them, m as usize).en();
+                    fr: "sandwich : votre propre bille en {} est juste derrière les {} à pousser, qui n'ont donc nulle part où aller", blocker.upper(), marbles_of(them, m as usize).fr()
                 ),
             ));
         }
@@ -408,7 +408,7 @@ pub fn describe(board: &Board, m: &Move) -> Text {
         fr.push_str(who_fr);
         fr.push_str(" ont éjecté six billes et gagnent.");
     }
-    Text { en, fr }
+    Text::new(en, fr)
 }
 
 /// Appends the score sentence of [`score_text`] to both wordings.
@@ -452,7 +452,7 @@ fn push_cells(out: &mut String, cells: impl Iterator<Item = Cell>) {
 pub fn score_text(board: &Board) -> Text {
     let (mut en, mut fr) = (String::with_capacity(48), String::with_capacity(48));
     push_score(&mut en, &mut fr, board);
-    Text { en, fr }
+    Text::new(en, fr)
 }
 
 #[cfg(test)]
@@ -479,9 +479,9 @@ mod tests {
         };
         let e = resolve(&board, &along).unwrap_err();
         assert!(
-            e.reason.en.contains("along its own line"),
+            e.reason.en().contains("along its own line"),
             "{}",
-            e.reason.en
+            e.reason.en()
         );
     }
 
@@ -489,7 +489,7 @@ mod tests {
     fn the_score_sentence_counts_marbles_pushed_off_by_each_side() {
         let (board, _) = setup::read("3e5_1a1 w").unwrap();
         let t = score_text(&board);
-        assert_eq!(t.en, "Score: Black 1, White 3 (marbles pushed off).");
-        assert_eq!(t.fr, "Score : Noirs 1, Blancs 3 (billes éjectées).");
+        assert_eq!(t.en(), "Score: Black 1, White 3 (marbles pushed off).");
+        assert_eq!(t.fr(), "Score : Noirs 1, Blancs 3 (billes éjectées).");
     }
 }

@@ -474,8 +474,12 @@ mod tests {
                 continue;
             }
             let e = result.unwrap_err();
-            assert!(e.reason.en.contains(expected), "{text}: {}", e.reason.en);
-            assert!(!e.reason.fr.is_empty());
+            assert!(
+                e.reason.en().contains(expected),
+                "{text}: {}",
+                e.reason.en()
+            );
+            assert!(!e.reason.fr().is_empty());
         }
     }
 }

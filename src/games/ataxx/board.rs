@@ -5,8 +5,8 @@
 
 use crate::games::Side;
 use crate::games::ataxx::cell::{ALL_CELLS, CELLS, Cell, SIDE, cells_of};
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 /// What one cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,10 +93,7 @@ impl Board {
     pub fn from_field(field: &str) -> Result<Board, Text> {
         let ranks: Vec<&str> = field.split('/').collect();
         if ranks.len() != SIDE as usize {
-            return Err(say!(
-                en: "the board `{}` has {} ranks separated by `/`; it needs 7", field, ranks.len();
-                fr: "le plateau « {} » a {} rangées séparées par « / » ; il en faut 7", field, ranks.len()
-            ));
+            return Err(tx!("ataxx-board-ranks", board = field, ranks = ranks.len()));
         }
         let mut board = Board {
             x: 0,
@@ -125,10 +122,7 @@ impl Board {
                         }
                     }
                     _ => {
-                        return Err(say!(
-                            en: "`{}` cannot stand on the board: write x, o, - (blocked) or a digit 1-7 for empty cells", c;
-                            fr: "« {} » ne peut pas figurer sur le plateau : écrivez x, o, - (case bloquée) ou un chiffre 1-7 pour des cases vides", c
-                        ));
+                        return Err(tx!("ataxx-board-character", char = c));
                     }
                 }
                 file += run;
@@ -184,10 +178,7 @@ impl Board {
 }
 
 fn rank_length_error(text: &str, rank: u8) -> Text {
-    say!(
-        en: "rank {} of the board (`{}`) does not describe exactly 7 cells", rank + 1, text;
-        fr: "la rangée {} du plateau (« {} ») ne décrit pas exactement 7 cases", rank + 1, text
-    )
+    tx!("ataxx-board-rank-length", rank = rank + 1, text = text)
 }
 
 #[cfg(test)]
@@ -217,13 +208,13 @@ mod tests {
     #[test]
     fn malformed_boards_say_what_is_wrong() {
         let e = Board::from_field("x5o/7/7/7/7/7").unwrap_err();
-        assert!(e.en.contains("6 ranks"), "{}", e.en);
+        assert!(e.en().contains("6 ranks"), "{}", e.en());
         let e = Board::from_field("x6o/7/7/7/7/7/o5x").unwrap_err();
-        assert!(e.en.contains("rank 7"), "{}", e.en);
+        assert!(e.en().contains("rank 7"), "{}", e.en());
         let e = Board::from_field("x5o/7/7/7/7/6/o5x").unwrap_err();
-        assert!(e.en.contains("rank 2"), "{}", e.en);
+        assert!(e.en().contains("rank 2"), "{}", e.en());
         let e = Board::from_field("x5o/7/7/7/7/7/o5z").unwrap_err();
-        assert!(e.en.contains("`z`"), "{}", e.en);
+        assert!(e.en().contains("`z`"), "{}", e.en());
         assert!(Board::from_field("x5o/7/7/8/7/7/o5x").is_err());
         assert!(Board::from_field("x5o/7/7/0/7/7/o5x").is_err());
     }

@@ -79,23 +79,14 @@ impl Cell {
     pub fn parse(text: &str) -> Result<Cell, Text> {
         let mut chars = text.chars();
         let (Some(file), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(crate::say!(
-                en: "`{}` is not a cell: a cell is a file a-g and a rank 1-7, as in f2", text;
-                fr: "« {} » n'est pas une case : une case s'écrit colonne a-g puis rangée 1-7, comme f2", text
-            ));
+            return Err(crate::tx!("ataxx-cell-shape", text = text));
         };
         let file = file.to_ascii_lowercase();
         if !file.is_ascii_lowercase() || file > 'g' {
-            return Err(crate::say!(
-                en: "`{}` is not a cell: the files are a to g", text;
-                fr: "« {} » n'est pas une case : les colonnes vont de a à g", text
-            ));
+            return Err(crate::tx!("ataxx-cell-file", text = text));
         }
         let Some(rank) = rank.to_digit(10).filter(|r| (1..=7).contains(r)) else {
-            return Err(crate::say!(
-                en: "`{}` is not a cell: the ranks are 1 to 7", text;
-                fr: "« {} » n'est pas une case : les rangées vont de 1 à 7", text
-            ));
+            return Err(crate::tx!("ataxx-cell-rank", text = text));
         };
         Ok(Cell((rank as u8 - 1) * SIDE + (file as u8 - b'a')))
     }
@@ -179,13 +170,13 @@ mod tests {
         assert!(
             Cell::parse("h1")
                 .unwrap_err()
-                .en
+                .en()
                 .contains("files are a to g")
         );
         assert!(
             Cell::parse("a8")
                 .unwrap_err()
-                .en
+                .en()
                 .contains("ranks are 1 to 7")
         );
         assert!(Cell::parse("a0").is_err());

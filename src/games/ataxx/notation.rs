@@ -20,7 +20,7 @@ use crate::games::ataxx::cell::Cell;
 use crate::games::ataxx::position::Position;
 use crate::games::ataxx::rules::Move;
 use crate::games::{Illegal, NotationError};
-use crate::say;
+use crate::tx;
 
 /// A move as written, before it is checked against a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,13 +42,7 @@ pub enum Notation {
 pub fn read(text: &str) -> Result<Notation, NotationError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err(NotationError::new(
-            "",
-            say!(
-                "there is no move: write a cell (f2), two cells (g1e3) or 0000 to pass",
-                "il n'y a pas de coup : écrivez une case (f2), deux cases (g1e3) ou 0000 pour passer"
-            ),
-        ));
+        return Err(NotationError::new("", tx!("ataxx-move-missing")));
     }
     let lower: String = trimmed
         .chars()
@@ -73,19 +67,10 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
             let joined = String::from_iter([*a, *b, *c, *d]);
             Err(NotationError::new(
                 trimmed,
-                say!(
-                    en: "write the two cells together, without a space: {joined}";
-                    fr: "écrivez les deux cases accolées, sans espace : {joined}"
-                ),
+                tx!("ataxx-move-spaced", joined = joined),
             ))
         }
-        _ => Err(NotationError::new(
-            trimmed,
-            say!(
-                "an Ataxx move is a cell (f2), two cells (g1e3) or 0000 to pass",
-                "un coup d'Ataxx est une case (f2), deux cases (g1e3) ou 0000 pour passer"
-            ),
-        )),
+        _ => Err(NotationError::new(trimmed, tx!("ataxx-move-shape"))),
     }
 }
 
@@ -142,10 +127,10 @@ mod tests {
     fn malformed_moves_name_the_bad_token() {
         let e = read("h3").unwrap_err();
         assert_eq!(e.token, "h3");
-        assert!(e.reason.en.contains("files"));
+        assert!(e.reason.en().contains("files"));
         let e = read("g1-e8").unwrap_err();
         assert_eq!(e.token, "e8");
-        assert!(e.reason.fr.contains("rangées"));
+        assert!(e.reason.fr().contains("rangées"));
         for text in [
             "", "   ", "g", "g1e", "g1--e3", "g1 e3", "0", "pas", "g1e3f4", "ééé",
         ] {

@@ -22,8 +22,8 @@ use crate::games::{
     Game, GameKind, GameOptions, Illegal, NotationError, OptionSpec, Outcome, PositionError,
     RecordedGame, Side, Variant,
 };
-use crate::say;
 use crate::text::{Lang, Text};
+use crate::tx;
 
 /// A valid Ataxx position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -97,53 +97,34 @@ impl Position {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let err = |t: Text| PositionError::new(t);
         let Some(board_field) = fields.first() else {
-            return Err(err(say!(
-                "the position is empty: write the board, the side to move, the half-move clock and the move number, e.g. x5o/7/7/7/7/7/o5x x 0 1",
-                "la position est vide : écrivez le plateau, le camp au trait, le compteur de demi-coups et le numéro du coup, par exemple x5o/7/7/7/7/7/o5x x 0 1"
-            )));
+            return Err(err(tx!("ataxx-position-empty")));
         };
         if fields.len() > 4 {
-            return Err(err(say!(
-                en: "the position has {} fields; it has at most 4: board, side to move, half-move clock, move number", fields.len();
-                fr: "la position a {} champs ; elle en a au plus 4 : plateau, camp au trait, compteur de demi-coups, numéro du coup", fields.len()
-            )));
+            return Err(err(tx!("ataxx-position-fields", count = fields.len())));
         }
         let board = Board::from_field(board_field).map_err(err)?;
         let written = match fields.get(1) {
             Some(&("x" | "X" | "b" | "B")) => Some(Side::Black),
             Some(&("o" | "O" | "w" | "W")) => Some(Side::White),
             Some(other) => {
-                return Err(err(say!(
-                    en: "`{}` is not a side to move: write x or o", other;
-                    fr: "« {} » n'est pas un camp au trait : écrivez x ou o", other
-                )));
+                return Err(err(tx!("ataxx-position-side", text = *other)));
             }
             None => None,
         };
         let Some(side) = to_move.or(written) else {
-            return Err(err(say!(
-                "the side to move is missing after the board: write x or o",
-                "le camp au trait manque après le plateau : écrivez x ou o"
-            )));
+            return Err(err(tx!("ataxx-position-side-missing")));
         };
         let number = |i: usize, default: u32| -> Result<u32, PositionError> {
             let Some(t) = fields.get(i) else {
                 return Ok(default);
             };
-            t.parse::<u32>().map_err(|_| {
-                err(say!(
-                    en: "`{}` is not a number (the half-move clock and the move number are whole numbers)", t;
-                    fr: "« {} » n'est pas un nombre (le compteur de demi-coups et le numéro du coup sont des entiers)", t
-                ))
-            })
+            t.parse::<u32>()
+                .map_err(|_| err(tx!("ataxx-position-number", text = *t)))
         };
         let halfmove_clock = number(2, 0)?;
         let fullmove = number(3, 1)?;
         if fullmove == 0 {
-            return Err(err(say!(
-                "the move number starts at 1",
-                "le numéro du coup commence à 1"
-            )));
+            return Err(err(tx!("ataxx-position-move-number")));
         }
         Ok(Position {
             board,
@@ -217,40 +198,32 @@ impl Game for Position {
     }
 
     fn describe(&self, m: &Move) -> Text {
-        let me = Position::name(self.to_move);
-        let action = match m {
-            Move::Pass => {
-                return say!(
-                    en: "{me} has no move and passes.";
-                    fr: "{me} n'a aucun coup et passe."
-                );
-            }
-            Move::Clone { to } => say!(en: "{me} clones to {to}"; fr: "{me} se duplique en {to}"),
-            Move::Jump { from, to } => {
-                say!(en: "{me} jumps from {from} to {to}"; fr: "{me} saute de {from} en {to}")
-            }
-        };
+        // The counts of pieces after the move are on the board under it: said once.
+        let side = Position::name(self.to_move);
         let converted = self.conversions(m);
-        let n = converted.count_ones();
-        let names = Board::names(converted);
-        let conversion = match n {
-            0 => say!("and converts nothing", "sans rien convertir"),
-            1 => say!(en: "and converts {names}"; fr: "et convertit {names}"),
-            _ => say!(
-                en: "and converts {n} pieces: {names}";
-                fr: "et convertit {n} pions : {names}"
-            ),
-        };
-        let mut after = self.clone();
-        after.play(m);
-        let (x, o) = (
-            after.board.count(Side::Black),
-            after.board.count(Side::White),
+        let converts = tx!(
+            "ataxx-converts",
+            count = converted.count_ones(),
+            cells = Board::names(converted),
         );
-        action.join(" ", &conversion).join(
-            ". ",
-            &say!(en: "Pieces: x {x}, o {o}."; fr: "Pions : x {x}, o {o}."),
-        )
+        match *m {
+            Move::Pass => tx!("ataxx-pass", side = side),
+            Move::Clone { to } => {
+                tx!(
+                    "ataxx-clone",
+                    side = side,
+                    to = to.to_string(),
+                    converts = converts
+                )
+            }
+            Move::Jump { from, to } => tx!(
+                "ataxx-jump",
+                side = side,
+                from = from.to_string(),
+                to = to.to_string(),
+                converts = converts,
+            ),
+        }
     }
 
     fn apply(&mut self, m: &Move) {
@@ -329,8 +302,8 @@ mod tests {
             ("x5o/7/7/7/7/o5x x", "6 ranks"),
         ] {
             let e = Position::parse(text, None, true).unwrap_err();
-            assert!(e.reason.en.contains(words), "{text}: {}", e.reason.en);
-            assert!(!e.reason.fr.is_empty());
+            assert!(e.reason.en().contains(words), "{text}: {}", e.reason.en());
+            assert!(!e.reason.fr().is_empty());
         }
     }
 
@@ -341,13 +314,10 @@ mod tests {
             crate::games::ataxx::Cell::parse("d3").unwrap(),
         ));
         let text = p.describe(&m.unwrap());
+        assert_eq!(text.en(), "x clones to d3 and converts 2 pieces: d4, e4.");
         assert_eq!(
-            text.en,
-            "x clones to d3 and converts 2 pieces: d4, e4. Pieces: x 4, o 0."
-        );
-        assert_eq!(
-            text.fr,
-            "x se duplique en d3 et convertit 2 pions : d4, e4. Pions : x 4, o 0."
+            text.fr(),
+            "x se duplique en d3 et convertit 2 pions : d4, e4."
         );
     }
 }

@@ -18,8 +18,8 @@ use crate::games::ataxx::cell::{Cell, cells_of, grow};
 use crate::games::ataxx::outcome::{EQUAL_PIECES, FIFTY_MOVES, MORE_PIECES, NO_PIECES};
 use crate::games::ataxx::position::Position;
 use crate::games::{Illegal, Outcome, Side};
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 /// The half-move clock value at which the fifty-move rule ends the game (50 plies each).
 pub const FIFTY_MOVE_PLIES: u32 = 100;
@@ -143,10 +143,7 @@ impl Position {
     /// Whether `m` is legal here, and why not when it is not.
     pub(super) fn check_move(&self, m: &Move) -> Result<(), Illegal> {
         if self.status().is_over() {
-            return Err(Illegal::new(say!(
-                "the game is over: no more moves",
-                "la partie est terminée : plus aucun coup"
-            )));
+            return Err(Illegal::new(tx!("ataxx-game-over")));
         }
         let me = Position::name(self.to_move());
         let result = match *m {
@@ -155,10 +152,7 @@ impl Position {
                     return Ok(());
                 }
                 let n = self.count_moves();
-                Err(say!(
-                    en: "{me} has {n} legal moves: a pass is allowed only when there is none";
-                    fr: "{me} a {n} coups légaux : on ne peut passer que si l'on n'en a aucun"
-                ))
+                Err(tx!("ataxx-pass-refused", side = me, count = n))
             }
             Move::Clone { to } => self
                 .check_destination(to)
@@ -170,13 +164,7 @@ impl Position {
         };
         result.map_err(|reason| {
             if self.must_pass() {
-                Illegal::new(reason.join(
-                    "",
-                    &say!(
-                        en: "; {me} has no legal move and must pass (0000)";
-                        fr: " ; {me} n'a aucun coup légal et doit passer (0000)"
-                    ),
-                ))
+                Illegal::new(tx!("ataxx-refused-must-pass", reason = reason, side = me))
             } else {
                 Illegal::new(reason)
             }
@@ -190,19 +178,19 @@ impl Position {
             Content::Piece(side) if side == self.to_move() => Ok(()),
             Content::Piece(side) => {
                 let them = Position::name(side);
-                Err(say!(
-                    en: "{from} holds a piece of {them}, not of {me}";
-                    fr: "{from} porte un pion de {them}, pas de {me}"
+                Err(tx!(
+                    "ataxx-origin-theirs",
+                    from = from.to_string(),
+                    them = them,
+                    side = me,
                 ))
             }
-            Content::Empty => Err(say!(
-                en: "{from} is empty: {me} has no piece there";
-                fr: "{from} est vide : {me} n'y a pas de pion"
+            Content::Empty => Err(tx!(
+                "ataxx-origin-empty",
+                from = from.to_string(),
+                side = me
             )),
-            Content::Blocked => Err(say!(
-                en: "{from} is a blocked cell: no piece stands there";
-                fr: "{from} est une case bloquée : aucun pion n'y est"
-            )),
+            Content::Blocked => Err(tx!("ataxx-origin-blocked", from = from.to_string())),
         }
     }
 
@@ -210,17 +198,12 @@ impl Position {
     pub(super) fn check_destination(&self, to: Cell) -> Result<(), Text> {
         match self.board().content(to) {
             Content::Empty => Ok(()),
-            Content::Piece(side) => {
-                let who = Position::name(side);
-                Err(say!(
-                    en: "{to} is already taken by a piece of {who}: the destination must be empty";
-                    fr: "{to} est déjà occupée par un pion de {who} : la case d'arrivée doit être vide"
-                ))
-            }
-            Content::Blocked => Err(say!(
-                en: "{to} is a blocked cell: no piece may go there";
-                fr: "{to} est une case bloquée : aucun pion ne peut y aller"
+            Content::Piece(side) => Err(tx!(
+                "ataxx-destination-taken",
+                to = to.to_string(),
+                them = Position::name(side),
             )),
+            Content::Blocked => Err(tx!("ataxx-destination-blocked", to = to.to_string())),
         }
     }
 
@@ -232,19 +215,14 @@ impl Position {
             return Ok(());
         }
         let me = Position::name(self.to_move());
-        let reason = say!(
-            en: "no piece of {me} touches {to}, so none can clone there";
-            fr: "aucun pion de {me} ne touche {to} : aucun ne peut s'y dupliquer"
-        );
         Err(match cells_of(to.jump_targets() & own).next() {
-            Some(from) => reason.join(
-                " ",
-                &say!(
-                    en: "(a jump reaches it: {from}{to})";
-                    fr: "(un saut l'atteint : {from}{to})"
-                ),
+            Some(from) => tx!(
+                "ataxx-clone-far-jump",
+                side = me,
+                to = to.to_string(),
+                jump = format!("{from}{to}"),
             ),
-            None => reason,
+            None => tx!("ataxx-clone-far", side = me, to = to.to_string()),
         })
     }
 
@@ -279,17 +257,21 @@ impl Position {
 fn check_jump_distance(from: Cell, to: Cell) -> Result<(), Text> {
     match from.distance(to) {
         2 => Ok(()),
-        0 => Err(say!(
-            en: "{from} to {to} does not move the piece";
-            fr: "de {from} à {to}, le pion ne bouge pas"
+        0 => Err(tx!(
+            "ataxx-jump-still",
+            from = from.to_string(),
+            to = to.to_string()
         )),
-        1 => Err(say!(
-            en: "{to} is next to {from}: that is a clone, written {to}";
-            fr: "{to} touche {from} : c'est une duplication, qui s'écrit {to}"
+        1 => Err(tx!(
+            "ataxx-jump-next",
+            from = from.to_string(),
+            to = to.to_string()
         )),
-        d => Err(say!(
-            en: "{from} to {to} is {d} steps: a jump goes exactly 2 steps";
-            fr: "de {from} à {to} il y a {d} pas : un saut fait exactement 2 pas"
+        d => Err(tx!(
+            "ataxx-jump-far",
+            from = from.to_string(),
+            to = to.to_string(),
+            steps = d,
         )),
     }
 }

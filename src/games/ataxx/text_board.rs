@@ -20,6 +20,7 @@ use crate::games::ataxx::board::Content;
 use crate::games::ataxx::cell::{Cell, SIDE};
 use crate::games::ataxx::position::Position;
 use crate::games::ataxx::rules::Move;
+use crate::t;
 use crate::text::Lang;
 
 /// Renders `pos`, marking `last` if given.
@@ -52,38 +53,20 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
         pos.board().count(Side::Black),
         pos.board().count(Side::White),
     );
-    out.push_str(&match lang {
-        Lang::EN => format!("x: {x} {}, o: {o} {}.\n", pieces(x, lang), pieces(o, lang)),
-        _ => format!(
-            "x : {x} {}, o : {o} {}.\n",
-            pieces(x, lang),
-            pieces(o, lang)
-        ),
-    });
+    out.push_str(&t!(lang, "ataxx-board-count", x = x, o = o));
+    out.push('\n');
     let mut legend = Vec::new();
     if to.is_some() {
-        legend.push(match lang {
-            Lang::EN => "[ ] last move",
-            _ => "[ ] dernier coup",
-        });
+        legend.push(t!(lang, "ataxx-legend-last"));
     }
     if from.is_some() {
-        legend.push(match lang {
-            Lang::EN => "( ) jumped from",
-            _ => "( ) départ du saut",
-        });
+        legend.push(t!(lang, "ataxx-legend-jumped"));
     }
     if last == Some(&Move::Pass) {
-        legend.push(match lang {
-            Lang::EN => "last move: pass (0000)",
-            _ => "dernier coup : passe (0000)",
-        });
+        legend.push(t!(lang, "ataxx-legend-pass"));
     }
     if pos.board().blocked() != 0 {
-        legend.push(match lang {
-            Lang::EN => "# blocked cell",
-            _ => "# case bloquée",
-        });
+        legend.push(t!(lang, "ataxx-legend-blocked"));
     }
     if !legend.is_empty() {
         out.push_str(&legend.join(", "));
@@ -110,15 +93,6 @@ fn separator(
         ')'
     } else {
         ' '
-    }
-}
-
-fn pieces(n: u32, lang: Lang) -> &'static str {
-    match (lang, n) {
-        (Lang::EN, 1) => "piece",
-        (Lang::EN, _) => "pieces",
-        (_, 0 | 1) => "pion",
-        (_, _) => "pions",
     }
 }
 

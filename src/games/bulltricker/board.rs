@@ -84,8 +84,8 @@ impl Piece {
     pub fn the_on(self, cell: Cell) -> Text {
         let the = self.the();
         Text::new(
-            format!("{} on {cell}", the.en),
-            format!("{} en {cell}", the.fr),
+            format!("{} on {cell}", the.en()),
+            format!("{} en {cell}", the.fr()),
         )
     }
 }
@@ -165,9 +165,9 @@ mod tests {
     #[test]
     fn french_piece_names_agree_in_gender() {
         let q = Piece::new(Side::Black, Kind::Queen).the();
-        assert_eq!(q.fr, "la dame noire");
+        assert_eq!(q.fr(), "la dame noire");
         let p = Piece::new(Side::White, Kind::Pawn).the();
-        assert_eq!(p.en, "the White pawn");
-        assert_eq!(p.fr, "le pion blanc");
+        assert_eq!(p.en(), "the White pawn");
+        assert_eq!(p.fr(), "le pion blanc");
     }
 }

@@ -26,10 +26,10 @@ fn join(items: &[Text]) -> Text {
 
 /// Joins words with the last link given: "a, b or c" / "a, b ou c".
 fn join_with(items: &[Text], en: &str, fr: &str) -> Text {
-    let part = |get: fn(&Text) -> &str, and: &str| -> String {
+    let part = |get: fn(&Text) -> String, and: &str| -> String {
         match items {
             [] => String::new(),
-            [one] => get(one).to_string(),
+            [one] => get(one),
             [init @ .., last] => format!(
                 "{} {and} {}",
                 init.iter().map(get).collect::<Vec<_>>().join(", "),
@@ -37,7 +37,7 @@ fn join_with(items: &[Text], en: &str, fr: &str) -> Text {
             ),
         }
     };
-    Text::new(part(|t| &t.en, en), part(|t| &t.fr, fr))
+    Text::new(part(Text::en, en), part(Text::fr, fr))
 }
 
 /// "e.h5 and e.h7" / "e.h5 et e.h7".
@@ -58,7 +58,7 @@ fn capitalized(t: &Text) -> Text {
             None => String::new(),
         }
     };
-    Text::new(cap(&t.en), cap(&t.fr))
+    Text::new(cap(&t.en()), cap(&t.fr()))
 }
 
 /// "the Black pawn on c.h5" (or "nothing" for an empty cell).
@@ -73,8 +73,8 @@ fn occupant(pos: &Position, cell: Cell) -> Text {
 fn occupied(pos: &Position, cell: Cell) -> Text {
     let who = pos.piece(cell).map(|p| p.the()).unwrap_or_default();
     say!(
-        en: "{cell} is occupied by {}", who.en;
-        fr: "{cell} est occupée par {}", who.fr
+        en: "{cell} is occupied by {}", who.en();
+        fr: "{cell} est occupée par {}", who.fr()
     )
 }
 
@@ -110,8 +110,8 @@ pub fn why_illegal(pos: &Position, from: Cell, to: Cell, legal: &[Move]) -> Ille
         };
         let the = piece.the_on(from);
         return Illegal::new(say!(
-            en: "{} is not yours: it is {} to move", the.en, mover.en;
-            fr: "{} n'est pas à vous : c'est {} de jouer", the.fr, mover.fr
+            en: "{} is not yours: it is {} to move", the.en(), mover.en();
+            fr: "{} n'est pas à vous : c'est {} de jouer", the.fr(), mover.fr()
         ));
     }
     if from == to {
@@ -191,13 +191,13 @@ fn incomplete_capture(pos: &Position, piece: Piece, from: Cell, to: Cell, own: &
                 ),
             };
             say!(
-                en: "the capture must go on: {} must take {} ({}); play {}", the.en, all.en, rule.en, options;
-                fr: "la prise doit continuer : {} doit prendre {} ({}) ; jouez {}", the.fr, all.fr, rule.fr, options
+                en: "the capture must go on: {} must take {} ({}); play {}", the.en(), all.en(), rule.en(), options;
+                fr: "la prise doit continuer : {} doit prendre {} ({}) ; jouez {}", the.fr(), all.fr(), rule.fr(), options
             )
         }
         None => say!(
-            en: "{} cannot end its capture on {to}; it can play {}", the.en, options;
-            fr: "{} ne peut pas finir sa prise en {to} ; il peut jouer {}", the.fr, options
+            en: "{} cannot end its capture on {to}; it can play {}", the.en(), options;
+            fr: "{} ne peut pas finir sa prise en {to} ; il peut jouer {}", the.fr(), options
         ),
     }
 }
@@ -222,13 +222,13 @@ fn compulsory(
     let cells = cell_list(&obligation.origins);
     let must = if obligation.origins.len() == 1 {
         say!(
-            en: "{} on {} must take", one.en, cells.en;
-            fr: "{} en {} doit prendre", one.fr, cells.fr
+            en: "{} on {} must take", one.en(), cells.en();
+            fr: "{} en {} doit prendre", one.fr(), cells.fr()
         )
     } else {
         say!(
-            en: "one of the {} on {} must take", en_plural, cells.en;
-            fr: "{} des {} en {} doit prendre", fr_one, fr_plural, cells.fr
+            en: "one of the {} on {} must take", en_plural, cells.en();
+            fr: "{} des {} en {} doit prendre", fr_one, fr_plural, cells.fr()
         )
     };
     let pawn_could = moved.kind == Kind::Pawn
@@ -249,8 +249,8 @@ fn compulsory(
     };
     let options = quoted(pos, legal);
     say!(
-        en: "{}: {} (possible: {})", head.en, must.en, options;
-        fr: "{} : {} (possible : {})", head.fr, must.fr, options
+        en: "{}: {} (possible: {})", head.en(), must.en(), options;
+        fr: "{} : {} (possible : {})", head.fr(), must.fr(), options
     )
 }
 
@@ -280,37 +280,37 @@ fn king(pos: &Position, from: Cell, to: Cell) -> Text {
     if !pos.board().is_empty(between) {
         let who = occupant(pos, between);
         return say!(
-            en: "{} cannot cross {between}: {} stands there, and a king never jumps", the.en, who.en;
-            fr: "{} ne peut pas franchir {between} : {} s'y trouve, et un roi ne saute jamais", the.fr, who.fr
+            en: "{} cannot cross {between}: {} stands there, and a king never jumps", the.en(), who.en();
+            fr: "{} ne peut pas franchir {between} : {} s'y trouve, et un roi ne saute jamais", the.fr(), who.fr()
         );
     }
     let enemy_cell = pos.king(side.opponent());
     let enemy = Piece::new(side.opponent(), Kind::King).the_on(enemy_cell);
     if enemy_cell == to {
         return say!(
-            en: "{to} is taken by {}", enemy.en;
-            fr: "{to} est occupée par {}", enemy.fr
+            en: "{to} is taken by {}", enemy.en();
+            fr: "{to} est occupée par {}", enemy.fr()
         );
     }
     if !pos.kings_apart(side, from, to) {
         return match pos.rules().king_separation {
             KingSeparation::Strict => say!(
-                en: "the kings must stay at least one royal square apart, even diagonally: {to} touches {}", enemy.en;
-                fr: "les rois doivent rester séparés d'au moins une case royale, même en diagonale : {to} touche {}", enemy.fr
+                en: "the kings must stay at least one royal square apart, even diagonally: {to} touches {}", enemy.en();
+                fr: "les rois doivent rester séparés d'au moins une case royale, même en diagonale : {to} touche {}", enemy.fr()
             ),
             KingSeparation::OrthogonalOnly => say!(
-                en: "the kings may never stand side by side: {to} is next to {}", enemy.en;
-                fr: "les rois ne peuvent jamais être côte à côte : {to} est à côté de {}", enemy.fr
+                en: "the kings may never stand side by side: {to} is next to {}", enemy.en();
+                fr: "les rois ne peuvent jamais être côte à côte : {to} est à côté de {}", enemy.fr()
             ),
             KingSeparation::AppCompatible => say!(
-                en: "a king may not step right in front of, or diagonally in front of, the enemy king: {} is ahead of {to}", enemy.en;
-                fr: "un roi ne peut pas avancer juste devant le roi adverse, ni en diagonale devant lui : {} est devant {to}", enemy.fr
+                en: "a king may not step right in front of, or diagonally in front of, the enemy king: {} is ahead of {to}", enemy.en();
+                fr: "un roi ne peut pas avancer juste devant le roi adverse, ni en diagonale devant lui : {} est devant {to}", enemy.fr()
             ),
         };
     }
     say!(
-        en: "{} cannot go to {to}", the.en;
-        fr: "{} ne peut pas aller en {to}", the.fr
+        en: "{} cannot go to {to}", the.en();
+        fr: "{} ne peut pas aller en {to}", the.fr()
     )
 }
 
@@ -327,14 +327,14 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     let (dx, dy) = (to.x() - from.x(), to.y() - from.y());
     if dy * f < 0 {
         return say!(
-            en: "{} cannot go back to {to}: a pawn only moves forward", the.en;
-            fr: "{} ne peut pas reculer en {to} : un pion n'avance que vers l'avant", the.fr
+            en: "{} cannot go back to {to}: a pawn only moves forward", the.en();
+            fr: "{} ne peut pas reculer en {to} : un pion n'avance que vers l'avant", the.fr()
         );
     }
     if dy == 0 {
         return say!(
-            en: "{} cannot move sideways to {to}: a pawn only moves forward", the.en;
-            fr: "{} ne peut pas aller de côté en {to} : un pion n'avance que vers l'avant", the.fr
+            en: "{} cannot move sideways to {to}: a pawn only moves forward", the.en();
+            fr: "{} ne peut pas aller de côté en {to} : un pion n'avance que vers l'avant", the.fr()
         );
     }
     let transversal = from.kind() == CellKind::Transversal;
@@ -358,8 +358,8 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
         let mid = from.offset(0, f).expect("between two rectangles");
         if pos.board().has_king(mid) {
             return say!(
-                en: "{} cannot step to {to}: the king on {mid} blocks it", the.en;
-                fr: "{} ne peut pas avancer en {to} : le roi en {mid} lui barre le passage", the.fr
+                en: "{} cannot step to {to}: the king on {mid} blocks it", the.en();
+                fr: "{} ne peut pas avancer en {to} : le roi en {mid} lui barre le passage", the.fr()
             );
         }
     }
@@ -371,8 +371,8 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     if dx == 0 && dy == 4 * f {
         if !transversal {
             return say!(
-                en: "{} moves one cell at a time: only transversal pawns on their starting line play the Coup Spécial", the.en;
-                fr: "{} avance d'une case à la fois : seuls les pions transversaux sur leur ligne de départ jouent le Coup Spécial", the.fr
+                en: "{} moves one cell at a time: only transversal pawns on their starting line play the Coup Spécial", the.en();
+                fr: "{} avance d'une case à la fois : seuls les pions transversaux sur leur ligne de départ jouent le Coup Spécial", the.fr()
             );
         }
         let mid1 = from.offset(0, f).expect("on the board");
@@ -381,8 +381,8 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
         if let Some(p) = pos.piece(over) {
             if p.side == side {
                 return say!(
-                    en: "{} cannot jump over its own piece on {over}", the.en;
-                    fr: "{} ne peut pas sauter sa propre pièce en {over}", the.fr
+                    en: "{} cannot jump over its own piece on {over}", the.en();
+                    fr: "{} ne peut pas sauter sa propre pièce en {over}", the.fr()
                 );
             }
             let victim = p.the_on(over);
@@ -400,8 +400,8 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
                 occupied(pos, to)
             };
             return say!(
-                en: "{} cannot take {}: {}", the.en, victim.en, why.en;
-                fr: "{} ne peut pas prendre {} : {}", the.fr, victim.fr, why.fr
+                en: "{} cannot take {}: {}", the.en(), victim.en(), why.en();
+                fr: "{} ne peut pas prendre {} : {}", the.fr(), victim.fr(), why.fr()
             );
         }
         let start = coup_special_row(side);
@@ -429,8 +429,8 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
         };
         if let Some(why) = blocker {
             return say!(
-                en: "{} cannot play the Coup Spécial to {to}: {}", the.en, why.en;
-                fr: "{} ne peut pas jouer le Coup Spécial en {to} : {}", the.fr, why.fr
+                en: "{} cannot play the Coup Spécial to {to}: {}", the.en(), why.en();
+                fr: "{} ne peut pas jouer le Coup Spécial en {to} : {}", the.fr(), why.fr()
             );
         }
     }
@@ -447,8 +447,8 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     targets.retain(|c| pos.board().is_empty(*c));
     if targets.is_empty() {
         return say!(
-            en: "{} cannot move: every cell it could step to is taken", the.en;
-            fr: "{} ne peut pas bouger : toutes les cases où il pourrait aller sont occupées", the.fr
+            en: "{} cannot move: every cell it could step to is taken", the.en();
+            fr: "{} ne peut pas bouger : toutes les cases où il pourrait aller sont occupées", the.fr()
         );
     }
     let names: Vec<Text> = targets
@@ -457,8 +457,8 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
         .collect();
     let list = join_with(&names, "or", "ou");
     let mut text = say!(
-        en: "{} moves one cell forward, straight ahead or pivoting: to {}", the.en, list.en;
-        fr: "{} avance d'une case, tout droit ou en pivotant : vers {}", the.fr, list.fr
+        en: "{} moves one cell forward, straight ahead or pivoting: to {}", the.en(), list.en();
+        fr: "{} avance d'une case, tout droit ou en pivotant : vers {}", the.fr(), list.fr()
     );
     if transversal
         && from.y() == coup_special_row(side)
@@ -494,14 +494,14 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
     }
     if to.kind() != from.kind() {
         return say!(
-            en: "{} keeps its orientation except when it pivots onto a touching perpendicular rectangle, and {to} does not touch it", the.en;
-            fr: "{} garde son orientation sauf en pivotant sur une case perpendiculaire qui la touche, et {to} ne la touche pas", the.fr
+            en: "{} keeps its orientation except when it pivots onto a touching perpendicular rectangle, and {to} does not touch it", the.en();
+            fr: "{} garde son orientation sauf en pivotant sur une case perpendiculaire qui la touche, et {to} ne la touche pas", the.fr()
         );
     }
     if dx != 0 && dy != 0 {
         return say!(
-            en: "{} moves in a straight line along or across its rectangle, and {to} is not on one", the.en;
-            fr: "{} se déplace en ligne droite, le long de sa case ou en travers, et {to} n'est pas sur une telle ligne", the.fr
+            en: "{} moves in a straight line along or across its rectangle, and {to} is not on one", the.en();
+            fr: "{} se déplace en ligne droite, le long de sa case ou en travers, et {to} n'est pas sur une telle ligne", the.fr()
         );
     }
     let (ux, uy) = (dx.signum(), dy.signum());
@@ -510,8 +510,8 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
     while let (Some(mid), Some(next)) = (cur.offset(ux, uy), cur.offset(2 * ux, 2 * uy)) {
         if pos.board().has_king(mid) {
             return say!(
-                en: "{} cannot get to {to}: the king on {mid} blocks the way", the.en;
-                fr: "{} ne peut pas atteindre {to} : le roi en {mid} barre le chemin", the.fr
+                en: "{} cannot get to {to}: the king on {mid} blocks the way", the.en();
+                fr: "{} ne peut pas atteindre {to} : le roi en {mid} barre le chemin", the.fr()
             );
         }
         if let Some(p) = pos.piece(next) {
@@ -543,8 +543,8 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
                     (_, Some(l)) if !pos.board().is_empty(l) => {
                         let who = occupant(pos, l);
                         say!(
-                            en: "{} stands right behind it", who.en;
-                            fr: "{} est juste derrière", who.fr
+                            en: "{} stands right behind it", who.en();
+                            fr: "{} est juste derrière", who.fr()
                         )
                     }
                     _ => say!(
@@ -553,13 +553,13 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
                     ),
                 };
                 return say!(
-                    en: "{} cannot take {}: {}", the.en, blocker.en, why.en;
-                    fr: "{} ne peut pas prendre {} : {}", the.fr, blocker.fr, why.fr
+                    en: "{} cannot take {}: {}", the.en(), blocker.en(), why.en();
+                    fr: "{} ne peut pas prendre {} : {}", the.fr(), blocker.fr(), why.fr()
                 );
             }
             return say!(
-                en: "{} cannot get to {to}: {} is in the way", the.en, blocker.en;
-                fr: "{} ne peut pas atteindre {to} : {} est sur le chemin", the.fr, blocker.fr
+                en: "{} cannot get to {to}: {} is in the way", the.en(), blocker.en();
+                fr: "{} ne peut pas atteindre {to} : {} est sur le chemin", the.fr(), blocker.fr()
             );
         }
         if next == to {
@@ -568,8 +568,8 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
         cur = next;
     }
     say!(
-        en: "{} cannot go to {to}", the.en;
-        fr: "{} ne peut pas aller en {to}", the.fr
+        en: "{} cannot go to {to}", the.en();
+        fr: "{} ne peut pas aller en {to}", the.fr()
     )
 }
 
@@ -593,41 +593,41 @@ pub fn describe(pos: &Position, m: &Move) -> Text {
     let victims = join(&victims);
     let mut text = match m.kind() {
         MoveKind::Step => say!(
-            en: "{} steps from {from} to {to}", the.en;
-            fr: "{} avance de {from} à {to}", the.fr
+            en: "{} steps from {from} to {to}", the.en();
+            fr: "{} avance de {from} à {to}", the.fr()
         ),
         MoveKind::Pivot => say!(
-            en: "{} pivots from {from} to {to}", the.en;
-            fr: "{} pivote de {from} vers {to}", the.fr
+            en: "{} pivots from {from} to {to}", the.en();
+            fr: "{} pivote de {from} vers {to}", the.fr()
         ),
         MoveKind::CoupSpecial => say!(
-            en: "{} plays the Coup Spécial from {from} to {to}", the.en;
-            fr: "{} joue le Coup Spécial de {from} à {to}", the.fr
+            en: "{} plays the Coup Spécial from {from} to {to}", the.en();
+            fr: "{} joue le Coup Spécial de {from} à {to}", the.fr()
         ),
         MoveKind::Slide => say!(
-            en: "{} slides from {from} to {to}", the.en;
-            fr: "{} glisse de {from} à {to}", the.fr
+            en: "{} slides from {from} to {to}", the.en();
+            fr: "{} glisse de {from} à {to}", the.fr()
         ),
         MoveKind::KingStep => say!(
-            en: "{} moves from {from} to {to}", the.en;
-            fr: "{} va de {from} à {to}", the.fr
+            en: "{} moves from {from} to {to}", the.en();
+            fr: "{} va de {from} à {to}", the.fr()
         ),
         MoveKind::Jump => say!(
-            en: "{} jumps from {from} to {to}, taking {}", the.en, victims.en;
-            fr: "{} saute de {from} à {to} et prend {}", the.fr, victims.fr
+            en: "{} jumps from {from} to {to}, taking {}", the.en(), victims.en();
+            fr: "{} saute de {from} à {to} et prend {}", the.fr(), victims.fr()
         ),
         MoveKind::EndToEnd => say!(
-            en: "{} takes {} end to end, moving from {from} to {to}", the.en, victims.en;
-            fr: "{} prend {} bout à bout, de {from} à {to}", the.fr, victims.fr
+            en: "{} takes {} end to end, moving from {from} to {to}", the.en(), victims.en();
+            fr: "{} prend {} bout à bout, de {from} à {to}", the.fr(), victims.fr()
         ),
     };
     if m.promotes() {
         text = Text::new(
-            format!("{} and becomes a queen", text.en),
-            format!("{} et devient une dame", text.fr),
+            format!("{} and becomes a queen", text.en()),
+            format!("{} et devient une dame", text.fr()),
         );
     }
-    Text::new(format!("{}.", text.en), format!("{}.", text.fr))
+    Text::new(format!("{}.", text.en()), format!("{}.", text.fr()))
 }
 
 #[cfg(test)]
@@ -677,15 +677,15 @@ mod tests {
     fn lists_are_joined_with_commas_and_a_last_and() {
         let c = |t| Cell::parse(t).unwrap();
         let l = cell_list(&[c("e.h5"), c("e.h7"), c("a.h3")]);
-        assert_eq!(l.en, "e.h5, e.h7 and a.h3");
-        assert_eq!(l.fr, "e.h5, e.h7 et a.h3");
-        assert_eq!(cell_list(&[c("e.h5")]).en, "e.h5");
+        assert_eq!(l.en(), "e.h5, e.h7 and a.h3");
+        assert_eq!(l.fr(), "e.h5, e.h7 et a.h3");
+        assert_eq!(cell_list(&[c("e.h5")]).en(), "e.h5");
     }
 
     #[test]
     fn capitalization_touches_only_the_first_letter() {
         let t = capitalized(&Text::new("the White pawn", "le pion blanc"));
-        assert_eq!(t.en, "The White pawn");
-        assert_eq!(t.fr, "Le pion blanc");
+        assert_eq!(t.en(), "The White pawn");
+        assert_eq!(t.fr(), "Le pion blanc");
     }
 }

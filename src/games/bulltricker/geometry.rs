@@ -338,7 +338,7 @@ mod tests {
             let read = Cell::parse(&cell.name());
             if cell.kind() == CellKind::Butee {
                 let reason = read.unwrap_err();
-                assert!(reason.en.contains("butée"), "{}", reason.en);
+                assert!(reason.en().contains("butée"), "{}", reason.en());
             } else {
                 assert_eq!(read, Ok(cell));
                 assert_eq!(Cell::parse(&cell.name().to_uppercase()), Ok(cell));
@@ -369,8 +369,8 @@ mod tests {
             ("a99999999999", "not a cell"),
         ] {
             let reason = Cell::parse(token).unwrap_err();
-            assert!(reason.en.contains(words), "{token}: {}", reason.en);
-            assert!(!reason.fr.is_empty());
+            assert!(reason.en().contains(words), "{token}: {}", reason.en());
+            assert!(!reason.fr().is_empty());
         }
     }
 

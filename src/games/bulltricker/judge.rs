@@ -79,23 +79,23 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
     } else {
         let list = cell_list(taken);
         say!(
-            en: "it takes {} ({})", list.en, taken.len();
-            fr: "il prend {} ({})", list.fr, taken.len()
+            en: "it takes {} ({})", list.en(), taken.len();
+            fr: "il prend {} ({})", list.fr(), taken.len()
         )
     };
     match &claims.captures {
         None => {}
         Some(CaptureClaim::Some) if taken.is_empty() => {
             return Err(Illegal::new(say!(
-                en: "the message announces a capture (!!), but {}", takes.en;
-                fr: "le message annonce une prise (!!), mais {}", takes.fr
+                en: "the message announces a capture (!!), but {}", takes.en();
+                fr: "le message annonce une prise (!!), mais {}", takes.fr()
             )));
         }
         Some(CaptureClaim::Some) => {}
         Some(CaptureClaim::Count(n)) if *n as usize != taken.len() => {
             return Err(Illegal::new(say!(
-                en: "the message announces {} captured (!! {}), but {}", n, n, takes.en;
-                fr: "le message annonce {} prise(s) (!! {}), mais {}", n, n, takes.fr
+                en: "the message announces {} captured (!! {}), but {}", n, n, takes.en();
+                fr: "le message annonce {} prise(s) (!! {}), mais {}", n, n, takes.fr()
             )));
         }
         Some(CaptureClaim::Count(_)) => {}
@@ -108,8 +108,8 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
             if claimed != actual || claimed.len() != cells.len() {
                 let said = cell_list(cells);
                 return Err(Illegal::new(say!(
-                    en: "the message announces the capture of {}, but {}", said.en, takes.en;
-                    fr: "le message annonce la prise de {}, mais {}", said.fr, takes.fr
+                    en: "the message announces the capture of {}, but {}", said.en(), takes.en();
+                    fr: "le message annonce la prise de {}, mais {}", said.fr(), takes.fr()
                 )));
             }
         }
@@ -137,8 +137,8 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
                 Some(tokens) => say!("the result is {tokens}", "le résultat est {tokens}"),
             };
             return Err(Illegal::new(say!(
-                en: "the message announces {}, but after this move {}", said, actual.en;
-                fr: "le message annonce {}, mais après ce coup {}", said, actual.fr
+                en: "the message announces {}, but after this move {}", said, actual.en();
+                fr: "le message annonce {}, mais après ce coup {}", said, actual.fr()
             )));
         }
     }
@@ -176,7 +176,7 @@ mod tests {
         ] {
             let e = resolve(&pos, &read(bad).unwrap()).unwrap_err();
             assert_eq!(e.line, "ERR", "{bad}");
-            assert!(!e.reason.en.is_empty() && !e.reason.fr.is_empty());
+            assert!(!e.reason.en().is_empty() && !e.reason.fr().is_empty());
         }
     }
 

@@ -394,8 +394,8 @@ mod tests {
         ] {
             let e = read(text).unwrap_err();
             assert_eq!(e.token, token, "{text}");
-            assert!(e.reason.en.contains(words), "{text}: {}", e.reason.en);
-            assert!(!e.reason.fr.is_empty());
+            assert!(e.reason.en().contains(words), "{text}: {}", e.reason.en());
+            assert!(!e.reason.fr().is_empty());
         }
     }
 

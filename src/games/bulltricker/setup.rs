@@ -72,8 +72,8 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
             if seen[side.index()] {
                 let who = side_name(side);
                 return Err(error(say!(
-                    en: "{}'s pieces are given twice", who.en;
-                    fr: "les pièces de {} sont données deux fois", who.fr
+                    en: "{}'s pieces are given twice", who.en();
+                    fr: "les pièces de {} sont données deux fois", who.fr()
                 )));
             }
             seen[side.index()] = true;
@@ -100,8 +100,8 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
                 Side::Black => ("B", side_name(side)),
             };
             return Err(error(say!(
-                en: "{}'s pieces are missing: write `{}: K...` with at least the king", who.en, letter;
-                fr: "il manque les pièces de {} : écrivez `{}: K...` avec au moins le roi", who.fr, letter
+                en: "{}'s pieces are missing: write `{}: K...` with at least the king", who.en(), letter;
+                fr: "il manque les pièces de {} : écrivez `{}: K...` avec au moins le roi", who.fr(), letter
             )));
         }
     }
@@ -112,8 +112,8 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
         if is_enclosed(&board, king, side) {
             let the = Piece::new(side, Kind::King).the_on(king);
             return Err(error(say!(
-                en: "{} is already shut in (MAT or TRICK): the game would be over", the.en;
-                fr: "{} est déjà enfermé (MAT ou TRICK) : la partie serait finie", the.fr
+                en: "{} is already shut in (MAT or TRICK): the game would be over", the.en();
+                fr: "{} est déjà enfermé (MAT ou TRICK) : la partie serait finie", the.fr()
             )));
         }
     }
@@ -229,8 +229,8 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
         match (piece.kind, cell.kind()) {
             (_, CellKind::Butee) => {
                 return Err(error(say!(
-                    en: "{} stands on the butée {cell}, where nothing ever stands", the.en;
-                    fr: "{} est sur la butée {cell}, où rien ne se pose jamais", the.fr
+                    en: "{} stands on the butée {cell}, where nothing ever stands", the.en();
+                    fr: "{} est sur la butée {cell}, où rien ne se pose jamais", the.fr()
                 )));
             }
             (Kind::King, CellKind::Royal) => kings[side.index()].push(cell),
@@ -242,8 +242,8 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
             }
             (_, CellKind::Royal) => {
                 return Err(error(say!(
-                    en: "{} cannot stand on the royal square {cell}: queens and pawns stand on rectangles", the.en;
-                    fr: "{} ne peut pas être sur la case royale {cell} : dames et pions se placent sur les cases rectangulaires", the.fr
+                    en: "{} cannot stand on the royal square {cell}: queens and pawns stand on rectangles", the.en();
+                    fr: "{} ne peut pas être sur la case royale {cell} : dames et pions se placent sur les cases rectangulaires", the.fr()
                 )));
             }
             (kind, _) => {
@@ -260,24 +260,24 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
         let n = kings[side.index()].len();
         if n != 1 {
             return Err(error(if n == 0 {
-                say!(en: "{} has no king", who.en; fr: "{} n'a pas de roi", who.fr)
+                say!(en: "{} has no king", who.en(); fr: "{} n'a pas de roi", who.fr())
             } else {
-                say!(en: "{} has {} kings; each side has one", who.en, n;
-                     fr: "{} a {} rois ; chaque camp en a un", who.fr, n)
+                say!(en: "{} has {} kings; each side has one", who.en(), n;
+                     fr: "{} a {} rois ; chaque camp en a un", who.fr(), n)
             }));
         }
         if pawns[side.index()] > MAX_PAWNS {
             let n = pawns[side.index()];
             return Err(error(say!(
-                en: "{} has {} pawns; a side starts with {} and never gains any", who.en, n, MAX_PAWNS;
-                fr: "{} a {} pions ; un camp en a {} au départ et n'en gagne jamais", who.fr, n, MAX_PAWNS
+                en: "{} has {} pawns; a side starts with {} and never gains any", who.en(), n, MAX_PAWNS;
+                fr: "{} a {} pions ; un camp en a {} au départ et n'en gagne jamais", who.fr(), n, MAX_PAWNS
             )));
         }
         if rectangular[side.index()] > MAX_RECTANGULAR {
             let n = rectangular[side.index()];
             return Err(error(say!(
-                en: "{} has {} queens and pawns; a side starts with {} and never gains any", who.en, n, MAX_RECTANGULAR;
-                fr: "{} a {} dames et pions ; un camp en a {} au départ et n'en gagne jamais", who.fr, n, MAX_RECTANGULAR
+                en: "{} has {} queens and pawns; a side starts with {} and never gains any", who.en(), n, MAX_RECTANGULAR;
+                fr: "{} a {} dames et pions ; un camp en a {} au départ et n'en gagne jamais", who.fr(), n, MAX_RECTANGULAR
             )));
         }
     }
@@ -298,8 +298,8 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
             _ => say!("apart: never side by side", "séparés : jamais côte à côte"),
         };
         return Err(error(say!(
-            en: "the kings on {white} and {black} touch; they must stay {}", rule.en;
-            fr: "les rois en {white} et {black} se touchent ; ils doivent rester {}", rule.fr
+            en: "the kings on {white} and {black} touch; they must stay {}", rule.en();
+            fr: "les rois en {white} et {black} se touchent ; ils doivent rester {}", rule.fr()
         )));
     }
     Ok([white, black])
@@ -310,8 +310,8 @@ fn check_pawn_cell(side: Side, cell: Cell) -> Result<(), PositionError> {
     let the = Piece::new(side, Kind::Pawn).the();
     if cell.y() == promotion_row(side) {
         return Err(error(say!(
-            en: "{} on {cell} would already have become a queen: that is its promotion line", the.en;
-            fr: "{} en {cell} serait déjà devenu une dame : c'est sa ligne de promotion", the.fr
+            en: "{} on {cell} would already have become a queen: that is its promotion line", the.en();
+            fr: "{} en {cell} serait déjà devenu une dame : c'est sa ligne de promotion", the.fr()
         )));
     }
     let behind = match side {
@@ -320,8 +320,8 @@ fn check_pawn_cell(side: Side, cell: Cell) -> Result<(), PositionError> {
     };
     if behind {
         return Err(error(say!(
-            en: "{} can never stand on {cell}: pawns start on their side's second line and row and only move forward", the.en;
-            fr: "{} ne peut jamais être en {cell} : les pions partent de la deuxième ligne et rangée de leur camp et n'avancent que vers l'avant", the.fr
+            en: "{} can never stand on {cell}: pawns start on their side's second line and row and only move forward", the.en();
+            fr: "{} ne peut jamais être en {cell} : les pions partent de la deuxième ligne et rangée de leur camp et n'avancent que vers l'avant", the.fr()
         )));
     }
     Ok(())
@@ -388,7 +388,7 @@ mod tests {
         let forced = read(&format!("{base}; b"), Some(Side::White), Rules::default()).unwrap();
         assert_eq!(forced.to_move, Side::White);
         let err = read_default(&format!("{base}; maybe")).unwrap_err();
-        assert!(err.reason.en.contains("who moves"), "{}", err.reason.en);
+        assert!(err.reason.en().contains("who moves"), "{}", err.reason.en());
     }
 
     #[test]
@@ -456,8 +456,12 @@ mod tests {
             ),
         ] {
             let err = read_default(&text).unwrap_err();
-            assert!(err.reason.en.contains(words), "{text}: {}", err.reason.en);
-            assert!(!err.reason.fr.is_empty());
+            assert!(
+                err.reason.en().contains(words),
+                "{text}: {}",
+                err.reason.en()
+            );
+            assert!(!err.reason.fr().is_empty());
         }
     }
 
@@ -468,7 +472,7 @@ mod tests {
             .collect();
         let text = format!("W: Kd1 {}; B: Kd7 Qv1.7", pawns.join(" "));
         let err = read_default(&text).unwrap_err();
-        assert!(err.reason.en.contains("16 pawns"), "{}", err.reason.en);
+        assert!(err.reason.en().contains("16 pawns"), "{}", err.reason.en());
     }
 
     #[test]

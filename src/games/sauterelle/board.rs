@@ -168,7 +168,7 @@ mod tests {
         assert!(Board::from_field("....../....../......").is_err());
         assert!(Board::from_field("...../....../....../.......").is_err());
         let e = Board::from_field("..x.../....../....../......").unwrap_err();
-        assert!(e.en.contains("`x`"), "{}", e.en);
+        assert!(e.en().contains("`x`"), "{}", e.en());
     }
 
     #[test]

@@ -224,9 +224,9 @@ mod tests {
     fn malformed_moves_name_the_bad_token() {
         let e = read("3/25").unwrap_err();
         assert_eq!(e.token, "25");
-        assert!(e.reason.en.contains("no point 25"));
+        assert!(e.reason.en().contains("no point 25"));
         let e = read("3/0").unwrap_err();
-        assert!(e.reason.en.contains("bar"));
+        assert!(e.reason.en().contains("bar"));
         let e = read("x/3").unwrap_err();
         assert_eq!(e.token, "x");
         for text in [

@@ -391,8 +391,8 @@ mod tests {
             ("....../....../....../...... 300 14 0-0 - w", "`300`"),
         ] {
             let e = parse(text).unwrap_err();
-            assert!(e.reason.en.contains(words), "{text}: {}", e.reason.en);
-            assert!(!e.reason.fr.is_empty());
+            assert!(e.reason.en().contains(words), "{text}: {}", e.reason.en());
+            assert!(!e.reason.fr().is_empty());
         }
     }
 }

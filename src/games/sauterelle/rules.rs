@@ -189,8 +189,8 @@ impl Position {
             other => {
                 let what = holding(other);
                 return Some(say!(
-                    en: "point {to} holds {}: the destination must be empty (there is no hitting)", what.en;
-                    fr: "le point {to} porte {} : l'arrivée doit être libre (on ne frappe pas)", what.fr
+                    en: "point {to} holds {}: the destination must be empty (there is no hitting)", what.en();
+                    fr: "le point {to} porte {} : l'arrivée doit être libre (on ne frappe pas)", what.fr()
                 ));
             }
         }
@@ -303,8 +303,8 @@ impl Position {
             other => {
                 let what = holding(other);
                 say!(
-                    en: "point {p} holds {}, none of yours", what.en;
-                    fr: "le point {p} porte {}, aucun des vôtres", what.fr
+                    en: "point {p} holds {}, none of yours", what.en();
+                    fr: "le point {p} porte {}, aucun des vôtres", what.fr()
                 )
             }
         }
@@ -465,7 +465,7 @@ mod tests {
         };
         assert_eq!(p.check_move(&m), Ok(()));
         assert_eq!(
-            p.describe_move(&m).en,
+            p.describe_move(&m).en(),
             "White moves the top checker of the wall on 9 to 15, jumping the wall on 14, and builds a wall on 15."
         );
         p.play(&m);
@@ -478,7 +478,7 @@ mod tests {
         let off = |n| Move::BearOff {
             from: Point::new(n).unwrap(),
         };
-        assert!(p.describe_move(&off(20)).en.ends_with("White wins."));
+        assert!(p.describe_move(&off(20)).en().ends_with("White wins."));
         p.play(&off(20));
         assert_eq!(p.status().winner(), Some(Side::White));
         assert_eq!(p.string(), "....../....../....../.....B 10 10 2-1 W b");

@@ -153,8 +153,8 @@ fn too_long(rank: u8) -> Text {
 /// Prefixes a problem with the rank it was found on.
 fn on_rank(rank: u8, problem: &Text) -> Text {
     say!(
-        en: "rank {}: {}", rank + 1, problem.en;
-        fr: "rangée {} : {}", rank + 1, problem.fr
+        en: "rank {}: {}", rank + 1, problem.en();
+        fr: "rangée {} : {}", rank + 1, problem.fr()
     )
 }
 
@@ -216,7 +216,7 @@ mod tests {
     #[test]
     fn stacks_are_read_in_any_order_and_written_rounds_first() {
         let b = Board::from_placement("4s3/8/8/8/3(SRR)4/8/8/(s)2(Rs)4").err();
-        assert!(b.unwrap().en.contains("mixes White and Black"));
+        assert!(b.unwrap().en().contains("mixes White and Black"));
         let b = Board::from_placement("4s3/8/8/8/3(SRR)4/8/8/(s)7").unwrap();
         assert_eq!(b.placement(), "4s3/8/8/8/3(RRS)4/8/8/s7");
         let b = Board::from_placement("44/8/8/8/8/8/8/8").unwrap();
@@ -236,8 +236,8 @@ mod tests {
             ("8/8/8/8/8/8/8/K7", "not a piece"),
         ] {
             let e = Board::from_placement(text).unwrap_err();
-            assert!(e.en.contains(words), "{text}: {}", e.en);
-            assert!(!e.fr.is_empty());
+            assert!(e.en().contains(words), "{text}: {}", e.en());
+            assert!(!e.fr().is_empty());
         }
     }
 }

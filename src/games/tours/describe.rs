@@ -33,39 +33,39 @@ impl Position {
         let cell = match to {
             Target::Off => {
                 return say!(
-                    en: "{} leaves the board from {}, beyond the far edge.", who.en, from;
-                    fr: "{} sort du plateau par {}, au-delà du bord adverse.", who.fr, from
+                    en: "{} leaves the board from {}, beyond the far edge.", who.en(), from;
+                    fr: "{} sort du plateau par {}, au-delà du bord adverse.", who.fr(), from
                 );
             }
             Target::Cell(c) => c,
         };
         match self.board().get(cell) {
             None => say!(
-                en: "{} moves from {} to {}.", who.en, from, cell;
-                fr: "{} va de {} en {}.", who.fr, from, cell
+                en: "{} moves from {} to {}.", who.en(), from, cell;
+                fr: "{} va de {} en {}.", who.fr(), from, cell
             ),
             Some(there) if there.side() == stack.side() => {
                 let formed = there.join(stack).unwrap_or(stack).code().to_uppercase();
                 say!(
-                    en: "{} moves from {} to {} and forms the stack {} there.", who.en, from, cell, formed;
-                    fr: "{} va de {} en {} et y forme la pile {}.", who.fr, from, cell, formed
+                    en: "{} moves from {} to {} and forms the stack {} there.", who.en(), from, cell, formed;
+                    fr: "{} va de {} en {} et y forme la pile {}.", who.fr(), from, cell, formed
                 )
             }
             Some(there) => {
                 let victim = words::owned(there);
                 let last = self.board().stacks(there.side()).count() == 1;
                 let text = say!(
-                    en: "{} moves from {} to {} and captures {}", who.en, from, cell, victim.en;
-                    fr: "{} va de {} en {} et prend {}", who.fr, from, cell, victim.fr
+                    en: "{} moves from {} to {} and captures {}", who.en(), from, cell, victim.en();
+                    fr: "{} va de {} en {} et prend {}", who.fr(), from, cell, victim.fr()
                 );
                 if last {
                     let loser = words::player(there.side());
                     say!(
-                        en: "{}: {} has no piece left.", text.en, loser.en;
-                        fr: "{} : {} n'ont plus aucune pièce.", text.fr, loser.fr
+                        en: "{}: {} has no piece left.", text.en(), loser.en();
+                        fr: "{} : {} n'ont plus aucune pièce.", text.fr(), loser.fr()
                     )
                 } else {
-                    Text::new(format!("{}.", text.en), format!("{}.", text.fr))
+                    Text::new(format!("{}.", text.en()), format!("{}.", text.fr()))
                 }
             }
         }
@@ -84,8 +84,8 @@ impl Position {
             let name = kind.name();
             match *target {
                 Target::Off => {
-                    en.push(format!("a {} beyond the far edge", name.en));
-                    fr.push(format!("un {} au-delà du bord adverse", name.fr));
+                    en.push(format!("a {} beyond the far edge", name.en()));
+                    fr.push(format!("un {} au-delà du bord adverse", name.fr()));
                 }
                 Target::Cell(c) => {
                     // The stack standing there once this piece is dropped, if it joins others.
@@ -99,12 +99,12 @@ impl Position {
                     match here.filter(|h| h.is_composite()) {
                         Some(h) => {
                             let code = h.code().to_uppercase();
-                            en.push(format!("a {} on {c}, forming {code}", name.en));
-                            fr.push(format!("un {} en {c}, qui forme {code}", name.fr));
+                            en.push(format!("a {} on {c}, forming {code}", name.en()));
+                            fr.push(format!("un {} en {c}, qui forme {code}", name.fr()));
                         }
                         None => {
-                            en.push(format!("a {} on {c}", name.en));
-                            fr.push(format!("un {} en {c}", name.fr));
+                            en.push(format!("a {} on {c}", name.en()));
+                            fr.push(format!("un {} en {c}", name.fr()));
                         }
                     }
                 }
@@ -121,8 +121,8 @@ impl Position {
             ("", "")
         };
         say!(
-            en: "{} deploys the stack {} from {}: {}{}.", side.en, code, from, en.join(", "), end_en;
-            fr: "{} déploie la pile {} de {} : {}{}.", side.fr, code, from, fr.join(", "), end_fr
+            en: "{} deploys the stack {} from {}: {}{}.", side.en(), code, from, en.join(", "), end_en;
+            fr: "{} déploie la pile {} de {} : {}{}.", side.fr(), code, from, fr.join(", "), end_fr
         )
     }
 }
@@ -138,7 +138,7 @@ mod tests {
             .resolve(&Position::read_notation(action).unwrap())
             .unwrap();
         let t = pos.describe(&m);
-        (t.en, t.fr)
+        (t.en(), t.fr())
     }
 
     #[test]

@@ -54,8 +54,8 @@ impl Position {
             Some(s) if s.side() != self.side_to_move() => {
                 let (owner, me) = (words::side(s.side()), words::player(self.side_to_move()));
                 Err(say!(
-                    en: "the piece on {} is {}'s: you play {}.", from, owner.en, me.en;
-                    fr: "la pièce en {} est aux {}s : vous jouez {}.", from, owner.fr, me.fr
+                    en: "the piece on {} is {}'s: you play {}.", from, owner.en(), me.en();
+                    fr: "la pièce en {} est aux {}s : vous jouez {}.", from, owner.fr(), me.fr()
                 ))
             }
             Some(s) => Ok(s),
@@ -71,18 +71,18 @@ impl Position {
             .map(|m| write(m, self.is_capture(m)))
             .collect();
         if choices.is_empty() {
-            return Text::new(format!("{}.", reason.en), format!("{}.", reason.fr));
+            return Text::new(format!("{}.", reason.en()), format!("{}.", reason.fr()));
         }
         let list = choices.join(", ");
         if deploy {
             say!(
-                en: "{}. Deployments from {}: {}.", reason.en, from, list;
-                fr: "{}. Déploiements depuis {} : {}.", reason.fr, from, list
+                en: "{}. Deployments from {}: {}.", reason.en(), from, list;
+                fr: "{}. Déploiements depuis {} : {}.", reason.fr(), from, list
             )
         } else {
             say!(
-                en: "{}. Moves from {}: {}.", reason.en, from, list;
-                fr: "{}. Déplacements depuis {} : {}.", reason.fr, from, list
+                en: "{}. Moves from {}: {}.", reason.en(), from, list;
+                fr: "{}. Déplacements depuis {} : {}.", reason.fr(), from, list
             )
         }
     }
@@ -157,8 +157,8 @@ impl Position {
                 );
             }
             return say!(
-                en: "{} cannot go to {}", words::the(stack).en, to;
-                fr: "{} ne peut pas aller en {}", words::the(stack).fr, to
+                en: "{} cannot go to {}", words::the(stack).en(), to;
+                fr: "{} ne peut pas aller en {}", words::the(stack).fr(), to
             );
         }
         let place = match to {
@@ -184,8 +184,8 @@ impl Position {
             if !stack.is_composite() {
                 let (noun, far) = (far.kind.name(), distance(far.steps));
                 return say!(
-                    en: "{}, but a simple {} moves only one cell", far.en, noun.en;
-                    fr: "{}, mais un {} simple ne se déplace que d'une case", far.fr, noun.fr
+                    en: "{}, but a simple {} moves only one cell", far.en(), noun.en();
+                    fr: "{}, mais un {} simple ne se déplace que d'une case", far.fr(), noun.fr()
                 );
             }
             let reach: Vec<Text> = [Kind::Round, Kind::Square]
@@ -194,17 +194,17 @@ impl Position {
                 .map(|k| {
                     let (cells, gait) = (words::cells(stack.count(k)), words::gait(k));
                     Text::new(
-                        format!("{} {}", cells.en, gait.en),
-                        format!("{} {}", cells.fr, gait.fr),
+                        format!("{} {}", cells.en(), gait.en()),
+                        format!("{} {}", cells.fr(), gait.fr()),
                     )
                 })
                 .collect();
-            let en: Vec<&str> = reach.iter().map(|t| t.en.as_str()).collect();
-            let fr: Vec<&str> = reach.iter().map(|t| t.fr.as_str()).collect();
+            let en: Vec<String> = reach.iter().map(Text::en).collect();
+            let fr: Vec<String> = reach.iter().map(Text::fr).collect();
             let (the, far) = (words::the(stack), distance(far.steps));
             return say!(
-                en: "{}, but {} moves at most {}, as many cells as it holds pieces of that kind", far.en, the.en, en.join(" or ");
-                fr: "{}, mais {} se déplace d'au plus {}, autant de cases que de pièces de cette sorte", far.fr, the.fr, fr.join(" ou ")
+                en: "{}, but {} moves at most {}, as many cells as it holds pieces of that kind", far.en(), the.en(), en.join(" or ");
+                fr: "{}, mais {} se déplace d'au plus {}, autant de cases que de pièces de cette sorte", far.fr(), the.fr(), fr.join(" ou ")
             );
         }
         if let Some(other) = routes.first() {
@@ -220,14 +220,14 @@ impl Position {
                     Kind::Round => Text::new("never diagonally", "jamais en diagonale"),
                 };
                 return say!(
-                    en: "a {} moves only {}, {}", own.en, gait.en, never.en;
-                    fr: "un {} ne se déplace {}, {}", own.fr, words::only(&gait.fr), never.fr
+                    en: "a {} moves only {}, {}", own.en(), gait.en(), never.en();
+                    fr: "un {} ne se déplace {}, {}", own.fr(), words::only(&gait.fr()), never.fr()
                 );
             }
             let (the, missing) = (words::the(stack), missing.name());
             return say!(
-                en: "{} holds no {}: it moves only {}, like a {}", the.en, missing.en, gait.en, own.en;
-                fr: "{} ne contient aucun {} : elle ne se déplace {}, comme un {}", the.fr, missing.fr, words::only(&gait.fr), own.fr
+                en: "{} holds no {}: it moves only {}, like a {}", the.en(), missing.en(), gait.en(), own.en();
+                fr: "{} ne contient aucun {} : elle ne se déplace {}, comme un {}", the.fr(), missing.fr(), words::only(&gait.fr()), own.fr()
             );
         }
         match to {
@@ -236,8 +236,8 @@ impl Position {
                 fr: "aucune pièce ne recule : {} est derrière {}", c, from
             ),
             _ => say!(
-                en: "{} is not on a line from {}: pieces go straight ahead, sideways or diagonally forward", place.en, from;
-                fr: "{} n'est pas sur une ligne partant de {} : les pièces vont tout droit, de côté ou en diagonale vers l'avant", place.fr, from
+                en: "{} is not on a line from {}: pieces go straight ahead, sideways or diagonally forward", place.en(), from;
+                fr: "{} n'est pas sur une ligne partant de {} : les pièces vont tout droit, de côté ou en diagonale vers l'avant", place.fr(), from
             ),
         }
     }
@@ -248,8 +248,8 @@ impl Position {
         if !stack.is_composite() {
             let kind = stack.simple_kind().unwrap_or(Kind::Round).name();
             return say!(
-                en: "only a composite piece deploys: {} holds a single {}", from, kind.en;
-                fr: "seule une pièce composée se déploie : {} ne porte qu'un {}", from, kind.fr
+                en: "only a composite piece deploys: {} holds a single {}", from, kind.en();
+                fr: "seule une pièce composée se déploie : {} ne porte qu'un {}", from, kind.fr()
             );
         }
         if let Some(i) = targets[..targets.len().saturating_sub(1)]
@@ -258,20 +258,20 @@ impl Position {
         {
             let nth = words::nth_piece(i);
             return say!(
-                en: "the {} goes beyond the far edge, which ends the deployment: off must be the last target", nth.en;
-                fr: "la {} va au-delà du bord adverse, ce qui termine le déploiement : off doit être la dernière cible", nth.fr
+                en: "the {} goes beyond the far edge, which ends the deployment: off must be the last target", nth.en();
+                fr: "la {} va au-delà du bord adverse, ce qui termine le déploiement : off doit être la dernière cible", nth.fr()
             );
         }
         if targets.len() > usize::from(height) {
             return say!(
-                en: "{} holds {} pieces: a deployment names one cell per piece, so at most {}", the.en, height, height;
-                fr: "{} compte {} pièces : un déploiement nomme une case par pièce, donc au plus {}", the.fr, height, height
+                en: "{} holds {} pieces: a deployment names one cell per piece, so at most {}", the.en(), height, height;
+                fr: "{} compte {} pièces : un déploiement nomme une case par pièce, donc au plus {}", the.fr(), height, height
             );
         }
         if targets.len() < usize::from(height) && targets.last() != Some(&Target::Off) {
             return say!(
-                en: "{} holds {} pieces: name one cell per piece, {} in all (only a piece sent off may end the list early)", the.en, height, height;
-                fr: "{} compte {} pièces : nommez une case par pièce, {} en tout (seule une pièce sortie au-delà du bord peut clore la liste plus tôt)", the.fr, height, height
+                en: "{} holds {} pieces: name one cell per piece, {} in all (only a piece sent off may end the list early)", the.en(), height, height;
+                fr: "{} compte {} pièces : nommez une case par pièce, {} en tout (seule une pièce sortie au-delà du bord peut clore la liste plus tôt)", the.fr(), height, height
             );
         }
         if let Some(reason) = self.drop_reason(from, stack, targets) {
@@ -284,8 +284,8 @@ impl Position {
             );
         }
         say!(
-            en: "this is not a deployment of {} on {}", the.en, from;
-            fr: "ce n'est pas un déploiement de {} en {}", the.fr, from
+            en: "this is not a deployment of {} on {}", the.en(), from;
+            fr: "ce n'est pas un déploiement de {} en {}", the.fr(), from
         )
     }
 
@@ -302,8 +302,8 @@ impl Position {
                 Target::Off => {
                     if i + 1 != targets.len() {
                         return Some(say!(
-                            en: "{}: off must be the last target", nth.en;
-                            fr: "{} : off doit être la dernière cible", nth.fr
+                            en: "{}: off must be the last target", nth.en();
+                            fr: "{} : off doit être la dernière cible", nth.fr()
                         ));
                     }
                     let exits = |kind: Kind, heading: Option<Heading>| match heading {
@@ -324,8 +324,8 @@ impl Position {
                         return None;
                     }
                     return Some(say!(
-                        en: "{}: from {}, one step does not reach beyond the far edge", nth.en, hand;
-                        fr: "{} : depuis {}, un pas ne mène pas au-delà du bord adverse", nth.fr, hand
+                        en: "{}: from {}, one step does not reach beyond the far edge", nth.en(), hand;
+                        fr: "{} : depuis {}, un pas ne mène pas au-delà du bord adverse", nth.fr(), hand
                     ));
                 }
                 Target::Cell(c) => c,
@@ -334,14 +334,14 @@ impl Position {
             let across = cell.across_from(hand);
             if ahead < 0 {
                 return Some(say!(
-                    en: "{} ({}): nothing moves backward, and {} is behind {}", nth.en, cell, cell, hand;
-                    fr: "{} ({}) : aucune pièce ne recule, et {} est derrière {}", nth.fr, cell, cell, hand
+                    en: "{} ({}): nothing moves backward, and {} is behind {}", nth.en(), cell, cell, hand;
+                    fr: "{} ({}) : aucune pièce ne recule, et {} est derrière {}", nth.fr(), cell, cell, hand
                 ));
             }
             if ahead > 1 || across.abs() > 1 || (ahead == 0 && across == 0) {
                 return Some(say!(
-                    en: "{} ({}): {} is not one step from {}; each piece is dropped one step from the previous one (the first one step from the stack)", nth.en, cell, cell, hand;
-                    fr: "{} ({}) : {} n'est pas à un pas de {} ; chaque pièce est déposée à un pas de la précédente (la première à un pas de la pile)", nth.fr, cell, cell, hand
+                    en: "{} ({}): {} is not one step from {}; each piece is dropped one step from the previous one (the first one step from the stack)", nth.en(), cell, cell, hand;
+                    fr: "{} ({}) : {} n'est pas à un pas de {} ; chaque pièce est déposée à un pas de la précédente (la première à un pas de la pile)", nth.fr(), cell, cell, hand
                 ));
             }
             let kind = if ahead == 1 && across != 0 {
@@ -353,15 +353,15 @@ impl Position {
             if stack.count(kind) == 0 {
                 let the = words::the(stack);
                 return Some(say!(
-                    en: "{} ({}): a step {} from {} is a {}'s step, but {} holds no {}", nth.en, cell, gait.en, hand, name.en, the.en, name.en;
-                    fr: "{} ({}) : un pas {} depuis {} est un pas de {}, mais {} ne contient aucun {}", nth.fr, cell, gait.fr, hand, name.fr, the.fr, name.fr
+                    en: "{} ({}): a step {} from {} is a {}'s step, but {} holds no {}", nth.en(), cell, gait.en(), hand, name.en(), the.en(), name.en();
+                    fr: "{} ({}) : un pas {} depuis {} est un pas de {}, mais {} ne contient aucun {}", nth.fr(), cell, gait.fr(), hand, name.fr(), the.fr(), name.fr()
                 ));
             }
             if left[kind.index()] == 0 {
                 let plural = kind.plural();
                 return Some(say!(
-                    en: "{} ({}): that is a {}'s step, but every {} of the stack is already dropped", nth.en, cell, name.en, name.en;
-                    fr: "{} ({}) : c'est un pas de {}, mais tous les {} de la pile sont déjà déposés", nth.fr, cell, name.fr, plural.fr
+                    en: "{} ({}): that is a {}'s step, but every {} of the stack is already dropped", nth.en(), cell, name.en(), name.en();
+                    fr: "{} ({}) : c'est un pas de {}, mais tous les {} de la pile sont déjà déposés", nth.fr(), cell, name.fr(), plural.fr()
                 ));
             }
             match group {
@@ -380,8 +380,8 @@ impl Position {
                         };
                         let plural = kind.plural();
                         return Some(say!(
-                            en: "{} ({}): {} are dropped in a straight line, so after {} the next {} {}, not {} (no zig-zag)", nth.en, cell, plural.en, hand, name.en, next.en, cell;
-                            fr: "{} ({}) : les {} se déposent en ligne droite, donc après {} le {} suivant {}, pas en {} (pas de zigzag)", nth.fr, cell, plural.fr, hand, name.fr, next.fr, cell
+                            en: "{} ({}): {} are dropped in a straight line, so after {} the next {} {}, not {} (no zig-zag)", nth.en(), cell, plural.en(), hand, name.en(), next.en(), cell;
+                            fr: "{} ({}) : les {} se déposent en ligne droite, donc après {} le {} suivant {}, pas en {} (pas de zigzag)", nth.fr(), cell, plural.fr(), hand, name.fr(), next.fr(), cell
                         ));
                     }
                     group = Some((g, h));
@@ -389,8 +389,8 @@ impl Position {
                 Some((g, _)) if left[g.index()] > 0 => {
                     let (g_name, g_plural, plural) = (g.name(), g.plural(), kind.plural());
                     return Some(say!(
-                        en: "{} ({}): a {} cannot come before the last {}: all the {} are dropped, then all the {}, or the reverse, never {}, {}, {}", nth.en, cell, name.en, g_name.en, g_plural.en, plural.en, g_name.en, name.en, g_name.en;
-                        fr: "{} ({}) : un {} ne peut pas précéder le dernier {} : on dépose tous les {} puis tous les {}, ou l'inverse, jamais {}, {}, {}", nth.fr, cell, name.fr, g_name.fr, g_plural.fr, plural.fr, g_name.fr, name.fr, g_name.fr
+                        en: "{} ({}): a {} cannot come before the last {}: all the {} are dropped, then all the {}, or the reverse, never {}, {}, {}", nth.en(), cell, name.en(), g_name.en(), g_plural.en(), plural.en(), g_name.en(), name.en(), g_name.en();
+                        fr: "{} ({}) : un {} ne peut pas précéder le dernier {} : on dépose tous les {} puis tous les {}, ou l'inverse, jamais {}, {}, {}", nth.fr(), cell, name.fr(), g_name.fr(), g_plural.fr(), plural.fr(), g_name.fr(), name.fr(), g_name.fr()
                     ));
                 }
                 _ => {
@@ -403,8 +403,8 @@ impl Position {
             {
                 let enemy = words::a_piece_of(there.side());
                 return Some(say!(
-                    en: "{} ({}): {} holds {}, and a deployment never captures (move the whole stack to capture)", nth.en, cell, cell, enemy.en;
-                    fr: "{} ({}) : {} porte {}, et un déploiement ne prend jamais (déplacez toute la pile pour prendre)", nth.fr, cell, cell, enemy.fr
+                    en: "{} ({}): {} holds {}, and a deployment never captures (move the whole stack to capture)", nth.en(), cell, cell, enemy.en();
+                    fr: "{} ({}) : {} porte {}, et un déploiement ne prend jamais (déplacez toute la pile pour prendre)", nth.fr(), cell, cell, enemy.fr()
                 ));
             }
             left[kind.index()] -= 1;

@@ -172,8 +172,8 @@ impl Game for Position {
                             fr: "x annonce une prise, mais on ne prend rien au-delà du bord : écrivez {}-off.", from
                         ),
                         Target::Cell(c) => say!(
-                            en: "x announces a capture, but {} holds no {}: write {}-{}.", c, enemy.en, from, c;
-                            fr: "x annonce une prise, mais {} ne porte aucune {} : écrivez {}-{}.", c, enemy.fr, from, c
+                            en: "x announces a capture, but {} holds no {}: write {}-{}.", c, enemy.en(), from, c;
+                            fr: "x annonce une prise, mais {} ne porte aucune {} : écrivez {}-{}.", c, enemy.fr(), from, c
                         ),
                     }));
                 }
@@ -274,14 +274,14 @@ mod tests {
             .resolve(&Position::read_notation("b2xb3").unwrap())
             .unwrap_err();
         assert!(
-            e.reason.en.contains("b3 holds no Black piece"),
+            e.reason.en().contains("b3 holds no Black piece"),
             "{}",
-            e.reason.en
+            e.reason.en()
         );
         assert!(
-            e.reason.fr.contains("aucune pièce noire"),
+            e.reason.fr().contains("aucune pièce noire"),
             "{}",
-            e.reason.fr
+            e.reason.fr()
         );
     }
 

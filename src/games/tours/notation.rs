@@ -68,7 +68,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
     if normal.is_empty() {
         return Err(NotationError::new(
             shown,
-            say!(en: "the message holds no move: {}", shape().en; fr: "le message ne contient aucun coup : {}", shape().fr),
+            say!(en: "the message holds no move: {}", shape().en(); fr: "le message ne contient aucun coup : {}", shape().fr()),
         ));
     }
     if matches!(normal.as_str(), "pass" | "passe" | "0000") {
@@ -98,8 +98,8 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
         return Err(NotationError::new(
             shown,
             say!(
-                en: "the destination is missing after {}: {}", from, shape().en;
-                fr: "la destination manque après {} : {}", from, shape().fr
+                en: "the destination is missing after {}: {}", from, shape().en();
+                fr: "la destination manque après {} : {}", from, shape().fr()
             ),
         ));
     }
@@ -279,8 +279,8 @@ mod tests {
         ] {
             let e = read(text).unwrap_err();
             assert_eq!(e.token, token, "{text}");
-            assert!(e.reason.en.contains(words), "{text}: {}", e.reason.en);
-            assert!(!e.reason.fr.is_empty());
+            assert!(e.reason.en().contains(words), "{text}: {}", e.reason.en());
+            assert!(!e.reason.fr().is_empty());
         }
     }
 

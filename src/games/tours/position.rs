@@ -139,8 +139,8 @@ impl Position {
                 if n > 8 {
                     let who = words::side(side);
                     return Err(PositionError::new(say!(
-                        en: "{} has {} {} but a player has only 8", who.en, n, kind.plural().en;
-                        fr: "{} a {} {} alors qu'un joueur n'en a que 8", who.fr, n, kind.plural().fr
+                        en: "{} has {} {} but a player has only 8", who.en(), n, kind.plural().en();
+                        fr: "{} a {} {} alors qu'un joueur n'en a que 8", who.fr(), n, kind.plural().fr()
                     )));
                 }
             }
@@ -156,8 +156,8 @@ impl Position {
         } else if !self.board.has_pieces(mover) {
             let who = words::side(mover);
             return Err(PositionError::new(say!(
-                en: "{} has no piece left yet is the player who has just moved", who.en;
-                fr: "{} n'a plus aucune pièce et serait pourtant le dernier à avoir joué", who.fr
+                en: "{} has no piece left yet is the player who has just moved", who.en();
+                fr: "{} n'a plus aucune pièce et serait pourtant le dernier à avoir joué", who.fr()
             )));
         }
         Ok(())
@@ -359,8 +359,8 @@ fn beyond_of(text: &str) -> Result<Stack, PositionError> {
         })?;
     stack_of(letters).map_err(|e| {
         PositionError::new(say!(
-            en: "the piece beyond the edge: {}", e.en;
-            fr: "la pièce sortie : {}", e.fr
+            en: "the piece beyond the edge: {}", e.en();
+            fr: "la pièce sortie : {}", e.fr()
         ))
     })
 }
@@ -379,7 +379,7 @@ mod tests {
         Position::from_position(text, None, &GameOptions::default())
             .unwrap_err()
             .reason
-            .en
+            .en()
     }
 
     #[test]

@@ -209,7 +209,7 @@ mod tests {
     fn stacks_are_written_rounds_first_in_the_owners_case() {
         let rss = Stack::new(Side::Black, 1, 2).unwrap();
         assert_eq!(rss.code(), "(rss)");
-        assert_eq!(rss.noun().en, "stack (RSS)");
+        assert_eq!(rss.noun().en(), "stack (RSS)");
         assert_eq!(Stack::single(Side::White, Kind::Round).code(), "R");
         assert_eq!(
             Stack::single(Side::Black, Kind::Square).simple_kind(),

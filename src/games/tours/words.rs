@@ -39,14 +39,14 @@ pub fn owned(stack: Stack) -> Text {
     let col = colour(stack.side(), feminine);
     match stack.simple_kind() {
         Some(_) => Text::new(
-            format!("{}'s {}", col.en, noun.en),
-            format!("le {} {}", noun.fr, col.fr),
+            format!("{}'s {}", col.en(), noun.en()),
+            format!("le {} {}", noun.fr(), col.fr()),
         ),
         None => {
             let code = stack.code().to_uppercase();
             Text::new(
-                format!("{}'s stack {code}", col.en),
-                format!("la pile {} {code}", col.fr),
+                format!("{}'s stack {code}", col.en()),
+                format!("la pile {} {code}", col.fr()),
             )
         }
     }
@@ -61,26 +61,29 @@ pub fn capitalized(text: Text) -> Text {
             None => String::new(),
         }
     }
-    Text::new(cap(&text.en), cap(&text.fr))
+    Text::new(cap(&text.en()), cap(&text.fr()))
 }
 
 /// "the round" / "le rond", "the stack (RR)" / "la pile (RR)".
 pub fn the(stack: Stack) -> Text {
     let noun = stack.noun();
     let article = if stack.is_composite() { "la" } else { "le" };
-    Text::new(format!("the {}", noun.en), format!("{article} {}", noun.fr))
+    Text::new(
+        format!("the {}", noun.en()),
+        format!("{article} {}", noun.fr()),
+    )
 }
 
 /// "Black piece" / "pièce noire".
 pub fn piece_of(side: Side) -> Text {
     let col = colour(side, true);
-    Text::new(format!("{} piece", col.en), format!("pièce {}", col.fr))
+    Text::new(format!("{} piece", col.en()), format!("pièce {}", col.fr()))
 }
 
 /// "a Black piece" / "une pièce noire".
 pub fn a_piece_of(side: Side) -> Text {
     let piece = piece_of(side);
-    Text::new(format!("a {}", piece.en), format!("une {}", piece.fr))
+    Text::new(format!("a {}", piece.en()), format!("une {}", piece.fr()))
 }
 
 /// How a kind moves: "diagonally forward" / "en diagonale vers l'avant", "straight ahead or
@@ -126,11 +129,11 @@ mod tests {
     #[test]
     fn french_nouns_take_their_gender() {
         let rr = Stack::new(Side::White, 2, 0).unwrap();
-        assert_eq!(owned(rr).fr, "la pile blanche (RR)");
-        assert_eq!(owned(rr).en, "White's stack (RR)");
+        assert_eq!(owned(rr).fr(), "la pile blanche (RR)");
+        assert_eq!(owned(rr).en(), "White's stack (RR)");
         let s = Stack::single(Side::Black, Kind::Square);
-        assert_eq!(owned(s).fr, "le carré noir");
-        assert_eq!(the(s).en, "the square");
-        assert_eq!(a_piece_of(Side::Black).fr, "une pièce noire");
+        assert_eq!(owned(s).fr(), "le carré noir");
+        assert_eq!(the(s).en(), "the square");
+        assert_eq!(a_piece_of(Side::Black).fr(), "une pièce noire");
     }
 }
