@@ -40,7 +40,7 @@ fn board_draws_the_start_and_names_the_side_to_move() {
         out.starts_with(" 13 14 15 16 17 18 | 19 20 21 22 23 24  -> off\n"),
         "{out}"
     );
-    assert!(out.contains("Barre : Blanc 14, Noir 14.\n"), "{out}");
+    assert!(out.contains("Barre : Blancs 14, Noirs 14.\n"), "{out}");
     assert!(out.contains("Blanc joue (demi-coup 1)."), "{out}");
     assert!(
         out.ends_with("....../....../....../...... 14 14 0-0 - w\n"),
@@ -75,7 +75,9 @@ fn judge_accepts_and_explains_in_both_languages() {
     ]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("Blanc avance le pion du dessus du mur de 8 en 15, en sautant le mur en 14."),
+        out.contains(
+            "Les Blancs avancent le pion du dessus du mur de 8 en 15, en sautant le mur en 14."
+        ),
         "{out}"
     );
 }

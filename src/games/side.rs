@@ -47,6 +47,17 @@ impl Side {
         }
     }
 
+    /// The side as a sentence names it in `game`, in the reader's language: "White", "les
+    /// Blancs", "x" (the catalogs' `side-name`).
+    pub fn said(self, game: crate::games::GameKind) -> crate::text::Text {
+        crate::tx!("side-name", game = game.name(), side = self.name())
+    }
+
+    /// The same at the start of a sentence: "White", "Les Blancs" (`side-name-start`).
+    pub fn said_first(self, game: crate::games::GameKind) -> crate::text::Text {
+        crate::tx!("side-name-start", game = game.name(), side = self.name())
+    }
+
     /// Reads `white`/`black` (also `w`/`b`, `blanc`/`noir`, and the first-player marks
     /// `x`/`o` that Ataxx uses: `x` is Black, `o` is White), in any case.
     pub fn from_name(name: &str) -> Option<Side> {

@@ -6,8 +6,8 @@
 
 use crate::games::Side;
 use crate::games::sauterelle::point::{POINTS, Point};
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 /// What one point holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,12 +110,7 @@ impl Board {
     /// Reads the board field (bars are set to zero; the caller fills them in).
     pub fn from_field(field: &str) -> Result<Board, Text> {
         let quadrants: Vec<&str> = field.split('/').collect();
-        let shape_error = || {
-            say!(
-                en: "the board `{}` must be four quadrants of six cells separated by `/`, point 1 first, e.g. ..w.../....../....../......", field;
-                fr: "le plateau « {} » doit être quatre quarts de six cases séparés par « / », point 1 en premier, par exemple ..w.../....../....../......", field
-            )
-        };
+        let shape_error = || tx!("sauterelle-board-shape", board = field);
         if quadrants.len() != 4 || quadrants.iter().any(|q| q.chars().count() != 6) {
             return Err(shape_error());
         }
@@ -128,10 +123,7 @@ impl Board {
                 'W' => Stack::Wall(Side::White),
                 'B' => Stack::Wall(Side::Black),
                 _ => {
-                    return Err(say!(
-                        en: "`{}` cannot stand on a point: write . (empty), w or b (one checker), W or B (a wall)", c;
-                        fr: "« {} » ne peut pas figurer sur un point : écrivez . (vide), w ou b (un pion), W ou B (un mur)", c
-                    ));
+                    return Err(tx!("sauterelle-board-character", char = c));
                 }
             };
             board.points[i] = stack;

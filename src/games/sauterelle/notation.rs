@@ -24,7 +24,7 @@ use crate::games::sauterelle::point::Point;
 use crate::games::sauterelle::position::Position;
 use crate::games::sauterelle::rules::Move;
 use crate::games::{Illegal, NotationError};
-use crate::say;
+use crate::tx;
 
 /// Where a written move starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,15 +61,7 @@ pub enum Notation {
 /// Stage one: reads a move from text.
 pub fn read(text: &str) -> Result<Notation, NotationError> {
     let trimmed = text.trim();
-    let shape = || {
-        NotationError::new(
-            trimmed,
-            say!(
-                "a Sauterelle move is written from/to: bar/3 (enter), 3/9 (advance), 20/off (bear off), or pass",
-                "un coup de Sauterelle s'écrit départ/arrivée : bar/3 (entrée), 3/9 (avance), 20/off (sortie), ou pass"
-            ),
-        )
-    };
+    let shape = || NotationError::new(trimmed, tx!("sauterelle-move-shape"));
     if trimmed.is_empty() {
         return Err(shape());
     }
@@ -98,13 +90,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
         "off" => Destination::Off,
         _ => match number(to)? {
             0 => {
-                return Err(NotationError::new(
-                    *to,
-                    say!(
-                        "0 is the bar: no checker ever goes back to the bar",
-                        "0 est la barre : aucun pion n'y retourne jamais"
-                    ),
-                ));
+                return Err(NotationError::new(*to, tx!("sauterelle-to-bar")));
             }
             n => Destination::Point(point(to, n)?),
         },
@@ -114,35 +100,18 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
 
 fn number(token: &str) -> Result<u32, NotationError> {
     if token.is_empty() || token.len() > 4 || !token.chars().all(|c| c.is_ascii_digit()) {
-        return Err(NotationError::new(
-            token,
-            say!(
-                "expected a point number (1-24), bar or off",
-                "on attend un numéro de point (1-24), bar ou off"
-            ),
-        ));
+        return Err(NotationError::new(token, tx!("sauterelle-point-expected")));
     }
-    token.parse().map_err(|_| {
-        NotationError::new(
-            token,
-            say!(
-                "expected a point number (1-24)",
-                "on attend un numéro de point (1-24)"
-            ),
-        )
-    })
+    token
+        .parse()
+        .map_err(|_| NotationError::new(token, tx!("sauterelle-point-number")))
 }
 
 fn point(token: &str, n: u32) -> Result<Point, NotationError> {
-    u8::try_from(n).ok().and_then(Point::new).ok_or_else(|| {
-        NotationError::new(
-            token,
-            say!(
-                en: "there is no point {n}: the points are 1 to 24";
-                fr: "il n'y a pas de point {n} : les points vont de 1 à 24"
-            ),
-        )
-    })
+    u8::try_from(n)
+        .ok()
+        .and_then(Point::new)
+        .ok_or_else(|| NotationError::new(token, tx!("sauterelle-no-point", number = n)))
 }
 
 /// Stage two: the legal move `notation` stands for in `pos`.
@@ -165,10 +134,7 @@ pub fn resolve(pos: &Position, notation: &Notation) -> Result<Move, Illegal> {
             from: Origin::Bar,
             to: Destination::Off,
         } => {
-            return Err(pos.refuse(say!(
-                "a checker on the bar must first enter on 1-6; only walls in 19-24 leave the board",
-                "un pion de la barre doit d'abord entrer en 1-6 ; seuls les murs de 19-24 sortent du plateau"
-            )));
+            return Err(pos.refuse(tx!("sauterelle-bar-off")));
         }
     };
     pos.check_move(&m)?;

@@ -32,8 +32,8 @@ use crate::games::{
     Game, GameKind, GameOptions, Illegal, NotationError, OptionSpec, Outcome, PositionError, Side,
     Variant,
 };
-use crate::say;
 use crate::text::{Lang, Text};
+use crate::tx;
 
 /// A valid Sauterelle position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -117,27 +117,17 @@ impl Position {
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [field, bar_w, bar_b, score, last, turn] = fields.as_slice() else {
-            return Err(err(say!(
-                en: "a position has 6 fields (board, White's bar, Black's bar, score, last scorer, turn), e.g. ....../....../....../...... 14 14 0-0 - w; this one has {}", fields.len();
-                fr: "une position a 6 champs (plateau, barre de Blanc, barre de Noir, score, dernier marqueur, trait), par exemple ....../....../....../...... 14 14 0-0 - w ; celle-ci en a {}", fields.len()
-            )));
+            return Err(err(tx!("sauterelle-position-fields", count = fields.len())));
         };
         let mut board = Board::from_field(field).map_err(err)?;
         let number = |t: &str| {
-            t.parse::<u8>().map_err(|_| {
-                err(say!(
-                    en: "`{}` is not a count of checkers or points", t;
-                    fr: "« {} » n'est pas un nombre de pions ou de points", t
-                ))
-            })
+            t.parse::<u8>()
+                .map_err(|_| err(tx!("sauterelle-position-count", text = t)))
         };
         board.set_bar(Side::White, number(bar_w)?);
         board.set_bar(Side::Black, number(bar_b)?);
         let Some((score_w, score_b)) = score.split_once('-') else {
-            return Err(err(say!(
-                en: "`{}` is not a score: write White's points, a dash, Black's points (1-0)", score;
-                fr: "« {} » n'est pas un score : écrivez les points de Blanc, un tiret, ceux de Noir (1-0)", score
-            )));
+            return Err(err(tx!("sauterelle-position-score", text = *score)));
         };
         let score = [number(score_w)?, number(score_b)?];
         let (last_scorer, won) = match *last {
@@ -147,20 +137,14 @@ impl Position {
             "W" => (Some(Side::White), true),
             "B" => (Some(Side::Black), true),
             _ => {
-                return Err(err(say!(
-                    en: "`{}` is not the last scorer: write - (nobody yet), w or b (W or B once that side has won)", last;
-                    fr: "« {} » n'est pas le dernier marqueur : écrivez - (personne encore), w ou b (W ou B si ce camp a gagné)", last
-                )));
+                return Err(err(tx!("sauterelle-position-last", text = *last)));
             }
         };
         let written = match *turn {
             "w" | "W" => Side::White,
             "b" | "B" => Side::Black,
             other => {
-                return Err(err(say!(
-                    en: "`{}` is not the side to move: write w or b", other;
-                    fr: "« {} » n'est pas le camp au trait : écrivez w ou b", other
-                )));
+                return Err(err(tx!("sauterelle-position-turn", text = other)));
             }
         };
         let side = to_move.unwrap_or(written);
@@ -181,39 +165,29 @@ impl Position {
         let err = |t: Text| Err(PositionError::new(t));
         for p in Point::all().take(6) {
             if let Stack::Wall(_) = self.board.stack(p) {
-                return err(say!(
-                    en: "no wall can stand on point {p}: a wall is built by a checker arriving from six points behind, and nothing is behind 1-6 but the bar";
-                    fr: "aucun mur ne peut se trouver en {p} : un mur se forme par un pion arrivant de six points en arrière, et derrière 1-6 il n'y a que la barre"
-                ));
+                return err(tx!("sauterelle-position-low-wall", point = p.to_string()));
             }
         }
         for side in Side::BOTH {
-            let name = Position::name(side, Lang::EN);
-            let nom = Position::name(side, Lang::FR);
             let total = u32::from(self.board.bar(side))
                 + self.board.on_points(side)
                 + 2 * u32::from(self.points(side));
             let n = self.checkers;
             if total != u32::from(n) {
-                return err(say!(
-                    en: "{name} has {total} checkers (bar + board + 2 per point scored), but the game is played with {n} each (option checkers)";
-                    fr: "{nom} a {total} pions (barre + plateau + 2 par point marqué), mais la partie se joue avec {n} chacun (option checkers)"
+                return err(tx!(
+                    "sauterelle-position-checkers",
+                    side = side.said_first(GameKind::Sauterelle),
+                    total = total,
+                    count = n,
                 ));
             }
         }
         match self.last_scorer {
-            None if self.score != [0, 0] => err(say!(
-                "the score is not 0-0, so someone scored last: write w or b instead of -",
-                "le score n'est pas 0-0, quelqu'un a donc marqué le dernier : écrivez w ou b au lieu de -"
+            None if self.score != [0, 0] => err(tx!("sauterelle-position-scorer-missing")),
+            Some(side) if self.points(side) < 1 + u8::from(self.won) => err(tx!(
+                "sauterelle-position-scorer-points",
+                side = side.said_first(GameKind::Sauterelle),
             )),
-            Some(side) if self.points(side) < 1 + u8::from(self.won) => {
-                let name = Position::name(side, Lang::EN);
-                let nom = Position::name(side, Lang::FR);
-                err(say!(
-                    en: "{name} is named as the last scorer but has too few points for that";
-                    fr: "{nom} est indiqué comme dernier marqueur mais n'a pas assez de points pour cela"
-                ))
-            }
             _ => Ok(()),
         }
     }

@@ -18,9 +18,9 @@ use crate::games::sauterelle::board::Stack;
 use crate::games::sauterelle::outcome::{NO_MOVE, TWO_IN_A_ROW};
 use crate::games::sauterelle::point::{Point, quadrant_points};
 use crate::games::sauterelle::position::Position;
-use crate::games::{Illegal, Outcome, Side};
-use crate::say;
-use crate::text::{Lang, Text};
+use crate::games::{GameKind, Illegal, Outcome, Side};
+use crate::text::Text;
+use crate::tx;
 
 /// A Sauterelle move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,16 +156,15 @@ impl Position {
         }
         let board = self.board();
         let Some(range) = from.next_quadrant() else {
-            return Some(say!(
-                en: "checkers in the last quadrant (19-24) never move; a wall there is borne off ({from}/off)";
-                fr: "les pions du dernier quart (19-24) ne bougent jamais ; un mur y sort du plateau ({from}/off)"
-            ));
+            return Some(tx!("sauterelle-last-quadrant", from = from.to_string()));
         };
         let (lo, hi) = (range.start(), range.end());
         if !range.contains(&to.number()) {
-            return Some(say!(
-                en: "from {from} a checker goes to the next quadrant, points {lo}-{hi}";
-                fr: "depuis {from}, un pion va dans le quart suivant, points {lo} à {hi}"
+            return Some(tx!(
+                "sauterelle-next-quadrant",
+                from = from.to_string(),
+                low = *lo,
+                high = *hi,
             ));
         }
         match board.stack(to) {
@@ -174,33 +173,30 @@ impl Position {
                 let ahead = to.number() - from.number();
                 if ahead != 6 {
                     let base = to.number() - 6;
-                    return Some(say!(
-                        en: "your checker on {to} is {ahead} points ahead of {from}: a wall is built only by the checker exactly 6 points behind (on {base})";
-                        fr: "votre pion en {to} est à {ahead} points devant {from} : un mur ne se forme qu'avec le pion situé exactement 6 points derrière (en {base})"
+                    return Some(tx!(
+                        "sauterelle-wall-base",
+                        to = to.to_string(),
+                        ahead = ahead,
+                        from = from.to_string(),
+                        base = base,
                     ));
                 }
             }
             Stack::Wall(s) if s == side => {
-                return Some(say!(
-                    en: "point {to} is already one of your walls: a third checker cannot join it";
-                    fr: "le point {to} est déjà l'un de vos murs : un troisième pion ne peut pas s'y joindre"
-                ));
+                return Some(tx!("sauterelle-wall-full", to = to.to_string()));
             }
             other => {
-                let what = holding(other);
-                return Some(say!(
-                    en: "point {to} holds {}: the destination must be empty (there is no hitting)", what.en();
-                    fr: "le point {to} porte {} : l'arrivée doit être libre (on ne frappe pas)", what.fr()
+                return Some(tx!(
+                    "sauterelle-destination-taken",
+                    to = to.to_string(),
+                    holding = holding(other),
                 ));
             }
         }
         if board.stack(from) == Stack::Lone(side)
             && let Some(wall) = board.walls_between(from, to).next()
         {
-            return Some(say!(
-                en: "a single checker cannot cross the wall on {wall}; only the top checker of a wall jumps walls";
-                fr: "un pion seul ne peut pas franchir le mur en {wall} ; seul le pion du dessus d'un mur saute les murs"
-            ));
+            return Some(tx!("sauterelle-wall-crossing", wall = wall.to_string()));
         }
         None
     }
@@ -209,18 +205,9 @@ impl Position {
     /// that the mover must pass when that is the only move.
     pub(super) fn refuse(&self, reason: Text) -> Illegal {
         if self.status().is_over() {
-            Illegal::new(say!(
-                "the game is over: no more moves",
-                "la partie est terminée : plus aucun coup"
-            ))
+            Illegal::new(tx!("sauterelle-game-over"))
         } else if self.must_pass() {
-            Illegal::new(reason.join(
-                "",
-                &say!(
-                    "; you have no legal move and must pass",
-                    " ; vous n'avez aucun coup légal et devez passer"
-                ),
-            ))
+            Illegal::new(tx!("sauterelle-refused-must-pass", reason = reason))
         } else {
             Illegal::new(reason)
         }
@@ -248,27 +235,15 @@ impl Position {
                     return None;
                 }
                 let n = self.moves_of(side).len();
-                Some(say!(
-                    en: "you have {n} legal moves: a pass is allowed only when there is none";
-                    fr: "vous avez {n} coups légaux : on ne peut passer que si l'on n'en a aucun"
-                ))
+                Some(tx!("sauterelle-pass-refused", count = n))
             }
             Move::Enter { to } => {
                 if board.bar(side) == 0 {
-                    Some(say!(
-                        "you have no checker left on the bar",
-                        "vous n'avez plus aucun pion sur la barre"
-                    ))
+                    Some(tx!("sauterelle-bar-empty"))
                 } else if to.quadrant() != 0 {
-                    Some(say!(
-                        en: "a checker from the bar enters on points 1-6, not {to}";
-                        fr: "un pion de la barre entre sur les points 1 à 6, pas en {to}"
-                    ))
+                    Some(tx!("sauterelle-enter-quadrant", to = to.to_string()))
                 } else if board.stack(to) != Stack::Empty {
-                    Some(say!(
-                        en: "point {to} is occupied: a checker enters only on an empty point (there is no hitting)";
-                        fr: "le point {to} est occupé : un pion n'entre que sur un point libre (on ne frappe pas)"
-                    ))
+                    Some(tx!("sauterelle-enter-occupied", to = to.to_string()))
                 } else {
                     None
                 }
@@ -280,15 +255,13 @@ impl Position {
                 _ => Some(self.not_yours(from)),
             },
             Move::BearOff { from } => match board.stack(from) {
-                _ if !from.in_last_quadrant() => Some(say!(
-                    en: "only a wall in the last quadrant (19-24) can be borne off, not one on {from}";
-                    fr: "seul un mur du dernier quart (19-24) peut sortir, pas un mur en {from}"
-                )),
+                _ if !from.in_last_quadrant() => {
+                    Some(tx!("sauterelle-bear-off-quadrant", from = from.to_string()))
+                }
                 Stack::Wall(s) if s == side => None,
-                Stack::Lone(s) if s == side => Some(say!(
-                    en: "point {from} holds a single checker: only a wall (two checkers) can be borne off";
-                    fr: "le point {from} ne porte qu'un pion : seul un mur (deux pions) peut sortir"
-                )),
+                Stack::Lone(s) if s == side => {
+                    Some(tx!("sauterelle-bear-off-single", from = from.to_string()))
+                }
                 _ => Some(self.not_yours(from)),
             },
         }
@@ -296,17 +269,12 @@ impl Position {
 
     fn not_yours(&self, p: Point) -> Text {
         match self.board().stack(p) {
-            Stack::Empty => say!(
-                en: "point {p} is empty: none of your checkers is there";
-                fr: "le point {p} est vide : aucun de vos pions n'y est"
+            Stack::Empty => tx!("sauterelle-point-empty", point = p.to_string()),
+            other => tx!(
+                "sauterelle-point-theirs",
+                point = p.to_string(),
+                holding = holding(other),
             ),
-            other => {
-                let what = holding(other);
-                say!(
-                    en: "point {p} holds {}, none of yours", what.en();
-                    fr: "le point {p} porte {}, aucun des vôtres", what.fr()
-                )
-            }
         }
     }
 
@@ -343,83 +311,59 @@ impl Position {
     /// What legal move `m` does, in words.
     pub(super) fn describe_move(&self, m: &Move) -> Text {
         let side = self.to_move();
-        let (me, moi) = (
-            Position::name(side, Lang::EN),
-            Position::name(side, Lang::FR),
-        );
+        let who = side.said_first(GameKind::Sauterelle);
         let board = self.board();
         match *m {
-            Move::Pass => say!(
-                en: "{me} has no move and passes.";
-                fr: "{moi} n'a aucun coup et passe."
-            ),
-            Move::Enter { to } => say!(
-                en: "{me} enters a checker on {to}.";
-                fr: "{moi} entre un pion en {to}."
-            ),
+            Move::Pass => tx!("sauterelle-pass", side = who),
+            Move::Enter { to } => tx!("sauterelle-enter", side = who, to = to.to_string()),
             Move::Advance { from, to } => {
+                let (from_s, to_s) = (from.to_string(), to.to_string());
                 let mut text = if matches!(board.stack(from), Stack::Wall(_)) {
-                    say!(
-                        en: "{me} moves the top checker of the wall on {from} to {to}";
-                        fr: "{moi} avance le pion du dessus du mur de {from} en {to}"
+                    tx!(
+                        "sauterelle-advance-top",
+                        side = who,
+                        from = from_s,
+                        to = &to_s
                     )
                 } else {
-                    say!(en: "{me} moves {from}/{to}"; fr: "{moi} joue {from}/{to}")
+                    tx!("sauterelle-advance", side = who, from = from_s, to = &to_s)
                 };
                 let walls: Vec<String> = board
                     .walls_between(from, to)
                     .map(|p| p.to_string())
                     .collect();
-                let list = walls.join(", ");
-                match walls.len() {
-                    0 => {}
-                    1 => {
-                        text = text.join(
-                            ", ",
-                            &say!(en: "jumping the wall on {list}"; fr: "en sautant le mur en {list}"),
-                        );
-                    }
-                    _ => {
-                        text = text.join(
-                            ", ",
-                            &say!(en: "jumping the walls on {list}"; fr: "en sautant les murs en {list}"),
-                        );
-                    }
+                if !walls.is_empty() {
+                    let jumping = tx!(
+                        "sauterelle-jumping",
+                        count = walls.len(),
+                        walls = walls.join(", "),
+                    );
+                    text = text.join(", ", &jumping);
                 }
                 if board.stack(to) != Stack::Empty {
                     let sep = if walls.is_empty() { " " } else { ", " };
-                    text = text.join(
-                        sep,
-                        &say!(en: "and builds a wall on {to}"; fr: "et forme un mur en {to}"),
-                    );
+                    text = text.join(sep, &tx!("sauterelle-builds", to = to_s));
                 }
-                text.join("", &say!(".", "."))
+                text.then(".")
             }
             Move::BearOff { from } => {
                 let mut after = self.clone();
                 after.play(m);
                 let (w, b) = (after.points(Side::White), after.points(Side::Black));
-                let text = say!(
-                    en: "{me} bears off the wall on {from} and scores: White {w}, Black {b}.";
-                    fr: "{moi} sort le mur de {from} et marque : Blanc {w}, Noir {b}."
+                let text = tx!(
+                    "sauterelle-bear-off",
+                    side = who,
+                    from = from.to_string(),
+                    white = w,
+                    black = b,
                 );
-                if after.winner().is_some() {
-                    text.join(
-                        " ",
-                        &say!(
-                            en: "Two points in a row: {me} wins.";
-                            fr: "Deux points d'affilée : {moi} gagne."
-                        ),
-                    )
+                let who = side.said(GameKind::Sauterelle);
+                let next = if after.winner().is_some() {
+                    tx!("sauterelle-wins", side = who)
                 } else {
-                    text.join(
-                        " ",
-                        &say!(
-                            en: "One more point in a row and {me} wins.";
-                            fr: "Encore un point d'affilée et {moi} gagne."
-                        ),
-                    )
-                }
+                    tx!("sauterelle-one-more", side = who)
+                };
+                text.join(" ", &next)
             }
         }
     }
@@ -427,18 +371,12 @@ impl Position {
 
 /// What an occupied point holds, in words: "a Black checker", "a White wall".
 fn holding(stack: Stack) -> Text {
-    let side = |s| (Position::name(s, Lang::EN), Position::name(s, Lang::FR));
-    match stack {
-        Stack::Empty => say!("nothing", "rien"),
-        Stack::Lone(s) => {
-            let (en, fr) = side(s);
-            say!(en: "a {en} checker"; fr: "un pion de {fr}")
-        }
-        Stack::Wall(s) => {
-            let (en, fr) = side(s);
-            say!(en: "a {en} wall"; fr: "un mur de {fr}")
-        }
-    }
+    let (kind, owner) = match stack {
+        Stack::Lone(s) => ("checker", s),
+        Stack::Wall(s) => ("wall", s),
+        Stack::Empty => return Text::default(),
+    };
+    tx!("sauterelle-holding", kind = kind, owner = owner.name())
 }
 
 #[cfg(test)]

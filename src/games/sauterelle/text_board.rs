@@ -20,6 +20,7 @@ use crate::games::sauterelle::board::Stack;
 use crate::games::sauterelle::point::Point;
 use crate::games::sauterelle::position::Position;
 use crate::games::sauterelle::rules::Move;
+use crate::t;
 use crate::text::Lang;
 
 /// Renders `pos`, marking `last` if given.
@@ -65,40 +66,31 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
     out.push_str(&row(&bottom, &|n| cell(n, 1), ""));
     out.push_str(&row(&bottom, &label, " <- bar"));
 
-    let name = |s| Position::name(s, lang);
     let (w, b) = (Side::White, Side::Black);
     let (bw, bb) = (pos.board().bar(w), pos.board().bar(b));
     let (pw, pb) = (pos.points(w), pos.points(b));
-    out.push_str(&match lang {
-        Lang::EN => format!("Bar: {} {bw}, {} {bb}.\n", name(w), name(b)),
-        _ => format!("Barre : {} {bw}, {} {bb}.\n", name(w), name(b)),
-    });
-    let last_scorer = match (pos.last_scorer(), lang) {
-        (None, _) => String::new(),
-        (Some(s), Lang::EN) => format!(" ({} scored last)", name(s)),
-        (Some(s), _) => format!(" (dernier point : {})", name(s)),
-    };
-    out.push_str(&match lang {
-        Lang::EN => format!("Points: {} {pw}, {} {pb}{last_scorer}.\n", name(w), name(b)),
-        _ => format!(
-            "Points : {} {pw}, {} {pb}{last_scorer}.\n",
-            name(w),
-            name(b)
+    out.push_str(&t!(lang, "sauterelle-board-bar", white = bw, black = bb));
+    out.push('\n');
+    out.push_str(&match pos.last_scorer() {
+        None => t!(lang, "sauterelle-board-points", white = pw, black = pb),
+        Some(s) => t!(
+            lang,
+            "sauterelle-board-points-last",
+            white = pw,
+            black = pb,
+            scorer = s.name(),
         ),
     });
-    let legend = match (last, lang) {
-        (Some(Move::Pass), Lang::EN) => "Last move: pass.",
-        (Some(Move::Pass), _) => "Dernier coup : passe.",
-        (Some(Move::Enter { .. }), Lang::EN) => "[ ] last move.",
-        (Some(Move::Enter { .. }), _) => "[ ] dernier coup.",
-        (Some(Move::Advance { .. }), Lang::EN) => "[ ] last move, ( ) moved from.",
-        (Some(Move::Advance { .. }), _) => "[ ] dernier coup, ( ) point de départ.",
-        (Some(Move::BearOff { .. }), Lang::EN) => "( ) wall just borne off.",
-        (Some(Move::BearOff { .. }), _) => "( ) mur qui vient de sortir.",
-        (None, _) => "",
+    out.push('\n');
+    let legend = match last {
+        Some(Move::Pass) => t!(lang, "sauterelle-legend-pass"),
+        Some(Move::Enter { .. }) => t!(lang, "sauterelle-legend-enter"),
+        Some(Move::Advance { .. }) => t!(lang, "sauterelle-legend-advance"),
+        Some(Move::BearOff { .. }) => t!(lang, "sauterelle-legend-bear-off"),
+        None => String::new(),
     };
     if !legend.is_empty() {
-        out.push_str(legend);
+        out.push_str(&legend);
         out.push('\n');
     }
     out
