@@ -203,7 +203,7 @@ fn a_push_off_is_described_with_the_new_score_in_both_languages() {
     assert!(
         j.effect
             .fr()
-            .contains("Pousse 1 bille blanche : E9 → hors du plateau (éjectée).")
+            .contains("Bille blanche poussée : E9 → hors du plateau (éjectée).")
     );
     let start = Start::Position("0e123_0e45".to_string());
     let game = AnyGame::new(GameKind::Abalone, &start, None, "").unwrap();

@@ -197,33 +197,20 @@ impl Dir {
         }
     }
 
-    /// A short name in words, in both languages ("north-east (up right)").
+    /// A short name in words ("north-east (up right)"), from the catalogs.
     pub fn words(self) -> Text {
-        let (en, fr) = self.names();
-        Text::new(en, fr)
+        crate::tx!("abalone-direction", dir = self.key())
     }
 
-    /// The English and French words of [`Dir::words`], without allocating.
-    pub fn names(self) -> (&'static str, &'static str) {
+    /// The direction's key in the catalogs: `east`, `north-east`, ...
+    pub fn key(self) -> &'static str {
         match self {
-            Dir::East => ("east (right)", "vers l'est (à droite)"),
-            Dir::NorthEast => (
-                "north-east (up right)",
-                "vers le nord-est (en haut à droite)",
-            ),
-            Dir::NorthWest => (
-                "north-west (up left)",
-                "vers le nord-ouest (en haut à gauche)",
-            ),
-            Dir::West => ("west (left)", "vers l'ouest (à gauche)"),
-            Dir::SouthWest => (
-                "south-west (down left)",
-                "vers le sud-ouest (en bas à gauche)",
-            ),
-            Dir::SouthEast => (
-                "south-east (down right)",
-                "vers le sud-est (en bas à droite)",
-            ),
+            Dir::East => "east",
+            Dir::NorthEast => "north-east",
+            Dir::NorthWest => "north-west",
+            Dir::West => "west",
+            Dir::SouthWest => "south-west",
+            Dir::SouthEast => "south-east",
         }
     }
 }

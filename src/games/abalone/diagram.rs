@@ -25,6 +25,7 @@ use super::moves::Move;
 use super::notation;
 use super::rules::score_text;
 use crate::games::Side;
+use crate::t;
 use crate::text::Lang;
 
 /// The column of cell (row, diag) in the drawing: one step east is 4 columns, one row up
@@ -79,17 +80,10 @@ pub fn draw(board: &Board, lang: Lang, last: Option<&Move>) -> String {
     }
     out.push_str(digits.iter().collect::<String>().trim_end());
     out.push('\n');
-    let legend = match lang {
-        Lang::EN => "@ Black   O White",
-        _ => "@ Noirs   O Blancs",
-    };
-    out.push_str(legend);
+    out.push_str(&t!(lang, "abalone-legend"));
     if let Some(m) = last {
-        let token = notation::write(m);
-        match lang {
-            Lang::EN => out.push_str(&format!("   ( ) last move: {token}")),
-            _ => out.push_str(&format!("   ( ) dernier coup : {token}")),
-        }
+        out.push_str("   ");
+        out.push_str(&t!(lang, "abalone-legend-last", token = notation::write(m)));
     }
     out.push('\n');
     out.push_str(&score_text(board).get(lang));

@@ -93,10 +93,7 @@ impl Game for Position {
     fn check(&self, m: &Move) -> Result<(), Illegal> {
         let outcome = self.outcome();
         if outcome.is_over() {
-            return Err(Illegal::new(Text::new(
-                "the game is over",
-                "la partie est terminée",
-            )));
+            return Err(Illegal::new(crate::tx!("abalone-game-over")));
         }
         rules::check(&self.board, m)
     }

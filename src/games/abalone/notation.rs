@@ -19,8 +19,8 @@
 use super::cell::{Cell, Dir};
 use super::moves::Move;
 use crate::games::NotationError;
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 /// A move as written, before it is checked against a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,33 +157,18 @@ fn pieces(text: &str) -> Result<Vec<Piece>, NotationError> {
         if c.is_ascii_alphabetic() {
             let next = chars.get(i + 1).copied();
             let Some(digit) = next.filter(char::is_ascii_digit) else {
-                return Err(not_a_move(
-                    text,
-                    say!(
-                        en: "`{}` is not followed by a digit: a cell is a row letter A–I and a diagonal digit 1–9, such as E5", c;
-                        fr: "« {} » n'est pas suivi d'un chiffre : une case s'écrit avec une lettre de rangée A–I et un chiffre de diagonale 1–9, comme E5", c
-                    ),
-                ));
+                return Err(not_a_move(text, tx!("abalone-cell-no-digit", char = c)));
             };
             let name = format!("{c}{digit}");
             let upper = name.to_uppercase();
             let cell = Cell::parse(&name).ok_or_else(|| {
                 let lower = c.to_ascii_lowercase();
                 let reason = if !('a'..='i').contains(&lower) {
-                    say!(
-                        en: "{} is not a cell: rows go from A to I", upper;
-                        fr: "{} n'est pas une case : les rangées vont de A à I", upper
-                    )
+                    tx!("abalone-cell-row", cell = upper)
                 } else if digit == '0' {
-                    say!(
-                        en: "{} is not a cell: diagonals go from 1 to 9", upper;
-                        fr: "{} n'est pas une case : les diagonales vont de 1 à 9", upper
-                    )
+                    tx!("abalone-cell-diagonal", cell = upper)
                 } else {
-                    say!(
-                        en: "{} is not a cell of the board", upper;
-                        fr: "{} n'est pas une case du plateau", upper
-                    )
+                    tx!("abalone-cell-off-board", cell = upper)
                 };
                 not_a_move(text, reason)
             })?;
@@ -195,24 +180,15 @@ fn pieces(text: &str) -> Result<Vec<Piece>, NotationError> {
             let rest: String = chars[i..].iter().collect();
             let numbered = rest.trim_start_matches(|c: char| c.is_ascii_digit());
             let reason = if numbered.starts_with('.') {
-                say!(
-                    "send the move alone, without a move number",
-                    "envoyez le coup seul, sans numéro de coup"
-                )
+                tx!("abalone-move-number")
             } else {
-                say!(
-                    en: "unexpected digit `{}`: a cell is a row letter A–I followed by a digit", c;
-                    fr: "chiffre « {} » inattendu : une case s'écrit avec une lettre A–I suivie d'un chiffre", c
-                )
+                tx!("abalone-unexpected-digit", char = c)
             };
             return Err(not_a_move(text, reason));
         }
         return Err(not_a_move(
             text,
-            say!(
-                en: "unexpected character `{}`: write only the cells of the move, such as e5e6", c;
-                fr: "caractère « {} » inattendu : écrivez seulement les cases du coup, par exemple e5e6", c
-            ),
+            tx!("abalone-unexpected-character", char = c),
         ));
     }
     Ok(out)
@@ -230,10 +206,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
 /// The full reader: separators, and an explanation for every mistake.
 fn read_full(text: &str) -> Result<Notation, NotationError> {
     if text.is_empty() {
-        return Err(not_a_move(
-            "",
-            say!("no move was given", "aucun coup n'a été donné"),
-        ));
+        return Err(not_a_move("", tx!("abalone-move-missing")));
     }
     let pieces = pieces(text)?;
     let cells: Vec<Cell> = pieces
@@ -254,39 +227,18 @@ fn read_full(text: &str) -> Result<Notation, NotationError> {
     }
     groups.retain(|n| *n > 0);
     match cells.len() {
-        0 => Err(not_a_move(
-            text,
-            say!(
-                "no cell found: a move is written with two cells (in line) or three (broadside), such as e5e6",
-                "aucune case trouvée : un coup s'écrit avec deux cases (en ligne) ou trois (latéral), par exemple e5e6"
-            ),
-        )),
-        1 => Err(not_a_move(
-            text,
-            say!(
-                "only one cell: a move is written with two cells (in line) or three (broadside), such as e5e6",
-                "une seule case : un coup s'écrit avec deux cases (en ligne) ou trois (latéral), par exemple e5e6"
-            ),
-        )),
+        0 => Err(not_a_move(text, tx!("abalone-no-cell"))),
+        1 => Err(not_a_move(text, tx!("abalone-one-cell"))),
         2 => read_in_line(text, cells[0], cells[1]),
         3 => read_broadside(text, cells[0], cells[1], cells[2]),
         n => {
             let several = groups.len() > 1 && groups.iter().all(|g| (2..=3).contains(g));
             let reason = if several {
-                say!(
-                    en: "this looks like {} moves; send one move per message", groups.len();
-                    fr: "cela ressemble à {} coups ; envoyez un seul coup par message", groups.len()
-                )
+                tx!("abalone-several-moves", count = groups.len())
             } else if groups.iter().any(|g| *g > 3) {
-                say!(
-                    en: "cells glued together: {} cells in a row, but a move has 2 (in line) or 3 (broadside)", n;
-                    fr: "cases collées : {} cases à la suite, mais un coup en a 2 (en ligne) ou 3 (latéral)", n
-                )
+                tx!("abalone-cells-glued", count = n)
             } else {
-                say!(
-                    en: "too many cells ({}): a move has 2 (in line) or 3 (broadside)", n;
-                    fr: "trop de cases ({}) : un coup en a 2 (en ligne) ou 3 (latéral)", n
-                )
+                tx!("abalone-too-many-cells", count = n)
             };
             Err(not_a_move(text, reason))
         }
@@ -297,20 +249,14 @@ fn read_in_line(text: &str, tail: Cell, to: Cell) -> Result<Notation, NotationEr
     if tail == to {
         return Err(not_a_move(
             text,
-            say!(
-                en: "both cells are {}: a move goes from the rear marble to a neighbouring cell", tail.upper();
-                fr: "les deux cases sont {} : un coup va de la bille arrière vers une case voisine", tail.upper()
-            ),
+            tx!("abalone-same-cell", cell = tail.upper()),
         ));
     }
     if Dir::between(tail, to).is_none() {
         let (a, b) = (tail.upper(), to.upper());
         return Err(not_a_move(
             text,
-            say!(
-                en: "{} and {} are not neighbours, so this is not Aba-Pro; this looks like Nacre notation (first marble, then where the last one lands). In Aba-Pro, write the rear marble and the cell it moves to, such as a1b2", a, b;
-                fr: "{} et {} ne sont pas voisines : ce n'est pas de l'Aba-Pro ; cela ressemble à la notation Nacre (première bille, puis arrivée de la dernière). En Aba-Pro, écrivez la bille arrière et la case où elle va, par exemple a1b2", a, b
-            ),
+            tx!("abalone-nacre", first = a, second = b),
         ));
     }
     Ok(Notation::InLine { tail, to })
@@ -324,13 +270,7 @@ fn read_broadside(
 ) -> Result<Notation, NotationError> {
     let (a, b, z) = (first.upper(), second.upper(), dest.upper());
     if first == second {
-        return Err(not_a_move(
-            text,
-            say!(
-                en: "the first cell {} is written twice; an in-line move has two cells (rear marble, destination), a broadside the two ends of the line and the destination of the first", a;
-                fr: "la première case {} est écrite deux fois ; un coup en ligne a deux cases (bille arrière, arrivée), un coup latéral les deux bouts de la ligne et l'arrivée du premier", a
-            ),
-        ));
+        return Err(not_a_move(text, tx!("abalone-first-cell-twice", cell = a)));
     }
     let Some((line, _)) = line_between(first, second) else {
         let same_axis = Dir::ALL.into_iter().any(|d| {
@@ -344,33 +284,26 @@ fn read_broadside(
             false
         });
         let reason = if same_axis {
-            say!(
-                en: "{} and {} are too far apart: a broadside moves 2 or 3 marbles, so its ends are neighbours or one cell apart", a, b;
-                fr: "{} et {} sont trop éloignées : un coup latéral déplace 2 ou 3 billes, ses bouts sont donc voisins ou séparés d'une case", a, b
-            )
+            tx!("abalone-ends-too-far", first = a, second = b)
         } else {
-            say!(
-                en: "{} and {} are not on one line, so they cannot be the ends of a broadside", a, b;
-                fr: "{} et {} ne sont pas alignées : elles ne peuvent pas être les bouts d'un coup latéral", a, b
-            )
+            tx!("abalone-ends-not-aligned", first = a, second = b)
         };
         return Err(not_a_move(text, reason));
     };
     let Some(dir) = Dir::between(first, dest) else {
         return Err(not_a_move(
             text,
-            say!(
-                en: "the third cell {} is not a neighbour of the first end {}: a broadside is written as its two ends, then where the first written end goes", z, a;
-                fr: "la troisième case {} n'est pas voisine du premier bout {} : un coup latéral s'écrit avec ses deux bouts, puis l'arrivée du premier bout écrit", z, a
-            ),
+            tx!("abalone-third-cell", third = z, first = a),
         ));
     };
     if dir.is_parallel(line) {
         return Err(not_a_move(
             text,
-            say!(
-                en: "a broadside cannot move along its own line ({} {} towards {}); an in-line move is written with two cells: the rear marble and where it goes", a, b, z;
-                fr: "un coup latéral ne peut pas suivre sa propre ligne ({} {} vers {}) ; un coup en ligne s'écrit avec deux cases : la bille arrière et son arrivée", a, b, z
+            tx!(
+                "abalone-broadside-along-written",
+                first = a,
+                second = b,
+                third = z
             ),
         ));
     }

@@ -9,24 +9,9 @@ use super::board::{Board, WINNING_EJECTIONS};
 use super::cell::{Cell, Dir};
 use super::moves::Move;
 use super::notation::{Notation, line_between, write};
-use crate::games::{Illegal, Side};
-use crate::say;
+use crate::games::{GameKind, Illegal, Side};
 use crate::text::Text;
-
-/// The side as a noun: "Black"/"Noirs", "White"/"Blancs" (French names the sides in the
-/// plural: "aux Noirs", "des Blancs").
-pub fn side_words(side: Side) -> Text {
-    match side {
-        Side::Black => Text::new("Black", "Noirs"),
-        Side::White => Text::new("White", "Blancs"),
-    }
-}
-
-/// "3 Black marbles" / "3 billes noires".
-fn marbles_of(side: Side, n: usize) -> Text {
-    let (en, fr) = marbles_words(side, n);
-    Text::new(format!("{n} {en}"), format!("{n} {fr}"))
-}
+use crate::tx;
 
 fn cells_text(cells: &[Cell]) -> String {
     cells
@@ -37,39 +22,24 @@ fn cells_text(cells: &[Cell]) -> String {
 }
 
 fn illegal(token: &str, reason: Text) -> Illegal {
-    Illegal::new(Text::new(
-        format!("{token}: {}", reason.en()),
-        format!("{token} : {}", reason.fr()),
-    ))
+    Illegal::new(tx!("abalone-refused", token = token, reason = reason))
 }
 
-/// Why `cell` cannot be one of the mover's marbles.
+/// Why `cell` cannot be one of the mover's marbles (`middle`: it is the middle of a
+/// broadside's line).
 fn not_yours(board: &Board, cell: Cell, token: &str, middle: bool) -> Illegal {
-    let place = if middle {
-        Text::new(" (the middle of the line)", " (le milieu de la ligne)")
-    } else {
-        Text::default()
-    };
-    let c = cell.upper();
-    match board.at(cell) {
-        Some(owner) => {
-            let who = side_words(owner);
-            illegal(
-                token,
-                say!(
-                    en: "{}{} is not your marble: it is {}'s", c, place.en(), who.en();
-                    fr: "{}{} n'est pas une de vos billes : elle appartient aux {}", c, place.fr(), who.fr()
-                ),
-            )
-        }
-        None => illegal(
-            token,
-            say!(
-                en: "there is no marble on {}{}", c, place.en();
-                fr: "il n'y a pas de bille en {}{}", c, place.fr()
-            ),
+    let cell_name = cell.upper();
+    let reason = match (board.at(cell), middle) {
+        (Some(owner), false) => tx!("abalone-not-yours", cell = cell_name, owner = owner.name()),
+        (Some(owner), true) => tx!(
+            "abalone-not-yours-middle",
+            cell = cell_name,
+            owner = owner.name()
         ),
-    }
+        (None, false) => tx!("abalone-no-marble", cell = cell_name),
+        (None, true) => tx!("abalone-no-marble-middle", cell = cell_name),
+    };
+    illegal(token, reason)
 }
 
 /// Checks an in-line move of the side to move: rear marble `tail`, direction `dir`.
@@ -81,25 +51,13 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
     }
     let (n, front) = board.run(me, tail, dir);
     if n > 3 {
-        return Err(illegal(
-            token,
-            say!(
-                en: "{} of your own marbles would have to move: at most 3 can move at once", n;
-                fr: "{} de vos billes devraient bouger : 3 au plus peuvent bouger ensemble", n
-            ),
-        ));
+        return Err(illegal(token, tx!("abalone-too-many-marbles", count = n)));
     }
     let Some(front) = front else {
         let reason = if n == 1 {
-            say!(
-                "your marble would leave the board",
-                "votre bille sortirait du plateau"
-            )
+            tx!("abalone-own-marble-off")
         } else {
-            say!(
-                en: "your marbles would leave the board: you may never push your own marble off (the front one is {})", board_front(tail, dir, n);
-                fr: "vos billes sortiraient du plateau : on ne pousse jamais sa propre bille dehors (celle de devant est {})", board_front(tail, dir, n)
-            )
+            tx!("abalone-own-marbles-off", front = board_front(tail, dir, n))
         };
         return Err(illegal(token, reason));
     };
@@ -107,9 +65,10 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
         if n == 1 {
             return Err(illegal(
                 token,
-                say!(
-                    en: "a single marble cannot push ({} is {}'s)", front.upper(), side_words(them).en();
-                    fr: "une bille seule ne peut pas pousser ({} appartient aux {})", front.upper(), side_words(them).fr()
+                tx!(
+                    "abalone-single-push",
+                    cell = front.upper(),
+                    owner = them.name()
                 ),
             ));
         }
@@ -122,21 +81,26 @@ pub fn in_line(board: &Board, tail: Cell, dir: Dir, token: &str) -> Result<Move,
                     None => break,
                 }
             }
-            let (who, cells) = (side_words(them), cells_text(&facing));
+            let cells = cells_text(&facing);
             return Err(illegal(
                 token,
-                say!(
-                    en: "{} marbles cannot push {} ({}'s {}): a push needs more of your marbles than of the opponent's in line (2 against 1, 3 against 1 or 2)", n, m, who.en(), cells;
-                    fr: "{} billes ne peuvent pas en pousser {} ({} des {}) : il faut plus de billes à vous qu'à l'adversaire dans la ligne (2 contre 1, 3 contre 1 ou 2)", n, m, cells, who.fr()
+                tx!(
+                    "abalone-outnumbered",
+                    count = n,
+                    against = m,
+                    owner = them.name(),
+                    cells = cells
                 ),
             ));
         }
         if let Some(blocker) = beyond.filter(|c| board.at(*c) == Some(me)) {
             return Err(illegal(
                 token,
-                say!(
-                    en: "sandwich: your own marble on {} is right behind the {} you would push, so they have nowhere to go", blocker.upper(), marbles_of(them, m as usize).en();
-                    fr: "sandwich : votre propre bille en {} est juste derrière les {} à pousser, qui n'ont donc nulle part où aller", blocker.upper(), marbles_of(them, m as usize).fr()
+                tx!(
+                    "abalone-sandwich",
+                    cell = blocker.upper(),
+                    count = m,
+                    owner = them.name()
                 ),
             ));
         }
@@ -162,23 +126,10 @@ pub fn broadside(
     token: &str,
 ) -> Result<Move, Illegal> {
     let me = board.to_move;
-    let (line, len) = line_between(first, second).ok_or_else(|| {
-        illegal(
-            token,
-            say!(
-                "the two ends are not a line of 2 or 3 cells",
-                "les deux bouts ne forment pas une ligne de 2 ou 3 cases"
-            ),
-        )
-    })?;
+    let (line, len) =
+        line_between(first, second).ok_or_else(|| illegal(token, tx!("abalone-ends-not-line")))?;
     if dir.is_parallel(line) {
-        return Err(illegal(
-            token,
-            say!(
-                "a broadside cannot move along its own line",
-                "un coup latéral ne peut pas suivre sa propre ligne"
-            ),
-        ));
+        return Err(illegal(token, tx!("abalone-broadside-along")));
     }
     let mut cells = vec![first];
     let mut c = first;
@@ -197,19 +148,13 @@ pub fn broadside(
             None => {
                 return Err(illegal(
                     token,
-                    say!(
-                        en: "your marble on {} would leave the board", cell.upper();
-                        fr: "votre bille en {} sortirait du plateau", cell.upper()
-                    ),
+                    tx!("abalone-broadside-off", cell = cell.upper()),
                 ));
             }
             Some(to) if board.at(to).is_some() => {
                 return Err(illegal(
                     token,
-                    say!(
-                        en: "broadside into occupied cell {}: a broadside move never pushes", to.upper();
-                        fr: "déplacement latéral vers la case occupée {} : un coup latéral ne pousse jamais", to.upper()
-                    ),
+                    tx!("abalone-broadside-occupied", cell = to.upper()),
                 ));
             }
             Some(_) => {}
@@ -237,13 +182,7 @@ pub fn resolve(board: &Board, notation: &Notation) -> Result<Move, Illegal> {
     }
     let token = std::str::from_utf8(&buf[..2 * cells.len()]).unwrap_or_default();
     let Some(dir) = notation.dir() else {
-        return Err(illegal(
-            token,
-            say!(
-                "the destination is not a neighbour of the first cell",
-                "l'arrivée n'est pas voisine de la première case"
-            ),
-        ));
+        return Err(illegal(token, tx!("abalone-not-neighbour")));
     };
     match *notation {
         Notation::InLine { tail, .. } => in_line(board, tail, dir, token),
@@ -254,10 +193,7 @@ pub fn resolve(board: &Board, notation: &Notation) -> Result<Move, Illegal> {
 /// Whether `m` is a legal move of `board`, with the reason when it is not.
 pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
     if !m.is_well_formed() {
-        return Err(Illegal::new(say!(
-            "this is not a well-formed move",
-            "ce n'est pas un coup bien formé"
-        )));
+        return Err(Illegal::new(tx!("abalone-malformed")));
     }
     let token = write(m);
     let found = if m.is_broadside() {
@@ -269,9 +205,11 @@ pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
     if found != *m {
         return Err(illegal(
             &token,
-            say!(
-                en: "the line from {} has {} marble(s) of yours, not {}", m.tail().upper(), found.count(), m.count();
-                fr: "la ligne depuis {} compte {} de vos billes, pas {}", m.tail().upper(), found.count(), m.count()
+            tx!(
+                "abalone-count-mismatch",
+                cell = m.tail().upper(),
+                found = found.count(),
+                written = m.count()
             ),
         ));
     }
@@ -282,60 +220,8 @@ pub fn check(board: &Board, m: &Move) -> Result<(), Illegal> {
 /// is pushed or ejected, the new score when a marble was pushed off (otherwise the board
 /// shows the score), and the win when it is the sixth ejection.
 pub fn describe(board: &Board, m: &Move) -> Text {
-    // Written straight into two strings without formatting machinery: this runs for every
-    // move a referee or a replay plays.
     let me = board.to_move;
-    let them = me.opponent();
-    let (who_en, who_fr) = match me {
-        Side::Black => ("Black", "Les Noirs"),
-        Side::White => ("White", "Les Blancs"),
-    };
-    let (kind_en, kind_fr) = if m.is_broadside() {
-        ("broadside", "en latéral")
-    } else {
-        ("in line", "en ligne")
-    };
-    let (dir_en, dir_fr) = m.dir().names();
     let n = usize::from(m.count());
-    let mine = if n == 1 {
-        ("marble", "bille")
-    } else {
-        ("marbles", "billes")
-    };
-    let digit = char::from(b'0' + m.count());
-    let mut en = String::with_capacity(160);
-    let mut fr = String::with_capacity(180);
-    for (out, parts) in [
-        (
-            &mut en,
-            [
-                who_en, " moves ", "", " ", mine.0, " ", kind_en, " ", dir_en, ": ",
-            ],
-        ),
-        (
-            &mut fr,
-            [
-                who_fr,
-                " déplacent ",
-                "",
-                " ",
-                mine.1,
-                " ",
-                kind_fr,
-                " ",
-                dir_fr,
-                " : ",
-            ],
-        ),
-    ] {
-        for (i, part) in parts.iter().enumerate() {
-            if i == 2 {
-                out.push(digit);
-            } else {
-                out.push_str(part);
-            }
-        }
-    }
     let mut from = [m.tail(); 3];
     let mut cell = Some(m.tail());
     let mut len = 0;
@@ -350,91 +236,58 @@ pub fn describe(board: &Board, m: &Move) -> Text {
     push_cells(&mut cells, from.iter().copied());
     cells.push_str(" → ");
     push_cells(&mut cells, from.iter().filter_map(|c| c.step(m.dir())));
-    cells.push('.');
-    en.push_str(&cells);
-    fr.push_str(&cells);
+    let mut text = tx!(
+        "abalone-move",
+        side = me.said_first(GameKind::Abalone),
+        count = n,
+        kind = if m.is_broadside() {
+            "broadside"
+        } else {
+            "inline"
+        },
+        direction = m.dir().words(),
+        cells = cells,
+    );
     let push = board.push_of(m);
     if !push.pushed.is_empty() {
-        let k = char::from(b'0' + push.pushed.len() as u8);
-        let theirs = marbles_words(them, push.pushed.len());
-        en.push_str(" Pushes ");
-        en.push(k);
-        en.push(' ');
-        en.push_str(theirs.0);
-        en.push_str(": ");
-        fr.push_str(" Pousse ");
-        fr.push(k);
-        fr.push(' ');
-        fr.push_str(theirs.1);
-        fr.push_str(" : ");
+        let mut steps = Text::default();
         for (i, c) in push.pushed.iter().enumerate() {
             if i > 0 {
-                en.push_str(", ");
-                fr.push_str(", ");
+                steps = steps.then(", ");
             }
             let mut step = String::with_capacity(8);
             push_cells(&mut step, std::iter::once(*c));
             step.push_str(" → ");
-            en.push_str(&step);
-            fr.push_str(&step);
-            match c.step(m.dir()) {
+            steps = match c.step(m.dir()) {
                 Some(to) => {
-                    push_cells(&mut en, std::iter::once(to));
-                    push_cells(&mut fr, std::iter::once(to));
+                    push_cells(&mut step, std::iter::once(to));
+                    steps.then(Text::same(step))
                 }
-                None => {
-                    en.push_str("off the board (ejected)");
-                    fr.push_str("hors du plateau (éjectée)");
-                }
-            }
+                None => steps.then(Text::same(step)).then(tx!("abalone-ejected")),
+            };
         }
-        en.push('.');
-        fr.push('.');
+        let pushes = tx!(
+            "abalone-pushes",
+            count = push.pushed.len(),
+            owner = me.opponent().name(),
+            steps = steps,
+        );
+        text = text.join(" ", &pushes);
     }
     // The score is news only when this move pushed a marble off; otherwise the board under
     // the description shows it, and it is not said twice.
     let mut after = *board;
     after.apply(m);
     if after.ejected_by(me) > board.ejected_by(me) {
-        en.push(' ');
-        fr.push(' ');
-        push_score(&mut en, &mut fr, &after);
+        text = text.join(" ", &score_text(&after));
     }
     if after.ejected_by(me) >= WINNING_EJECTIONS {
-        en.push(' ');
-        en.push_str(who_en);
-        en.push_str(" has pushed off six marbles and wins.");
-        fr.push(' ');
-        fr.push_str(who_fr);
-        fr.push_str(" ont éjecté six billes et gagnent.");
+        text = text.join(
+            " ",
+            &tx!("abalone-wins", side = me.said_first(GameKind::Abalone)),
+        );
     }
-    Text::new(en, fr)
-}
-
-/// Appends the score sentence of [`score_text`] to both wordings.
-fn push_score(en: &mut String, fr: &mut String, board: &Board) {
-    let b = char::from(b'0' + board.ejected_by(Side::Black).min(9));
-    let w = char::from(b'0' + board.ejected_by(Side::White).min(9));
-    for (out, words) in [
-        (en, ["Score: Black ", ", White ", " (marbles pushed off)."]),
-        (fr, ["Score : Noirs ", ", Blancs ", " (billes éjectées)."]),
-    ] {
-        out.push_str(words[0]);
-        out.push(b);
-        out.push_str(words[1]);
-        out.push(w);
-        out.push_str(words[2]);
-    }
-}
-
-/// "Black marble(s)" / "bille(s) noire(s)" for `n` marbles of `side`.
-fn marbles_words(side: Side, n: usize) -> (&'static str, &'static str) {
-    match (side, n) {
-        (Side::Black, 1) => ("Black marble", "bille noire"),
-        (Side::Black, _) => ("Black marbles", "billes noires"),
-        (Side::White, 1) => ("White marble", "bille blanche"),
-        (Side::White, _) => ("White marbles", "billes blanches"),
-    }
+    text
 }
 
 /// Appends cell names in upper case, separated by spaces.
@@ -448,11 +301,13 @@ fn push_cells(out: &mut String, cells: impl Iterator<Item = Cell>) {
     }
 }
 
-/// "Score: Black 1, White 0 (marbles pushed off)." in both languages.
+/// "Score: Black 1, White 0 (marbles pushed off)."
 pub fn score_text(board: &Board) -> Text {
-    let (mut en, mut fr) = (String::with_capacity(48), String::with_capacity(48));
-    push_score(&mut en, &mut fr, board);
-    Text::new(en, fr)
+    tx!(
+        "abalone-score",
+        black = board.ejected_by(Side::Black),
+        white = board.ejected_by(Side::White),
+    )
 }
 
 #[cfg(test)]

@@ -26,18 +26,11 @@
 use super::board::{Board, MAX_MARBLES, WINNING_EJECTIONS};
 use super::cell::Cell;
 use crate::games::{PositionError, Side};
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 fn err(reason: Text) -> PositionError {
     PositionError::new(reason)
-}
-
-fn colour(side: Side) -> (&'static str, &'static str) {
-    match side {
-        Side::Black => ("Black", "Noirs"),
-        Side::White => ("White", "Blancs"),
-    }
 }
 
 /// Reads a position string in any accepted format and validates it. Returns the board and
@@ -54,25 +47,19 @@ pub fn read(text: &str) -> Result<(Board, bool), PositionError> {
 pub fn read_unchecked(text: &str) -> Result<(Board, bool), PositionError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(err(say!("the position is empty", "la position est vide")));
+        return Err(err(tx!("abalone-position-empty")));
     }
     let mut parts = text.split_whitespace();
     let marbles = parts.next().unwrap_or_default();
     let side = parts.next();
     if let Some(extra) = parts.next() {
-        return Err(err(say!(
-            en: "unexpected `{}` after the side to move", extra;
-            fr: "« {} » inattendu après le trait", extra
-        )));
+        return Err(err(tx!("abalone-position-after-side", extra = extra)));
     }
     let to_move = match side {
         None => None,
-        Some(s) => Some(Side::from_name(s).ok_or_else(|| {
-            err(say!(
-                en: "`{}` is not a side to move (write b or w)", s;
-                fr: "« {} » n'est pas un camp au trait (écrivez b ou w)", s
-            ))
-        })?),
+        Some(s) => {
+            Some(Side::from_name(s).ok_or_else(|| err(tx!("abalone-position-side", text = s)))?)
+        }
     };
     let (black, white, lost) = if marbles.contains('/') {
         read_rows(marbles)?
@@ -101,32 +88,28 @@ pub fn read_unchecked(text: &str) -> Result<(Board, bool), PositionError> {
 fn validate(board: &Board) -> Result<(), PositionError> {
     if board.lost(Side::Black) >= WINNING_EJECTIONS && board.lost(Side::White) >= WINNING_EJECTIONS
     {
-        return Err(err(say!(
-            "both sides cannot have lost six marbles: the game ends at the first six",
-            "les deux camps ne peuvent pas avoir perdu six billes : la partie s'arrête au premier six"
-        )));
+        return Err(err(tx!("abalone-position-both-lost")));
     }
     for side in [Side::Black, Side::White] {
-        let (en, fr) = colour(side);
+        let owner = side.name();
         let count = board.marbles(side).count_ones();
         if count > MAX_MARBLES {
-            return Err(err(say!(
-                en: "{} has {} marbles; a side has at most 14", en, count;
-                fr: "les {} ont {} billes ; un camp en a au plus 14", fr, count
+            return Err(err(tx!(
+                "abalone-position-marbles",
+                owner = owner,
+                count = count
             )));
         }
         let lost = board.lost(side);
         if lost > WINNING_EJECTIONS {
-            return Err(err(say!(
-                en: "{} has lost {} marbles: the counters go from 0 to 6 (6 when the game is over)", en, lost;
-                fr: "les {} ont perdu {} billes : les compteurs vont de 0 à 6 (6 quand la partie est finie)", fr, lost
+            return Err(err(tx!(
+                "abalone-position-lost",
+                owner = owner,
+                lost = lost
             )));
         }
         if count == 0 {
-            return Err(err(say!(
-                en: "{} has no marble on the board", en;
-                fr: "les {} n'ont aucune bille sur le plateau", fr
-            )));
+            return Err(err(tx!("abalone-position-no-marble", owner = owner)));
         }
     }
     Ok(())
@@ -135,10 +118,11 @@ fn validate(board: &Board) -> Result<(), PositionError> {
 /// Adds `cell` to `set`, refusing a cell given twice.
 fn put(set: &mut u128, cell: Cell, side: Side) -> Result<(), PositionError> {
     if *set & cell.bit() != 0 {
-        let (en, fr) = colour(side);
-        return Err(err(say!(
-            en: "{} is given twice for {}", cell.upper(), en;
-            fr: "{} est donnée deux fois pour les {}", cell.upper(), fr
+        let owner = side.name();
+        return Err(err(tx!(
+            "abalone-position-twice",
+            cell = cell.upper(),
+            owner = owner
         )));
     }
     *set |= cell.bit();
@@ -147,9 +131,9 @@ fn put(set: &mut u128, cell: Cell, side: Side) -> Result<(), PositionError> {
 
 fn check_disjoint(black: u128, white: u128) -> Result<(), PositionError> {
     if let Some(cell) = super::bits::cells(black & white).next() {
-        return Err(err(say!(
-            en: "{} holds both a Black and a White marble", cell.upper();
-            fr: "{} porte à la fois une bille noire et une bille blanche", cell.upper()
+        return Err(err(tx!(
+            "abalone-position-both-colours",
+            cell = cell.upper()
         )));
     }
     Ok(())
@@ -159,10 +143,7 @@ fn check_disjoint(black: u128, white: u128) -> Result<(), PositionError> {
 fn read_compact(text: &str) -> Result<(u128, u128, [u8; 2]), PositionError> {
     let halves: Vec<&str> = text.split(['_', ',']).collect();
     if halves.len() != 2 {
-        return Err(err(say!(
-            en: "a compact position has two halves, Black's then White's, separated by `_` (or `,`); found {}", halves.len();
-            fr: "une position compacte a deux moitiés, celle des Noirs puis celle des Blancs, séparées par « _ » (ou « , ») ; trouvé {}", halves.len()
-        )));
+        return Err(err(tx!("abalone-compact-halves", count = halves.len())));
     }
     let (black, lost_black) = read_half(halves[0], Side::Black)?;
     let (white, lost_white) = read_half(halves[1], Side::White)?;
@@ -172,15 +153,12 @@ fn read_compact(text: &str) -> Result<(u128, u128, [u8; 2]), PositionError> {
 
 /// Reads one half: a counter digit, then row letters each followed by digits.
 fn read_half(text: &str, side: Side) -> Result<(u128, u8), PositionError> {
-    let (en, fr) = colour(side);
+    let owner = side.name();
     let mut chars = text.chars();
     let lost = match chars.next() {
         Some(c) if c.is_ascii_digit() => c as u8 - b'0',
         _ => {
-            return Err(err(say!(
-                en: "{}'s half must start with the number of {} marbles already pushed off (0 to 5)", en, en;
-                fr: "la moitié des {} doit commencer par le nombre de billes des {} déjà éjectées (0 à 5)", fr, fr
-            )));
+            return Err(err(tx!("abalone-compact-counter", owner = owner)));
         }
     };
     let mut set = 0u128;
@@ -198,10 +176,7 @@ fn read_half(text: &str, side: Side) -> Result<(u128, u8), PositionError> {
             }
             '1'..='9' => {
                 let Some(letter) = row else {
-                    return Err(err(say!(
-                        en: "{}'s half: digit `{}` comes before any row letter", en, c;
-                        fr: "moitié de {} : le chiffre « {} » précède toute lettre de rangée", fr, c
-                    )));
+                    return Err(err(tx!("abalone-compact-digit", owner = owner, char = c)));
                 };
                 let name = format!("{letter}{c}");
                 let cell = Cell::parse(&name).ok_or_else(|| off_board(&name))?;
@@ -209,9 +184,10 @@ fn read_half(text: &str, side: Side) -> Result<(u128, u8), PositionError> {
                 row_has_cells = true;
             }
             _ => {
-                return Err(err(say!(
-                    en: "{}'s half: unexpected `{}` (cells are a row letter a–i and digits 1–9)", en, c;
-                    fr: "moitié de {} : « {} » inattendu (les cases s'écrivent avec une lettre a–i et des chiffres 1–9)", fr, c
+                return Err(err(tx!(
+                    "abalone-compact-character",
+                    owner = owner,
+                    char = c
                 )));
             }
         }
@@ -223,18 +199,12 @@ fn read_half(text: &str, side: Side) -> Result<(u128, u8), PositionError> {
 }
 
 fn letter_without_digit(letter: char) -> PositionError {
-    err(say!(
-        en: "row letter `{}` is followed by no digit", letter;
-        fr: "la lettre de rangée « {} » n'est suivie d'aucun chiffre", letter
-    ))
+    err(tx!("abalone-compact-row-digit", letter = letter))
 }
 
 fn off_board(name: &str) -> PositionError {
     let upper = name.to_uppercase();
-    err(say!(
-        en: "{} is not a cell of the board", upper;
-        fr: "{} n'est pas une case du plateau", upper
-    ))
+    err(tx!("abalone-cell-off-board", cell = upper))
 }
 
 /// The row lengths from row I down to row A.
@@ -262,10 +232,7 @@ fn read_rows(text: &str) -> Result<(u128, u128, [u8; 2]), PositionError> {
     };
     let rows: Vec<&str> = rows_text.split('/').collect();
     if rows.len() != 9 {
-        return Err(err(say!(
-            en: "an APGN position has 9 rows (I to A) separated by `/`; found {}", rows.len();
-            fr: "une position APGN a 9 rangées (I à A) séparées par « / » ; trouvé {}", rows.len()
-        )));
+        return Err(err(tx!("abalone-apgn-rows", count = rows.len())));
     }
     let (mut black, mut white) = (0u128, 0u128);
     for (text, (row, len)) in rows.iter().zip(ROWS_TOP_DOWN) {
@@ -288,17 +255,20 @@ fn read_rows(text: &str) -> Result<(u128, u128, [u8; 2]), PositionError> {
                     filled += 1;
                 }
                 _ => {
-                    return Err(err(say!(
-                        en: "row {}: unexpected `{}` (use b, w and digits for empty cells)", letter, c;
-                        fr: "rangée {} : « {} » inattendu (utilisez b, w et des chiffres pour les cases vides)", letter, c
+                    return Err(err(tx!(
+                        "abalone-apgn-character",
+                        letter = letter,
+                        char = c
                     )));
                 }
             }
         }
         if filled != len {
-            return Err(err(say!(
-                en: "row {} describes {} cells; it has {}", letter, filled, len;
-                fr: "la rangée {} décrit {} cases ; elle en a {}", letter, filled, len
+            return Err(err(tx!(
+                "abalone-apgn-row-length",
+                letter = letter,
+                filled = filled,
+                length = len
             )));
         }
     }
@@ -307,12 +277,7 @@ fn read_rows(text: &str) -> Result<(u128, u128, [u8; 2]), PositionError> {
 
 /// Reads `<n>b<n>w` (Black's lost marbles, then White's).
 fn read_counters(text: &str) -> Result<[u8; 2], PositionError> {
-    let bad = || {
-        err(say!(
-            en: "the ejection counters must read `-<n>b<n>w` (Black's lost marbles, then White's), not `-{}`", text;
-            fr: "les compteurs d'éjection s'écrivent « -<n>b<n>w » (billes perdues par Noir, puis par Blanc), pas « -{} »", text
-        ))
-    };
+    let bad = || err(tx!("abalone-apgn-counters", text = text));
     let lower = text.to_ascii_lowercase();
     let (b, rest) = lower.split_once('b').ok_or_else(bad)?;
     let w = rest.strip_suffix('w').ok_or_else(bad)?;
