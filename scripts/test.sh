@@ -2,6 +2,7 @@
 # The whole test suite: formatting, lints, and every test, including the daemon's
 # integration tests against real Dovecot and Postfix on 127.0.0.1 (installed and started by
 # scripts/mail-servers.sh when running as root; stopped again at the end).
+# Then a short run of every fuzz target (scripts/fuzz-smoke.sh).
 # Ends with a summary naming every test skipped for missing data or servers (none when
 # ../shared is beside the repository and the script runs as root; then a skip is a failure).
 # Usage: bash scripts/test.sh
@@ -31,6 +32,8 @@ mkdir -p target
 rm -f "$ARBITRE_SKIPPED"
 status=0
 cargo test --all-targets 2>&1 || status=$?
+# A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md).
+bash scripts/fuzz-smoke.sh || status=1
 skipped=0
 if [ -s "$ARBITRE_SKIPPED" ]; then
     skipped=$(sort -u "$ARBITRE_SKIPPED" | wc -l)
