@@ -176,6 +176,12 @@ impl From<&str> for Arg {
     }
 }
 
+impl From<&&str> for Arg {
+    fn from(s: &&str) -> Arg {
+        Arg::Str((*s).to_string())
+    }
+}
+
 impl From<char> for Arg {
     fn from(c: char) -> Arg {
         Arg::Str(c.to_string())

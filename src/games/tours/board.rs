@@ -10,8 +10,8 @@
 use crate::games::Side;
 use crate::games::tours::cell::Cell;
 use crate::games::tours::stack::{Kind, Stack};
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 /// What stands on every cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,10 +59,7 @@ impl Board {
     pub fn from_placement(text: &str) -> Result<Board, Text> {
         let ranks: Vec<&str> = text.split('/').collect();
         if ranks.len() != 8 {
-            return Err(say!(
-                en: "the board must give 8 ranks separated by `/`, rank 8 first (found {})", ranks.len();
-                fr: "le plateau doit donner 8 rangées séparées par `/`, la rangée 8 en premier ({} trouvée(s))", ranks.len()
-            ));
+            return Err(tx!("tours-board-ranks", count = ranks.len()));
         }
         let mut board = Board::empty();
         for (i, row) in ranks.iter().enumerate() {
@@ -82,10 +79,7 @@ impl Board {
                                 Some(')') => break,
                                 Some(c) => letters.push(c),
                                 None => {
-                                    return Err(say!(
-                                        en: "rank {}: a `(` is not closed", rank + 1;
-                                        fr: "rangée {} : une `(` n'est pas fermée", rank + 1
-                                    ));
+                                    return Err(tx!("tours-rank-open", rank = rank + 1));
                                 }
                             }
                         }
@@ -105,10 +99,7 @@ impl Board {
                 }
             }
             if file != 8 {
-                return Err(say!(
-                    en: "rank {} describes {} cells instead of 8", rank + 1, file;
-                    fr: "la rangée {} décrit {} cases au lieu de 8", rank + 1, file
-                ));
+                return Err(tx!("tours-rank-short", rank = rank + 1, count = file));
             }
         }
         Ok(board)
@@ -144,18 +135,12 @@ impl Board {
 }
 
 fn too_long(rank: u8) -> Text {
-    say!(
-        en: "rank {} describes more than 8 cells", rank + 1;
-        fr: "la rangée {} décrit plus de 8 cases", rank + 1
-    )
+    tx!("tours-rank-long", rank = rank + 1)
 }
 
 /// Prefixes a problem with the rank it was found on.
 fn on_rank(rank: u8, problem: &Text) -> Text {
-    say!(
-        en: "rank {}: {}", rank + 1, problem.en();
-        fr: "rangée {} : {}", rank + 1, problem.fr()
-    )
+    tx!("tours-rank", rank = rank + 1, problem = problem)
 }
 
 /// Reads the letters of one stack (`R`, `rrs`, `SR`): 1 to 3 letters, all of one side, in
@@ -170,17 +155,11 @@ pub fn stack_of(letters: &str) -> Result<Stack, Text> {
             'r' => (Side::Black, Kind::Round),
             's' => (Side::Black, Kind::Square),
             _ => {
-                return Err(say!(
-                    en: "`{}` is not a piece (R or S for White, r or s for Black, a digit for empty cells, a stack in parentheses)", ch;
-                    fr: "`{}` n'est pas une pièce (R ou S pour Blanc, r ou s pour Noir, un chiffre pour des cases vides, une pile entre parenthèses)", ch
-                ));
+                return Err(tx!("tours-piece-character", char = ch));
             }
         };
         if side.is_some_and(|x| x != s) {
-            return Err(say!(
-                en: "the stack `({})` mixes White and Black pieces; a stack belongs to one player", letters;
-                fr: "la pile `({})` mélange pièces blanches et noires ; une pile appartient à un seul joueur", letters
-            ));
+            return Err(tx!("tours-stack-mixed", letters = letters));
         }
         side = Some(s);
         match kind {
@@ -189,12 +168,7 @@ pub fn stack_of(letters: &str) -> Result<Stack, Text> {
         }
     }
     side.and_then(|s| Stack::new(s, rounds, squares))
-        .ok_or_else(|| {
-            say!(
-                en: "the stack `({})` must hold 1 to 3 pieces", letters;
-                fr: "la pile `({})` doit compter de 1 à 3 pièces", letters
-            )
-        })
+        .ok_or_else(|| tx!("tours-stack-size", letters = letters))
 }
 
 #[cfg(test)]

@@ -44,8 +44,8 @@ use crate::games::{
     Game, GameKind, GameOptions, Illegal, NotationError, OptionSpec, Outcome, PositionError, Side,
     Variant,
 };
-use crate::say;
 use crate::text::{Lang, Text};
+use crate::tx;
 
 /// The named starts. The standard one (T-Q1, T-Q2): squares on the dark cells and rounds on
 /// the light cells of each side's first two ranks, a1 dark, White to move.
@@ -165,15 +165,14 @@ impl Game for Position {
                     return Err(self.why_not_shift(*from, *to));
                 }
                 if *capture && !self.is_capture(&m) {
-                    let enemy = words::piece_of(self.side_to_move().opponent());
+                    let enemy = self.side_to_move().opponent().name();
                     return Err(Illegal::new(match to {
-                        Target::Off => say!(
-                            en: "x announces a capture, but nothing is captured beyond the edge: write {}-off.", from;
-                            fr: "x annonce une prise, mais on ne prend rien au-delà du bord : écrivez {}-off.", from
-                        ),
-                        Target::Cell(c) => say!(
-                            en: "x announces a capture, but {} holds no {}: write {}-{}.", c, enemy.en(), from, c;
-                            fr: "x annonce une prise, mais {} ne porte aucune {} : écrivez {}-{}.", c, enemy.fr(), from, c
+                        Target::Off => tx!("tours-capture-off", from = from.to_string()),
+                        Target::Cell(c) => tx!(
+                            "tours-capture-nothing",
+                            cell = c.to_string(),
+                            owner = enemy,
+                            from = from.to_string()
                         ),
                     }));
                 }
@@ -219,10 +218,7 @@ impl Game for Position {
 
 /// The refusal of any action once the game has ended.
 fn game_over() -> Illegal {
-    Illegal::new(say!(
-        "the game is over: no more moves.",
-        "la partie est terminée : plus aucun coup."
-    ))
+    Illegal::new(tx!("tours-game-over"))
 }
 
 #[cfg(test)]

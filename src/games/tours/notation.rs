@@ -20,7 +20,7 @@
 use crate::games::NotationError;
 use crate::games::tours::cell::{Cell, Target};
 use crate::games::tours::moves::Move;
-use crate::say;
+use crate::tx;
 
 /// An action as written, read without the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,10 +46,7 @@ pub enum Notation {
 
 /// The general shape of an action, for error messages.
 fn shape() -> crate::text::Text {
-    say!(
-        "write a move as b1-c2 (c4xe6 for a capture, e8-off to leave the board) or a deployment as d4>d5,c6,b7",
-        "écrivez un déplacement comme b1-c2 (c4xe6 pour une prise, e8-off pour sortir du plateau) ou un déploiement comme d4>d5,c6,b7"
-    )
+    tx!("tours-move-shape")
 }
 
 /// Reads one action.
@@ -68,17 +65,11 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
     if normal.is_empty() {
         return Err(NotationError::new(
             shown,
-            say!(en: "the message holds no move: {}", shape().en(); fr: "le message ne contient aucun coup : {}", shape().fr()),
+            tx!("tours-move-missing", shape = shape()),
         ));
     }
     if matches!(normal.as_str(), "pass" | "passe" | "0000") {
-        return Err(NotationError::new(
-            shown,
-            say!(
-                "nobody ever passes in La Bataille des Tours: a player with a piece always has a move",
-                "on ne passe jamais à La Bataille des Tours : un joueur qui a une pièce a toujours un coup"
-            ),
-        ));
+        return Err(NotationError::new(shown, tx!("tours-no-pass")));
     }
     if let Some((from, list)) = normal.split_once('>') {
         let from = origin(from, shown)?;
@@ -97,9 +88,10 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
     if target_text.is_empty() {
         return Err(NotationError::new(
             shown,
-            say!(
-                en: "the destination is missing after {}: {}", from, shape().en();
-                fr: "la destination manque après {} : {}", from, shape().fr()
+            tx!(
+                "tours-destination-missing",
+                from = from.to_string(),
+                shape = shape()
             ),
         ));
     }
@@ -107,10 +99,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
     if to == Target::Cell(from) {
         return Err(NotationError::new(
             shown,
-            say!(
-                en: "{} is both the start and the end: a piece must leave its cell", from;
-                fr: "{} est à la fois le départ et l'arrivée : une pièce doit quitter sa case", from
-            ),
+            tx!("tours-same-cell", from = from.to_string()),
         ));
     }
     Ok(Notation::Shift { from, to, capture })
@@ -121,22 +110,13 @@ fn deploy(from: Cell, list: &str) -> Result<Notation, NotationError> {
     if list.is_empty() {
         return Err(NotationError::new(
             format!("{from}>"),
-            say!(
-                en: "the drop cells are missing after {}>: name one cell per piece, as in d4>d5,c6,b7", from;
-                fr: "les cases de dépose manquent après {}> : nommez une case par pièce, comme d4>d5,c6,b7", from
-            ),
+            tx!("tours-drops-missing", from = from.to_string()),
         ));
     }
     let mut targets = Vec::new();
     for item in list.split(',') {
         if item.is_empty() {
-            return Err(NotationError::new(
-                list,
-                say!(
-                    "an empty drop cell: separate the drop cells with single commas, as in d4>d5,c6,b7",
-                    "une case de dépose vide : séparez les cases par une seule virgule, comme d4>d5,c6,b7"
-                ),
-            ));
+            return Err(NotationError::new(list, tx!("tours-drop-empty")));
         }
         targets.push(target(item)?);
     }
@@ -160,13 +140,7 @@ fn split_cell(text: &str) -> (&str, &str) {
 /// Reads the origin cell.
 fn origin(text: &str, shown: &str) -> Result<Cell, NotationError> {
     if matches!(text, "off" | "hors" | "out") {
-        return Err(NotationError::new(
-            shown,
-            say!(
-                "an action starts from a cell of the board, not from off",
-                "une action part d'une case du plateau, pas de off"
-            ),
-        ));
+        return Err(NotationError::new(shown, tx!("tours-from-off")));
     }
     cell(text)
 }
@@ -181,15 +155,7 @@ fn target(text: &str) -> Result<Target, NotationError> {
 
 /// Reads a cell.
 fn cell(text: &str) -> Result<Cell, NotationError> {
-    Cell::parse(text).ok_or_else(|| {
-        NotationError::new(
-            text,
-            say!(
-                en: "`{}` is not a cell: files run from a to h, ranks from 1 to 8", text;
-                fr: "`{}` n'est pas une case : les colonnes vont de a à h, les rangées de 1 à 8", text
-            ),
-        )
-    })
+    Cell::parse(text).ok_or_else(|| NotationError::new(text, tx!("tours-cell", text = text)))
 }
 
 /// Writes action `m` canonically; `capture` says whether it captures (written `x`).

@@ -15,9 +15,8 @@ use crate::games::tours::deploy::push_deployments;
 use crate::games::tours::end::{ALL_CAPTURED, BEYOND_EDGE, NO_PROGRESS, REPETITION};
 use crate::games::tours::moves::{Move, Played, play, push_shifts};
 use crate::games::tours::stack::{Kind, Stack};
-use crate::games::tours::words;
 use crate::games::{GameOptions, Outcome, PositionError, Side};
-use crate::say;
+use crate::tx;
 
 /// The rules a game is played under, read from its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -84,35 +83,27 @@ impl Position {
     ) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let Some(placement) = fields.first() else {
-            return Err(PositionError::new(say!(
-                "the position string is empty",
-                "la chaîne de position est vide"
-            )));
+            return Err(PositionError::new(tx!("tours-position-empty")));
         };
         let board = Board::from_placement(placement).map_err(PositionError::new)?;
         let written_side = match fields.get(1) {
             None => None,
-            Some(s) => Some(side_of(s).ok_or_else(|| {
-                PositionError::new(say!(
-                    en: "`{}` is not a side to move: write w (White) or b (Black)", s;
-                    fr: "`{}` n'est pas un trait : écrivez w (Blanc) ou b (Noir)", s
-                ))
-            })?),
+            Some(s) => Some(
+                side_of(s)
+                    .ok_or_else(|| PositionError::new(tx!("tours-position-side", text = s)))?,
+            ),
         };
         let Some(to_move) = to_move.or(written_side) else {
-            return Err(PositionError::new(say!(
-                "the side to move is missing: end the position string with w (White) or b (Black)",
-                "le trait manque : terminez la chaîne de position par w (Blanc) ou b (Noir)"
-            )));
+            return Err(PositionError::new(tx!("tours-position-side-missing")));
         };
         let beyond = match fields.get(2) {
             None => None,
             Some(f) => Some(beyond_of(f)?),
         };
         if let Some(extra) = fields.get(3) {
-            return Err(PositionError::new(say!(
-                en: "unexpected `{}`: a position string is the board, the side to move, and only after a win the piece beyond the edge (+S)", extra;
-                fr: "`{}` inattendu : une chaîne de position donne le plateau, le trait et, seulement après une victoire, la pièce sortie (+S)", extra
+            return Err(PositionError::new(tx!(
+                "tours-position-extra",
+                extra = extra
             )));
         }
         let pos = Position {
@@ -137,10 +128,11 @@ impl Position {
                     .map_or(0, |s| u32::from(s.count(kind)));
                 let n = self.board.count(side, kind) + beyond;
                 if n > 8 {
-                    let who = words::side(side);
-                    return Err(PositionError::new(say!(
-                        en: "{} has {} {} but a player has only 8", who.en(), n, kind.plural().en();
-                        fr: "{} a {} {} alors qu'un joueur n'en a que 8", who.fr(), n, kind.plural().fr()
+                    return Err(PositionError::new(tx!(
+                        "tours-position-too-many",
+                        owner = side.name(),
+                        count = n,
+                        kind = kind.key(),
                     )));
                 }
             }
@@ -148,16 +140,12 @@ impl Position {
         let mover = self.to_move.opponent();
         if let Some(b) = self.beyond {
             if b.side() != mover {
-                return Err(PositionError::new(say!(
-                    "the piece beyond the edge must belong to the player who has just moved, not to the side to move",
-                    "la pièce sortie doit appartenir au joueur qui vient de jouer, pas à celui qui a le trait"
-                )));
+                return Err(PositionError::new(tx!("tours-position-beyond-side")));
             }
         } else if !self.board.has_pieces(mover) {
-            let who = words::side(mover);
-            return Err(PositionError::new(say!(
-                en: "{} has no piece left yet is the player who has just moved", who.en();
-                fr: "{} n'a plus aucune pièce et serait pourtant le dernier à avoir joué", who.fr()
+            return Err(PositionError::new(tx!(
+                "tours-position-no-piece",
+                owner = mover.name()
             )));
         }
         Ok(())
@@ -351,18 +339,9 @@ fn beyond_of(text: &str) -> Result<Stack, PositionError> {
         .strip_prefix('+')
         .map(|t| t.trim_start_matches('(').trim_end_matches(')'))
         .filter(|t| !t.is_empty())
-        .ok_or_else(|| {
-            PositionError::new(say!(
-                en: "`{}` is not a piece beyond the edge: write + and the piece, as in +S or +(RS)", text;
-                fr: "`{}` n'est pas une pièce sortie : écrivez + et la pièce, comme +S ou +(RS)", text
-            ))
-        })?;
-    stack_of(letters).map_err(|e| {
-        PositionError::new(say!(
-            en: "the piece beyond the edge: {}", e.en();
-            fr: "la pièce sortie : {}", e.fr()
-        ))
-    })
+        .ok_or_else(|| PositionError::new(tx!("tours-position-beyond", text = text)))?;
+    stack_of(letters)
+        .map_err(|e| PositionError::new(tx!("tours-position-beyond-piece", problem = e)))
 }
 
 #[cfg(test)]

@@ -63,6 +63,14 @@ impl Kind {
         }
     }
 
+    /// The kind's key in the catalogs: `round` or `square`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::Round => "round",
+            Kind::Square => "square",
+        }
+    }
+
     /// The plural: "rounds" / "ronds", "squares" / "carrés".
     pub fn plural(self) -> Text {
         match self {
