@@ -199,6 +199,23 @@ macro_rules! number_args {
 }
 number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
+macro_rules! borrowed_number_args {
+    ($($t:ty),*) => {$(
+        impl From<&$t> for Arg {
+            fn from(n: &$t) -> Arg {
+                Arg::from(*n)
+            }
+        }
+    )*};
+}
+borrowed_number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+
+impl From<&char> for Arg {
+    fn from(c: &char) -> Arg {
+        Arg::Str(c.to_string())
+    }
+}
+
 impl Default for Text {
     fn default() -> Text {
         Text::same("")

@@ -19,8 +19,8 @@
 
 use std::fmt;
 
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 /// The number of lattice points on a side.
 pub const SIZE: i8 = 15;
@@ -176,7 +176,7 @@ fn with_shapes(reason: Text) -> Text {
 fn parse_inscription(t: &str) -> Result<Cell, Text> {
     let chars: Vec<char> = t.chars().collect();
     if chars.is_empty() {
-        return Err(say!("an empty coordinate", "une coordonnée vide"));
+        return Err(tx!("bulltricker-empty-coordinate"));
     }
     let letter_x = |c: char| Some(2 * (c as i8 - b'a' as i8) + 1);
     match chars.as_slice() {
@@ -184,65 +184,44 @@ fn parse_inscription(t: &str) -> Result<Cell, Text> {
         ['v', rest @ ..] => {
             let (line, after) = split_number(rest);
             let Some(k) = line else {
-                return Err(with_shapes(say!(
-                    "`{t}` lacks the number of the vertical line (v1 to v8)",
-                    "il manque à « {t} » le numéro de la ligne verticale (v1 à v8)"
+                return Err(with_shapes(tx!(
+                    "bulltricker-t-lacks-number-vertical",
+                    t = t
                 )));
             };
             if !(1..=8).contains(&k) {
-                return Err(say!(
-                    "`{t}`: there is no vertical line v{k}; they are v1 to v8",
-                    "« {t} » : il n'y a pas de ligne verticale v{k} ; elles vont de v1 à v8"
-                ));
+                return Err(tx!("bulltricker-t-there-no-vertical", t = t, k = k));
             }
             let x = 2 * (k as i8 - 1);
             match after {
                 ['.' | ',', 'h', more @ ..] => {
                     let (m, tail) = split_number(more);
                     match (m, tail) {
-                        (Some(m), []) if (1..=8).contains(&m) => Err(say!(
-                            "`{t}` is a butée (where line v{k} crosses line h{m}): nothing ever stands there",
-                            "« {t} » est une butée (croisement des lignes v{k} et h{m}) : aucune pièce n'y est jamais"
-                        )),
-                        _ => Err(with_shapes(say!(
-                            "`{t}` is not a cell",
-                            "« {t} » n'est pas une case"
-                        ))),
+                        (Some(m), []) if (1..=8).contains(&m) => {
+                            Err(tx!("bulltricker-t-but-e-where", t = t, k = k, m = m))
+                        }
+                        _ => Err(with_shapes(tx!("bulltricker-not-a-cell", t = t))),
                     }
                 }
                 ['.' | ',', more @ ..] => match split_number(more) {
                     (Some(n), []) if (1..=7).contains(&n) => {
                         Ok(Cell::new(x, 2 * n as i8 - 1).expect("on the lattice"))
                     }
-                    (Some(n), []) => Err(say!(
-                        "`{t}`: there is no row {n}; rows are numbered 1 to 7",
-                        "« {t} » : il n'y a pas de rangée {n} ; elles vont de 1 à 7"
-                    )),
-                    _ => Err(with_shapes(say!(
-                        "`{t}` is not a cell",
-                        "« {t} » n'est pas une case"
-                    ))),
+                    (Some(n), []) => Err(tx!("bulltricker-no-row", t = t, n = n)),
+                    _ => Err(with_shapes(tx!("bulltricker-not-a-cell", t = t))),
                 },
-                [] => Err(with_shapes(say!(
-                    "`{t}` names a whole vertical line, not a cell",
-                    "« {t} » désigne toute une ligne verticale, pas une case"
+                [] => Err(with_shapes(tx!(
+                    "bulltricker-t-names-whole-vertical",
+                    t = t
                 ))),
-                _ => Err(with_shapes(say!(
-                    "`{t}` is not a cell",
-                    "« {t} » n'est pas une case"
-                ))),
+                _ => Err(with_shapes(tx!("bulltricker-not-a-cell", t = t))),
             }
         }
         // Royal `c5` / `c.5`, transversal `c.h3`.
         [col @ 'a'..='z', rest @ ..] => {
             let column_ok = ('a'..='g').contains(col);
             let x = letter_x(*col).unwrap_or(0);
-            let bad_column = || {
-                say!(
-                    "`{t}`: there is no column {col}; columns are a to g",
-                    "« {t} » : il n'y a pas de colonne {col} ; elles vont de a à g"
-                )
-            };
+            let bad_column = || tx!("bulltricker-t-there-no-column", t = t, col = col);
             match rest {
                 ['.' | ',', 'h', more @ ..] => match split_number(more) {
                     (Some(k), []) if !column_ok => {
@@ -252,39 +231,21 @@ fn parse_inscription(t: &str) -> Result<Cell, Text> {
                     (Some(k), []) if (1..=8).contains(&k) => {
                         Ok(Cell::new(x, 2 * (k as i8 - 1)).expect("on the lattice"))
                     }
-                    (Some(k), []) => Err(say!(
-                        "`{t}`: there is no horizontal line h{k}; they are h1 to h8",
-                        "« {t} » : il n'y a pas de ligne horizontale h{k} ; elles vont de h1 à h8"
-                    )),
-                    _ => Err(with_shapes(say!(
-                        "`{t}` is not a cell",
-                        "« {t} » n'est pas une case"
-                    ))),
+                    (Some(k), []) => Err(tx!("bulltricker-t-there-no-horizontal", t = t, k = k)),
+                    _ => Err(with_shapes(tx!("bulltricker-not-a-cell", t = t))),
                 },
                 ['.' | ',', more @ ..] | more => match split_number(more) {
                     (Some(_), []) if !column_ok => Err(bad_column()),
                     (Some(n), []) if (1..=7).contains(&n) => {
                         Ok(Cell::new(x, 2 * n as i8 - 1).expect("on the lattice"))
                     }
-                    (Some(8), []) => Err(say!(
-                        "`{t}`: there is no royal row 8 (rows are 1 to 7); the transversal cell of line h8 is {col}.h8",
-                        "« {t} » : il n'y a pas de rangée royale 8 (elles vont de 1 à 7) ; la case transversale de la ligne h8 s'écrit {col}.h8"
-                    )),
-                    (Some(n), []) => Err(say!(
-                        "`{t}`: there is no row {n}; rows are numbered 1 to 7",
-                        "« {t} » : il n'y a pas de rangée {n} ; elles vont de 1 à 7"
-                    )),
-                    _ => Err(with_shapes(say!(
-                        "`{t}` is not a cell",
-                        "« {t} » n'est pas une case"
-                    ))),
+                    (Some(8), []) => Err(tx!("bulltricker-t-there-no-royal", t = t, col = col)),
+                    (Some(n), []) => Err(tx!("bulltricker-no-row", t = t, n = n)),
+                    _ => Err(with_shapes(tx!("bulltricker-not-a-cell", t = t))),
                 },
             }
         }
-        _ => Err(with_shapes(say!(
-            "`{t}` is not a cell",
-            "« {t} » n'est pas une case"
-        ))),
+        _ => Err(with_shapes(tx!("bulltricker-not-a-cell", t = t))),
     }
 }
 

@@ -11,7 +11,7 @@ use crate::games::bulltricker::notation::{CaptureClaim, Claims, Notation};
 use crate::games::bulltricker::outcome::result_tokens;
 use crate::games::bulltricker::position::Position;
 use crate::games::{Outcome, Side};
-use crate::say;
+use crate::tx;
 
 /// The legal move a message names, or why there is none.
 pub fn resolve(pos: &Position, notation: &Notation) -> Result<Move, Illegal> {
@@ -45,10 +45,7 @@ pub fn check(pos: &Position, m: &Move) -> Result<(), Illegal> {
         .iter()
         .any(|l| l.from() == m.from() && l.to() == m.to())
     {
-        return Err(Illegal::new(say!(
-            "this move does not have the effect the rules give it",
-            "ce coup n'a pas l'effet que lui donnent les règles"
-        )));
+        return Err(Illegal::new(tx!("bulltricker-this-move-does-not")));
     }
     Err(why_illegal(pos, m.from(), m.to(), &legal))
 }
@@ -63,39 +60,31 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
                 Side::White => "h8",
                 Side::Black => "h1",
             };
-            say!(
-                "the message announces a promotion (++), but the pawn does not reach its last line {line}",
-                "le message annonce une promotion (++), mais le pion n'atteint pas sa dernière ligne {line}"
-            )
+            tx!("bulltricker-message-announces-promotion-but", line = line)
         } else {
-            say!(
-                "the message announces a promotion (++), but only a pawn is promoted",
-                "le message annonce une promotion (++), mais seul un pion est promu"
-            )
+            tx!("bulltricker-message-announces-promotion-but-2")
         }));
     }
     let takes = if taken.is_empty() {
-        say!("it takes nothing", "il ne prend rien")
+        tx!("bulltricker-takes-nothing")
     } else {
         let list = cell_list(taken);
-        say!(
-            en: "it takes {} ({})", list.en(), taken.len();
-            fr: "il prend {} ({})", list.fr(), taken.len()
-        )
+        tx!("bulltricker-takes", list = list, taken = taken.len())
     };
     match &claims.captures {
         None => {}
         Some(CaptureClaim::Some) if taken.is_empty() => {
-            return Err(Illegal::new(say!(
-                en: "the message announces a capture (!!), but {}", takes.en();
-                fr: "le message annonce une prise (!!), mais {}", takes.fr()
+            return Err(Illegal::new(tx!(
+                "bulltricker-message-announces-capture-but",
+                takes = takes
             )));
         }
         Some(CaptureClaim::Some) => {}
         Some(CaptureClaim::Count(n)) if *n as usize != taken.len() => {
-            return Err(Illegal::new(say!(
-                en: "the message announces {} captured (!! {}), but {}", n, n, takes.en();
-                fr: "le message annonce {} prise(s) (!! {}), mais {}", n, n, takes.fr()
+            return Err(Illegal::new(tx!(
+                "bulltricker-message-announces-captured-but",
+                n = n,
+                takes = takes
             )));
         }
         Some(CaptureClaim::Count(_)) => {}
@@ -107,9 +96,10 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
             actual.sort();
             if claimed != actual || claimed.len() != cells.len() {
                 let said = cell_list(cells);
-                return Err(Illegal::new(say!(
-                    en: "the message announces the capture of {}, but {}", said.en(), takes.en();
-                    fr: "le message annonce la prise de {}, mais {}", said.fr(), takes.fr()
+                return Err(Illegal::new(tx!(
+                    "bulltricker-message-announces-capture-but-2",
+                    said = said,
+                    takes = takes
                 )));
             }
         }
@@ -133,12 +123,13 @@ fn check_claims(pos: &Position, m: &Move, claims: &Claims) -> Result<(), Illegal
                 .collect();
             let said = said.join(" ");
             let actual = match result_tokens(outcome) {
-                None => say!("the game goes on", "la partie continue"),
-                Some(tokens) => say!("the result is {tokens}", "le résultat est {tokens}"),
+                None => tx!("bulltricker-game-goes"),
+                Some(tokens) => tx!("bulltricker-result-tokens", tokens = tokens),
             };
-            return Err(Illegal::new(say!(
-                en: "the message announces {}, but after this move {}", said, actual.en();
-                fr: "le message annonce {}, mais après ce coup {}", said, actual.fr()
+            return Err(Illegal::new(tx!(
+                "bulltricker-message-announces-but-after",
+                said = said,
+                actual = actual
             )));
         }
     }

@@ -22,7 +22,7 @@ use crate::games::bulltricker::geometry::Cell;
 use crate::games::bulltricker::moves::Move;
 use crate::games::bulltricker::rules::CaptureNotation;
 use crate::games::{NotationError, Side};
-use crate::say;
+use crate::tx;
 
 /// A move message as written, read without the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,22 +102,12 @@ fn tokens(text: &str) -> Vec<String> {
 /// What a control word means, when a whole message is one.
 fn control_reason(word: &str) -> Option<crate::text::Text> {
     match word {
-        "PAT" => Some(say!(
-            "PAT alone is a draw proposal or claim, not a move",
-            "PAT seul est une proposition ou une demande de nulle, pas un coup"
-        )),
-        "ERR" => Some(say!(
-            "ERR is the answer to a wrong move, not a move",
-            "ERR est la réponse à un coup erroné, pas un coup"
-        )),
-        "WW" | "BW" | "MAT" | "TRICK" | ">>" | "<<" => Some(say!(
-            "a result alone is not a move: write the move first, e.g. e.h8 d.h8 WW MAT",
-            "un résultat seul n'est pas un coup : écrivez d'abord le coup, par ex. e.h8 d.h8 WW MAT"
-        )),
-        "!!" | "++" => Some(say!(
-            "the move must start with the cell it comes from, e.g. e.h4 e.h6 !! e.h5",
-            "le coup doit commencer par la case de départ, par ex. e.h4 e.h6 !! e.h5"
-        )),
+        "PAT" => Some(tx!("bulltricker-pat-alone-draw-proposal")),
+        "ERR" => Some(tx!("bulltricker-err-answer-wrong-move")),
+        "WW" | "BW" | "MAT" | "TRICK" | ">>" | "<<" => {
+            Some(tx!("bulltricker-result-alone-not-move"))
+        }
+        "!!" | "++" => Some(tx!("bulltricker-move-must-start-with")),
         _ => None,
     }
 }
@@ -152,10 +142,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
     let Some(first) = upper.first() else {
         return Err(NotationError::new(
             text.trim(),
-            say!(
-                "the message is empty: write the move as FROM TO, e.g. b.h2 b.h4",
-                "le message est vide : écrivez le coup DÉPART ARRIVÉE, par ex. b.h2 b.h4"
-            ),
+            tx!("bulltricker-message-empty-write-move"),
         ));
     };
     if let Some(reason) = control_reason(first) {
@@ -172,10 +159,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
         let from_text = &tokens[0];
         return Err(NotationError::new(
             from_text.clone(),
-            say!(
-                "only one cell: a move is FROM TO, e.g. b.h2 b.h4",
-                "une seule case : un coup s'écrit DÉPART ARRIVÉE, par ex. b.h2 b.h4"
-            ),
+            tx!("bulltricker-only-one-cell-move"),
         ));
     };
     let to = cell(to_token)?;
@@ -193,19 +177,13 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
                 if t.len() > 2 {
                     return Err(NotationError::new(
                         t.clone(),
-                        say!(
-                            "not a number of captures (one move takes 1 to 3 pieces)",
-                            "pas un nombre de prises (un coup prend de 1 à 3 pièces)"
-                        ),
+                        tx!("bulltricker-not-number-captures-one"),
                     ));
                 }
                 if count.is_some() || !cells.is_empty() {
                     return Err(NotationError::new(
                         t.clone(),
-                        say!(
-                            "after !! write either the captured cells or their number, not both",
-                            "après !! écrivez soit les cases prises, soit leur nombre, pas les deux"
-                        ),
+                        tx!("bulltricker-captures-both-ways"),
                     ));
                 }
                 count = t.parse::<u32>().ok();
@@ -216,10 +194,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
                 if count.is_some() {
                     return Err(NotationError::new(
                         t.clone(),
-                        say!(
-                            "after !! write either the captured cells or their number, not both",
-                            "après !! écrivez soit les cases prises, soit leur nombre, pas les deux"
-                        ),
+                        tx!("bulltricker-captures-both-ways"),
                     ));
                 }
                 cells.push(cell(t)?);
@@ -240,10 +215,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
                 if claims.winner.is_some_and(|w| w != side) {
                     return Err(NotationError::new(
                         tokens[i].clone(),
-                        say!(
-                            "the message names two winners",
-                            "le message désigne deux gagnants"
-                        ),
+                        tx!("bulltricker-message-names-two-winners"),
                     ));
                 }
                 claims.winner = Some(side);
@@ -257,10 +229,7 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
                 if claims.ending.is_some_and(|e| e != ending) {
                     return Err(NotationError::new(
                         tokens[i].clone(),
-                        say!(
-                            "the message announces two different endings",
-                            "le message annonce deux fins différentes"
-                        ),
+                        tx!("bulltricker-message-announces-two-different"),
                     ));
                 }
                 claims.ending = Some(ending);
@@ -269,15 +238,9 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
             _ => {
                 let token = tokens[i].clone();
                 let reason = if Cell::parse(&token).is_ok() {
-                    say!(
-                        "a move names only two cells, FROM and TO; captured cells follow !!",
-                        "un coup ne nomme que deux cases, DÉPART et ARRIVÉE ; les cases prises suivent !!"
-                    )
+                    tx!("bulltricker-move-names-only-two")
                 } else {
-                    say!(
-                        "unexpected after the move (expected !!, ++, WW, BW, MAT, TRICK or PAT)",
-                        "inattendu après le coup (attendu : !!, ++, WW, BW, MAT, TRICK ou PAT)"
-                    )
+                    tx!("bulltricker-unexpected-after-move-expected")
                 };
                 return Err(NotationError::new(token, reason));
             }

@@ -21,8 +21,8 @@ use crate::games::bulltricker::outcome::{is_enclosed, material_draw};
 use crate::games::bulltricker::position::Position;
 use crate::games::bulltricker::rules::{KingSeparation, Rules};
 use crate::games::{PositionError, Side};
-use crate::say;
 use crate::text::{Lang, Text};
+use crate::tx;
 
 /// The initial position (§2), White to move.
 pub const INITIAL: &str = "W: Kd1 Qv1.1 Qv2.1 Qv3.1 Qv4.1 Qv5.1 Qv6.1 Qv7.1 Qv8.1 \
@@ -58,10 +58,7 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
         .filter(|s| !s.is_empty())
         .collect();
     if sections.is_empty() {
-        return Err(error(say!(
-            "the position is empty: write it as `W: Kd1 Qv1.1 ...; B: Kd7 ...; w`",
-            "la position est vide : écrivez-la `W: Kd1 Qv1.1 ...; B: Kd7 ...; w`"
-        )));
+        return Err(error(tx!("bulltricker-position-empty-write-as")));
     }
     for section in sections {
         let (key, value) = match section.split_once(':') {
@@ -71,26 +68,17 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
         if let Some(side) = pieces_side(key) {
             if seen[side.index()] {
                 let who = side_name(side);
-                return Err(error(say!(
-                    en: "{}'s pieces are given twice", who.en();
-                    fr: "les pièces de {} sont données deux fois", who.fr()
-                )));
+                return Err(error(tx!("bulltricker-s-pieces-given-twice", who = who)));
             }
             seen[side.index()] = true;
             read_pieces(value, side, &mut board)?;
         } else if key.is_empty() || is_to_move_word(key) {
             if written_side.is_some() {
-                return Err(error(say!(
-                    "the side to move is given twice",
-                    "le camp au trait est donné deux fois"
-                )));
+                return Err(error(tx!("bulltricker-side-move-given-twice")));
             }
             written_side = Some(read_side_to_move(value)?);
         } else {
-            return Err(error(say!(
-                "`{key}:` is not a side: write `W:` before White's pieces and `B:` before Black's",
-                "« {key}: » n'est pas un camp : écrivez `W:` avant les pièces blanches et `B:` avant les noires"
-            )));
+            return Err(error(tx!("bulltricker-key-not-side-write", key = key)));
         }
     }
     for side in Side::BOTH {
@@ -99,9 +87,10 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
                 Side::White => ("W", side_name(side)),
                 Side::Black => ("B", side_name(side)),
             };
-            return Err(error(say!(
-                en: "{}'s pieces are missing: write `{}: K...` with at least the king", who.en(), letter;
-                fr: "il manque les pièces de {} : écrivez `{}: K...` avec au moins le roi", who.fr(), letter
+            return Err(error(tx!(
+                "bulltricker-s-pieces-missing-write",
+                who = who,
+                letter = letter
             )));
         }
     }
@@ -111,10 +100,7 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
         let king = kings[side.index()];
         if is_enclosed(&board, king, side) {
             let the = Piece::new(side, Kind::King).the_on(king);
-            return Err(error(say!(
-                en: "{} is already shut in (MAT or TRICK): the game would be over", the.en();
-                fr: "{} est déjà enfermé (MAT ou TRICK) : la partie serait finie", the.fr()
-            )));
+            return Err(error(tx!("bulltricker-already-shut-mat-trick", the = the)));
         }
     }
     let ended = material_draw(&board);
@@ -162,12 +148,7 @@ fn read_side_to_move(value: &str) -> Result<Side, PositionError> {
         },
         _ => None,
     };
-    side.ok_or_else(|| {
-        error(say!(
-            "`{value}` does not say who moves: end the position with `; w` (White) or `; b` (Black)",
-            "« {value} » ne dit pas qui joue : terminez la position par `; w` (Blanc) ou `; b` (Noir)"
-        ))
-    })
+    side.ok_or_else(|| error(tx!("bulltricker-value-does-not-say", value = value)))
 }
 
 /// Reads the pieces of one side onto `board`.
@@ -183,9 +164,9 @@ fn read_pieces(text: &str, side: Side, board: &mut Board) -> Result<(), Position
         let mut chars = token.chars();
         let letter = chars.next().unwrap_or(' ');
         let Some(kind) = Kind::from_letter(letter) else {
-            return Err(error(say!(
-                "`{token}` is not a piece: write K (king), Q (queen) or P (pawn) and its cell, e.g. Kd1, Qv4.1, Pc.h2",
-                "« {token} » n'est pas une pièce : écrivez K (roi), Q (dame) ou P (pion) suivi de sa case, par ex. Kd1, Qv4.1, Pc.h2"
+            return Err(error(tx!(
+                "bulltricker-token-not-piece-write",
+                token = token
             )));
         };
         let mut cell_text = chars.as_str().to_string();
@@ -197,16 +178,16 @@ fn read_pieces(text: &str, side: Side, board: &mut Board) -> Result<(), Position
                     i += 1;
                 }
                 None => {
-                    return Err(error(say!(
-                        "`{token}` lacks its cell",
-                        "il manque la case de « {token} »"
-                    )));
+                    return Err(error(tx!("bulltricker-token-lacks-cell", token = token)));
                 }
             }
         }
         let cell = Cell::parse(&cell_text).map_err(error)?;
         if board.get(cell).is_some() {
-            return Err(error(say!("two pieces on {cell}", "deux pièces en {cell}")));
+            return Err(error(tx!(
+                "bulltricker-two-pieces-cell",
+                cell = cell.to_string()
+            )));
         }
         board.set(cell, Some(Piece::new(side, kind)));
     }
@@ -228,22 +209,24 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
         let side = piece.side;
         match (piece.kind, cell.kind()) {
             (_, CellKind::Butee) => {
-                return Err(error(say!(
-                    en: "{} stands on the butée {cell}, where nothing ever stands", the.en();
-                    fr: "{} est sur la butée {cell}, où rien ne se pose jamais", the.fr()
+                return Err(error(tx!(
+                    "bulltricker-stands-but-e-cell",
+                    the = the,
+                    cell = cell.to_string()
                 )));
             }
             (Kind::King, CellKind::Royal) => kings[side.index()].push(cell),
             (Kind::King, _) => {
-                return Err(error(say!(
-                    en: "a king stands on a royal square, not on the rectangle {cell}";
-                    fr: "un roi se place sur une case royale, pas sur la case rectangulaire {cell}"
+                return Err(error(tx!(
+                    "bulltricker-king-stands-royal-square",
+                    cell = cell.to_string()
                 )));
             }
             (_, CellKind::Royal) => {
-                return Err(error(say!(
-                    en: "{} cannot stand on the royal square {cell}: queens and pawns stand on rectangles", the.en();
-                    fr: "{} ne peut pas être sur la case royale {cell} : dames et pions se placent sur les cases rectangulaires", the.fr()
+                return Err(error(tx!(
+                    "bulltricker-cannot-stand-royal-square",
+                    the = the,
+                    cell = cell.to_string()
                 )));
             }
             (kind, _) => {
@@ -260,24 +243,27 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
         let n = kings[side.index()].len();
         if n != 1 {
             return Err(error(if n == 0 {
-                say!(en: "{} has no king", who.en(); fr: "{} n'a pas de roi", who.fr())
+                tx!("bulltricker-has-no-king", who = who)
             } else {
-                say!(en: "{} has {} kings; each side has one", who.en(), n;
-                     fr: "{} a {} rois ; chaque camp en a un", who.fr(), n)
+                tx!("bulltricker-has-kings-each-side", who = who, n = n)
             }));
         }
         if pawns[side.index()] > MAX_PAWNS {
             let n = pawns[side.index()];
-            return Err(error(say!(
-                en: "{} has {} pawns; a side starts with {} and never gains any", who.en(), n, MAX_PAWNS;
-                fr: "{} a {} pions ; un camp en a {} au départ et n'en gagne jamais", who.fr(), n, MAX_PAWNS
+            return Err(error(tx!(
+                "bulltricker-has-pawns-side-starts",
+                who = who,
+                n = n,
+                value = MAX_PAWNS
             )));
         }
         if rectangular[side.index()] > MAX_RECTANGULAR {
             let n = rectangular[side.index()];
-            return Err(error(say!(
-                en: "{} has {} queens and pawns; a side starts with {} and never gains any", who.en(), n, MAX_RECTANGULAR;
-                fr: "{} a {} dames et pions ; un camp en a {} au départ et n'en gagne jamais", who.fr(), n, MAX_RECTANGULAR
+            return Err(error(tx!(
+                "bulltricker-has-queens-pawns-side",
+                who = who,
+                n = n,
+                value = MAX_RECTANGULAR
             )));
         }
     }
@@ -291,15 +277,14 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
     };
     if too_close {
         let rule = match rules.king_separation {
-            KingSeparation::Strict => say!(
-                "at least one royal square apart, even diagonally",
-                "séparés par au moins une case royale, même en diagonale"
-            ),
-            _ => say!("apart: never side by side", "séparés : jamais côte à côte"),
+            KingSeparation::Strict => tx!("bulltricker-at-least-one-royal"),
+            _ => tx!("bulltricker-apart-never-side-by"),
         };
-        return Err(error(say!(
-            en: "the kings on {white} and {black} touch; they must stay {}", rule.en();
-            fr: "les rois en {white} et {black} se touchent ; ils doivent rester {}", rule.fr()
+        return Err(error(tx!(
+            "bulltricker-kings-white-black-touch",
+            rule = rule,
+            white = white.to_string(),
+            black = black.to_string()
         )));
     }
     Ok([white, black])
@@ -309,9 +294,10 @@ pub fn validate_board(board: &Board, rules: Rules) -> Result<[Cell; 2], Position
 fn check_pawn_cell(side: Side, cell: Cell) -> Result<(), PositionError> {
     let the = Piece::new(side, Kind::Pawn).the();
     if cell.y() == promotion_row(side) {
-        return Err(error(say!(
-            en: "{} on {cell} would already have become a queen: that is its promotion line", the.en();
-            fr: "{} en {cell} serait déjà devenu une dame : c'est sa ligne de promotion", the.fr()
+        return Err(error(tx!(
+            "bulltricker-cell-would-already-have",
+            the = the,
+            cell = cell.to_string()
         )));
     }
     let behind = match side {
@@ -319,9 +305,10 @@ fn check_pawn_cell(side: Side, cell: Cell) -> Result<(), PositionError> {
         Side::Black => cell.y() > 12,
     };
     if behind {
-        return Err(error(say!(
-            en: "{} can never stand on {cell}: pawns start on their side's second line and row and only move forward", the.en();
-            fr: "{} ne peut jamais être en {cell} : les pions partent de la deuxième ligne et rangée de leur camp et n'avancent que vers l'avant", the.fr()
+        return Err(error(tx!(
+            "bulltricker-can-never-stand-cell",
+            the = the,
+            cell = cell.to_string()
         )));
     }
     Ok(())
