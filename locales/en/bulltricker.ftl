@@ -62,3 +62,15 @@ bulltricker-apart-never-side-by = apart: never side by side
 bulltricker-kings-white-black-touch = the kings on { $white } and { $black } touch; they must stay { $rule }
 bulltricker-cell-would-already-have = { $the } on { $cell } would already have become a queen: that is its promotion line
 bulltricker-can-never-stand-cell = { $the } can never stand on { $cell }: pawns start on their side's second line and row and only move forward
+
+## The board under a move
+# The piece letters of the text board ($kind: king, queen, pawn).
+bulltricker-letter = { $kind ->
+        [king] K
+        [queen] Q
+       *[pawn] P
+    }
+bulltricker-legend-pieces = K king, Q queen, P pawn;
+bulltricker-legend-case = upper case White, lower case Black.
+bulltricker-legend-last = Last move: { $token }
+bulltricker-legend-marks = [ ] arrival, * departure, x taken.

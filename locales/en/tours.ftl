@@ -45,3 +45,12 @@ tours-position-no-piece = { $owner ->
     } has no piece left yet is the player who has just moved
 tours-position-beyond = `{ $text }` is not a piece beyond the edge: write + and the piece, as in +S or +(RS)
 tours-position-beyond-piece = the piece beyond the edge: { $problem }
+
+## The board under a move
+tours-board-beyond = beyond the far edge: { $piece } ({ $owner ->
+        [white] White
+       *[black] Black
+    })
+tours-board-legend = R round, S square: capitals White (moving up), small Black (down).
+tours-board-stack = RRS = a stack of 2 rounds and 1 square.
+tours-board-last = [ ] = last move.

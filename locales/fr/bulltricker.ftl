@@ -62,3 +62,15 @@ bulltricker-apart-never-side-by = séparés : jamais côte à côte
 bulltricker-kings-white-black-touch = les rois en { $white } et { $black } se touchent ; ils doivent rester { $rule }
 bulltricker-cell-would-already-have = { $the } en { $cell } serait déjà devenu une dame : c'est sa ligne de promotion
 bulltricker-can-never-stand-cell = { $the } ne peut jamais être en { $cell } : les pions partent de la deuxième ligne et rangée de leur camp et n'avancent que vers l'avant
+
+## Le plateau sous un coup
+# Les lettres des pièces sur le plateau en texte ($kind : king, queen, pawn).
+bulltricker-letter = { $kind ->
+        [king] R
+        [queen] D
+       *[pawn] P
+    }
+bulltricker-legend-pieces = R roi, D dame, P pion ;
+bulltricker-legend-case = majuscules pour les Blancs, minuscules pour les Noirs.
+bulltricker-legend-last = Dernier coup : { $token }
+bulltricker-legend-marks = [ ] arrivée, * départ, x prise.

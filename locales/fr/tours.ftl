@@ -45,3 +45,12 @@ tours-position-no-piece = les { $owner ->
     } n'ont plus aucune pièce alors qu'ils viennent de jouer
 tours-position-beyond = « { $text } » n'est pas une pièce sortie du plateau : écrivez + et la pièce, comme +S ou +(RS)
 tours-position-beyond-piece = la pièce sortie du plateau : { $problem }
+
+## Le plateau sous un coup
+tours-board-beyond = au-delà du bord adverse : { $piece } ({ $owner ->
+        [white] les Blancs
+       *[black] les Noirs
+    })
+tours-board-legend = R rond, S carré : majuscules pour les Blancs (qui montent), minuscules pour les Noirs (qui descendent).
+tours-board-stack = RRS = pile de 2 ronds et 1 carré.
+tours-board-last = [ ] = dernier coup.

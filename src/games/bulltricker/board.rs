@@ -17,16 +17,27 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The letter of the position string and the text board (`K`, `Q`, `P` in English;
-    /// `R`, `D`, `P` in French), upper case.
-    pub fn letter(self, lang: Lang) -> char {
-        match (self, lang) {
-            (Kind::King, Lang::EN) => 'K',
-            (Kind::King, _) => 'R',
-            (Kind::Queen, Lang::EN) => 'Q',
-            (Kind::Queen, _) => 'D',
-            (Kind::Pawn, _) => 'P',
+    /// The letter of the position string (`K`, `Q`, `P`, whatever the language), upper case.
+    pub fn code(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Queen => 'Q',
+            Kind::Pawn => 'P',
         }
+    }
+
+    /// The letter of the text board in `lang`, upper case: the catalog's
+    /// `bulltricker-letter` (`K`, `Q`, `P` in English; `R`, `D`, `P` in French).
+    pub fn letter(self, lang: Lang) -> char {
+        let key = match self {
+            Kind::King => "king",
+            Kind::Queen => "queen",
+            Kind::Pawn => "pawn",
+        };
+        crate::t!(lang, "bulltricker-letter", kind = key)
+            .chars()
+            .find(|c| c.is_alphabetic())
+            .map_or(self.code(), |c| c.to_ascii_uppercase())
     }
 
     /// Reads a piece letter in either language, any case.

@@ -155,22 +155,16 @@ pub fn render(pos: &Position, lang: Lang, last: Option<&Move>) -> String {
     out.push('\n');
     out.push_str(&numbers);
     out.push('\n');
-    out.push_str(match lang {
-        Lang::EN => "K king, Q queen, P pawn;\nupper case White, lower case Black.\n",
-        _ => "R roi, D dame, P pion ;\nmajuscules Blancs, minuscules Noirs.\n",
-    });
+    out.push_str(&crate::t!(lang, "bulltricker-legend-pieces"));
+    out.push('\n');
+    out.push_str(&crate::t!(lang, "bulltricker-legend-case"));
+    out.push('\n');
     if let Some(m) = last {
         let text = write(m, pos.rules().capture_notation);
-        match lang {
-            Lang::EN => {
-                out.push_str(&format!("Last move: {text}\n"));
-                out.push_str("[ ] arrival, * departure, x taken.\n");
-            }
-            _ => {
-                out.push_str(&format!("Dernier coup : {text}\n"));
-                out.push_str("[ ] arrivée, * départ, x prise.\n");
-            }
-        }
+        out.push_str(&crate::t!(lang, "bulltricker-legend-last", token = text));
+        out.push('\n');
+        out.push_str(&crate::t!(lang, "bulltricker-legend-marks"));
+        out.push('\n');
     }
     out
 }

@@ -21,7 +21,7 @@ use crate::games::bulltricker::outcome::{is_enclosed, material_draw};
 use crate::games::bulltricker::position::Position;
 use crate::games::bulltricker::rules::{KingSeparation, Rules};
 use crate::games::{PositionError, Side};
-use crate::text::{Lang, Text};
+use crate::text::Text;
 use crate::tx;
 
 /// The initial position (§2), White to move.
@@ -321,7 +321,7 @@ pub fn write(pos: &Position) -> String {
         for kind in [Kind::King, Kind::Queen, Kind::Pawn] {
             for (cell, piece) in pos.board.pieces() {
                 if piece.side == side && piece.kind == kind {
-                    items.push(format!("{}{cell}", kind.letter(Lang::EN)));
+                    items.push(format!("{}{cell}", kind.code()));
                 }
             }
         }

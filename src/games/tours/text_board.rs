@@ -21,7 +21,7 @@ use crate::games::Side;
 use crate::games::tours::cell::{Cell, Target};
 use crate::games::tours::moves::Move;
 use crate::games::tours::position::Position;
-use crate::games::tours::words;
+use crate::t;
 use crate::text::Lang;
 
 impl Position {
@@ -31,15 +31,13 @@ impl Position {
         let files = "     a    b    c    d    e    f    g    h\n";
         let mut out = String::with_capacity(1024);
         let beyond_line = self.beyond().map(|b| {
-            let label = match lang {
-                Lang::EN => "beyond the far edge",
-                _ => "au-delà du bord adverse",
-            };
-            format!(
-                "   {label}: {} ({})\n",
-                b.letters(),
-                words::side(b.side()).get(lang)
-            )
+            let label = t!(
+                lang,
+                "tours-board-beyond",
+                piece = b.letters(),
+                owner = b.side().name()
+            );
+            format!("   {label}\n")
         });
         if let Some(line) = beyond_line
             .as_ref()
@@ -72,25 +70,12 @@ impl Position {
         {
             out.push_str(&line);
         }
-        match lang {
-            Lang::EN => {
-                out.push_str(
-                    "R round, S square: capitals White (moving up), small Black (down).\n",
-                );
-                out.push_str("RRS = a stack of 2 rounds and 1 square.");
-                if last.is_some() {
-                    out.push_str(" [ ] = last move.");
-                }
-            }
-            _ => {
-                out.push_str(
-                    "R rond, S carré : majuscules Blanc (monte), minuscules Noir (descend).\n",
-                );
-                out.push_str("RRS = pile de 2 ronds et 1 carré.");
-                if last.is_some() {
-                    out.push_str(" [ ] = dernier coup.");
-                }
-            }
+        out.push_str(&t!(lang, "tours-board-legend"));
+        out.push('\n');
+        out.push_str(&t!(lang, "tours-board-stack"));
+        if last.is_some() {
+            out.push(' ');
+            out.push_str(&t!(lang, "tours-board-last"));
         }
         out.push('\n');
         out
