@@ -1,6 +1,6 @@
 //! The rules of a single move, in words: checking a written move against a position
 //! (sections 2.3 and 2.4), saying why an illegal one is illegal, and describing what a legal
-//! one does, in English and French.
+//! one does, as catalog messages (locales/*/abalone.ftl).
 //!
 //! The bit-mask generator in [`super::movegen`] and these cell-by-cell checks are two
 //! independent readings of the same rules; the tests check that they agree on every token.
