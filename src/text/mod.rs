@@ -188,6 +188,7 @@ impl From<char> for Arg {
     }
 }
 
+/// Numbers, owned or borrowed, are [`Arg::Num`] (saturating beyond `i64`).
 macro_rules! number_args {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {
@@ -195,12 +196,7 @@ macro_rules! number_args {
                 Arg::Num(i64::try_from(n).unwrap_or(i64::MAX))
             }
         }
-    )*};
-}
-number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
-macro_rules! borrowed_number_args {
-    ($($t:ty),*) => {$(
         impl From<&$t> for Arg {
             fn from(n: &$t) -> Arg {
                 Arg::from(*n)
@@ -208,7 +204,7 @@ macro_rules! borrowed_number_args {
         }
     )*};
 }
-borrowed_number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
 impl From<&char> for Arg {
     fn from(c: &char) -> Arg {
@@ -252,10 +248,10 @@ impl Text {
     }
 
     /// This text followed by `other`.
-    pub fn then(&self, other: impl Into<Text>) -> Text {
-        let mut parts = match &self.0 {
-            Repr::Concat(parts) => parts.clone(),
-            _ => vec![self.clone()],
+    pub fn then(self, other: impl Into<Text>) -> Text {
+        let mut parts = match self.0 {
+            Repr::Concat(parts) => parts,
+            single => vec![Text(single)],
         };
         parts.push(other.into());
         Text(Repr::Concat(parts))
@@ -263,17 +259,7 @@ impl Text {
 
     /// This text, `sep` (the same in every language), then `other`.
     pub fn join(&self, sep: &str, other: &Text) -> Text {
-        self.then(Text::same(sep)).then(other.clone())
-    }
-
-    /// Whether the text says nothing in any language.
-    pub fn is_empty(&self) -> bool {
-        match &self.0 {
-            Repr::Same(s) => s.is_empty(),
-            Repr::Concat(parts) => parts.iter().all(Text::is_empty),
-            Repr::Both { en, fr } => en.is_empty() && fr.is_empty(),
-            Repr::Message(..) => false,
-        }
+        self.clone().then(Text::same(sep)).then(other.clone())
     }
 
     /// The text said in `lang`.
