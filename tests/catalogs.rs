@@ -61,7 +61,46 @@ fn inline_vars(i: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
             }
         }
         ast::InlineExpression::Placeable { expression } => expression_vars(expression, vars),
+        // A referenced message is formatted with the caller's arguments: its variables
+        // are the caller's too (added by `with_references`).
+        ast::InlineExpression::MessageReference { id, .. } => {
+            vars.insert(format!("{REFERENCE}{}", id.name));
+        }
         _ => {}
+    }
+}
+
+/// Marks a message reference among the variables until [`with_references`] replaces it.
+const REFERENCE: &str = "@";
+
+/// Adds to each message the variables of the messages it references (in any file of the
+/// same language), transitively, and drops the reference marks.
+fn with_references(files: &mut BTreeMap<String, BTreeMap<String, BTreeSet<String>>>) {
+    let all: BTreeMap<String, BTreeSet<String>> = files
+        .values()
+        .flat_map(|ids| ids.iter().map(|(id, v)| (id.clone(), v.clone())))
+        .collect();
+    let resolve = |vars: &BTreeSet<String>| {
+        let mut out = BTreeSet::new();
+        let mut todo: Vec<String> = vars.iter().cloned().collect();
+        let mut seen = BTreeSet::new();
+        while let Some(v) = todo.pop() {
+            match v.strip_prefix(REFERENCE) {
+                Some(id) if seen.insert(id.to_string()) => {
+                    todo.extend(all.get(id).into_iter().flatten().cloned());
+                }
+                Some(_) => {}
+                None => {
+                    out.insert(v);
+                }
+            }
+        }
+        out
+    };
+    for ids in files.values_mut() {
+        for vars in ids.values_mut() {
+            *vars = resolve(vars);
+        }
     }
 }
 
@@ -73,12 +112,13 @@ fn shape(catalogs: &Catalogs) -> Shape {
         .languages()
         .into_iter()
         .map(|lang| {
-            let files = catalogs
+            let mut files = catalogs
                 .sources(lang)
                 .unwrap()
                 .iter()
                 .map(|(name, text)| (name.clone(), messages(text)))
                 .collect();
+            with_references(&mut files);
             (lang.code().to_string(), files)
         })
         .collect()

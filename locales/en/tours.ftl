@@ -54,3 +54,113 @@ tours-board-beyond = beyond the far edge: { $piece } ({ $owner ->
 tours-board-legend = R round, S square: capitals White (moving up), small Black (down).
 tours-board-stack = RRS = a stack of 2 rounds and 1 square.
 tours-board-last = [ ] = last move.
+
+## Pieces and players in sentences
+# $kind: round, square or stack (a composite piece); $code: the stack's letters, "(RRS)".
+tours-owned = { $owner ->
+        [white] White's
+       *[black] Black's
+    } { $kind ->
+        [round] round
+        [square] square
+       *[stack] stack { $code }
+    }
+tours-owned-start = { tours-owned }
+tours-the = the { tours-noun }
+tours-noun = { $kind ->
+        [round] round
+        [square] square
+       *[stack] stack { $code }
+    }
+tours-a-piece = a { $owner ->
+        [white] White
+       *[black] Black
+    } piece
+tours-kind = { $kind ->
+        [round] round
+       *[square] square
+    }
+tours-kinds = { $kind ->
+        [round] rounds
+       *[square] squares
+    }
+tours-gait = { $kind ->
+        [round] diagonally forward
+       *[square] straight ahead or sideways
+    }
+# $nth: 1, 2 or 3.
+tours-nth-piece = { $nth ->
+        [1] first
+        [2] second
+       *[3] third
+    } piece
+tours-cells = { $count ->
+        [one] { $count } cell
+       *[other] { $count } cells
+    }
+
+## What an action does
+tours-leaves = { $who } leaves the board from { $from }, beyond the far edge.
+tours-moves = { $who } moves from { $from } to { $to }.
+tours-moves-forms = { $who } moves from { $from } to { $to } and forms the stack { $formed } there.
+tours-captures = { $who } moves from { $from } to { $to } and captures { $victim }.
+tours-captures-last = { $who } moves from { $from } to { $to } and captures { $victim }: { $loser } has no piece left.
+tours-drop = a { tours-kind } on { $cell }
+tours-drop-forms = a { tours-kind } on { $cell }, forming { $formed }
+tours-drop-off = a { tours-kind } beyond the far edge
+# $early: yes when the deployment ends before every piece is dropped (a piece went off).
+tours-deploys = { $side } deploys the stack { $code } from { $from }: { $drops }{ $early ->
+        [yes] {" "}(the deployment ends there)
+       *[no] {""}
+    }.
+
+## Why an action is refused
+tours-there-no-piece = there is no piece on { $from }.
+tours-not-yours = the piece on { $from } is { $owner ->
+        [white] White's
+       *[black] Black's
+    }: you play { $me ->
+        [white] White
+       *[black] Black
+    }.
+tours-deployments-from = { $reason }. Deployments from { $from }: { $list }.
+tours-moves-from = { $reason }. Moves from { $from }: { $list }.
+tours-in-the-way = { $cell } is in the way: a piece never jumps over another
+tours-stack-too-high = { $cell } would then hold { $total } pieces: a stack holds at most 3
+tours-cannot-go = { $the } cannot go to { $to }
+tours-beyond-edge = beyond the far edge
+tours-distance-off = going beyond the far edge takes { $steps } steps from { $from }
+tours-distance = { $cell } is { $steps } steps from { $from }
+tours-simple-one-cell = { $far }, but a simple { $kind } moves only one cell
+# $cells: "2 cells"; $gait: "diagonally forward".
+tours-reach = { $cells } { $gait }
+tours-either = { $one } or { $other }
+tours-stack-reach = { $far }, but { $the } moves at most { $reach }, as many cells as it holds pieces of that kind
+# $kind: the kind of the piece, whose gait does not lead there.
+tours-simple-gait = { $kind ->
+        [round] a round moves only diagonally forward, never straight ahead or sideways
+       *[square] a square moves only straight ahead or sideways, never diagonally
+    }
+tours-stack-gait = { $kind ->
+        [round] { $the } holds no square: it moves only diagonally forward, like a round
+       *[square] { $the } holds no round: it moves only straight ahead or sideways, like a square
+    }
+tours-backward = nothing moves backward: { $cell } is behind { $from }
+tours-off-line = { $place } is not on a line from { $from }: pieces go straight ahead, sideways or diagonally forward
+tours-deploy-simple = only a composite piece deploys: { $from } holds a single { $kind }
+tours-deploy-off-early = the { $nth } goes beyond the far edge, which ends the deployment: off must be the last target
+tours-deploy-too-many = { $the } holds { $height } pieces: a deployment names one cell per piece, so at most { $height }
+tours-deploy-too-few = { $the } holds { $height } pieces: name one cell per piece, { $height } in all (only a piece sent off may end the list early)
+tours-deploy-other = this is not a deployment of { $the } on { $from }
+tours-drop-off-last = { $nth }: off must be the last target
+tours-drop-off-far = { $nth }: from { $hand }, one step does not reach beyond the far edge
+tours-drop-backward = { $nth } ({ $cell }): nothing moves backward, and { $cell } is behind { $hand }
+tours-drop-not-adjacent = { $nth } ({ $cell }): { $cell } is not one step from { $hand }; each piece is dropped one step from the previous one (the first one step from the stack)
+tours-drop-missing-kind = { $nth } ({ $cell }): a step { $gait } from { $hand } is a { $piece }'s step, but { $the } holds no { $piece }
+tours-drop-kind-spent = { $nth } ({ $cell }): that is a { $piece }'s step, but every { $piece } of the stack is already dropped
+tours-next-on = goes to { $cell }
+tours-next-off = goes beyond the far edge
+tours-next-wall = is stopped by the side edge
+tours-drop-zigzag = { $nth } ({ $cell }): { $pieces } are dropped in a straight line, so after { $hand } the next { $piece } { $next }, not { $cell } (no zig-zag)
+tours-drop-mixed = { $nth } ({ $cell }): a { $piece } cannot come before the last { $group }: all the { $groups } are dropped, then all the { $pieces }, or the reverse, never { $group }, { $piece }, { $group }
+tours-drop-on-enemy = { $nth } ({ $cell }): { $cell } holds { $enemy }, and a deployment never captures (move the whole stack to capture)

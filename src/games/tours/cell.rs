@@ -11,6 +11,7 @@
 use std::fmt;
 
 use crate::games::Side;
+use crate::text::Arg;
 
 /// One of the 64 cells, `a1` to `h8`. Built only from valid coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,6 +84,20 @@ pub enum Target {
     Cell(Cell),
     /// Beyond the opponent's back edge: the game is won.
     Off,
+}
+
+/// A cell is the same in every language: catalog messages take it as it is written.
+impl From<Cell> for Arg {
+    fn from(cell: Cell) -> Arg {
+        Arg::Str(cell.to_string())
+    }
+}
+
+/// `off` is notation, the same in every language.
+impl From<Target> for Arg {
+    fn from(target: Target) -> Arg {
+        Arg::Str(target.to_string())
+    }
 }
 
 impl fmt::Display for Target {

@@ -1,15 +1,15 @@
-//! What an action does, in words, in English and French: what moved where, what it
-//! captured, which stack it formed, where a deployment dropped each piece, and what went
-//! beyond the far edge.
+//! What an action does, in words (catalog messages `tours-moves`, `tours-deploys`, ...):
+//! what moved where, what it captured, which stack it formed, where a deployment dropped
+//! each piece, and what went beyond the far edge.
 
-use crate::games::tours::cell::Target;
+use crate::games::tours::cell::{Cell, Target};
 use crate::games::tours::deploy::drop_kinds;
 use crate::games::tours::moves::Move;
 use crate::games::tours::position::Position;
 use crate::games::tours::stack::Stack;
 use crate::games::tours::words;
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 impl Position {
     /// Describes legal action `m`, before it is played.
@@ -23,70 +23,58 @@ impl Position {
         }
     }
 
-    fn describe_shift(
-        &self,
-        stack: Stack,
-        from: crate::games::tours::cell::Cell,
-        to: Target,
-    ) -> Text {
-        let who = words::capitalized(words::owned(stack));
+    fn describe_shift(&self, stack: Stack, from: Cell, to: Target) -> Text {
+        let who = words::owned_first(stack);
+        let from = from.to_string();
         let cell = match to {
-            Target::Off => {
-                return say!(
-                    en: "{} leaves the board from {}, beyond the far edge.", who.en(), from;
-                    fr: "{} sort du plateau par {}, au-delà du bord adverse.", who.fr(), from
-                );
-            }
+            Target::Off => return tx!("tours-leaves", who = who, from = from),
             Target::Cell(c) => c,
         };
+        let to = cell.to_string();
         match self.board().get(cell) {
-            None => say!(
-                en: "{} moves from {} to {}.", who.en(), from, cell;
-                fr: "{} va de {} en {}.", who.fr(), from, cell
-            ),
+            None => tx!("tours-moves", who = who, from = from, to = to),
             Some(there) if there.side() == stack.side() => {
                 let formed = there.join(stack).unwrap_or(stack).code().to_uppercase();
-                say!(
-                    en: "{} moves from {} to {} and forms the stack {} there.", who.en(), from, cell, formed;
-                    fr: "{} va de {} en {} et y forme la pile {}.", who.fr(), from, cell, formed
+                tx!(
+                    "tours-moves-forms",
+                    who = who,
+                    from = from,
+                    to = to,
+                    formed = formed
                 )
             }
             Some(there) => {
                 let victim = words::owned(there);
-                let last = self.board().stacks(there.side()).count() == 1;
-                let text = say!(
-                    en: "{} moves from {} to {} and captures {}", who.en(), from, cell, victim.en();
-                    fr: "{} va de {} en {} et prend {}", who.fr(), from, cell, victim.fr()
-                );
-                if last {
+                if self.board().stacks(there.side()).count() == 1 {
                     let loser = words::player(there.side());
-                    say!(
-                        en: "{}: {} has no piece left.", text.en(), loser.en();
-                        fr: "{} : {} n'ont plus aucune pièce.", text.fr(), loser.fr()
+                    tx!(
+                        "tours-captures-last",
+                        who = who,
+                        from = from,
+                        to = to,
+                        victim = victim,
+                        loser = loser
                     )
                 } else {
-                    Text::new(format!("{}.", text.en()), format!("{}.", text.fr()))
+                    tx!(
+                        "tours-captures",
+                        who = who,
+                        from = from,
+                        to = to,
+                        victim = victim
+                    )
                 }
             }
         }
     }
 
-    fn describe_deploy(
-        &self,
-        stack: Stack,
-        from: crate::games::tours::cell::Cell,
-        targets: &[Target],
-    ) -> Text {
+    fn describe_deploy(&self, stack: Stack, from: Cell, targets: &[Target]) -> Text {
         let kinds = drop_kinds(stack, from, targets);
-        let mut en = Vec::new();
-        let mut fr = Vec::new();
+        let mut drops: Option<Text> = None;
         for (i, (target, kind)) in targets.iter().zip(&kinds).enumerate() {
-            let name = kind.name();
-            match *target {
-                Target::Off => {
-                    en.push(format!("a {} beyond the far edge", name.en()));
-                    fr.push(format!("un {} au-delà du bord adverse", name.fr()));
-                }
+            let piece = kind.key();
+            let drop = match *target {
+                Target::Off => tx!("tours-drop-off", kind = piece),
                 Target::Cell(c) => {
                     // The stack standing there once this piece is dropped, if it joins others.
                     let mut here = self.board().get(c).filter(|_| c != from);
@@ -97,32 +85,29 @@ impl Position {
                         }
                     }
                     match here.filter(|h| h.is_composite()) {
-                        Some(h) => {
-                            let code = h.code().to_uppercase();
-                            en.push(format!("a {} on {c}, forming {code}", name.en()));
-                            fr.push(format!("un {} en {c}, qui forme {code}", name.fr()));
-                        }
-                        None => {
-                            en.push(format!("a {} on {c}", name.en()));
-                            fr.push(format!("un {} en {c}", name.fr()));
-                        }
+                        Some(h) => tx!(
+                            "tours-drop-forms",
+                            kind = piece,
+                            cell = c.to_string(),
+                            formed = h.code().to_uppercase()
+                        ),
+                        None => tx!("tours-drop", kind = piece, cell = c.to_string()),
                     }
                 }
-            }
+            };
+            drops = Some(match drops {
+                None => drop,
+                Some(list) => list.join(", ", &drop),
+            });
         }
-        let (side, code) = (words::side(stack.side()), stack.code().to_uppercase());
         let early = targets.len() < usize::from(stack.height());
-        let (end_en, end_fr) = if early {
-            (
-                " (the deployment ends there)",
-                " (le déploiement s'arrête là)",
-            )
-        } else {
-            ("", "")
-        };
-        say!(
-            en: "{} deploys the stack {} from {}: {}{}.", side.en(), code, from, en.join(", "), end_en;
-            fr: "{} déploie la pile {} de {} : {}{}.", side.fr(), code, from, fr.join(", "), end_fr
+        tx!(
+            "tours-deploys",
+            side = words::player_first(stack.side()),
+            code = stack.code().to_uppercase(),
+            from = from.to_string(),
+            drops = drops.unwrap_or_default(),
+            early = if early { "yes" } else { "no" }
         )
     }
 }
@@ -131,6 +116,7 @@ impl Position {
 mod tests {
     use crate::games::tours::Position;
     use crate::games::{Game, GameOptions};
+    use crate::text::Lang;
 
     fn describe(position: &str, action: &str) -> (String, String) {
         let pos = Position::from_position(position, None, &GameOptions::default()).unwrap();
@@ -138,7 +124,7 @@ mod tests {
             .resolve(&Position::read_notation(action).unwrap())
             .unwrap();
         let t = pos.describe(&m);
-        (t.en(), t.fr())
+        (t.get(Lang::EN), t.get(Lang::FR))
     }
 
     #[test]
@@ -176,9 +162,9 @@ mod tests {
             en,
             "White deploys the stack (SS) from d4: a square on d5, forming (RS), a square on d6, forming (SS)."
         );
-        assert!(
-            fr.starts_with("Blanc déploie la pile (SS) de d4 : un carré en d5, qui forme (RS)")
-        );
+        assert!(fr.starts_with(
+            "Les Blancs déploient la pile (SS) de d4 : un carré en d5, qui forme (RS)"
+        ));
         let (en, _) = describe("1s6/3(SS)4/8/8/8/8/8/8 w", "d7>d8,off");
         assert_eq!(
             en,

@@ -1,4 +1,5 @@
-//! Why an action is refused, in the player's words, in English and French.
+//! Why an action is refused, in the player's words (catalog messages `tours-...` in
+//! `locales/<lang>/tours.ftl`).
 //!
 //! The legal actions are the truth (they are enumerated, rebounds and `off` included); these
 //! functions are asked only once an action is known to be illegal, and retrace it to name
@@ -15,8 +16,8 @@ use crate::games::tours::notation::write;
 use crate::games::tours::position::Position;
 use crate::games::tours::stack::{Kind, Stack};
 use crate::games::tours::words;
-use crate::say;
 use crate::text::Text;
+use crate::tx;
 
 /// A way to reach a target with one gait, found by walking the board's geometry.
 struct Route {
@@ -47,17 +48,13 @@ impl Position {
     /// The stack of the side to move on `from`, or why there is none.
     fn own_stack(&self, from: Cell) -> Result<Stack, Text> {
         match self.board().get(from) {
-            None => Err(say!(
-                en: "there is no piece on {}.", from;
-                fr: "il n'y a aucune pièce en {}.", from
+            None => Err(tx!("tours-there-no-piece", from = from)),
+            Some(s) if s.side() != self.side_to_move() => Err(tx!(
+                "tours-not-yours",
+                from = from,
+                owner = s.side().name(),
+                me = self.side_to_move().name()
             )),
-            Some(s) if s.side() != self.side_to_move() => {
-                let (owner, me) = (words::side(s.side()), words::player(self.side_to_move()));
-                Err(say!(
-                    en: "the piece on {} is {}'s: you play {}.", from, owner.en(), me.en();
-                    fr: "la pièce en {} est aux {}s : vous jouez {}.", from, owner.fr(), me.fr()
-                ))
-            }
             Some(s) => Ok(s),
         }
     }
@@ -71,18 +68,22 @@ impl Position {
             .map(|m| write(m, self.is_capture(m)))
             .collect();
         if choices.is_empty() {
-            return Text::new(format!("{}.", reason.en()), format!("{}.", reason.fr()));
+            return reason.then(".");
         }
         let list = choices.join(", ");
         if deploy {
-            say!(
-                en: "{}. Deployments from {}: {}.", reason.en(), from, list;
-                fr: "{}. Déploiements depuis {} : {}.", reason.fr(), from, list
+            tx!(
+                "tours-deployments-from",
+                reason = reason,
+                from = from,
+                list = list
             )
         } else {
-            say!(
-                en: "{}. Moves from {}: {}.", reason.en(), from, list;
-                fr: "{}. Déplacements depuis {} : {}.", reason.fr(), from, list
+            tx!(
+                "tours-moves-from",
+                reason = reason,
+                from = from,
+                list = list
             )
         }
     }
@@ -139,10 +140,7 @@ impl Position {
             if usable.iter().all(|r| r.blocker.is_some()) {
                 let nearest = usable.iter().min_by_key(|r| r.steps);
                 if let Some(b) = nearest.and_then(|r| r.blocker) {
-                    return say!(
-                        en: "{} is in the way: a piece never jumps over another", b;
-                        fr: "{} est occupée et barre le chemin : une pièce ne saute jamais par-dessus une autre", b
-                    );
+                    return tx!("tours-in-the-way", cell = b);
                 }
             }
             if let Target::Cell(cell) = to
@@ -151,30 +149,18 @@ impl Position {
                 && there.height() + stack.height() > Stack::MAX
             {
                 let total = there.height() + stack.height();
-                return say!(
-                    en: "{} would then hold {} pieces: a stack holds at most 3", cell, total;
-                    fr: "{} compterait alors {} pièces : une pile en compte au plus 3", cell, total
-                );
+                return tx!("tours-stack-too-high", cell = cell, total = total);
             }
-            return say!(
-                en: "{} cannot go to {}", words::the(stack).en(), to;
-                fr: "{} ne peut pas aller en {}", words::the(stack).fr(), to
-            );
+            return tx!("tours-cannot-go", the = words::the(stack), to = to);
         }
         let place = match to {
-            Target::Off => Text::new("beyond the far edge", "au-delà du bord adverse"),
-            Target::Cell(c) => Text::new(c.to_string(), c.to_string()),
+            Target::Off => tx!("tours-beyond-edge"),
+            Target::Cell(c) => Text::same(c.to_string()),
         };
         // "c1 is 2 steps from a1" / "going beyond the far edge takes 5 steps from d4"
         let distance = |steps: u8| match to {
-            Target::Off => say!(
-                en: "going beyond the far edge takes {} steps from {}", steps, from;
-                fr: "sortir au-delà du bord adverse demande {} pas depuis {}", steps, from
-            ),
-            Target::Cell(c) => say!(
-                en: "{} is {} steps from {}", c, steps, from;
-                fr: "{} est à {} pas de {}", c, steps, from
-            ),
+            Target::Off => tx!("tours-distance-off", steps = steps, from = from),
+            Target::Cell(c) => tx!("tours-distance", cell = c, steps = steps, from = from),
         };
         if let Some(far) = routes
             .iter()
@@ -182,63 +168,38 @@ impl Position {
             .min_by_key(|r| r.steps)
         {
             if !stack.is_composite() {
-                let (noun, far) = (far.kind.name(), distance(far.steps));
-                return say!(
-                    en: "{}, but a simple {} moves only one cell", far.en(), noun.en();
-                    fr: "{}, mais un {} simple ne se déplace que d'une case", far.fr(), noun.fr()
-                );
+                let (noun, far) = (words::kind(far.kind), distance(far.steps));
+                return tx!("tours-simple-one-cell", far = far, kind = noun);
             }
             let reach: Vec<Text> = [Kind::Round, Kind::Square]
                 .into_iter()
                 .filter(|k| stack.count(*k) > 0)
                 .map(|k| {
                     let (cells, gait) = (words::cells(stack.count(k)), words::gait(k));
-                    Text::new(
-                        format!("{} {}", cells.en(), gait.en()),
-                        format!("{} {}", cells.fr(), gait.fr()),
-                    )
+                    tx!("tours-reach", cells = cells, gait = gait)
                 })
                 .collect();
-            let en: Vec<String> = reach.iter().map(Text::en).collect();
-            let fr: Vec<String> = reach.iter().map(Text::fr).collect();
+            let reach = match reach.as_slice() {
+                [one, other] => tx!("tours-either", one = one, other = other),
+                [one] => one.clone(),
+                _ => Text::default(),
+            };
             let (the, far) = (words::the(stack), distance(far.steps));
-            return say!(
-                en: "{}, but {} moves at most {}, as many cells as it holds pieces of that kind", far.en(), the.en(), en.join(" or ");
-                fr: "{}, mais {} se déplace d'au plus {}, autant de cases que de pièces de cette sorte", far.fr(), the.fr(), fr.join(" ou ")
-            );
+            return tx!("tours-stack-reach", far = far, the = the, reach = reach);
         }
         if let Some(other) = routes.first() {
-            let missing = other.kind;
-            let has = missing.other();
-            let (gait, own) = (words::gait(has), has.name());
+            // The route exists only for the other gait: name the one the piece has.
+            let has = other.kind.other().key();
             if !stack.is_composite() {
-                let never = match missing {
-                    Kind::Square => Text::new(
-                        "never straight ahead or sideways",
-                        "jamais tout droit ni de côté",
-                    ),
-                    Kind::Round => Text::new("never diagonally", "jamais en diagonale"),
-                };
-                return say!(
-                    en: "a {} moves only {}, {}", own.en(), gait.en(), never.en();
-                    fr: "un {} ne se déplace {}, {}", own.fr(), words::only(&gait.fr()), never.fr()
-                );
+                return tx!("tours-simple-gait", kind = has);
             }
-            let (the, missing) = (words::the(stack), missing.name());
-            return say!(
-                en: "{} holds no {}: it moves only {}, like a {}", the.en(), missing.en(), gait.en(), own.en();
-                fr: "{} ne contient aucun {} : elle ne se déplace {}, comme un {}", the.fr(), missing.fr(), words::only(&gait.fr()), own.fr()
-            );
+            return tx!("tours-stack-gait", the = words::the(stack), kind = has);
         }
         match to {
-            Target::Cell(c) if c.ahead_of(from, stack.side()) < 0 => say!(
-                en: "nothing moves backward: {} is behind {}", c, from;
-                fr: "aucune pièce ne recule : {} est derrière {}", c, from
-            ),
-            _ => say!(
-                en: "{} is not on a line from {}: pieces go straight ahead, sideways or diagonally forward", place.en(), from;
-                fr: "{} n'est pas sur une ligne partant de {} : les pièces vont tout droit, de côté ou en diagonale vers l'avant", place.fr(), from
-            ),
+            Target::Cell(c) if c.ahead_of(from, stack.side()) < 0 => {
+                tx!("tours-backward", cell = c, from = from)
+            }
+            _ => tx!("tours-off-line", place = place, from = from),
         }
     }
 
@@ -246,47 +207,29 @@ impl Position {
         let the = words::the(stack);
         let height = stack.height();
         if !stack.is_composite() {
-            let kind = stack.simple_kind().unwrap_or(Kind::Round).name();
-            return say!(
-                en: "only a composite piece deploys: {} holds a single {}", from, kind.en();
-                fr: "seule une pièce composée se déploie : {} ne porte qu'un {}", from, kind.fr()
-            );
+            let kind = words::kind(stack.simple_kind().unwrap_or(Kind::Round));
+            return tx!("tours-deploy-simple", from = from, kind = kind);
         }
         if let Some(i) = targets[..targets.len().saturating_sub(1)]
             .iter()
             .position(|t| *t == Target::Off)
         {
             let nth = words::nth_piece(i);
-            return say!(
-                en: "the {} goes beyond the far edge, which ends the deployment: off must be the last target", nth.en();
-                fr: "la {} va au-delà du bord adverse, ce qui termine le déploiement : off doit être la dernière cible", nth.fr()
-            );
+            return tx!("tours-deploy-off-early", nth = nth);
         }
         if targets.len() > usize::from(height) {
-            return say!(
-                en: "{} holds {} pieces: a deployment names one cell per piece, so at most {}", the.en(), height, height;
-                fr: "{} compte {} pièces : un déploiement nomme une case par pièce, donc au plus {}", the.fr(), height, height
-            );
+            return tx!("tours-deploy-too-many", the = the, height = height);
         }
         if targets.len() < usize::from(height) && targets.last() != Some(&Target::Off) {
-            return say!(
-                en: "{} holds {} pieces: name one cell per piece, {} in all (only a piece sent off may end the list early)", the.en(), height, height;
-                fr: "{} compte {} pièces : nommez une case par pièce, {} en tout (seule une pièce sortie au-delà du bord peut clore la liste plus tôt)", the.fr(), height, height
-            );
+            return tx!("tours-deploy-too-few", the = the, height = height);
         }
         if let Some(reason) = self.drop_reason(from, stack, targets) {
             return reason;
         }
         if let Some((cell, total)) = overflow(self.board(), from, targets) {
-            return say!(
-                en: "{} would then hold {} pieces: a stack holds at most 3", cell, total;
-                fr: "{} compterait alors {} pièces : une pile en compte au plus 3", cell, total
-            );
+            return tx!("tours-stack-too-high", cell = cell, total = total);
         }
-        say!(
-            en: "this is not a deployment of {} on {}", the.en(), from;
-            fr: "ce n'est pas un déploiement de {} en {}", the.fr(), from
-        )
+        tx!("tours-deploy-other", the = the, from = from)
     }
 
     /// Retraces the drops one by one and names the first that breaks a rule.
@@ -301,10 +244,7 @@ impl Position {
             let cell = match *target {
                 Target::Off => {
                     if i + 1 != targets.len() {
-                        return Some(say!(
-                            en: "{}: off must be the last target", nth.en();
-                            fr: "{} : off doit être la dernière cible", nth.fr()
-                        ));
+                        return Some(tx!("tours-drop-off-last", nth = nth));
                     }
                     let exits = |kind: Kind, heading: Option<Heading>| match heading {
                         Some(h) => step(hand, side, &mut h.clone(), rebound) == Step::Beyond,
@@ -323,25 +263,26 @@ impl Position {
                     if possible {
                         return None;
                     }
-                    return Some(say!(
-                        en: "{}: from {}, one step does not reach beyond the far edge", nth.en(), hand;
-                        fr: "{} : depuis {}, un pas ne mène pas au-delà du bord adverse", nth.fr(), hand
-                    ));
+                    return Some(tx!("tours-drop-off-far", nth = nth, hand = hand));
                 }
                 Target::Cell(c) => c,
             };
             let ahead = cell.ahead_of(hand, side);
             let across = cell.across_from(hand);
             if ahead < 0 {
-                return Some(say!(
-                    en: "{} ({}): nothing moves backward, and {} is behind {}", nth.en(), cell, cell, hand;
-                    fr: "{} ({}) : aucune pièce ne recule, et {} est derrière {}", nth.fr(), cell, cell, hand
+                return Some(tx!(
+                    "tours-drop-backward",
+                    nth = nth,
+                    cell = cell,
+                    hand = hand
                 ));
             }
             if ahead > 1 || across.abs() > 1 || (ahead == 0 && across == 0) {
-                return Some(say!(
-                    en: "{} ({}): {} is not one step from {}; each piece is dropped one step from the previous one (the first one step from the stack)", nth.en(), cell, cell, hand;
-                    fr: "{} ({}) : {} n'est pas à un pas de {} ; chaque pièce est déposée à un pas de la précédente (la première à un pas de la pile)", nth.fr(), cell, cell, hand
+                return Some(tx!(
+                    "tours-drop-not-adjacent",
+                    nth = nth,
+                    cell = cell,
+                    hand = hand
                 ));
             }
             let kind = if ahead == 1 && across != 0 {
@@ -349,19 +290,26 @@ impl Position {
             } else {
                 Kind::Square
             };
-            let (name, gait) = (kind.name(), words::gait(kind));
+            let (name, gait) = (words::kind(kind), words::gait(kind));
             if stack.count(kind) == 0 {
                 let the = words::the(stack);
-                return Some(say!(
-                    en: "{} ({}): a step {} from {} is a {}'s step, but {} holds no {}", nth.en(), cell, gait.en(), hand, name.en(), the.en(), name.en();
-                    fr: "{} ({}) : un pas {} depuis {} est un pas de {}, mais {} ne contient aucun {}", nth.fr(), cell, gait.fr(), hand, name.fr(), the.fr(), name.fr()
+                return Some(tx!(
+                    "tours-drop-missing-kind",
+                    nth = nth,
+                    cell = cell,
+                    gait = gait,
+                    hand = hand,
+                    piece = name,
+                    the = the
                 ));
             }
             if left[kind.index()] == 0 {
-                let plural = kind.plural();
-                return Some(say!(
-                    en: "{} ({}): that is a {}'s step, but every {} of the stack is already dropped", nth.en(), cell, name.en(), name.en();
-                    fr: "{} ({}) : c'est un pas de {}, mais tous les {} de la pile sont déjà déposés", nth.fr(), cell, name.fr(), plural.fr()
+                return Some(tx!(
+                    "tours-drop-kind-spent",
+                    nth = nth,
+                    cell = cell,
+                    piece = name,
+                    pieces = words::kinds(kind)
                 ));
             }
             match group {
@@ -370,27 +318,34 @@ impl Position {
                     let expected = step(hand, side, &mut h, rebound);
                     if expected != Step::On(cell) {
                         let next = match expected {
-                            Step::On(c) => Text::new(format!("goes to {c}"), format!("va en {c}")),
-                            Step::Beyond => {
-                                Text::new("goes beyond the far edge", "va au-delà du bord adverse")
-                            }
-                            Step::Wall => {
-                                Text::new("is stopped by the side edge", "est arrêté par le bord")
-                            }
+                            Step::On(c) => tx!("tours-next-on", cell = c),
+                            Step::Beyond => tx!("tours-next-off"),
+                            Step::Wall => tx!("tours-next-wall"),
                         };
-                        let plural = kind.plural();
-                        return Some(say!(
-                            en: "{} ({}): {} are dropped in a straight line, so after {} the next {} {}, not {} (no zig-zag)", nth.en(), cell, plural.en(), hand, name.en(), next.en(), cell;
-                            fr: "{} ({}) : les {} se déposent en ligne droite, donc après {} le {} suivant {}, pas en {} (pas de zigzag)", nth.fr(), cell, plural.fr(), hand, name.fr(), next.fr(), cell
+                        let plural = words::kinds(kind);
+                        return Some(tx!(
+                            "tours-drop-zigzag",
+                            nth = nth,
+                            cell = cell,
+                            pieces = plural,
+                            hand = hand,
+                            piece = name,
+                            next = next
                         ));
                     }
                     group = Some((g, h));
                 }
                 Some((g, _)) if left[g.index()] > 0 => {
-                    let (g_name, g_plural, plural) = (g.name(), g.plural(), kind.plural());
-                    return Some(say!(
-                        en: "{} ({}): a {} cannot come before the last {}: all the {} are dropped, then all the {}, or the reverse, never {}, {}, {}", nth.en(), cell, name.en(), g_name.en(), g_plural.en(), plural.en(), g_name.en(), name.en(), g_name.en();
-                        fr: "{} ({}) : un {} ne peut pas précéder le dernier {} : on dépose tous les {} puis tous les {}, ou l'inverse, jamais {}, {}, {}", nth.fr(), cell, name.fr(), g_name.fr(), g_plural.fr(), plural.fr(), g_name.fr(), name.fr(), g_name.fr()
+                    let (g_name, g_plural, plural) =
+                        (words::kind(g), words::kinds(g), words::kinds(kind));
+                    return Some(tx!(
+                        "tours-drop-mixed",
+                        nth = nth,
+                        cell = cell,
+                        piece = name,
+                        group = g_name,
+                        groups = g_plural,
+                        pieces = plural
                     ));
                 }
                 _ => {
@@ -402,9 +357,11 @@ impl Position {
                 && there.side() != side
             {
                 let enemy = words::a_piece_of(there.side());
-                return Some(say!(
-                    en: "{} ({}): {} holds {}, and a deployment never captures (move the whole stack to capture)", nth.en(), cell, cell, enemy.en();
-                    fr: "{} ({}) : {} porte {}, et un déploiement ne prend jamais (déplacez toute la pile pour prendre)", nth.fr(), cell, cell, enemy.fr()
+                return Some(tx!(
+                    "tours-drop-on-enemy",
+                    nth = nth,
+                    cell = cell,
+                    enemy = enemy
                 ));
             }
             left[kind.index()] -= 1;

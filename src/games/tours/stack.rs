@@ -6,7 +6,6 @@
 
 use crate::games::Side;
 use crate::games::tours::cell::Heading;
-use crate::text::Text;
 
 /// The two kinds of simple piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,27 +54,11 @@ impl Kind {
         }
     }
 
-    /// "round" / "rond", "square" / "carré".
-    pub fn name(self) -> Text {
-        match self {
-            Kind::Round => Text::new("round", "rond"),
-            Kind::Square => Text::new("square", "carré"),
-        }
-    }
-
     /// The kind's key in the catalogs: `round` or `square`.
     pub fn key(self) -> &'static str {
         match self {
             Kind::Round => "round",
             Kind::Square => "square",
-        }
-    }
-
-    /// The plural: "rounds" / "ronds", "squares" / "carrés".
-    pub fn plural(self) -> Text {
-        match self {
-            Kind::Round => Text::new("rounds", "ronds"),
-            Kind::Square => Text::new("squares", "carrés"),
         }
     }
 }
@@ -184,18 +167,6 @@ impl Stack {
             _ => None,
         }
     }
-
-    /// What it is, without article: "round", "square", "stack (RRS)" / "rond", "carré",
-    /// "pile (RRS)".
-    pub fn noun(self) -> Text {
-        match self.simple_kind() {
-            Some(kind) => kind.name(),
-            None => {
-                let code = self.code().to_uppercase();
-                Text::new(format!("stack {code}"), format!("pile {code}"))
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -217,7 +188,6 @@ mod tests {
     fn stacks_are_written_rounds_first_in_the_owners_case() {
         let rss = Stack::new(Side::Black, 1, 2).unwrap();
         assert_eq!(rss.code(), "(rss)");
-        assert_eq!(rss.noun().en(), "stack (RSS)");
         assert_eq!(Stack::single(Side::White, Kind::Round).code(), "R");
         assert_eq!(
             Stack::single(Side::Black, Kind::Square).simple_kind(),

@@ -1,139 +1,113 @@
-//! The bilingual words that descriptions, explanations and the board share: sides, pieces
-//! with their article and colour (French nouns have a gender: *le rond blanc*, *la pile
-//! blanche*), gaits and ordinals.
+//! The words that descriptions, explanations and the board share, as catalog messages
+//! (`locales/<lang>/tours.ftl`): sides, pieces with their article and colour (French nouns
+//! have a gender: *le rond blanc*, *la pile blanche*, chosen by the catalog from the kind),
+//! gaits and ordinals.
 
-use crate::games::Side;
 use crate::games::tours::stack::{Kind, Stack};
+use crate::games::{GameKind, Side};
 use crate::text::Text;
+use crate::tx;
 
-/// "White" / "Blanc".
-pub fn side(side: Side) -> Text {
-    match side {
-        Side::White => Text::new("White", "Blanc"),
-        Side::Black => Text::new("Black", "Noir"),
-    }
-}
-
-/// "White" / "les Blancs" (the player as the one who plays a colour).
+/// The side as a sentence names it: "White" / "les Blancs".
 pub fn player(side: Side) -> Text {
-    match side {
-        Side::White => Text::new("White", "les Blancs"),
-        Side::Black => Text::new("Black", "les Noirs"),
-    }
+    side.said(GameKind::Tours)
 }
 
-/// "White" / "blanche" for a feminine noun (pièce, pile), "blanc" for a masculine one.
-fn colour(side: Side, feminine: bool) -> Text {
-    match (side, feminine) {
-        (Side::White, false) => Text::new("White", "blanc"),
-        (Side::White, true) => Text::new("White", "blanche"),
-        (Side::Black, false) => Text::new("Black", "noir"),
-        (Side::Black, true) => Text::new("Black", "noire"),
-    }
+/// The same at the start of a sentence: "White" / "Les Blancs".
+pub fn player_first(side: Side) -> Text {
+    side.said_first(GameKind::Tours)
+}
+
+/// The catalogs' key of what a stack is: `round`, `square` or `stack` (composite).
+fn kind_key(stack: Stack) -> &'static str {
+    stack.simple_kind().map_or("stack", Kind::key)
+}
+
+/// The stack's code as the board writes it, in capitals: "(RRS)".
+fn code(stack: Stack) -> String {
+    stack.code().to_uppercase()
 }
 
 /// "White's round" / "le rond blanc", "Black's stack (RSS)" / "la pile noire (RSS)".
 pub fn owned(stack: Stack) -> Text {
-    let noun = stack.noun();
-    let feminine = stack.is_composite();
-    let col = colour(stack.side(), feminine);
-    match stack.simple_kind() {
-        Some(_) => Text::new(
-            format!("{}'s {}", col.en(), noun.en()),
-            format!("le {} {}", noun.fr(), col.fr()),
-        ),
-        None => {
-            let code = stack.code().to_uppercase();
-            Text::new(
-                format!("{}'s stack {code}", col.en()),
-                format!("la pile {} {code}", col.fr()),
-            )
-        }
-    }
+    tx!(
+        "tours-owned",
+        owner = stack.side().name(),
+        kind = kind_key(stack),
+        code = code(stack)
+    )
 }
 
-/// The same text with a capital first letter in both languages, to open a sentence.
-pub fn capitalized(text: Text) -> Text {
-    fn cap(s: &str) -> String {
-        let mut chars = s.chars();
-        match chars.next() {
-            Some(c) => c.to_uppercase().chain(chars).collect(),
-            None => String::new(),
-        }
-    }
-    Text::new(cap(&text.en()), cap(&text.fr()))
+/// The same at the start of a sentence: "White's round" / "Le rond blanc".
+pub fn owned_first(stack: Stack) -> Text {
+    tx!(
+        "tours-owned-start",
+        owner = stack.side().name(),
+        kind = kind_key(stack),
+        code = code(stack)
+    )
 }
 
 /// "the round" / "le rond", "the stack (RR)" / "la pile (RR)".
 pub fn the(stack: Stack) -> Text {
-    let noun = stack.noun();
-    let article = if stack.is_composite() { "la" } else { "le" };
-    Text::new(
-        format!("the {}", noun.en()),
-        format!("{article} {}", noun.fr()),
-    )
+    tx!("tours-the", kind = kind_key(stack), code = code(stack))
 }
 
-/// "Black piece" / "pièce noire".
-pub fn piece_of(side: Side) -> Text {
-    let col = colour(side, true);
-    Text::new(format!("{} piece", col.en()), format!("pièce {}", col.fr()))
+/// What it is, without article: "round", "stack (RRS)" / "rond", "pile (RRS)".
+pub fn noun(stack: Stack) -> Text {
+    tx!("tours-noun", kind = kind_key(stack), code = code(stack))
 }
 
 /// "a Black piece" / "une pièce noire".
 pub fn a_piece_of(side: Side) -> Text {
-    let piece = piece_of(side);
-    Text::new(format!("a {}", piece.en()), format!("une {}", piece.fr()))
+    tx!("tours-a-piece", owner = side.name())
 }
 
-/// How a kind moves: "diagonally forward" / "en diagonale vers l'avant", "straight ahead or
-/// sideways" / "tout droit ou de côté".
+/// "round" / "rond", "square" / "carré".
+pub fn kind(kind: Kind) -> Text {
+    tx!("tours-kind", kind = kind.key())
+}
+
+/// "rounds" / "ronds", "squares" / "carrés".
+pub fn kinds(kind: Kind) -> Text {
+    tx!("tours-kinds", kind = kind.key())
+}
+
+/// How a kind moves: "diagonally forward" / "en diagonale vers l'avant".
 pub fn gait(kind: Kind) -> Text {
-    match kind {
-        Kind::Round => Text::new("diagonally forward", "en diagonale vers l'avant"),
-        Kind::Square => Text::new("straight ahead or sideways", "tout droit ou de côté"),
-    }
+    tx!("tours-gait", kind = kind.key())
 }
 
-/// French "only" before an adverbial phrase, elided before a vowel: "que tout droit",
-/// "qu'en diagonale".
-pub fn only(phrase: &str) -> String {
-    match phrase.chars().next() {
-        Some('a' | 'e' | 'é' | 'i' | 'o' | 'u') => format!("qu'{phrase}"),
-        _ => format!("que {phrase}"),
-    }
-}
-
-/// "first piece" / "première pièce", ... for the pieces of a deployment.
+/// "first piece" / "première pièce", ... for the pieces of a deployment (`index` from 0).
 pub fn nth_piece(index: usize) -> Text {
-    match index {
-        0 => Text::new("first piece", "première pièce"),
-        1 => Text::new("second piece", "deuxième pièce"),
-        _ => Text::new("third piece", "troisième pièce"),
-    }
+    tx!("tours-nth-piece", nth = index + 1)
 }
 
 /// "1 cell" / "1 case", "2 cells" / "2 cases".
 pub fn cells(n: u8) -> Text {
-    if n == 1 {
-        Text::new("1 cell", "1 case")
-    } else {
-        Text::new(format!("{n} cells"), format!("{n} cases"))
-    }
+    tx!("tours-cells", count = n)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::Lang;
 
     #[test]
     fn french_nouns_take_their_gender() {
         let rr = Stack::new(Side::White, 2, 0).unwrap();
-        assert_eq!(owned(rr).fr(), "la pile blanche (RR)");
-        assert_eq!(owned(rr).en(), "White's stack (RR)");
+        assert_eq!(owned(rr).get(Lang::FR), "la pile blanche (RR)");
+        assert_eq!(owned(rr).get(Lang::EN), "White's stack (RR)");
+        assert_eq!(owned_first(rr).get(Lang::FR), "La pile blanche (RR)");
         let s = Stack::single(Side::Black, Kind::Square);
-        assert_eq!(owned(s).fr(), "le carré noir");
-        assert_eq!(the(s).en(), "the square");
-        assert_eq!(a_piece_of(Side::Black).fr(), "une pièce noire");
+        assert_eq!(owned(s).get(Lang::FR), "le carré noir");
+        assert_eq!(the(s).get(Lang::EN), "the square");
+        assert_eq!(the(rr).get(Lang::FR), "la pile (RR)");
+        assert_eq!(noun(rr).get(Lang::EN), "stack (RR)");
+        assert_eq!(a_piece_of(Side::Black).get(Lang::FR), "une pièce noire");
+        assert_eq!(nth_piece(0).get(Lang::FR), "première pièce");
+        assert_eq!(nth_piece(2).get(Lang::EN), "third piece");
+        assert_eq!(cells(1).get(Lang::EN), "1 cell");
+        assert_eq!(cells(3).get(Lang::FR), "3 cases");
     }
 }
