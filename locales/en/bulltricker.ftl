@@ -41,10 +41,16 @@ bulltricker-message-announces-but-after = the message announces { $said }, but a
 
 ## Position strings
 bulltricker-position-empty-write-as = the position is empty: write it as `W: Kd1 Qv1.1 ...; B: Kd7 ...; w`
-bulltricker-s-pieces-given-twice = { $who }'s pieces are given twice
+bulltricker-s-pieces-given-twice = { $side ->
+        [white] White's
+       *[black] Black's
+    } pieces are given twice
 bulltricker-side-move-given-twice = the side to move is given twice
 bulltricker-key-not-side-write = `{ $key }:` is not a side: write `W:` before White's pieces and `B:` before Black's
-bulltricker-s-pieces-missing-write = { $who }'s pieces are missing: write `{ $letter }: K...` with at least the king
+bulltricker-s-pieces-missing-write = { $side ->
+        [white] White's
+       *[black] Black's
+    } pieces are missing: write `{ $letter }: K...` with at least the king
 bulltricker-already-shut-mat-trick = { $the } is already shut in (MAT or TRICK): the game would be over
 bulltricker-value-does-not-say = `{ $value }` does not say who moves: end the position with `; w` (White) or `; b` (Black)
 bulltricker-token-not-piece-write = `{ $token }` is not a piece: write K (king), Q (queen) or P (pawn) and its cell, e.g. Kd1, Qv4.1, Pc.h2
@@ -74,3 +80,91 @@ bulltricker-legend-pieces = K king, Q queen, P pawn;
 bulltricker-legend-case = upper case White, lower case Black.
 bulltricker-legend-last = Last move: { $token }
 bulltricker-legend-marks = [ ] arrival, * departure, x taken.
+
+## Pieces and cells in sentences
+# $kind: king, queen or pawn; $side: white or black.
+bulltricker-the = the { $side ->
+        [white] White
+       *[black] Black
+    } { $kind ->
+        [king] king
+        [queen] queen
+       *[pawn] pawn
+    }
+bulltricker-the-start = The { $side ->
+        [white] White
+       *[black] Black
+    } { $kind ->
+        [king] king
+        [queen] queen
+       *[pawn] pawn
+    }
+bulltricker-the-on = { $the } on { $cell }
+bulltricker-cell-shapes = write a royal square as c5, a transversal rectangle as c.h3, a longitudinal rectangle as v4.2
+
+## Why a move is refused
+bulltricker-nothing-on = nothing on { $cell }
+bulltricker-occupied = { $cell } is occupied by { $who }
+bulltricker-no-piece = there is no piece on { $from }
+bulltricker-not-yours = { $the } is not yours: it is { $side ->
+        [white] White
+       *[black] Black
+    } to move
+bulltricker-same-cell = a move must go somewhere: FROM and TO are the same cell
+bulltricker-rule-chain = a capture chain must be completed
+bulltricker-rule-queen-line = a queen must take every piece it can on its line
+bulltricker-capture-goes-on = the capture must go on: { $the } must take { $all } ({ $rule }); play { $options }
+bulltricker-capture-ends-wrong = { $the } cannot end its capture on { $to }; it can play { $options }
+bulltricker-must-take = { $one } on { $cells } must take
+bulltricker-one-must-take = one of the { $side ->
+        [white] White
+       *[black] Black
+    } { $kind ->
+        [queen] queens
+       *[other] pawns
+    } on { $cells } must take
+bulltricker-queen-priority = a queen capture takes priority over a pawn capture
+bulltricker-capture-compulsory = a capture is compulsory
+bulltricker-compulsory = { $head }: { $must } (possible: { $options })
+bulltricker-king-royal-only = a king moves only between royal squares, and { $to } is a rectangle
+bulltricker-king-diagonal = a king never moves diagonally: it steps one royal square up, down, left or right
+bulltricker-king-one-step = a king steps only one royal square at a time, up, down, left or right
+bulltricker-king-cannot-cross = { $the } cannot cross { $between }: { $who } stands there, and a king never jumps
+bulltricker-king-square-taken = { $to } is taken by { $enemy }
+bulltricker-kings-strict = the kings must stay at least one royal square apart, even diagonally: { $to } touches { $enemy }
+bulltricker-kings-orthogonal = the kings may never stand side by side: { $to } is next to { $enemy }
+bulltricker-kings-app = a king may not step right in front of, or diagonally in front of, the enemy king: { $enemy } is ahead of { $to }
+bulltricker-cannot-go = { $the } cannot go to { $to }
+bulltricker-pawn-rectangles-only = a pawn stands only on rectangles, and { $to } is a royal square
+bulltricker-pawn-backward = { $the } cannot go back to { $to }: a pawn only moves forward
+bulltricker-pawn-sideways = { $the } cannot move sideways to { $to }: a pawn only moves forward
+bulltricker-pawn-end-to-end-off = a pawn never takes by moving onto a piece (the end-to-end capture is off in this game)
+bulltricker-pawn-king-blocks = { $the } cannot step to { $to }: the king on { $mid } blocks it
+bulltricker-pawn-one-cell = { $the } moves one cell at a time: only transversal pawns on their starting line play the Coup Spécial
+bulltricker-cannot-jump-own = { $the } cannot jump over its own piece on { $over }
+bulltricker-king-blocks-jump = the king on { $king } blocks the jump
+bulltricker-cannot-take = { $the } cannot take { $victim }: { $why }
+bulltricker-coup-special-start-line = only a pawn still on its starting line { $line } may advance two cells (Coup Spécial)
+bulltricker-king-blocks = the king on { $king } blocks it
+bulltricker-coup-special-blocked = { $the } cannot play the Coup Spécial to { $to }: { $why }
+bulltricker-pawn-stuck = { $the } cannot move: every cell it could step to is taken
+bulltricker-pawn-targets = { $the } moves one cell forward, straight ahead or pivoting: to { $list }
+bulltricker-pawn-coup-special-target = or two cells to { $double } (Coup Spécial)
+bulltricker-queen-rectangles-only = a queen stands only on rectangles, and { $to } is a royal square
+bulltricker-queen-orientation = { $the } keeps its orientation except when it pivots onto a touching perpendicular rectangle, and { $to } does not touch it
+bulltricker-queen-straight = { $the } moves in a straight line along or across its rectangle, and { $to } is not on one
+bulltricker-queen-king-blocks = { $the } cannot get to { $to }: the king on { $mid } blocks the way
+bulltricker-queen-end-to-end-off = a queen takes only by jumping across royal squares (the end-to-end capture is off in this game)
+bulltricker-piece-behind = { $who } stands right behind it
+bulltricker-no-cell-behind = there is no cell behind it
+bulltricker-queen-blocked = { $the } cannot get to { $to }: { $blocker } is in the way
+
+## What a move does
+bulltricker-step = { $the } steps from { $from } to { $to }
+bulltricker-pivot = { $the } pivots from { $from } to { $to }
+bulltricker-coup-special = { $the } plays the Coup Spécial from { $from } to { $to }
+bulltricker-slide = { $the } slides from { $from } to { $to }
+bulltricker-king-step = { $the } moves from { $from } to { $to }
+bulltricker-jump = { $the } jumps from { $from } to { $to }, taking { $victims }
+bulltricker-end-to-end = { $the } takes { $victims } end to end, moving from { $from } to { $to }
+bulltricker-promotes = { $done } and becomes a queen

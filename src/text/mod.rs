@@ -262,6 +262,24 @@ impl Text {
         self.clone().then(Text::same(sep)).then(other.clone())
     }
 
+    /// The items one after another, separated by commas, the last two linked by `link`:
+    /// "a, b and c" / "a, b et c" (catalog messages `list-and`, `list-or`).
+    pub fn list(items: &[Text], link: Link) -> Text {
+        match items {
+            [] => Text::default(),
+            [one] => one.clone(),
+            [first, middle @ .., last] => {
+                let head = middle
+                    .iter()
+                    .fold(first.clone(), |head, item| head.join(", ", item));
+                match link {
+                    Link::And => crate::tx!("list-and", head = head, last = last),
+                    Link::Or => crate::tx!("list-or", head = head, last = last),
+                }
+            }
+        }
+    }
+
     /// The text said in `lang`.
     pub fn get(&self, lang: Lang) -> String {
         let mut out = String::new();
@@ -287,6 +305,15 @@ impl Text {
             }
         }
     }
+}
+
+/// How the last two items of a [`Text::list`] are linked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// "a, b and c": all of them.
+    And,
+    /// "a, b or c": one of them.
+    Or,
 }
 
 impl From<&str> for Text {

@@ -26,15 +26,19 @@ impl Kind {
         }
     }
 
-    /// The letter of the text board in `lang`, upper case: the catalog's
-    /// `bulltricker-letter` (`K`, `Q`, `P` in English; `R`, `D`, `P` in French).
-    pub fn letter(self, lang: Lang) -> char {
-        let key = match self {
+    /// The kind's key in the catalogs: `king`, `queen` or `pawn`.
+    pub fn key(self) -> &'static str {
+        match self {
             Kind::King => "king",
             Kind::Queen => "queen",
             Kind::Pawn => "pawn",
-        };
-        crate::t!(lang, "bulltricker-letter", kind = key)
+        }
+    }
+
+    /// The letter of the text board in `lang`, upper case: the catalog's
+    /// `bulltricker-letter` (`K`, `Q`, `P` in English; `R`, `D`, `P` in French).
+    pub fn letter(self, lang: Lang) -> char {
+        crate::t!(lang, "bulltricker-letter", kind = self.key())
             .chars()
             .find(|c| c.is_alphabetic())
             .map_or(self.code(), |c| c.to_ascii_uppercase())
@@ -66,38 +70,28 @@ impl Piece {
         Piece { side, kind }
     }
 
-    /// "the White pawn" / "le pion blanc".
+    /// "the White pawn" / "le pion blanc" (`bulltricker-the`: the French article and
+    /// colour agree with the piece).
     pub fn the(self) -> Text {
-        let (en_kind, fr_kind) = match self.kind {
-            Kind::King => ("king", "roi"),
-            Kind::Queen => ("queen", "dame"),
-            Kind::Pawn => ("pawn", "pion"),
-        };
-        let en_side = match self.side {
-            Side::White => "White",
-            Side::Black => "Black",
-        };
-        let feminine = self.kind == Kind::Queen;
-        let fr_side = match (self.side, feminine) {
-            (Side::White, false) => "blanc",
-            (Side::White, true) => "blanche",
-            (Side::Black, false) => "noir",
-            (Side::Black, true) => "noire",
-        };
-        let article = if feminine { "la" } else { "le" };
-        Text::new(
-            format!("the {en_side} {en_kind}"),
-            format!("{article} {fr_kind} {fr_side}"),
+        crate::tx!(
+            "bulltricker-the",
+            kind = self.kind.key(),
+            side = self.side.name()
+        )
+    }
+
+    /// The same at the start of a sentence: "The White pawn" / "Le pion blanc".
+    pub fn the_first(self) -> Text {
+        crate::tx!(
+            "bulltricker-the-start",
+            kind = self.kind.key(),
+            side = self.side.name()
         )
     }
 
     /// "the White pawn on c.h3" / "le pion blanc en c.h3".
     pub fn the_on(self, cell: Cell) -> Text {
-        let the = self.the();
-        Text::new(
-            format!("{} on {cell}", the.en()),
-            format!("{} en {cell}", the.fr()),
-        )
+        crate::tx!("bulltricker-the-on", the = self.the(), cell = cell)
     }
 }
 
@@ -175,10 +169,14 @@ mod tests {
 
     #[test]
     fn french_piece_names_agree_in_gender() {
-        let q = Piece::new(Side::Black, Kind::Queen).the();
-        assert_eq!(q.fr(), "la dame noire");
-        let p = Piece::new(Side::White, Kind::Pawn).the();
-        assert_eq!(p.en(), "the White pawn");
-        assert_eq!(p.fr(), "le pion blanc");
+        let q = Piece::new(Side::Black, Kind::Queen);
+        assert_eq!(q.the().get(Lang::FR), "la dame noire");
+        assert_eq!(q.the_first().get(Lang::FR), "La dame noire");
+        let p = Piece::new(Side::White, Kind::Pawn);
+        assert_eq!(p.the().get(Lang::EN), "the White pawn");
+        assert_eq!(p.the_first().get(Lang::EN), "The White pawn");
+        assert_eq!(p.the().get(Lang::FR), "le pion blanc");
+        let c = Cell::parse("c.h3").unwrap();
+        assert_eq!(p.the_on(c).get(Lang::FR), "le pion blanc en c.h3");
     }
 }

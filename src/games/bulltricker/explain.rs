@@ -1,7 +1,8 @@
 //! Words for players: why a move is illegal ("the pawn on c.h4 cannot step to c.h5: the
 //! king on c4 blocks it", "a capture is compulsory: the queen on a.h1 must take"), with the
 //! protocol line to answer (`ERR`, or `ERR !! a.h1 a.h8` when a compulsory capture was not
-//! played), and what a legal move does, in English and French.
+//! played), and what a legal move does: catalog messages `bulltricker-...` in
+//! `locales/<lang>/bulltricker.ftl`.
 
 use crate::games::Illegal;
 use crate::games::Side;
@@ -13,69 +14,35 @@ use crate::games::bulltricker::moves::{Move, MoveKind};
 use crate::games::bulltricker::notation::write;
 use crate::games::bulltricker::position::Position;
 use crate::games::bulltricker::rules::KingSeparation;
-use crate::say;
-use crate::text::Text;
+use crate::text::{Link, Text};
+use crate::tx;
 
 /// The most legal moves quoted in an explanation.
 const QUOTED_MOVES: usize = 6;
 
-/// Joins words: "a, b and c" / "a, b et c".
-fn join(items: &[Text]) -> Text {
-    join_with(items, "and", "et")
-}
-
-/// Joins words with the last link given: "a, b or c" / "a, b ou c".
-fn join_with(items: &[Text], en: &str, fr: &str) -> Text {
-    let part = |get: fn(&Text) -> String, and: &str| -> String {
-        match items {
-            [] => String::new(),
-            [one] => get(one),
-            [init @ .., last] => format!(
-                "{} {and} {}",
-                init.iter().map(get).collect::<Vec<_>>().join(", "),
-                get(last)
-            ),
-        }
-    };
-    Text::new(part(Text::en, en), part(Text::fr, fr))
-}
-
 /// "e.h5 and e.h7" / "e.h5 et e.h7".
 pub fn cell_list(cells: &[Cell]) -> Text {
-    let items: Vec<Text> = cells
-        .iter()
-        .map(|c| Text::new(c.to_string(), c.to_string()))
-        .collect();
-    join(&items)
+    cells_linked(cells, Link::And)
 }
 
-/// Upper-cases the first letter of both wordings.
-fn capitalized(t: &Text) -> Text {
-    let cap = |s: &str| {
-        let mut c = s.chars();
-        match c.next() {
-            Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-            None => String::new(),
-        }
-    };
-    Text::new(cap(&t.en()), cap(&t.fr()))
+/// The cells as a list whose last two are linked by `link`.
+fn cells_linked(cells: &[Cell], link: Link) -> Text {
+    let items: Vec<Text> = cells.iter().map(|c| Text::same(c.to_string())).collect();
+    Text::list(&items, link)
 }
 
-/// "the Black pawn on c.h5" (or "nothing" for an empty cell).
+/// "the Black pawn on c.h5" (or "nothing on c.h5" for an empty cell).
 fn occupant(pos: &Position, cell: Cell) -> Text {
     match pos.piece(cell) {
         Some(p) => p.the_on(cell),
-        None => say!("nothing on {cell}", "rien en {cell}"),
+        None => tx!("bulltricker-nothing-on", cell = cell),
     }
 }
 
 /// "c.h5 is occupied by the Black pawn" / "c.h5 est occupée par le pion noir".
 fn occupied(pos: &Position, cell: Cell) -> Text {
     let who = pos.piece(cell).map(|p| p.the()).unwrap_or_default();
-    say!(
-        en: "{cell} is occupied by {}", who.en();
-        fr: "{cell} est occupée par {}", who.fr()
-    )
+    tx!("bulltricker-occupied", cell = cell, who = who)
 }
 
 /// The legal moves of `pos` from `from`, quoted canonically.
@@ -98,27 +65,17 @@ fn quoted(pos: &Position, moves: &[Move]) -> String {
 pub fn why_illegal(pos: &Position, from: Cell, to: Cell, legal: &[Move]) -> Illegal {
     let side = pos.to_move();
     let Some(piece) = pos.piece(from) else {
-        return Illegal::new(say!(
-            "there is no piece on {from}",
-            "il n'y a pas de pièce en {from}"
-        ));
+        return Illegal::new(tx!("bulltricker-no-piece", from = from));
     };
     if piece.side != side {
-        let mover = match side {
-            Side::White => Text::new("White", "aux Blancs"),
-            Side::Black => Text::new("Black", "aux Noirs"),
-        };
-        let the = piece.the_on(from);
-        return Illegal::new(say!(
-            en: "{} is not yours: it is {} to move", the.en(), mover.en();
-            fr: "{} n'est pas à vous : c'est {} de jouer", the.fr(), mover.fr()
+        return Illegal::new(tx!(
+            "bulltricker-not-yours",
+            the = piece.the_on(from),
+            side = side.name()
         ));
     }
     if from == to {
-        return Illegal::new(say!(
-            "a move must go somewhere: FROM and TO are the same cell",
-            "un coup doit aller quelque part : DÉPART et ARRIVÉE sont la même case"
-        ));
+        return Illegal::new(tx!("bulltricker-same-cell"));
     }
     if let Some(obligation) = pos.obligation() {
         if obligation.origins.contains(&from) && attempts_capture(pos, from, to) {
@@ -181,23 +138,23 @@ fn incomplete_capture(pos: &Position, piece: Piece, from: Cell, to: Cell, own: &
         Some(m) => {
             let all = cell_list(m.captured());
             let rule = match piece.kind {
-                Kind::Pawn => say!(
-                    "a capture chain must be completed",
-                    "une prise en chaîne doit être menée à son terme"
-                ),
-                _ => say!(
-                    "a queen must take every piece it can on its line",
-                    "une dame doit prendre toutes les pièces qu'elle peut sur sa ligne"
-                ),
+                Kind::Pawn => tx!("bulltricker-rule-chain"),
+                _ => tx!("bulltricker-rule-queen-line"),
             };
-            say!(
-                en: "the capture must go on: {} must take {} ({}); play {}", the.en(), all.en(), rule.en(), options;
-                fr: "la prise doit continuer : {} doit prendre {} ({}) ; jouez {}", the.fr(), all.fr(), rule.fr(), options
+            tx!(
+                "bulltricker-capture-goes-on",
+                the = the,
+                all = all,
+                rule = rule,
+                options = options
             )
         }
-        None => say!(
-            en: "{} cannot end its capture on {to}; it can play {}", the.en(), options;
-            fr: "{} ne peut pas finir sa prise en {to} ; il peut jouer {}", the.fr(), options
+        None => tx!(
+            "bulltricker-capture-ends-wrong",
+            kind = piece.kind.key(),
+            the = the,
+            options = options,
+            to = to
         ),
     }
 }
@@ -212,23 +169,15 @@ fn compulsory(
 ) -> Text {
     let kind = obligation.kind;
     let one = Piece::new(pos.to_move(), kind).the();
-    let white = pos.to_move() == Side::White;
-    let (en_plural, fr_plural, fr_one) = match (kind, white) {
-        (Kind::Queen, true) => ("White queens", "dames blanches", "l'une"),
-        (Kind::Queen, false) => ("Black queens", "dames noires", "l'une"),
-        (_, true) => ("White pawns", "pions blancs", "l'un"),
-        (_, false) => ("Black pawns", "pions noirs", "l'un"),
-    };
     let cells = cell_list(&obligation.origins);
     let must = if obligation.origins.len() == 1 {
-        say!(
-            en: "{} on {} must take", one.en(), cells.en();
-            fr: "{} en {} doit prendre", one.fr(), cells.fr()
-        )
+        tx!("bulltricker-must-take", one = one, cells = cells)
     } else {
-        say!(
-            en: "one of the {} on {} must take", en_plural, cells.en();
-            fr: "{} des {} en {} doit prendre", fr_one, fr_plural, cells.fr()
+        tx!(
+            "bulltricker-one-must-take",
+            kind = kind.key(),
+            side = pos.to_move().name(),
+            cells = cells
         )
     };
     let pawn_could = moved.kind == Kind::Pawn
@@ -240,17 +189,16 @@ fn compulsory(
             Kind::Pawn,
         );
     let head = if pawn_could {
-        say!(
-            "a queen capture takes priority over a pawn capture",
-            "la prise par une dame est prioritaire sur la prise par un pion"
-        )
+        tx!("bulltricker-queen-priority")
     } else {
-        say!("a capture is compulsory", "une prise est obligatoire")
+        tx!("bulltricker-capture-compulsory")
     };
     let options = quoted(pos, legal);
-    say!(
-        en: "{}: {} (possible: {})", head.en(), must.en(), options;
-        fr: "{} : {} (possible : {})", head.fr(), must.fr(), options
+    tx!(
+        "bulltricker-compulsory",
+        head = head,
+        must = must,
+        options = options
     )
 }
 
@@ -258,60 +206,42 @@ fn king(pos: &Position, from: Cell, to: Cell) -> Text {
     let side = pos.to_move();
     let the = Piece::new(side, Kind::King).the_on(from);
     if to.kind() != CellKind::Royal {
-        return say!(
-            en: "a king moves only between royal squares, and {to} is a rectangle";
-            fr: "un roi ne se déplace que de case royale en case royale, et {to} est une case rectangulaire"
-        );
+        return tx!("bulltricker-king-royal-only", to = to);
     }
     let (dx, dy) = (to.x() - from.x(), to.y() - from.y());
     if dx.abs() == 2 && dy.abs() == 2 {
-        return say!(
-            "a king never moves diagonally: it steps one royal square up, down, left or right",
-            "un roi ne se déplace jamais en diagonale : il avance d'une case royale vers le haut, le bas, la gauche ou la droite"
-        );
+        return tx!("bulltricker-king-diagonal");
     }
     if !((dx.abs() == 2 && dy == 0) || (dx == 0 && dy.abs() == 2)) {
-        return say!(
-            "a king steps only one royal square at a time, up, down, left or right",
-            "un roi n'avance que d'une case royale à la fois, vers le haut, le bas, la gauche ou la droite"
-        );
+        return tx!("bulltricker-king-one-step");
     }
     let between = from.offset(dx / 2, dy / 2).expect("between two squares");
     if !pos.board().is_empty(between) {
         let who = occupant(pos, between);
-        return say!(
-            en: "{} cannot cross {between}: {} stands there, and a king never jumps", the.en(), who.en();
-            fr: "{} ne peut pas franchir {between} : {} s'y trouve, et un roi ne saute jamais", the.fr(), who.fr()
+        return tx!(
+            "bulltricker-king-cannot-cross",
+            the = the,
+            who = who,
+            between = between
         );
     }
     let enemy_cell = pos.king(side.opponent());
     let enemy = Piece::new(side.opponent(), Kind::King).the_on(enemy_cell);
     if enemy_cell == to {
-        return say!(
-            en: "{to} is taken by {}", enemy.en();
-            fr: "{to} est occupée par {}", enemy.fr()
-        );
+        return tx!("bulltricker-king-square-taken", enemy = enemy, to = to);
     }
     if !pos.kings_apart(side, from, to) {
         return match pos.rules().king_separation {
-            KingSeparation::Strict => say!(
-                en: "the kings must stay at least one royal square apart, even diagonally: {to} touches {}", enemy.en();
-                fr: "les rois doivent rester séparés d'au moins une case royale, même en diagonale : {to} touche {}", enemy.fr()
-            ),
-            KingSeparation::OrthogonalOnly => say!(
-                en: "the kings may never stand side by side: {to} is next to {}", enemy.en();
-                fr: "les rois ne peuvent jamais être côte à côte : {to} est à côté de {}", enemy.fr()
-            ),
-            KingSeparation::AppCompatible => say!(
-                en: "a king may not step right in front of, or diagonally in front of, the enemy king: {} is ahead of {to}", enemy.en();
-                fr: "un roi ne peut pas avancer juste devant le roi adverse, ni en diagonale devant lui : {} est devant {to}", enemy.fr()
-            ),
+            KingSeparation::Strict => tx!("bulltricker-kings-strict", enemy = enemy, to = to),
+            KingSeparation::OrthogonalOnly => {
+                tx!("bulltricker-kings-orthogonal", enemy = enemy, to = to)
+            }
+            KingSeparation::AppCompatible => {
+                tx!("bulltricker-kings-app", enemy = enemy, to = to)
+            }
         };
     }
-    say!(
-        en: "{} cannot go to {to}", the.en();
-        fr: "{} ne peut pas aller en {to}", the.fr()
-    )
+    tx!("bulltricker-cannot-go", the = the, to = to)
 }
 
 fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
@@ -319,23 +249,14 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     let the = Piece::new(side, Kind::Pawn).the_on(from);
     let f = forward(side);
     if to.kind() == CellKind::Royal {
-        return say!(
-            en: "a pawn stands only on rectangles, and {to} is a royal square";
-            fr: "un pion ne se place que sur les cases rectangulaires, et {to} est une case royale"
-        );
+        return tx!("bulltricker-pawn-rectangles-only", to = to);
     }
     let (dx, dy) = (to.x() - from.x(), to.y() - from.y());
     if dy * f < 0 {
-        return say!(
-            en: "{} cannot go back to {to}: a pawn only moves forward", the.en();
-            fr: "{} ne peut pas reculer en {to} : un pion n'avance que vers l'avant", the.fr()
-        );
+        return tx!("bulltricker-pawn-backward", the = the, to = to);
     }
     if dy == 0 {
-        return say!(
-            en: "{} cannot move sideways to {to}: a pawn only moves forward", the.en();
-            fr: "{} ne peut pas aller de côté en {to} : un pion n'avance que vers l'avant", the.fr()
-        );
+        return tx!("bulltricker-pawn-sideways", the = the, to = to);
     }
     let transversal = from.kind() == CellKind::Transversal;
     let end_to_end_off = !pos.rules().end_to_end_capture;
@@ -345,21 +266,17 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
             let mut reason = occupied(pos, to);
             let enemy = pos.piece(to).is_some_and(|p| p.side != side);
             if enemy && !transversal && end_to_end_off {
-                reason = reason.join(
-                    "; ",
-                    &say!(
-                        "a pawn never takes by moving onto a piece (the end-to-end capture is off in this game)",
-                        "un pion ne prend jamais en se plaçant sur une pièce (la prise bout à bout n'est pas en vigueur dans cette partie)"
-                    ),
-                );
+                reason = reason.join("; ", &tx!("bulltricker-pawn-end-to-end-off"));
             }
             return reason;
         }
         let mid = from.offset(0, f).expect("between two rectangles");
         if pos.board().has_king(mid) {
-            return say!(
-                en: "{} cannot step to {to}: the king on {mid} blocks it", the.en();
-                fr: "{} ne peut pas avancer en {to} : le roi en {mid} lui barre le passage", the.fr()
+            return tx!(
+                "bulltricker-pawn-king-blocks",
+                the = the,
+                to = to,
+                mid = mid
             );
         }
     }
@@ -370,67 +287,50 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     // Two cells ahead: a capture or a Coup Spécial that cannot be played.
     if dx == 0 && dy == 4 * f {
         if !transversal {
-            return say!(
-                en: "{} moves one cell at a time: only transversal pawns on their starting line play the Coup Spécial", the.en();
-                fr: "{} avance d'une case à la fois : seuls les pions transversaux sur leur ligne de départ jouent le Coup Spécial", the.fr()
-            );
+            return tx!("bulltricker-pawn-one-cell", the = the);
         }
         let mid1 = from.offset(0, f).expect("on the board");
         let over = from.offset(0, 2 * f).expect("on the board");
         let mid2 = from.offset(0, 3 * f).expect("on the board");
         if let Some(p) = pos.piece(over) {
             if p.side == side {
-                return say!(
-                    en: "{} cannot jump over its own piece on {over}", the.en();
-                    fr: "{} ne peut pas sauter sa propre pièce en {over}", the.fr()
-                );
+                return tx!("bulltricker-cannot-jump-own", the = the, over = over);
             }
             let victim = p.the_on(over);
             let why = if pos.board().has_king(mid1) {
-                say!(
-                    "the king on {mid1} blocks the jump",
-                    "le roi en {mid1} empêche le saut"
-                )
+                tx!("bulltricker-king-blocks-jump", king = mid1)
             } else if pos.board().has_king(mid2) {
-                say!(
-                    "the king on {mid2} blocks the jump",
-                    "le roi en {mid2} empêche le saut"
-                )
+                tx!("bulltricker-king-blocks-jump", king = mid2)
             } else {
                 occupied(pos, to)
             };
-            return say!(
-                en: "{} cannot take {}: {}", the.en(), victim.en(), why.en();
-                fr: "{} ne peut pas prendre {} : {}", the.fr(), victim.fr(), why.fr()
+            return tx!(
+                "bulltricker-cannot-take",
+                the = the,
+                victim = victim,
+                why = why
             );
         }
         let start = coup_special_row(side);
         if from.y() != start {
             let line = if side == Side::White { "h2" } else { "h7" };
-            return say!(
-                en: "only a pawn still on its starting line {line} may advance two cells (Coup Spécial)";
-                fr: "seul un pion encore sur sa ligne de départ {line} peut avancer de deux cases (Coup Spécial)"
-            );
+            return tx!("bulltricker-coup-special-start-line", line = line);
         }
         let blocker = if pos.board().has_king(mid1) {
-            Some(say!(
-                "the king on {mid1} blocks it",
-                "le roi en {mid1} lui barre le passage"
-            ))
+            Some(tx!("bulltricker-king-blocks", king = mid1))
         } else if pos.board().has_king(mid2) {
-            Some(say!(
-                "the king on {mid2} blocks it",
-                "le roi en {mid2} lui barre le passage"
-            ))
+            Some(tx!("bulltricker-king-blocks", king = mid2))
         } else if !pos.board().is_empty(to) {
             Some(occupied(pos, to))
         } else {
             None
         };
         if let Some(why) = blocker {
-            return say!(
-                en: "{} cannot play the Coup Spécial to {to}: {}", the.en(), why.en();
-                fr: "{} ne peut pas jouer le Coup Spécial en {to} : {}", the.fr(), why.fr()
+            return tx!(
+                "bulltricker-coup-special-blocked",
+                the = the,
+                why = why,
+                to = to
             );
         }
     }
@@ -446,20 +346,10 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     }
     targets.retain(|c| pos.board().is_empty(*c));
     if targets.is_empty() {
-        return say!(
-            en: "{} cannot move: every cell it could step to is taken", the.en();
-            fr: "{} ne peut pas bouger : toutes les cases où il pourrait aller sont occupées", the.fr()
-        );
+        return tx!("bulltricker-pawn-stuck", the = the);
     }
-    let names: Vec<Text> = targets
-        .iter()
-        .map(|c| Text::new(c.to_string(), c.to_string()))
-        .collect();
-    let list = join_with(&names, "or", "ou");
-    let mut text = say!(
-        en: "{} moves one cell forward, straight ahead or pivoting: to {}", the.en(), list.en();
-        fr: "{} avance d'une case, tout droit ou en pivotant : vers {}", the.fr(), list.fr()
-    );
+    let list = cells_linked(&targets, Link::Or);
+    let mut text = tx!("bulltricker-pawn-targets", the = the, list = list);
     if transversal
         && from.y() == coup_special_row(side)
         && let Some(double) = from.offset(0, 4 * f)
@@ -470,10 +360,7 @@ fn pawn(pos: &Position, from: Cell, to: Cell) -> Text {
     {
         text = text.join(
             ", ",
-            &say!(
-                "or two cells to {double} (Coup Spécial)",
-                "ou de deux cases vers {double} (Coup Spécial)"
-            ),
+            &tx!("bulltricker-pawn-coup-special-target", double = double),
         );
     }
     text
@@ -483,35 +370,28 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
     let side = pos.to_move();
     let the = Piece::new(side, Kind::Queen).the_on(from);
     if to.kind() == CellKind::Royal {
-        return say!(
-            en: "a queen stands only on rectangles, and {to} is a royal square";
-            fr: "une dame ne se place que sur les cases rectangulaires, et {to} est une case royale"
-        );
+        return tx!("bulltricker-queen-rectangles-only", to = to);
     }
     let (dx, dy) = (to.x() - from.x(), to.y() - from.y());
     if dx.abs() == 1 && dy.abs() == 1 {
         return occupied(pos, to);
     }
     if to.kind() != from.kind() {
-        return say!(
-            en: "{} keeps its orientation except when it pivots onto a touching perpendicular rectangle, and {to} does not touch it", the.en();
-            fr: "{} garde son orientation sauf en pivotant sur une case perpendiculaire qui la touche, et {to} ne la touche pas", the.fr()
-        );
+        return tx!("bulltricker-queen-orientation", the = the, to = to);
     }
     if dx != 0 && dy != 0 {
-        return say!(
-            en: "{} moves in a straight line along or across its rectangle, and {to} is not on one", the.en();
-            fr: "{} se déplace en ligne droite, le long de sa case ou en travers, et {to} n'est pas sur une telle ligne", the.fr()
-        );
+        return tx!("bulltricker-queen-straight", the = the, to = to);
     }
     let (ux, uy) = (dx.signum(), dy.signum());
     let lateral = from.lateral() == Some((ux.abs(), uy.abs()));
     let mut cur = from;
     while let (Some(mid), Some(next)) = (cur.offset(ux, uy), cur.offset(2 * ux, 2 * uy)) {
         if pos.board().has_king(mid) {
-            return say!(
-                en: "{} cannot get to {to}: the king on {mid} blocks the way", the.en();
-                fr: "{} ne peut pas atteindre {to} : le roi en {mid} barre le chemin", the.fr()
+            return tx!(
+                "bulltricker-queen-king-blocks",
+                the = the,
+                to = to,
+                mid = mid
             );
         }
         if let Some(p) = pos.piece(next) {
@@ -519,13 +399,7 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
             if next == to {
                 let mut reason = occupied(pos, to);
                 if enemy && !lateral && end_to_end_note(pos, from, to) {
-                    reason = reason.join(
-                        "; ",
-                        &say!(
-                            "a queen takes only by jumping across royal squares (the end-to-end capture is off in this game)",
-                            "une dame ne prend qu'en sautant par-dessus une case royale (la prise bout à bout n'est pas en vigueur dans cette partie)"
-                        ),
-                    );
+                    reason = reason.join("; ", &tx!("bulltricker-queen-end-to-end-off"));
                 }
                 return reason;
             }
@@ -535,31 +409,26 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
                 let landing = next.offset(2 * ux, 2 * uy);
                 let why = match (beyond, landing) {
                     (Some(b), _) if pos.board().has_king(b) => {
-                        say!(
-                            "the king on {b} blocks the jump",
-                            "le roi en {b} empêche le saut"
-                        )
+                        tx!("bulltricker-king-blocks-jump", king = b)
                     }
                     (_, Some(l)) if !pos.board().is_empty(l) => {
                         let who = occupant(pos, l);
-                        say!(
-                            en: "{} stands right behind it", who.en();
-                            fr: "{} est juste derrière", who.fr()
-                        )
+                        tx!("bulltricker-piece-behind", who = who)
                     }
-                    _ => say!(
-                        "there is no cell behind it",
-                        "il n'y a pas de case derrière"
-                    ),
+                    _ => tx!("bulltricker-no-cell-behind"),
                 };
-                return say!(
-                    en: "{} cannot take {}: {}", the.en(), blocker.en(), why.en();
-                    fr: "{} ne peut pas prendre {} : {}", the.fr(), blocker.fr(), why.fr()
+                return tx!(
+                    "bulltricker-cannot-take",
+                    the = the,
+                    victim = blocker,
+                    why = why
                 );
             }
-            return say!(
-                en: "{} cannot get to {to}: {} is in the way", the.en(), blocker.en();
-                fr: "{} ne peut pas atteindre {to} : {} est sur le chemin", the.fr(), blocker.fr()
+            return tx!(
+                "bulltricker-queen-blocked",
+                the = the,
+                blocker = blocker,
+                to = to
             );
         }
         if next == to {
@@ -567,10 +436,7 @@ fn queen(pos: &Position, from: Cell, to: Cell) -> Text {
         }
         cur = next;
     }
-    say!(
-        en: "{} cannot go to {to}", the.en();
-        fr: "{} ne peut pas aller en {to}", the.fr()
-    )
+    tx!("bulltricker-cannot-go", the = the, to = to)
 }
 
 /// True if the end-to-end note applies: the option is off and `to` touches `from` end to end.
@@ -583,56 +449,45 @@ pub fn describe(pos: &Position, m: &Move) -> Text {
     let Some(piece) = pos.piece(m.from()) else {
         return Text::default();
     };
-    let the = capitalized(&piece.the());
+    let the = piece.the_first();
     let (from, to) = (m.from(), m.to());
     let victims: Vec<Text> = m
         .captured()
         .iter()
         .filter_map(|&c| pos.piece(c).map(|p| p.the_on(c)))
         .collect();
-    let victims = join(&victims);
+    let victims = Text::list(&victims, Link::And);
     let mut text = match m.kind() {
-        MoveKind::Step => say!(
-            en: "{} steps from {from} to {to}", the.en();
-            fr: "{} avance de {from} à {to}", the.fr()
+        MoveKind::Step => tx!("bulltricker-step", the = the, from = from, to = to),
+        MoveKind::Pivot => tx!("bulltricker-pivot", the = the, from = from, to = to),
+        MoveKind::CoupSpecial => tx!("bulltricker-coup-special", the = the, from = from, to = to),
+        MoveKind::Slide => tx!("bulltricker-slide", the = the, from = from, to = to),
+        MoveKind::KingStep => tx!("bulltricker-king-step", the = the, from = from, to = to),
+        MoveKind::Jump => tx!(
+            "bulltricker-jump",
+            the = the,
+            victims = victims,
+            from = from,
+            to = to
         ),
-        MoveKind::Pivot => say!(
-            en: "{} pivots from {from} to {to}", the.en();
-            fr: "{} pivote de {from} vers {to}", the.fr()
-        ),
-        MoveKind::CoupSpecial => say!(
-            en: "{} plays the Coup Spécial from {from} to {to}", the.en();
-            fr: "{} joue le Coup Spécial de {from} à {to}", the.fr()
-        ),
-        MoveKind::Slide => say!(
-            en: "{} slides from {from} to {to}", the.en();
-            fr: "{} glisse de {from} à {to}", the.fr()
-        ),
-        MoveKind::KingStep => say!(
-            en: "{} moves from {from} to {to}", the.en();
-            fr: "{} va de {from} à {to}", the.fr()
-        ),
-        MoveKind::Jump => say!(
-            en: "{} jumps from {from} to {to}, taking {}", the.en(), victims.en();
-            fr: "{} saute de {from} à {to} et prend {}", the.fr(), victims.fr()
-        ),
-        MoveKind::EndToEnd => say!(
-            en: "{} takes {} end to end, moving from {from} to {to}", the.en(), victims.en();
-            fr: "{} prend {} bout à bout, de {from} à {to}", the.fr(), victims.fr()
+        MoveKind::EndToEnd => tx!(
+            "bulltricker-end-to-end",
+            the = the,
+            victims = victims,
+            from = from,
+            to = to
         ),
     };
     if m.promotes() {
-        text = Text::new(
-            format!("{} and becomes a queen", text.en()),
-            format!("{} et devient une dame", text.fr()),
-        );
+        text = tx!("bulltricker-promotes", done = text);
     }
-    Text::new(format!("{}.", text.en()), format!("{}.", text.fr()))
+    text.then(".")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::Lang;
 
     #[test]
     fn a_refused_pawn_move_names_only_free_cells() {
@@ -677,15 +532,12 @@ mod tests {
     fn lists_are_joined_with_commas_and_a_last_and() {
         let c = |t| Cell::parse(t).unwrap();
         let l = cell_list(&[c("e.h5"), c("e.h7"), c("a.h3")]);
-        assert_eq!(l.en(), "e.h5, e.h7 and a.h3");
-        assert_eq!(l.fr(), "e.h5, e.h7 et a.h3");
-        assert_eq!(cell_list(&[c("e.h5")]).en(), "e.h5");
-    }
-
-    #[test]
-    fn capitalization_touches_only_the_first_letter() {
-        let t = capitalized(&Text::new("the White pawn", "le pion blanc"));
-        assert_eq!(t.en(), "The White pawn");
-        assert_eq!(t.fr(), "Le pion blanc");
+        assert_eq!(l.get(Lang::EN), "e.h5, e.h7 and a.h3");
+        assert_eq!(l.get(Lang::FR), "e.h5, e.h7 et a.h3");
+        assert_eq!(cell_list(&[c("e.h5")]).get(Lang::EN), "e.h5");
+        assert_eq!(
+            cells_linked(&[c("e.h5"), c("a.h3")], Link::Or).get(Lang::FR),
+            "e.h5 ou a.h3"
+        );
     }
 }

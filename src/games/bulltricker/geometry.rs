@@ -147,6 +147,13 @@ impl Cell {
     }
 }
 
+/// A cell is notation, the same in every language.
+impl From<Cell> for crate::text::Arg {
+    fn from(cell: Cell) -> crate::text::Arg {
+        crate::text::Arg::Str(cell.to_string())
+    }
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (x, y) = (self.x(), self.y());
@@ -162,10 +169,7 @@ impl fmt::Display for Cell {
 
 /// The usual shapes, quoted in error messages.
 fn shapes() -> Text {
-    Text::new(
-        "write a royal square as c5, a transversal rectangle as c.h3, a longitudinal rectangle as v4.2",
-        "une case royale s'écrit c5, une case transversale c.h3, une case longitudinale v4.2",
-    )
+    tx!("bulltricker-cell-shapes")
 }
 
 fn with_shapes(reason: Text) -> Text {

@@ -20,7 +20,7 @@ use crate::games::bulltricker::geometry::{Cell, CellKind};
 use crate::games::bulltricker::outcome::{is_enclosed, material_draw};
 use crate::games::bulltricker::position::Position;
 use crate::games::bulltricker::rules::{KingSeparation, Rules};
-use crate::games::{PositionError, Side};
+use crate::games::{GameKind, PositionError, Side};
 use crate::text::Text;
 use crate::tx;
 
@@ -40,11 +40,9 @@ fn error(reason: Text) -> PositionError {
     PositionError::new(reason)
 }
 
+/// The side as a sentence names it: "White" / "les Blancs".
 fn side_name(side: Side) -> Text {
-    match side {
-        Side::White => Text::new("White", "Blanc"),
-        Side::Black => Text::new("Black", "Noir"),
-    }
+    side.said(GameKind::Bulltricker)
 }
 
 /// Reads a position string under `rules`; `to_move` overrides the side it names.
@@ -67,8 +65,10 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
         };
         if let Some(side) = pieces_side(key) {
             if seen[side.index()] {
-                let who = side_name(side);
-                return Err(error(tx!("bulltricker-s-pieces-given-twice", who = who)));
+                return Err(error(tx!(
+                    "bulltricker-s-pieces-given-twice",
+                    side = side.name()
+                )));
             }
             seen[side.index()] = true;
             read_pieces(value, side, &mut board)?;
@@ -83,13 +83,13 @@ pub fn read(text: &str, to_move: Option<Side>, rules: Rules) -> Result<Position,
     }
     for side in Side::BOTH {
         if !seen[side.index()] {
-            let (letter, who) = match side {
-                Side::White => ("W", side_name(side)),
-                Side::Black => ("B", side_name(side)),
+            let letter = match side {
+                Side::White => "W",
+                Side::Black => "B",
             };
             return Err(error(tx!(
                 "bulltricker-s-pieces-missing-write",
-                who = who,
+                side = side.name(),
                 letter = letter
             )));
         }
