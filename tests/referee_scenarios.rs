@@ -2228,9 +2228,9 @@ fn foreign_lines(body: &str, lang: Lang) -> Vec<String> {
     let mut titles: Vec<String> = Vec::new();
     for kind in GameKind::ALL {
         for l in Lang::ALL {
-            titles.push(kind.title(l).to_string());
+            titles.push(kind.title(l));
             for v in kind.variants() {
-                titles.push(v.title(l).to_string());
+                titles.push(v.title(*kind, l));
             }
         }
     }

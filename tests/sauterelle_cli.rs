@@ -41,7 +41,10 @@ fn board_draws_the_start_and_names_the_side_to_move() {
         "{out}"
     );
     assert!(out.contains("Barre : Blancs 14, Noirs 14.\n"), "{out}");
-    assert!(out.contains("Blanc joue (demi-coup 1)."), "{out}");
+    assert!(
+        out.contains("Au trait : les Blancs (demi-coup 1)."),
+        "{out}"
+    );
     assert!(
         out.ends_with("....../....../....../...... 14 14 0-0 - w\n"),
         "{out}"

@@ -59,7 +59,10 @@ fn board_shows_the_start_under_any_name_of_the_game() {
         text.contains("[RR ]") && text.contains("dernier coup"),
         "{text}"
     );
-    assert!(text.contains("Noir joue (demi-coup 2)."), "{text}");
+    assert!(
+        text.contains("Au trait : les Noirs (demi-coup 2)."),
+        "{text}"
+    );
 }
 
 #[test]

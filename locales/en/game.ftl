@@ -62,3 +62,5 @@ end-agreed-draw = The draw offer was accepted.
 end-claim-confirmed = The rules confirm the draw claim (PAT).
 end-record = The game is over. Complete record:
 end-thanks = Thank you for playing. To start another game: NEW <game> VS <address>.
+# A move sent to a finished game (the engine's own refusal).
+game-over-no-move = the game is already over; no more moves are accepted

@@ -27,3 +27,5 @@ help =
     Games:
 help-variants = Variants { $of } (write NEW { $game } <variant>; the first is the default):
 help-options = Options (write name=value after the game in NEW):
+# One option under help-options: its name, default value, values and what it changes.
+help-option = {"  "}{ $name }={ $default } ({ $values }): { $what }

@@ -20,3 +20,6 @@ reading-suggestions =
         [one] Did you mean this move? It is legal here:
        *[other] Did you mean one of these moves? Each is legal here:
     }
+
+# A word read as a move but not written as one. $token: the word; $reason: what is wrong.
+reading-not-a-move = "{ $token }" is not a move: { $reason }

@@ -23,3 +23,14 @@ side-name-start = { $game ->
            *[white] White
         }
     }
+# A side as a label, without article (the games list, records, a colour the player names).
+side-label = { $game ->
+        [ataxx] { $side ->
+            [black] x
+           *[white] o
+        }
+       *[other] { $side ->
+            [black] Black
+           *[white] White
+        }
+    }

@@ -61,3 +61,5 @@ end-agreed-draw = La proposition de nulle a été acceptée.
 end-claim-confirmed = Les règles confirment la réclamation de nulle (PAT).
 end-record = La partie est terminée. Feuille de partie complète :
 end-thanks = Merci d'avoir joué. Pour une nouvelle partie : NOUVELLE <jeu> CONTRE <adresse>.
+# Un coup envoyé à une partie terminée (le refus du moteur de jeu).
+game-over-no-move = la partie est terminée ; aucun coup n'est plus accepté

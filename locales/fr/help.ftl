@@ -26,3 +26,5 @@ help =
     Jeux :
 help-variants = Variantes { $of } (écrivez NOUVELLE { $game } <variante> ; la première est celle par défaut) :
 help-options = Options (écrivez nom=valeur après le jeu dans NOUVELLE) :
+# Une option sous help-options : son nom, sa valeur par défaut, ses valeurs, ce qu'elle change.
+help-option = {"  "}{ $name }={ $default } ({ $values }) : { $what }

@@ -20,3 +20,6 @@ reading-suggestions =
         [one] Vouliez-vous jouer ce coup ? Il est légal ici :
        *[other] Vouliez-vous jouer l'un de ces coups ? Chacun est légal ici :
     }
+
+# Un mot lu comme un coup mais mal écrit. $token : le mot ; $reason : ce qui ne va pas.
+reading-not-a-move = « { $token } » n'est pas un coup : { $reason }

@@ -27,3 +27,14 @@ side-name-start = { $game ->
            *[white] Les Blancs
         }
     }
+# Un camp comme étiquette, sans article (liste des parties, couleur nommée par un joueur).
+side-label = { $game ->
+        [ataxx] { $side ->
+            [black] x
+           *[white] o
+        }
+       *[other] { $side ->
+            [black] Noirs
+           *[white] Blancs
+        }
+    }

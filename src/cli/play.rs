@@ -10,6 +10,7 @@ use serde_json::json;
 use super::{Setup, UsageError};
 use crate::games::record;
 use crate::games::{AnyGame, GameKind};
+use crate::t;
 use crate::text::Lang;
 
 /// `arbitre games`: every game, its aliases, variants and options.
@@ -24,7 +25,10 @@ pub fn games() -> ExitCode {
         outln!("  variants:");
         for (i, v) in kind.variants().iter().enumerate() {
             let default = if i == 0 { " [default]" } else { "" };
-            let mut names = vec![v.en, v.fr];
+            let mut names: Vec<String> = Lang::available()
+                .into_iter()
+                .map(|lang| v.title(*kind, lang))
+                .collect();
             names.dedup();
             let aliases = if v.aliases.is_empty() {
                 String::new()
@@ -42,7 +46,7 @@ pub fn games() -> ExitCode {
                     s.name,
                     s.values.join("|"),
                     s.default,
-                    s.en
+                    s.describe(*kind, Lang::EN)
                 );
             }
         }
@@ -80,10 +84,10 @@ pub fn judge(setup: &Setup, text: &str) -> Result<ExitCode, UsageError> {
             outln!("{}", j.effect.get(lang));
             for (side, pass) in &j.forced_passes {
                 let who = game.side_name(*side, lang);
-                match lang {
-                    Lang::EN => outln!("{who} has no move and passes ({pass})."),
-                    _ => outln!("{who} n'a aucun coup et passe ({pass})."),
-                }
+                outln!(
+                    "{}",
+                    t!(lang, "status-passes", side = who, pass = pass.as_str())
+                );
             }
             outln!("{}", status_line(&game, lang));
             Ok(ExitCode::SUCCESS)
@@ -189,24 +193,20 @@ fn read_input(file: &str) -> Result<String, UsageError> {
 /// "Black to move." / "White wins (MAT)." in `lang`.
 pub fn status_line(game: &AnyGame, lang: Lang) -> String {
     use crate::games::Outcome;
+    let said = |side: crate::games::Side| game.side_name(side, lang);
     match game.outcome() {
-        Outcome::Ongoing => {
-            let who = game.side_name(game.side_to_move(), lang);
-            match lang {
-                Lang::EN => format!("{who} to move (ply {}).", game.moves().len() + 1),
-                _ => format!("{who} joue (demi-coup {}).", game.moves().len() + 1),
-            }
-        }
-        Outcome::Won { winner, how } => {
-            let who = game.side_name(winner, lang);
-            match lang {
-                Lang::EN => format!("{who} wins: {}.", how.en),
-                _ => format!("{who} gagne : {}.", how.fr),
-            }
-        }
-        Outcome::Drawn { why } => match lang {
-            Lang::EN => format!("Draw: {}.", why.en),
-            _ => format!("Partie nulle : {}.", why.fr),
-        },
+        Outcome::Ongoing => t!(
+            lang,
+            "status-to-move",
+            side = game.side_to_move().said(game.kind()).get(lang),
+            ply = game.moves().len() + 1
+        ),
+        Outcome::Won { winner, how } => t!(
+            lang,
+            "status-won",
+            side = said(winner),
+            how = how.text().get(lang)
+        ),
+        Outcome::Drawn { why } => t!(lang, "status-drawn", how = why.text().get(lang)),
     }
 }

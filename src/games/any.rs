@@ -93,15 +93,14 @@ impl Refusal {
     /// The explanation for the player, in `lang`.
     pub fn explain(&self, lang: Lang) -> String {
         match self {
-            Refusal::NotAMove(e) => match lang {
-                Lang::EN => format!("\"{}\" is not a move: {}", e.token, e.reason.en()),
-                _ => format!("« {} » n'est pas un coup : {}", e.token, e.reason.fr()),
-            },
-            Refusal::Illegal(i) => i.reason.get(lang).to_string(),
-            Refusal::GameOver(_) => match lang {
-                Lang::EN => "the game is already over; no more moves are accepted".to_string(),
-                _ => "la partie est terminée ; aucun coup n'est plus accepté".to_string(),
-            },
+            Refusal::NotAMove(e) => crate::t!(
+                lang,
+                "reading-not-a-move",
+                token = e.token.as_str(),
+                reason = e.reason.get(lang)
+            ),
+            Refusal::Illegal(i) => i.reason.get(lang),
+            Refusal::GameOver(_) => crate::t!(lang, "game-over-no-move"),
         }
     }
 }
@@ -356,8 +355,8 @@ impl AnyGame {
     }
 
     /// The game's name for `side` in `lang`.
-    pub fn side_name(&self, side: Side, lang: Lang) -> &'static str {
-        crate::with_game!(self.kind, G => G::side_name(side, lang))
+    pub fn side_name(&self, side: Side, lang: Lang) -> String {
+        self.kind.side_label(side, lang)
     }
 
     /// Judges a move without playing it.
@@ -414,15 +413,12 @@ mod tests {
 
     const EMPTIED: Termination = Termination {
         code: "emptied",
-        en: "took the last token",
-        fr: "a pris le dernier jeton",
+        words: "emptied",
     };
 
     static VARIANTS: [Variant; 1] = [Variant {
         id: "five",
         aliases: &["cinq"],
-        en: "Five",
-        fr: "Cinq",
         position: "5 w",
     }];
 
@@ -454,9 +450,9 @@ mod tests {
             let (n, side) = text.split_once(' ').unwrap_or((text, "w"));
             let tokens = n
                 .parse()
-                .map_err(|_| PositionError::new(Text::new("not a number", "pas un nombre")))?;
-            let side = Side::from_name(side)
-                .ok_or_else(|| PositionError::new(Text::new("side?", "camp ?")))?;
+                .map_err(|_| PositionError::new(Text::same("not a number")))?;
+            let side =
+                Side::from_name(side).ok_or_else(|| PositionError::new(Text::same("side?")))?;
             Ok(Pile {
                 tokens,
                 to_move: to_move.unwrap_or(side),
@@ -482,10 +478,7 @@ mod tests {
             if self.legal_moves().contains(m) {
                 Ok(())
             } else {
-                Err(Illegal::new(Text::new(
-                    "cannot take that many",
-                    "impossible d'en prendre autant",
-                )))
+                Err(Illegal::new(Text::same("cannot take that many")))
             }
         }
         fn read_notation(text: &str) -> Result<u32, NotationError> {
@@ -494,9 +487,7 @@ mod tests {
                 t => t
                     .strip_prefix('t')
                     .and_then(|n| n.parse().ok())
-                    .ok_or_else(|| {
-                        NotationError::new(t, Text::new("write t1 or t2", "écrivez t1 ou t2"))
-                    }),
+                    .ok_or_else(|| NotationError::new(t, Text::same("write t1 or t2"))),
             }
         }
         fn resolve(&self, n: &u32) -> Result<u32, Illegal> {
@@ -510,7 +501,7 @@ mod tests {
             }
         }
         fn describe(&self, m: &u32) -> Text {
-            Text::new(format!("takes {m}"), format!("prend {m}"))
+            Text::same(format!("takes {m}"))
         }
         fn apply(&mut self, m: &u32) {
             if *m > 0 {
@@ -551,7 +542,7 @@ mod tests {
         let before = (g.position_string(), g.moves().to_vec());
         let e = g.play("t3").unwrap_err();
         assert_eq!(e.line(), "ERR");
-        assert_eq!(e.explain(Lang::FR), "impossible d'en prendre autant");
+        assert_eq!(e.explain(Lang::FR), "cannot take that many");
         let e = g.play("take two").unwrap_err();
         assert!(matches!(e, Refusal::NotAMove(_)));
         assert!(

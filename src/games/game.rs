@@ -193,16 +193,6 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A monospace board with coordinates, `last` marked if given.
     fn board_text(&self, lang: Lang, last: Option<&Self::Move>) -> String;
 
-    /// The game's name for a side ("Black"/"Noir", "x", ...).
-    fn side_name(side: Side, lang: Lang) -> &'static str {
-        match (side, lang) {
-            (Side::White, Lang::EN) => "White",
-            (Side::Black, Lang::EN) => "Black",
-            (Side::White, _) => "Blanc",
-            (Side::Black, _) => "Noir",
-        }
-    }
-
     /// The score as JSON, for games that keep one (Abalone: marbles pushed off by each side).
     fn score(&self) -> Option<serde_json::Value> {
         None

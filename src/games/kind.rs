@@ -73,17 +73,15 @@ impl GameKind {
         }
     }
 
-    /// The name shown to players.
-    pub fn title(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (GameKind::Bulltricker, _) => "Bulltricker",
-            (GameKind::Abalone, _) => "Abalone",
-            (GameKind::Ataxx, _) => "Ataxx",
-            (GameKind::Sauterelle, Lang::EN) => "Sauterelle (Grasshopper)",
-            (GameKind::Sauterelle, _) => "Sauterelle",
-            (GameKind::Tours, Lang::EN) => "Battle of Towers (La Bataille des Tours)",
-            (GameKind::Tours, _) => "La Bataille des Tours",
-        }
+    /// The name of a side as a label, without article: "White", "Blancs", "x" (the
+    /// catalogs' `side-label`).
+    pub fn side_label(self, side: crate::games::Side, lang: Lang) -> String {
+        crate::t!(lang, "side-label", game = self.name(), side = side.name())
+    }
+
+    /// The name shown to players (the catalogs' `game-title`).
+    pub fn title(self, lang: Lang) -> String {
+        crate::t!(lang, "game-title", game = self.name())
     }
 
     /// Finds a game by canonical name or alias, ignoring case, accents, spaces and dashes.
@@ -109,10 +107,6 @@ pub struct Variant {
     pub id: &'static str,
     /// Other accepted names, English and French (`marguerite-belge`, `belgian`).
     pub aliases: &'static [&'static str],
-    /// English display name.
-    pub en: &'static str,
-    /// French display name.
-    pub fr: &'static str,
     /// The start, as the game's position string.
     pub position: &'static str,
 }
@@ -124,12 +118,9 @@ impl Variant {
         fold_name(self.id) == key || self.aliases.iter().any(|a| fold_name(a) == key)
     }
 
-    /// The display name in `lang`.
-    pub fn title(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::EN => self.en,
-            _ => self.fr,
-        }
+    /// The display name in `lang`, as the catalogs' `game-variant` names it in `game`.
+    pub fn title(&self, game: GameKind, lang: Lang) -> String {
+        crate::t!(lang, "game-variant", game = game.name(), variant = self.id)
     }
 }
 

@@ -10,6 +10,9 @@ use std::collections::BTreeMap;
 
 use thiserror::Error;
 
+use crate::games::GameKind;
+use crate::text::Lang;
+
 /// The declaration of one option of a game.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
@@ -19,10 +22,13 @@ pub struct OptionSpec {
     pub values: &'static [&'static str],
     /// The default value (the spec's recommendation).
     pub default: &'static str,
-    /// One English sentence saying what it changes.
-    pub en: &'static str,
-    /// The same in French.
-    pub fr: &'static str,
+}
+
+impl OptionSpec {
+    /// What it changes, in one sentence in `lang` (the catalogs' `game-option`).
+    pub fn describe(&self, game: GameKind, lang: Lang) -> String {
+        crate::t!(lang, "game-option", game = game.name(), option = self.name)
+    }
 }
 
 /// A problem with the options given for a game.
@@ -160,15 +166,11 @@ mod tests {
             name: "king-separation",
             values: &["strict", "orthogonal-only", "app-compatible"],
             default: "strict",
-            en: "",
-            fr: "",
         },
         OptionSpec {
             name: "capture-notation",
             values: &["list", "count"],
             default: "list",
-            en: "",
-            fr: "",
         },
     ];
 

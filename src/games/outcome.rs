@@ -11,41 +11,36 @@ use crate::text::Text;
 pub struct Termination {
     /// Stable identifier (`MAT`, `six-ejected`, `resignation`, ...).
     pub code: &'static str,
-    /// Short English description ("checkmate by enclosure").
-    pub en: &'static str,
-    /// Short French description ("mat par encerclement").
-    pub fr: &'static str,
+    /// Its key in the catalogs' `game-end` (unique across games: two of Bulltricker's
+    /// endings are both `PAT`).
+    pub words: &'static str,
 }
 
 impl Termination {
     /// A player resigned.
     pub const RESIGNATION: Termination = Termination {
         code: "resignation",
-        en: "resignation",
-        fr: "abandon",
+        words: "resignation",
     };
     /// Both players agreed to a draw.
     pub const AGREED_DRAW: Termination = Termination {
         code: "agreed-draw",
-        en: "draw by agreement",
-        fr: "nulle par accord mutuel",
+        words: "agreed-draw",
     };
     /// A player ran out of time.
     pub const TIME: Termination = Termination {
         code: "time",
-        en: "loss on time",
-        fr: "perte au temps",
+        words: "time",
     };
     /// A tournament director decided the result.
     pub const ADJUDICATION: Termination = Termination {
         code: "adjudication",
-        en: "adjudication",
-        fr: "décision de l'arbitre",
+        words: "adjudication",
     };
 
-    /// The description in both languages.
+    /// The short description, said in the reader's language ("six marbles pushed off").
     pub fn text(&self) -> Text {
-        Text::new(self.en, self.fr)
+        crate::tx!("game-end", end = self.words)
     }
 }
 

@@ -383,8 +383,7 @@ fn read_colour(kind: GameKind, word: &str) -> Option<Colour> {
         Lang::available()
             .into_iter()
             .any(|lang| {
-                let name = crate::with_game!(kind, G => <G as Game>::side_name(side, lang));
-                let name = fold_name(name);
+                let name = fold_name(&kind.side_label(side, lang));
                 name == w || format!("{name}s") == w
             })
             .then_some(Colour::Side(side))

@@ -426,7 +426,7 @@ impl<'a> Desk<'a> {
             GameStatus::Declined => State::Declined,
         };
         let you = match &live {
-            Some(l) => l.side_name(side, self.lang).to_string(),
+            Some(l) => l.side_name(side, self.lang),
             None => side.name().to_string(),
         };
         Some(GameLine {

@@ -247,7 +247,7 @@ fn title(lang: Lang, stored: &StoredGame) -> String {
             .variants()
             .iter()
             .find(|v| v.id == id)
-            .map(|v| v.title(lang))
+            .map(|v| v.title(stored.kind, lang))
     });
     match variant {
         Some(v) if stored.kind.variants().len() > 1 => format!("{} ({v})", stored.kind.title(lang)),
@@ -491,7 +491,7 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
     let variants: Vec<String> = kind
         .variants()
         .iter()
-        .map(|v| format!("  {} ({})", v.id, v.title(lang)))
+        .map(|v| format!("  {} ({})", v.id, v.title(kind, lang)))
         .collect();
     out.push_str(&t!(
         lang,
@@ -510,18 +510,15 @@ pub fn game_help(lang: Lang, kind: GameKind) -> String {
         out.push_str(&t!(lang, "help-options"));
         out.push('\n');
         for s in specs {
-            let (what, colon) = if lang == Lang::FR {
-                (s.fr, " :")
-            } else {
-                (s.en, ":")
-            };
-            out.push_str(&format!(
-                "  {}={} ({}){colon} {}\n",
-                s.name,
-                s.default,
-                s.values.join("|"),
-                what
+            out.push_str(&t!(
+                lang,
+                "help-option",
+                name = s.name,
+                default = s.default,
+                values = s.values.join("|"),
+                what = s.describe(kind, lang)
             ));
+            out.push('\n');
         }
     }
     out

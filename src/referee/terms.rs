@@ -9,6 +9,7 @@
 
 use crate::games::{AnyGame, GameKind, Outcome, Side, Start, Termination};
 use crate::referee::{GameResult, StoredGame};
+use crate::text::Lang;
 
 /// Whether `kind` speaks Bulltricker's message protocol: `WW`/`BW`/`PAT` result lines and
 /// `PAT` as a draw claim.
@@ -73,10 +74,10 @@ fn words(live: &AnyGame, winner: Option<Side>, how: Termination) -> String {
     match winner {
         Some(side) => format!(
             "{} wins by {}",
-            live.side_name(side, crate::text::Lang::EN),
-            how.en
+            live.side_name(side, Lang::EN),
+            how.text().get(Lang::EN)
         ),
-        None => how.en.to_string(),
+        None => how.text().get(Lang::EN),
     }
 }
 
@@ -297,7 +298,7 @@ fn line_record(
         if let Some(name) = names[side.index()] {
             out.push_str(&format!(
                 "# {}: {}\n",
-                live.side_name(side, crate::text::Lang::EN).to_lowercase(),
+                live.side_name(side, Lang::EN).to_lowercase(),
                 name
             ));
         }

@@ -20,29 +20,25 @@ use crate::games::{GameOptions, OptionSpec, Outcome, Side, Termination};
 /// Six marbles pushed off: the one way the rules end a game.
 pub const SIX_EJECTED: Termination = Termination {
     code: "six-ejected",
-    en: "six marbles pushed off",
-    fr: "six billes éjectées",
+    words: "abalone-six-ejected",
 };
 
 /// The side to move has no legal move (drawn).
 pub const NO_LEGAL_MOVE: Termination = Termination {
     code: "no-legal-move",
-    en: "no legal move",
-    fr: "aucun coup légal",
+    words: "abalone-no-legal-move",
 };
 
 /// The same position occurred the number of times set by the `repetition` option (drawn).
 pub const REPETITION: Termination = Termination {
     code: "repetition",
-    en: "repetition of the position",
-    fr: "répétition de la position",
+    words: "abalone-repetition",
 };
 
 /// The `move-limit` option's number of plies was reached.
 pub const MOVE_LIMIT: Termination = Termination {
     code: "move-limit",
-    en: "move limit reached",
-    fr: "limite de coups atteinte",
+    words: "abalone-move-limit",
 };
 
 /// The options of Abalone.
@@ -51,8 +47,6 @@ pub static OPTION_SPECS: [OptionSpec; 3] = [
         name: "repetition",
         values: &["off", "2", "3", "4", "5"],
         default: "off",
-        en: "draw when the same position (marbles, ejections, side to move) occurs this many times; off follows the official rules",
-        fr: "nulle quand la même position (billes, éjections, trait) survient ce nombre de fois ; off suit les règles officielles",
     },
     OptionSpec {
         name: "move-limit",
@@ -60,15 +54,11 @@ pub static OPTION_SPECS: [OptionSpec; 3] = [
             "none", "100", "150", "200", "250", "300", "350", "400", "500",
         ],
         default: "none",
-        en: "end the game after this many plies (half-moves) from the start; none follows the official rules",
-        fr: "finir la partie après ce nombre de demi-coups depuis le départ ; none suit les règles officielles",
     },
     OptionSpec {
         name: "move-limit-result",
         values: &["draw", "most-ejections"],
         default: "draw",
-        en: "the result at the move limit: a draw, or a win for the side that pushed off more marbles (a draw when equal)",
-        fr: "le résultat à la limite de coups : nulle, ou victoire du camp qui a éjecté le plus de billes (nulle à égalité)",
     },
 ];
 

@@ -11,8 +11,8 @@
 use crate::games::Variant;
 
 macro_rules! variant {
-    ($id:literal, [$($alias:literal),*], $en:literal, $fr:literal, $pos:literal) => {
-        Variant { id: $id, aliases: &[$($alias),*], en: $en, fr: $fr, position: $pos }
+    ($id:literal, [$($alias:literal),*], $pos:literal) => {
+        Variant { id: $id, aliases: &[$($alias),*], position: $pos }
     };
 }
 
@@ -21,169 +21,121 @@ pub static VARIANTS: [Variant; 24] = [
     variant!(
         "standard",
         ["classic", "classique", "abalone"],
-        "Standard",
-        "Standard",
         "0a12345b123456c345_0g567h456789i56789"
     ),
     variant!(
         "belgian-daisy",
         ["belgian", "marguerite-belge", "daisy", "marguerite"],
-        "Belgian daisy",
-        "Marguerite belge",
         "0a12b123c23g78h789i89_0a45b456c56g45h456i56"
     ),
     variant!(
         "german-daisy",
         ["german", "marguerite-allemande"],
-        "German daisy",
-        "Marguerite allemande",
         "0b12c123d23f78g789h89_0b56c567d67f34g345h45"
     ),
     variant!(
         "dutch-daisy",
         ["dutch", "marguerite-hollandaise"],
-        "Dutch daisy",
-        "Marguerite hollandaise",
         "0a12b135c23g78h579i89_0a45b246c56g45h468i56"
     ),
     variant!(
         "swiss-daisy",
         ["swiss", "marguerite-suisse"],
-        "Swiss daisy",
-        "Marguerite suisse",
         "0b12c136d23f78g479h89_0b56c257d67f34g358h45"
     ),
     variant!(
         "french-daisy",
         ["french", "marguerite-francaise"],
-        "French daisy",
-        "Marguerite française",
         "0b34c345d45f56g567h67_0d2367e234678f3478"
     ),
     variant!(
         "irish-daisy",
         ["irish", "marguerite-irlandaise"],
-        "Irish daisy",
-        "Marguerite irlandaise",
         "0c4d2367e2468f3478g6_0b34c35d45e37f56g57h67"
     ),
     variant!(
         "korean-daisy",
         ["korean", "marguerite-coreenne"],
-        "Korean daisy",
-        "Marguerite coréenne",
         "0a12b123c25g58h789i89_0a45b456c36g47h456i56"
     ),
     variant!(
         "austrian-daisy",
         ["austrian", "marguerite-autrichienne"],
-        "Austrian daisy",
-        "Marguerite autrichienne",
         "0b12c567d23f78g345h89_0b56c123d67f34g789h45"
     ),
     variant!(
         "scottish-daisy",
         ["scottish", "marguerite-ecossaise"],
-        "Scottish daisy",
-        "Marguerite écossaise",
         "0a14b236c25g58h478i69_0a25b145c36g47h569i58"
     ),
     variant!(
         "domination",
         [],
-        "Domination",
-        "Domination",
         "0b1c12d123e46f789g89h9_0b6c67d5678f2345g34h4"
     ),
     variant!(
         "pyramid",
         ["pyramide"],
-        "Pyramid",
-        "Pyramide",
         "0a5b56c567d5678e6789_0e1234f2345g345h45i5"
     ),
     variant!(
         "snakes",
         ["serpents"],
-        "Snakes",
-        "Serpents",
         "0d23e24f256g3h4i56789_0a12345b6c7d458e68f78"
     ),
     variant!(
         "snakes-variant",
         ["serpents-variante", "bodini-snakes"],
-        "Snakes variant (Bodini)",
-        "Serpents (variante Bodini)",
         "0d23456e2f2g3h4i56789_0a12345b6c7d8e8f45678"
     ),
     variant!(
         "alien",
         ["alien-attack"],
-        "Alien attack",
-        "Alien",
         "0b34c35f56g468h58i579_0a135b25c246d45g57h67"
     ),
     variant!(
         "the-wall",
         ["wall", "le-mur", "mur"],
-        "The Wall",
-        "Le Mur",
         "0a3c23456d12345678_0f23456789g45678i7"
     ),
     variant!(
         "face-a-face",
         ["face-to-face"],
-        "Face to face",
-        "Face à face",
         "0c67d678e6789f789g89_0c12d123e1234f234g34"
     ),
     variant!(
         "fujiyama",
         [],
-        "Fujiyama",
-        "Fujiyama",
         "0a12345b25c35d45g6h67_0b34c4f56g57h58i56789"
     ),
     variant!(
         "couronne",
         ["crown"],
-        "Crown",
-        "Couronne",
         "0c4f4567g4578h4679i7_0a3b1346c2356d3456g6"
     ),
     variant!(
         "tranchee",
         ["trench"],
-        "Trench",
-        "Tranchée",
         "0b123456d456g45678_0c23456f456h456789"
     ),
     variant!(
         "alitration",
         [],
-        "Alitration",
-        "Alitration",
         "0a24c147d27f47g57h67i7_0a3b34c35d36f38g369i68"
     ),
     variant!(
         "infiltration",
         [],
-        "Infiltration",
-        "Infiltration",
         "0a3c35f38g468h5678i68_0a24b2345c246d27g57i7"
     ),
     variant!(
         "alliances",
         ["aliances"],
-        "Alliances",
-        "Alliances",
         "0b45c46d47e48f58g78h78_0b23c23d25e26f36g46h56"
     ),
     variant!(
         "duel",
         [],
-        "Duel",
-        "Duel",
         "0a4b456c5d1e12f2g7h789i8_0a2b123c3d8e89f9g5h456i6"
     ),
 ];

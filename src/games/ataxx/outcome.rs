@@ -9,29 +9,25 @@ use crate::games::{Outcome, Side, Termination};
 /// A side has no piece left (the other wins).
 pub const NO_PIECES: Termination = Termination {
     code: "no-pieces",
-    en: "the opponent has no piece left",
-    fr: "l'adversaire n'a plus aucun pion",
+    words: "ataxx-no-pieces",
 };
 
 /// Nobody can move any more (board full, or no empty cell within reach); more pieces win.
 pub const MORE_PIECES: Termination = Termination {
     code: "more-pieces",
-    en: "nobody can move any more and it has more pieces",
-    fr: "plus personne ne peut jouer et il a plus de pions",
+    words: "ataxx-more-pieces",
 };
 
 /// Nobody can move any more and both sides have as many pieces.
 pub const EQUAL_PIECES: Termination = Termination {
     code: "equal-pieces",
-    en: "nobody can move any more and both sides have as many pieces",
-    fr: "plus personne ne peut jouer et les deux camps ont autant de pions",
+    words: "ataxx-equal-pieces",
 };
 
 /// The fifty-move rule: 100 plies in a row without a clone.
 pub const FIFTY_MOVES: Termination = Termination {
     code: "fifty-moves",
-    en: "fifty moves each without a clone (fifty-move rule)",
-    fr: "cinquante coups chacun sans duplication (règle des cinquante coups)",
+    words: "ataxx-fifty-moves",
 };
 
 /// Every way an Ataxx game can end by its rules.
@@ -57,11 +53,13 @@ pub fn result_tokens(outcome: &Outcome, x: u32, o: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::Lang;
 
     #[test]
     fn codes_are_distinct_and_both_languages_are_written() {
         for (i, a) in TERMINATIONS.iter().enumerate() {
-            assert!(!a.en.is_empty() && !a.fr.is_empty() && a.en != a.fr);
+            let (en, fr) = (a.text().get(Lang::EN), a.text().get(Lang::FR));
+            assert!(en != a.words && fr != a.words && en != fr, "{}", a.words);
             for b in &TERMINATIONS[i + 1..] {
                 assert_ne!(a.code, b.code);
             }

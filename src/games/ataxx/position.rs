@@ -250,10 +250,6 @@ impl Game for Position {
         text_board::render(self, lang, last)
     }
 
-    fn side_name(side: Side, _lang: Lang) -> &'static str {
-        Position::name(side)
-    }
-
     fn score(&self) -> Option<serde_json::Value> {
         Some(json!({
             "x": self.board.count(Side::Black),

@@ -12,29 +12,25 @@ use crate::games::{Outcome, Side, Termination};
 /// MAT: the King of the side that did not move is shut in.
 pub const MAT: Termination = Termination {
     code: "MAT",
-    en: "MAT, the enemy king is shut in on all four sides",
-    fr: "MAT, le roi adverse est enfermé sur ses quatre côtés",
+    words: "bulltricker-mat",
 };
 
 /// TRICK: the side that moved shut in its own King, and loses.
 pub const TRICK: Termination = Termination {
     code: "TRICK",
-    en: "TRICK, the loser shut in his own king",
-    fr: "TRICK, le perdant a enfermé lui-même son roi",
+    words: "bulltricker-trick",
 };
 
 /// PAT by material: both sides are down to three queens and pawns or fewer.
 pub const PAT: Termination = Termination {
     code: "PAT",
-    en: "PAT, both sides are down to three queens and pawns or fewer",
-    fr: "PAT, il ne reste à chaque camp que trois dames et pions au plus",
+    words: "bulltricker-material",
 };
 
 /// PAT for lack of a move: the side to move has no legal move.
 pub const PAT_NO_MOVE: Termination = Termination {
     code: "PAT",
-    en: "PAT, the side to move has no legal move",
-    fr: "PAT, le camp au trait n'a aucun coup légal",
+    words: "bulltricker-stalemate",
 };
 
 /// The most queens and pawns each side may keep for the material PAT (§6.3).

@@ -16,44 +16,21 @@ pub static OPTION_SPECS: [OptionSpec; 4] = [
         name: "king-separation",
         values: &["strict", "orthogonal-only", "app-compatible"],
         default: "strict",
-        en: "how far apart the kings must stay: strict = never side by side nor diagonally \
-             adjacent; orthogonal-only = never side by side; app-compatible = as the official \
-             2D app (a king may not step right in front of, or diagonally in front of, the enemy king)",
-        fr: "distance entre les rois : strict = jamais côte à côte ni en diagonale ; \
-             orthogonal-only = jamais côte à côte ; app-compatible = comme l'application \
-             officielle 2D (un roi ne peut pas avancer juste devant le roi adverse, ni en \
-             diagonale devant lui)",
     },
     OptionSpec {
         name: "end-to-end-capture",
         values: &["off", "on"],
         default: "off",
-        en: "the optional end-to-end capture of older rule pages: a longitudinal pawn may take \
-             the enemy piece straight ahead on its line, and a queen the enemy piece touching \
-             it end to end, by moving onto it (never compulsory)",
-        fr: "la prise facultative bout à bout des anciennes règles : un pion longitudinal peut \
-             prendre la pièce adverse juste devant lui sur sa ligne, et une dame la pièce \
-             adverse qui la touche bout à bout, en prenant sa place (jamais obligatoire)",
     },
     OptionSpec {
         name: "capture-notation",
         values: &["list", "count"],
         default: "list",
-        en: "how replies write captures: list = the captured cells (e.h4 e.h6 !! e.h5), \
-             count = their number (b.h3 b.h7 !! 2)",
-        fr: "écriture des prises dans les réponses : list = les cases prises (e.h4 e.h6 !! e.h5), \
-             count = leur nombre (b.h3 b.h7 !! 2)",
     },
     OptionSpec {
         name: "double-enclosure",
         values: &["mover-wins", "app-scan-order"],
         default: "mover-wins",
-        en: "who wins when one move shuts in both kings (possible only when kings may touch): \
-             mover-wins = the player who moved (MAT); app-scan-order = as the official app, \
-             the king nearer the h8 edge (then the a side) loses",
-        fr: "qui gagne quand un coup enferme les deux rois (possible seulement si les rois \
-             peuvent se toucher) : mover-wins = le joueur qui a joué (MAT) ; app-scan-order = \
-             comme l'application officielle, perd le roi le plus proche du bord h8 (puis du côté a)",
     },
 ];
 

@@ -10,16 +10,14 @@ use crate::games::{Outcome, Side, Termination};
 /// A side scored two points in a row (no point of the opponent in between).
 pub const TWO_IN_A_ROW: Termination = Termination {
     code: "two-in-a-row",
-    en: "two points in a row",
-    fr: "deux points d'affilée",
+    words: "sauterelle-two-in-a-row",
 };
 
 /// Neither side can ever move again (typically lone checkers in 19-24 that can never
 /// pair): drawn.
 pub const NO_MOVE: Termination = Termination {
     code: "no-move",
-    en: "neither player can ever move again",
-    fr: "aucun des deux joueurs ne peut plus jouer",
+    words: "sauterelle-no-move",
 };
 
 /// Every way a Sauterelle game can end by its rules.

@@ -215,11 +215,6 @@ impl Position {
             }
         )
     }
-
-    /// The side's name: White/Black, Blanc/Noir.
-    pub fn name(side: Side, lang: Lang) -> &'static str {
-        <Position as Game>::side_name(side, lang)
-    }
 }
 
 impl Game for Position {

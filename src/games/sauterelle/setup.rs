@@ -8,8 +8,6 @@ use crate::games::{OptionSpec, Variant};
 pub static VARIANTS: [Variant; 1] = [Variant {
     id: "standard",
     aliases: &["race", "course", "brainking"],
-    en: "Standard: every checker on the bar",
-    fr: "Standard : tous les pions sur la barre",
     position: "start",
 }];
 
@@ -25,14 +23,10 @@ pub static OPTIONS: [OptionSpec; 2] = [
         name: CHECKERS,
         values: &["14", "12", "10", "8", "6", "4", "2"],
         default: "14",
-        en: "the number of checkers each player has: 14 as on BrainKing; Molyneux lets beginners play with fewer, always an even number",
-        fr: "le nombre de pions de chaque joueur : 14 comme sur BrainKing ; Molyneux permet aux débutants d'en prendre moins, toujours un nombre pair",
     },
     OptionSpec {
         name: FIRST_PLAYER,
         values: &["white", "black"],
         default: "white",
-        en: "who moves first from the start: White as on BrainKing (Molyneux tosses a coin)",
-        fr: "qui joue en premier au départ : Blanc comme sur BrainKing (Molyneux tire à pile ou face)",
     },
 ];

@@ -13,29 +13,25 @@ use crate::games::{Outcome, Side, Termination};
 /// A piece went beyond the opponent's back edge.
 pub const BEYOND_EDGE: Termination = Termination {
     code: "beyond-edge",
-    en: "a piece beyond the far edge",
-    fr: "une pièce au-delà du bord adverse",
+    words: "tours-beyond-edge",
 };
 
 /// Every enemy piece was captured.
 pub const ALL_CAPTURED: Termination = Termination {
     code: "all-captured",
-    en: "every enemy piece captured",
-    fr: "toutes les pièces adverses prises",
+    words: "tours-all-captured",
 };
 
 /// The same position occurred for the third time with the same side to move.
 pub const REPETITION: Termination = Termination {
     code: "repetition",
-    en: "threefold repetition",
-    fr: "triple répétition de la position",
+    words: "tours-repetition",
 };
 
 /// The no-progress limit was reached: no capture and no forward step for that many moves.
 pub const NO_PROGRESS: Termination = Termination {
     code: "no-progress",
-    en: "no capture and no forward step for too long",
-    fr: "ni prise ni avancée depuis trop longtemps",
+    words: "tours-no-progress",
 };
 
 /// The result tokens of the protocol: `WW` (White wins), `BW` (Black wins) or `PAT` (draw),
@@ -58,12 +54,14 @@ pub fn result_tokens(outcome: &Outcome) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::Lang;
 
     #[test]
     fn termination_codes_are_distinct_and_described_in_both_languages() {
         let all = [BEYOND_EDGE, ALL_CAPTURED, REPETITION, NO_PROGRESS];
         for (i, t) in all.iter().enumerate() {
-            assert!(!t.en.is_empty() && !t.fr.is_empty());
+            let (en, fr) = (t.text().get(Lang::EN), t.text().get(Lang::FR));
+            assert!(en != t.words && fr != t.words && en != fr, "{}", t.words);
             assert!(all[i + 1..].iter().all(|u| u.code != t.code));
         }
     }

@@ -53,15 +53,11 @@ pub static VARIANTS: [Variant; 2] = [
     Variant {
         id: "standard",
         aliases: &["start", "classic", "classique", "depart", "départ"],
-        en: "Standard",
-        fr: "Standard",
         position: "rsrsrsrs/srsrsrsr/8/8/8/8/RSRSRSRS/SRSRSRSR w",
     },
     Variant {
         id: "light-corner",
         aliases: &["a1-light", "coin-clair", "a1-clair"],
-        en: "Light a1 corner (rounds and squares swap files)",
-        fr: "Coin a1 clair (ronds et carrés échangent leurs colonnes)",
         position: "srsrsrsr/rsrsrsrs/8/8/8/8/SRSRSRSR/RSRSRSRS w",
     },
 ];
@@ -72,22 +68,16 @@ pub static OPTIONS: [OptionSpec; 3] = [
         name: "rebound",
         values: &["on", "off"],
         default: "on",
-        en: "composite pieces bounce off the side edges (files a and h) in moves and deployments (spec 3.5, BT2); off: a side edge stops them",
-        fr: "les pièces composées rebondissent sur les bords latéraux (colonnes a et h) en déplacement et en déploiement (spec 3.5, BT2) ; off : le bord les arrête",
     },
     OptionSpec {
         name: "repetition",
         values: &["threefold", "off"],
         default: "threefold",
-        en: "the third occurrence of the same position with the same side to move is an automatic draw (spec T-Q10)",
-        fr: "la troisième apparition d'une même position avec le même trait est une nulle automatique (spec T-Q10)",
     },
     OptionSpec {
         name: "no-progress",
         values: &["off", "50", "100"],
         default: "off",
-        en: "a draw after this many moves by each player in a row with no capture and no piece going forward (spec T-Q10, optional)",
-        fr: "nulle après ce nombre de coups de chaque joueur d'affilée sans prise ni pièce qui avance (spec T-Q10, facultatif)",
     },
 ];
 
