@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use arbitre::games::GameKind;
 use arbitre::text::Lang;
 use arbitre::text::catalog::{Catalogs, FluentArgs};
 use fluent_syntax::ast;
@@ -164,6 +165,28 @@ fn every_language_has_every_message_with_the_same_arguments() {
     assert!(languages.contains(&Lang::EN) && languages.contains(&Lang::FR));
     let problems = differences(&shape(&catalogs));
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+#[test]
+fn every_language_has_a_guide_to_every_game() {
+    let catalogs = Catalogs::from_dir(&locales()).unwrap();
+    let mut games: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    games.sort();
+    for lang in catalogs.languages() {
+        assert_eq!(catalogs.guides(lang), games, "{lang}: guides/");
+        for game in &games {
+            let guide = catalogs.guide(lang, game);
+            assert!(guide.lines().count() > 10, "{lang}: {game}");
+            assert!(
+                guide.lines().all(|l| l.chars().count() <= 78),
+                "{lang}: {game}"
+            );
+        }
+    }
+    // Each language's guide is its own, not a copy of the English one.
+    let fr = catalogs.guide(Lang::FR, "abalone");
+    assert_ne!(fr, catalogs.guide(Lang::EN, "abalone"));
+    assert_eq!(GameKind::Abalone.guide(Lang::FR), fr);
 }
 
 #[test]
@@ -354,6 +377,12 @@ fn a_third_language_is_one_more_folder() {
     assert_eq!(xx.code(), "xx");
     assert_eq!(catalogs.languages().len(), 3);
     assert!(differences(&shape(&catalogs)).is_empty());
+    assert_eq!(catalogs.guides(xx), catalogs.guides(Lang::EN));
+    let (ours, english) = (
+        catalogs.guide(xx, "tours"),
+        catalogs.guide(Lang::EN, "tours"),
+    );
+    assert!(!ours.is_empty() && ours == english);
     let shape = shape(&catalogs);
     for (file, ids) in &shape["xx"] {
         for (id, vars) in ids {

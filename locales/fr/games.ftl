@@ -82,7 +82,7 @@ game-option = { $game ->
         }
         [sauterelle] { $option ->
             [checkers] le nombre de pions de chaque joueur : 14 comme sur BrainKing ; Molyneux permet aux débutants d'en prendre moins, toujours un nombre pair
-            [first-player] qui joue en premier au départ : Blanc comme sur BrainKing (Molyneux tire à pile ou face)
+            [first-player] qui joue en premier au départ : les Blancs, comme sur BrainKing (Molyneux tire à pile ou face)
            *[other] { $option }
         }
         [tours] { $option ->

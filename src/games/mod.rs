@@ -70,14 +70,10 @@ impl GameKind {
     }
 
     /// The player's guide (rules summary and notation with examples), as HELP sends it.
+    /// It lives in the catalogs (`locales/<lang>/guides/<game>.txt`), in English when `lang`
+    /// has none.
     pub fn guide(self, lang: crate::text::Lang) -> &'static str {
-        match self {
-            GameKind::Bulltricker => bulltricker::guide(lang),
-            GameKind::Abalone => abalone::guide(lang),
-            GameKind::Ataxx => ataxx::guide(lang),
-            GameKind::Sauterelle => sauterelle::guide(lang),
-            GameKind::Tours => tours::guide(lang),
-        }
+        crate::text::catalog::catalogs().guide(lang, self.name())
     }
 
     /// Reads a file of recorded games of this kind.

@@ -15,7 +15,7 @@
 //! - [`terms`]: each game's result lines and end-of-game record.
 //! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
-//! - [`reply`]: every word sent to players, in English and French.
+//! - [`reply`]: every word sent to players, from the message catalogs.
 
 pub mod challenge;
 pub mod chat;

@@ -8,6 +8,10 @@
 //! may also point arbitre at its own folder of catalogs ([`Catalogs::from_dir`],
 //! [`install`]).
 //!
+//! Beside the messages, each folder holds the players' guides to the games, one plain-text
+//! file per game under `guides/` (`locales/fr/guides/abalone.txt`): what `HELP <game>` sends.
+//! A language without a guide to some game sends the English one.
+//!
 //! Each language's `language.ftl` says its name (`language-name`) and the words that choose
 //! it with `LANG` (`language-words`, comma-separated). Isolation marks around arguments
 //! (Fluent's default, meant for bidirectional HTML) are turned off: these are plain-text
@@ -28,6 +32,10 @@ use super::Lang;
 /// The catalogs built into the binary.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/locales");
 
+/// The sub-folder of a language's folder that holds the players' guides, one plain-text
+/// file per game (`guides/abalone.txt`): what HELP sends for that game.
+const GUIDES: &str = "guides";
+
 /// The catalogs in use (the embedded ones unless [`install`] chose others first).
 static CATALOGS: OnceLock<Catalogs> = OnceLock::new();
 
@@ -45,6 +53,8 @@ struct Catalog {
     bundle: FluentBundle<FluentResource>,
     /// The source of each file, by file name (for the consistency checks).
     files: BTreeMap<String, String>,
+    /// Each game's player's guide (`guides/<game>.txt`), by game name.
+    guides: BTreeMap<String, String>,
 }
 
 /// Every language's catalog.
@@ -67,10 +77,15 @@ impl Catalogs {
         for dir in EMBEDDED.dirs() {
             let code = dir.path().to_string_lossy().to_string();
             let mut files = BTreeMap::new();
-            for file in dir.files() {
+            let guides = dir.dirs().filter(|d| d.path().ends_with(GUIDES));
+            for file in dir.files().chain(guides.flat_map(|d| d.files())) {
                 let name = file.path().file_name().unwrap_or_default();
                 let name = name.to_string_lossy().to_string();
-                if name.ends_with(".ftl") {
+                let name = match file.path().parent().is_some_and(|p| p.ends_with(GUIDES)) {
+                    true => format!("{GUIDES}/{name}"),
+                    false => name,
+                };
+                if name.ends_with(".ftl") || name.ends_with(".txt") {
                     let text = file.contents_utf8().ok_or_else(|| {
                         CatalogError(format!("locales/{code}/{name} is not UTF-8"))
                     })?;
@@ -95,13 +110,29 @@ impl Catalogs {
             }
             let code = entry.file_name().to_string_lossy().to_string();
             let mut files = BTreeMap::new();
+            let guides = entry.path().join(GUIDES);
+            let mut paths = Vec::new();
             for file in read(&entry.path())? {
-                let file = file.map_err(|e| CatalogError(e.to_string()))?.path();
+                paths.push((
+                    String::new(),
+                    file.map_err(|e| CatalogError(e.to_string()))?,
+                ));
+            }
+            if guides.is_dir() {
+                for file in read(&guides)? {
+                    let file = file.map_err(|e| CatalogError(e.to_string()))?;
+                    paths.push((format!("{GUIDES}/"), file));
+                }
+            }
+            for (prefix, file) in paths {
+                let file = file.path();
                 let name = file.file_name().unwrap_or_default().to_string_lossy();
-                if name.ends_with(".ftl") {
+                let name = format!("{prefix}{name}");
+                let wanted = if prefix.is_empty() { ".ftl" } else { ".txt" };
+                if name.ends_with(wanted) && file.is_file() {
                     let text = std::fs::read_to_string(&file)
                         .map_err(|e| CatalogError(format!("{}: {e}", file.display())))?;
-                    files.insert(name.to_string(), text);
+                    files.insert(name, text);
                 }
             }
             folders.push((code, files));
@@ -114,7 +145,18 @@ impl Catalogs {
     ) -> Result<Catalogs, CatalogError> {
         folders.sort_by(|a, b| a.0.cmp(&b.0));
         let mut catalogs = Vec::new();
-        for (code, files) in folders {
+        for (code, mut files) in folders {
+            let guide_names: Vec<String> = files
+                .keys()
+                .filter(|name| name.starts_with(GUIDES))
+                .cloned()
+                .collect();
+            let mut guides = BTreeMap::new();
+            for name in guide_names {
+                let text = files.remove(&name).unwrap_or_default();
+                let game = name[GUIDES.len() + 1..].trim_end_matches(".txt");
+                guides.insert(game.to_string(), text);
+            }
             let id: LanguageIdentifier = code.parse().map_err(|_| {
                 CatalogError(format!(
                     "locales/{code}: not a language code (en, fr, de, ...)"
@@ -141,6 +183,7 @@ impl Catalogs {
                 lang: Lang::intern(&code),
                 bundle,
                 files,
+                guides,
             });
         }
         if catalogs.is_empty() {
@@ -157,6 +200,23 @@ impl Catalogs {
     /// The `.ftl` sources of `lang`, by file name.
     pub fn sources(&self, lang: Lang) -> Option<&BTreeMap<String, String>> {
         self.catalog(lang).map(|c| &c.files)
+    }
+
+    /// The player's guide to `game` (its name: `abalone`, ...) in `lang`, or in English when
+    /// that language has none; empty if neither has one.
+    pub fn guide(&self, lang: Lang, game: &str) -> &str {
+        [lang, Lang::EN]
+            .into_iter()
+            .filter_map(|l| self.catalog(l))
+            .find_map(|c| c.guides.get(game))
+            .map_or("", String::as_str)
+    }
+
+    /// The games `lang` has a guide for, by name.
+    pub fn guides(&self, lang: Lang) -> Vec<&str> {
+        self.catalog(lang)
+            .map(|c| c.guides.keys().map(String::as_str).collect())
+            .unwrap_or_default()
     }
 
     fn catalog(&self, lang: Lang) -> Option<&Catalog> {

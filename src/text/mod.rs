@@ -129,9 +129,6 @@ enum Repr {
     Same(String),
     /// Texts one after another.
     Concat(Vec<Text>),
-    /// An English and a French wording written in the code (engines not yet moved to the
-    /// catalogs; other languages read the English).
-    Both { en: String, fr: String },
 }
 
 /// One argument of a catalog message: a text (said in the same language first), a string
@@ -229,20 +226,13 @@ impl Text {
         Text(Repr::Same(words.into()))
     }
 
-    /// Builds a text from an English and a French wording written in the code.
-    pub fn new(en: impl Into<String>, fr: impl Into<String>) -> Text {
-        Text(Repr::Both {
-            en: en.into(),
-            fr: fr.into(),
-        })
-    }
-
-    /// The text in English (engines not yet moved to the catalogs compose with it).
+    /// The text in English: `get(Lang::EN)`, for error messages written to logs and for
+    /// tests.
     pub fn en(&self) -> String {
         self.get(Lang::EN)
     }
 
-    /// The text in French (engines not yet moved to the catalogs compose with it).
+    /// The text in French: `get(Lang::FR)`, for tests.
     pub fn fr(&self) -> String {
         self.get(Lang::FR)
     }
@@ -291,7 +281,6 @@ impl Text {
         match &self.0 {
             Repr::Same(s) => out.push_str(s),
             Repr::Concat(parts) => parts.iter().for_each(|p| p.write(lang, out)),
-            Repr::Both { en, fr } => out.push_str(if lang == Lang::FR { fr } else { en }),
             Repr::Message(id, args) => {
                 let mut fluent = catalog::FluentArgs::new();
                 for (name, arg) in args {
@@ -334,19 +323,5 @@ macro_rules! tx {
             $id,
             ::std::vec![$((stringify!($name), $crate::text::Arg::from($value))),+],
         )
-    };
-}
-
-/// Builds a [`Text`] from two format strings: `say!(en: "{} moves", n; fr: "{} bouge", n)`.
-///
-/// The short form `say!("{a} moves", "{a} bouge")` captures variables by name in both.
-/// Only for engines not yet moved to the catalogs; new text uses [`tx!`](crate::tx).
-#[macro_export]
-macro_rules! say {
-    (en: $en:literal $(, $ea:expr)* ; fr: $fr:literal $(, $fa:expr)* $(;)?) => {
-        $crate::text::Text::new(format!($en $(, $ea)*), format!($fr $(, $fa)*))
-    };
-    ($en:literal, $fr:literal $(,)?) => {
-        $crate::text::Text::new(format!($en), format!($fr))
     };
 }

@@ -36,7 +36,6 @@ pub mod variants;
 
 pub use board::Board;
 pub use cell::{Cell, Dir};
-pub use guide::guide;
 pub use moves::Move;
 pub use notation::Notation;
 pub use position::{MOVE_LIMIT, NO_LEGAL_MOVE, Position, REPETITION, Rules, SIX_EJECTED};

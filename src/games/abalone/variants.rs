@@ -1,4 +1,5 @@
-//! The named start positions (section 4.2 of the rules), with English and French names.
+//! The named start positions (section 4.2 of the rules); their names are in the catalogs
+//! (`game-variant` in `locales/<lang>/games.ftl`).
 //!
 //! Positions are in the compact format of section 4.1, Black's half first; Black moves first
 //! in all of them. Ids are stable kebab-case names stored with each game; aliases cover the

@@ -46,7 +46,6 @@ mod text_board;
 
 pub use board::{Board, Content};
 pub use cell::Cell;
-pub use guide::guide;
 pub use notation::Notation;
 pub use outcome::{EQUAL_PIECES, FIFTY_MOVES, MORE_PIECES, NO_PIECES, TERMINATIONS};
 pub use position::Position;

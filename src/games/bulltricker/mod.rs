@@ -20,7 +20,7 @@
 //! - [`outcome`]: MAT, TRICK, PAT and the result tokens.
 //! - [`notation`]: reading and writing move messages.
 //! - [`judge`]: resolving a message to a legal move and checking its claims.
-//! - [`explain`]: reasons and descriptions in words, English and French.
+//! - [`explain`]: reasons and descriptions in words (catalog messages).
 //! - [`board_text`]: the text board.
 //!
 //! ```
@@ -49,7 +49,6 @@ pub mod setup;
 
 pub use board::{Board, Kind, Piece};
 pub use geometry::{Cell, CellKind};
-pub use guide::guide;
 pub use moves::{Move, MoveKind};
 pub use notation::Notation;
 pub use outcome::{MAT, PAT, PAT_NO_MOVE, TRICK};

@@ -35,7 +35,6 @@ mod setup;
 mod text_board;
 
 pub use board::{Board, Stack};
-pub use guide::guide;
 pub use notation::{Destination, Notation, Origin};
 pub use outcome::{NO_MOVE, TERMINATIONS, TWO_IN_A_ROW};
 pub use point::Point;

@@ -81,15 +81,6 @@ pub static OPTIONS: [OptionSpec; 3] = [
     },
 ];
 
-/// The player's guide (rules summary and notation with examples), as the daemon's HELP sends
-/// it for this game.
-pub fn guide(lang: Lang) -> &'static str {
-    match lang {
-        Lang::EN => include_str!("../../../docs/guides/tours.en.md"),
-        _ => include_str!("../../../docs/guides/tours.fr.md"),
-    }
-}
-
 impl Game for Position {
     type Move = Move;
     type Notation = Notation;
@@ -273,9 +264,12 @@ mod tests {
 
     #[test]
     fn the_guide_exists_in_both_languages() {
-        assert!(guide(Lang::EN).contains("d4>d5,c6,b7"));
-        assert!(guide(Lang::FR).contains("d4>d5,c6,b7"));
-        assert_ne!(guide(Lang::EN), guide(Lang::FR));
+        assert!(GameKind::Tours.guide(Lang::EN).contains("d4>d5,c6,b7"));
+        assert!(GameKind::Tours.guide(Lang::FR).contains("d4>d5,c6,b7"));
+        assert_ne!(
+            GameKind::Tours.guide(Lang::EN),
+            GameKind::Tours.guide(Lang::FR)
+        );
     }
 
     #[test]
@@ -283,7 +277,7 @@ mod tests {
         let page = include_str!("../../../docs/guides/tours.md");
         for lang in Lang::ALL {
             assert!(
-                page.contains(guide(lang)),
+                page.contains(GameKind::Tours.guide(lang)),
                 "docs/guides/tours.md lacks the {lang} guide"
             );
         }
