@@ -28,9 +28,13 @@ fn judge_everywhere(text: &str) -> Result<(), TestCaseError> {
                     refusal.line()
                 );
                 for lang in Lang::ALL {
+                    let why = refusal.explain(lang);
+                    prop_assert!(!why.trim().is_empty(), "{kind} {lang}: {text:?}");
+                    // The referee's sentence ends it ("Your move was not accepted: ...."):
+                    // a reason of its own that ends with a full stop would read "..".
                     prop_assert!(
-                        !refusal.explain(lang).trim().is_empty(),
-                        "{kind} {lang}: {text:?}"
+                        !why.ends_with('.') || why.ends_with("..."),
+                        "{kind} {lang}: {text:?}: {why}"
                     );
                 }
                 prop_assert_eq!(

@@ -1416,10 +1416,23 @@ fn a_draw_offer_is_forwarded_and_accepted_by_agreement() {
         "{}",
         bob.body
     );
+    // The subject says so too, on both sides, while the offer stands.
     assert!(
-        only(&d, ALICE)
+        bob.subject
+            .ends_with("your move (1. a1b2); your opponent offers a draw"),
+        "{}",
+        bob.subject
+    );
+    let alice = only(&d, ALICE);
+    assert!(
+        alice
             .body
             .starts_with("Your draw offer has been sent to your opponent.")
+    );
+    assert!(
+        alice.subject.ends_with("; your draw offer stands"),
+        "{}",
+        alice.subject
     );
     let d = w.answer(ALICE, "DRAW");
     assert!(
@@ -2557,7 +2570,7 @@ fn words_written_with_a_move_go_to_the_opponent_unless_they_turned_them_off() {
     assert!(
         alice
             .body
-            .contains("Your words went with the move to your opponent."),
+            .contains("The move has gone to your opponent; arbitre will mail you the answer.\nYour words went with it."),
         "{}",
         alice.body
     );

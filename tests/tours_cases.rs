@@ -65,6 +65,11 @@ fn check(case: &Case) {
             );
             assert_eq!(refusal.line(), "ERR", "{}", case.id);
             let (en, fr) = (refusal.explain(Lang::EN), refusal.explain(Lang::FR));
+            // The referee's sentence ends with its own full stop ("Your move was not
+            // accepted: ....").
+            for why in [&en, &fr] {
+                assert!(!why.ends_with('.'), "{}: `{why}`", case.id);
+            }
             if let Some(words) = &case.because {
                 assert!(en.contains(words), "{}: `{en}` lacks `{words}`", case.id);
             }

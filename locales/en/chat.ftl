@@ -7,7 +7,7 @@ chat-cut = (The rest of the message was not passed on: at most { $lines } lines 
 # After the words when a mail address in them was masked.
 chat-masked = (Mail addresses are not passed on.)
 # In the mover's confirmation.
-chat-passed-on = Your words went with the move to { $opponent }.
+chat-passed-on = Your words went with it.
 chat-not-passed-on = { $opponent } has turned off opponents' messages (CHAT OFF): your words were not passed on, only the move.
 # CHAT ON / CHAT OFF / CHAT alone.
 chat-on = From now on the words your opponents write with their moves are passed on to you. CHAT OFF stops them.

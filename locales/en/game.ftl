@@ -38,7 +38,7 @@ move-played = { $who } ({ $side }) played move { $ply }: { $effect }
 offer-declined-by-move = By playing on, your opponent declined your draw offer.
 move-accepted = Your move { $ply } is accepted: { $effect }
 your-move-again = It is your move again.
-move-sent-on = It has been sent to { $opponent }; arbitre will mail you the answer.
+move-sent-on = The move has gone to { $opponent }; arbitre will mail you the answer.
 move-refused =
     Your move was not accepted: { $why }.
     Nothing was changed; please send another move.
@@ -47,8 +47,8 @@ err-received = arbitre received ERR. Every move arbitre forwards has been checke
 board-title = { $title }, game #{ $id }
 history-head = { $title }, game #{ $id }: the moves so far.
 
-draw-offer = { $who } offers a draw. Reply DRAW to accept it; play a move or reply DECLINE to refuse it.
-draw-offer-pat = { $who } offers a draw (PAT). Reply PAT or DRAW to accept it; play a move or reply DECLINE to refuse it.
+draw-offer = { $who } offers a draw. Reply DRAW to accept it or DECLINE to refuse it; your next move also refuses it.
+draw-offer-pat = { $who } offers a draw (PAT). Reply PAT or DRAW to accept it or DECLINE to refuse it; your next move also refuses it.
 draw-claim-refused = The rules do not make this position a draw (PAT), so the game goes on.
 draw-offer-sent = Your draw offer has been sent to { $opponent }. The game is drawn if they accept; their next move declines it.
 draw-already-offered = Your draw offer already stands; arbitre is waiting for your opponent's answer. Nothing was changed.

@@ -40,10 +40,10 @@ game-variant = { $game ->
            *[other] { $variant }
         }
         [ataxx] { $variant ->
-            [standard] Standard (no blocked cell)
-            [square] Four blocked cells in a square (c3, e3, c5, e5)
-            [quincunx] Five blocked cells in a quincunx (c3, e3, d4, c5, e5)
-            [cross] Four blocked cells in a cross (d3, c4, e4, d5)
+            [standard] Standard, no blocked cell
+            [square] Square of blocked cells c3 e3 c5 e5
+            [quincunx] Quincunx of blocked cells c3 e3 d4 c5 e5
+            [cross] Cross of blocked cells d3 c4 e4 d5
            *[other] { $variant }
         }
         [bulltricker] { $variant ->
@@ -51,12 +51,12 @@ game-variant = { $game ->
            *[other] { $variant }
         }
         [sauterelle] { $variant ->
-            [standard] Standard: every checker on the bar
+            [standard] Standard, every checker on the bar
            *[other] { $variant }
         }
         [tours] { $variant ->
             [standard] Standard
-            [light-corner] Light a1 corner (rounds and squares swap files)
+            [light-corner] Light a1 corner, rounds and squares swapped
            *[other] { $variant }
         }
        *[other] { $variant }

@@ -55,5 +55,8 @@ event-you-resigned = you resigned
 event-you-win = you win
 event-you-lose = you lose
 event-drawn = drawn game
+# While a draw offer stands: $event is where the game stands, as above.
+event-draw-offered-to-you = { $event }; { $opponent } offers a draw
+event-draw-offered-by-you = { $event }; your draw offer stands
 # The same when the opponent's name is not known.
 subject-game-anonymous = [arbitre #{ $id }] { $title }: { $event }

@@ -7,7 +7,7 @@ chat-cut = (La suite du message n'a pas été transmise : { $lines } lignes au p
 # Après les mots, quand une adresse électronique y a été masquée.
 chat-masked = (Les adresses électroniques ne sont pas transmises.)
 # Dans la confirmation envoyée à l'auteur du coup.
-chat-passed-on = Vos mots sont partis avec le coup chez { $opponent }.
+chat-passed-on = Vos mots sont partis avec lui.
 chat-not-passed-on = { $opponent } a coupé les messages des adversaires (DISCUSSION NON) : seul le coup a été transmis, sans vos mots.
 # DISCUSSION OUI / DISCUSSION NON / DISCUSSION seul.
 chat-on = Désormais, les mots que vos adversaires écrivent avec leurs coups vous sont transmis. DISCUSSION NON les arrête.

@@ -33,11 +33,11 @@ store-problem = arbitre ne parvient pas à relire l'état enregistré de la part
 pass-yours = Vous n'avez aucun coup légal : arbitre a passé votre tour ({ $pass }).
 pass-theirs = { $side } n'ont aucun coup légal et passent leur tour ({ $pass }).
 
-move-played = { $who } ({ $side }) a joué le coup { $ply } : { $effect }
+move-played = { $who } ({ $side }) a joué le coup { $ply }. { $effect }
 offer-declined-by-move = En jouant, votre adversaire a décliné votre proposition de nulle.
-move-accepted = Votre coup { $ply } est accepté : { $effect }
+move-accepted = Votre coup { $ply } est accepté. { $effect }
 your-move-again = C'est de nouveau à vous de jouer.
-move-sent-on = Il a été transmis à { $opponent } ; arbitre vous enverra la réponse.
+move-sent-on = Le coup a été transmis à { $opponent } ; arbitre vous enverra la réponse.
 move-refused =
     Votre coup n'a pas été accepté : { $why }.
     Rien n'a été changé ; envoyez un autre coup.
@@ -46,15 +46,15 @@ err-received = arbitre a reçu ERR. Chaque coup qu'arbitre transmet a été vér
 board-title = { $title }, partie n° { $id }
 history-head = { $title }, partie n° { $id } : les coups joués.
 
-draw-offer = { $who } propose la nulle. Répondez NULLE pour l'accepter ; jouez un coup ou répondez REFUSER pour la décliner.
-draw-offer-pat = { $who } propose la nulle (PAT). Répondez PAT ou NULLE pour l'accepter ; jouez un coup ou répondez REFUSER pour la décliner.
+draw-offer = { $who } propose la nulle. Répondez NULLE pour l'accepter ou REFUSER pour la décliner ; jouer votre prochain coup la décline aussi.
+draw-offer-pat = { $who } propose la nulle (PAT). Répondez PAT ou NULLE pour l'accepter ou REFUSER pour la décliner ; jouer votre prochain coup la décline aussi.
 draw-claim-refused = Les règles ne font pas de cette position une nulle (PAT) : la partie continue.
 draw-offer-sent = Votre proposition de nulle a été transmise à { $opponent }. La partie sera nulle si elle est acceptée ; un coup de votre adversaire revient à la décliner.
 draw-already-offered = Votre proposition de nulle est déjà en cours ; arbitre attend la réponse de votre adversaire. Rien n'a été changé.
 draw-declined-ack = Vous avez décliné la proposition de nulle ; votre adversaire en a été informé. La partie continue.
 draw-declined-notice = { $who } a décliné votre proposition de nulle. La partie continue.
 
-end-your-move = Votre coup { $ply } ({ $side }) : { $effect }
+end-your-move = Votre coup { $ply } ({ $side }). { $effect }
 end-you-resigned = Vous avez abandonné.
 end-they-resigned = { $who } a abandonné.
 end-agreed-draw = La proposition de nulle a été acceptée.

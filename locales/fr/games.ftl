@@ -40,10 +40,10 @@ game-variant = { $game ->
            *[other] { $variant }
         }
         [ataxx] { $variant ->
-            [standard] Standard (sans case bloquée)
-            [square] Quatre cases bloquées en carré (c3, e3, c5, e5)
-            [quincunx] Cinq cases bloquées en quinconce (c3, e3, d4, c5, e5)
-            [cross] Quatre cases bloquées en croix (d3, c4, e4, d5)
+            [standard] Standard, sans case bloquée
+            [square] Carré de cases bloquées c3 e3 c5 e5
+            [quincunx] Quinconce de cases bloquées c3 e3 d4 c5 e5
+            [cross] Croix de cases bloquées d3 c4 e4 d5
            *[other] { $variant }
         }
         [bulltricker] { $variant ->
@@ -51,12 +51,12 @@ game-variant = { $game ->
            *[other] { $variant }
         }
         [sauterelle] { $variant ->
-            [standard] Standard : tous les pions sur la barre
+            [standard] Standard, tous les pions sur la barre
            *[other] { $variant }
         }
         [tours] { $variant ->
             [standard] Standard
-            [light-corner] Coin a1 clair (ronds et carrés échangent leurs colonnes)
+            [light-corner] Coin a1 clair, ronds et carrés échangés
            *[other] { $variant }
         }
        *[other] { $variant }

@@ -6,13 +6,20 @@
 //! that knows the format joins again. Every other line ends without a space: a *hard* break,
 //! kept as it is. Lines starting with a space, `>` or `From ` are space-stuffed (one space
 //! added, removed again by the reader), so a board's indentation survives. A reader that
-//! does not know the format shows the text cut at 72 columns, which reads as well. Pure.
+//! does not know the format shows the text cut at 72 columns, which reads as well. French
+//! punctuation set apart by a space (` : `, ` ; `, `« ... »`) stays with its word. A line
+//! marked [`WHOLE_LINE`] (a position string) is sent whole. Pure.
 
 /// The width prose is cut to.
 pub const WIDTH: usize = 72;
 
 /// Lines up to this length are sent as they are (RFC 3676 recommends at most 78).
 pub const MAX_LINE: usize = 78;
+
+/// Put first on a line that must reach the reader whole, however long (a position string,
+/// which players copy into other programs): [`encode`] removes the mark and never cuts the
+/// line. U+2060 WORD JOINER: invisible wherever the mark is shown unremoved.
+pub const WHOLE_LINE: char = '\u{2060}';
 
 /// The text as `format=flowed`: trailing spaces of the original lines are dropped (they
 /// would read as soft breaks), long lines are cut at spaces, and lines are space-stuffed.
@@ -23,6 +30,10 @@ pub fn encode(text: &str) -> String {
             out.push('\n');
         }
         let line = line.trim_end_matches([' ', '\r']);
+        if let Some(whole) = line.strip_prefix(WHOLE_LINE) {
+            push_stuffed(&mut out, whole);
+            continue;
+        }
         if line.chars().count() <= MAX_LINE {
             push_stuffed(&mut out, line);
             continue;
@@ -62,10 +73,15 @@ fn cut(line: &str) -> Vec<String> {
     let mut pieces = Vec::new();
     let mut current = indent.to_string();
     let mut current_len = indent.chars().count();
+    let mut previous = "";
     for word in rest.split(' ') {
         let len = word.chars().count();
         let starts = current_len == indent.chars().count() && pieces.is_empty() || current_len == 0;
-        if !starts && current_len + 1 + len > WIDTH {
+        // French sets its high punctuation apart with a space that must not break: a line
+        // never starts with `:` or `»`, nor ends with `«`.
+        let glued = matches!(word, ":" | ";" | "!" | "?" | "»") || previous == "«";
+        previous = word;
+        if !starts && !glued && current_len + 1 + len > WIDTH {
             current.push(' ');
             pieces.push(std::mem::take(&mut current));
             current_len = 0;
@@ -118,6 +134,38 @@ mod tests {
         assert!(sent.starts_with("         I   O"), "{sent}");
         assert!(sent.contains("\n >quoted\n From here\n1. a1b2"), "{sent}");
         assert_eq!(decode(&sent), board);
+    }
+
+    #[test]
+    fn french_punctuation_stays_with_its_word() {
+        // Every cut position: the colon and the quotes never begin or end a line alone.
+        for pad in 0..40 {
+            let prose = format!(
+                "{}Bille blanche poussée : I7 → hors du plateau ; « éjectée » ! Vraiment ? \
+                 Oui, et la partie continue avec les Blancs au trait dans ce cas précis.",
+                "x ".repeat(pad)
+            );
+            let sent = encode(&prose);
+            for l in sent.lines() {
+                let l = l.trim_end();
+                assert!(
+                    ![":", ";", "!", "?", "»"].iter().any(|p| l.starts_with(p)),
+                    "{l:?}"
+                );
+                assert!(!l.ends_with('«'), "{l:?}");
+            }
+            assert_eq!(decode(&sent), prose);
+        }
+    }
+
+    #[test]
+    fn a_line_marked_whole_is_never_cut() {
+        let position = format!("Position: W: Kd1 {}; w", "Qv1.1 Pa.h2 ".repeat(20));
+        let sent = encode(&format!("{WHOLE_LINE}{position}\n{position}"));
+        let lines: Vec<&str> = sent.lines().collect();
+        assert_eq!(lines[0], position.trim_end());
+        assert!(lines.len() > 2, "the unmarked copy is cut: {sent}");
+        assert!(!sent.contains(WHOLE_LINE));
     }
 
     #[test]

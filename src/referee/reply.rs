@@ -162,6 +162,19 @@ pub fn subject_game(
             }
         }
     };
+    // A standing draw offer is news in every mail of the game until it is answered.
+    let event = match stored.draw_offer {
+        Some(by) if stored.status == GameStatus::Active && by == reader => {
+            t!(lang, "event-draw-offered-by-you", event = event)
+        }
+        Some(_) if stored.status == GameStatus::Active => t!(
+            lang,
+            "event-draw-offered-to-you",
+            event = event,
+            opponent = them.clone()
+        ),
+        _ => event,
+    };
     let (id, title) = (stored.id, stored.kind.title(lang));
     let base = match opponent {
         Some(_) => t!(
@@ -353,6 +366,8 @@ fn position_block(lang: Lang, s: &Seen) -> String {
     out.push('\n');
     out.push_str(&move_list(lang, &numberer, &plies));
     out.push_str("\n\n");
+    // Whole, never cut by the mail's line breaking: players copy it into other programs.
+    out.push(crate::mail::flowed::WHOLE_LINE);
     out.push_str(&t!(
         lang,
         "position-line",
@@ -709,14 +724,7 @@ fn words_passed_on(lang: Lang, s: &Seen, words: Option<Words>) -> String {
 fn words_sent(lang: Lang, s: &Seen, words: Option<Words>) -> String {
     match words {
         None => String::new(),
-        Some(w) if w.passed_on => format!(
-            "{}\n",
-            t!(
-                lang,
-                "chat-passed-on",
-                opponent = opp(lang, s.opponent.as_deref())
-            )
-        ),
+        Some(w) if w.passed_on => format!("{}\n", t!(lang, "chat-passed-on")),
         Some(_) => format!(
             "{}\n",
             t!(
@@ -1059,9 +1067,10 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement, words: Option<Words>) -
         effect = j.effect.get(lang).to_string()
     ));
     out.push('\n');
-    out.push_str(&words_sent(lang, s, words));
+    let words = words_sent(lang, s, words);
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if s.live.side_to_move() == s.you {
+        out.push_str(&words);
         out.push_str(&t!(lang, "your-move-again"));
         out.push_str("\n\n");
         out.push_str(&position_block(lang, s));
@@ -1074,6 +1083,7 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement, words: Option<Words>) -
             opponent = opp(lang, s.opponent.as_deref())
         ));
         out.push('\n');
+        out.push_str(&words);
     }
     out
 }
