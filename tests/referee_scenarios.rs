@@ -1081,7 +1081,7 @@ fn a_legal_move_is_forwarded_with_the_protocol_line_first_and_confirmed_to_the_m
     );
     assert_eq!(bob.auto, AutoKind::Generated);
     assert!(
-        bob.body.contains("Your opponent (White) played move 1: "),
+        bob.body.contains("Your opponent (White) played move 1. "),
         "{}",
         bob.body
     );
@@ -2696,7 +2696,7 @@ fn move_numbers_follow_the_games_records_everywhere() {
         "{}",
         bob.subject
     );
-    assert!(bob.body.contains("played move 2: "), "{}", bob.body);
+    assert!(bob.body.contains("played move 2. "), "{}", bob.body);
     assert!(
         bob.body.contains(&format!(
             "Moves:\n1. {} {}  2. {}\n",
@@ -2733,7 +2733,7 @@ fn move_numbers_follow_the_games_records_everywhere() {
         mail.subject
     );
     assert!(
-        mail.body.contains(&format!("played move {moved}: ")),
+        mail.body.contains(&format!("played move {moved}. ")),
         "{}",
         mail.body
     );

@@ -34,9 +34,9 @@ store-problem = arbitre cannot read the stored state of game #{ $id }; nothing w
 pass-yours = You have no legal move: arbitre passed for you ({ $pass }).
 pass-theirs = { $side } has no legal move and passes ({ $pass }).
 
-move-played = { $who } ({ $side }) played move { $ply }: { $effect }
+move-played = { $who } ({ $side }) played move { $ply }. { $effect }
 offer-declined-by-move = By playing on, your opponent declined your draw offer.
-move-accepted = Your move { $ply } is accepted: { $effect }
+move-accepted = Your move { $ply } is accepted. { $effect }
 your-move-again = It is your move again.
 move-sent-on = The move has gone to { $opponent }; arbitre will mail you the answer.
 move-refused =
@@ -55,7 +55,7 @@ draw-already-offered = Your draw offer already stands; arbitre is waiting for yo
 draw-declined-ack = You declined the draw offer; your opponent has been told. The game goes on.
 draw-declined-notice = { $who } declined your draw offer. The game goes on.
 
-end-your-move = Your move { $ply } ({ $side }): { $effect }
+end-your-move = Your move { $ply } ({ $side }). { $effect }
 end-you-resigned = You resigned.
 end-they-resigned = { $who } resigned.
 end-agreed-draw = The draw offer was accepted.
