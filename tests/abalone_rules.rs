@@ -261,7 +261,7 @@ fn it_is_not_your_marble_and_no_marble_there_are_told_apart() {
         .judge("i5h5")
         .unwrap_err()
         .explain(arbitre::text::Lang::EN);
-    assert!(e.contains("I5 is not your marble: it is White's"), "{e}");
+    assert!(e.contains("I5 is White's marble, not yours"), "{e}");
     let e = game
         .judge("e5e6")
         .unwrap_err()

@@ -1140,8 +1140,9 @@ fn an_illegal_move_is_answered_err_with_the_reason_and_changes_nothing() {
     let m = only(&d, ALICE);
     assert_eq!(first_line(m), "ERR");
     assert!(
-        m.body
-            .contains("Your move was not accepted: a1a2: 5 of your own marbles would have to move"),
+        m.body.contains(
+            "Your move was not accepted: in a1a2, 5 of your own marbles would have to move"
+        ),
         "{}",
         m.body
     );

@@ -65,15 +65,15 @@ abalone-apgn-row-length = row { $letter } describes { $filled } cells; it has { 
 abalone-apgn-counters = the ejection counters must read `-<n>b<n>w` (Black's lost marbles, then White's), not `-{ $text }`
 
 ## Why a move is refused ($token: the move as written)
-abalone-refused = { $token }: { $reason }
-abalone-not-yours = { $cell } is not your marble: it is { $owner ->
+abalone-refused = in { $token }, { $reason }
+abalone-not-yours = { $cell } is { $owner ->
         [white] White's
        *[black] Black's
-    }
-abalone-not-yours-middle = { $cell } (the middle of the line) is not your marble: it is { $owner ->
+    } marble, not yours
+abalone-not-yours-middle = { $cell } (the middle of the line) is { $owner ->
         [white] White's
        *[black] Black's
-    }
+    } marble, not yours
 abalone-no-marble = there is no marble on { $cell }
 abalone-no-marble-middle = there is no marble on { $cell } (the middle of the line)
 abalone-too-many-marbles = { $count } of your own marbles would have to move: at most 3 can move at once

@@ -65,15 +65,15 @@ abalone-apgn-row-length = la rangée { $letter } décrit { $filled } cases ; ell
 abalone-apgn-counters = les compteurs d'éjection s'écrivent « -<n>b<n>w » (billes perdues par les Noirs, puis par les Blancs), pas « -{ $text } »
 
 ## Pourquoi un coup est refusé ($token : le coup tel qu'écrit)
-abalone-refused = { $token } : { $reason }
-abalone-not-yours = { $cell } n'est pas une de vos billes : elle appartient aux { $owner ->
+abalone-refused = dans { $token }, { $reason }
+abalone-not-yours = { $cell } est une bille des { $owner ->
         [white] Blancs
        *[black] Noirs
-    }
-abalone-not-yours-middle = { $cell } (le milieu de la ligne) n'est pas une de vos billes : elle appartient aux { $owner ->
+    }, pas une des vôtres
+abalone-not-yours-middle = { $cell } (le milieu de la ligne) est une bille des { $owner ->
         [white] Blancs
        *[black] Noirs
-    }
+    }, pas une des vôtres
 abalone-no-marble = il n'y a pas de bille en { $cell }
 abalone-no-marble-middle = il n'y a pas de bille en { $cell } (le milieu de la ligne)
 abalone-too-many-marbles = { $count } de vos billes devraient bouger : 3 au plus peuvent bouger ensemble
