@@ -2747,3 +2747,82 @@ fn move_numbers_follow_the_games_records_everywhere() {
     let history = &only(&d, who).body;
     assert!(history.contains(&format!("\n{moved}. ")), "{history}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Correspondence commands
+
+#[test]
+fn check_runs_a_line_stops_at_the_illegal_third_move_and_changes_nothing() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let d = w.answer(ALICE, "CHECK a1b2 i5h5 a1a2 b1b2");
+    assert!(d.games.is_empty(), "a dry run stores nothing");
+    assert!(to(&d, BOB).is_empty(), "the opponent is not told");
+    let m = only(&d, ALICE);
+    let body = &m.body;
+    assert!(body.starts_with("A dry run: nothing is played"), "{body}");
+    assert!(
+        body.contains("\n1. a1b2: legal. Black moves 3 marbles"),
+        "{body}"
+    );
+    assert!(body.contains("\n2. i5h5: legal. White moves"), "{body}");
+    assert!(
+        body.contains("\n3. a1a2: not legal: in a1a2, there is no marble on A1.\n"),
+        "{body}"
+    );
+    assert!(
+        body.contains("The move after it was not checked."),
+        "{body}"
+    );
+    assert!(body.contains("The board after the legal moves:"), "{body}");
+    // The board shows the line's last legal move, not the live position.
+    assert!(body.contains("last move: i5h5"), "{body}");
+    assert!(w.game(id).moves.is_empty());
+    // In French, with the French keyword; the real move is still to be played.
+    w.set_lang(ALICE, Lang::FR);
+    let d = w.answer(ALICE, "VERIFIER a1b2");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with("Un essai : rien n'est joué et votre adversaire n'en sait rien."),
+        "{body}"
+    );
+    assert!(
+        body.contains("\n1. a1b2 : coup légal. Les Noirs déplacent"),
+        "{body}"
+    );
+    let d = w.answer(ALICE, "a1b2");
+    assert_eq!(d.games[0].moves.len(), 1);
+}
+
+#[test]
+fn check_off_turn_is_checked_as_if_it_were_the_senders_turn() {
+    engine!("bulltricker");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW bulltricker VS bob@b.example");
+    // White (Alice) to move; Bob checks a line of his own first.
+    let d = w.answer(BOB, "check b.h7 b.h5 b.h2 b.h4 b.h5 b.h4");
+    assert!(d.games.is_empty() && to(&d, ALICE).is_empty());
+    let body = &only(&d, BOB).body;
+    assert!(
+        body.contains("It is not your turn: the line is checked as if it were"),
+        "{body}"
+    );
+    assert!(
+        body.contains("\n1. b.h7 b.h5: legal. The Black pawn plays the Coup Spécial"),
+        "{body}"
+    );
+    assert!(body.contains("\n2. b.h2 b.h4: legal."), "{body}");
+    assert!(
+        body.contains("\n3. b.h5 b.h4: not legal: a capture is compulsory: the Black pawn"),
+        "{body}"
+    );
+    assert!(w.game(id).moves.is_empty());
+    // Nothing to check is said so.
+    let d = w.answer(BOB, "CHECK");
+    assert!(
+        only(&d, BOB).body.starts_with("CHECK needs a move"),
+        "{}",
+        only(&d, BOB).body
+    );
+}

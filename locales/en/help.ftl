@@ -17,6 +17,9 @@ help =
       RESIGN       resign the game
       BOARD        the current board
       HISTORY      the whole move list
+      CHECK <moves>
+                   try a move, or a line of moves for both sides, without
+                   playing it: is it legal, what would it do (CHECK e5e6 i5h5)
 
     Any time:
       GAMES        your games

@@ -15,6 +15,7 @@ words-games = games, list, my games
 words-help = help, commands
 words-lang = lang, language
 words-chat = chat
+words-check = check, verify, dry run
 # After CHAT.
 words-on = on, yes
 words-off = off, no

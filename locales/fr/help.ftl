@@ -15,6 +15,9 @@ help =
       ABANDON       abandonner la partie
       PLATEAU       le plateau actuel
       HISTORIQUE    la liste complète des coups
+      VERIFIER <coups>
+                    essayer un coup, ou une suite de coups des deux camps, sans
+                    le jouer : est-il légal, que ferait-il (VERIFIER e5e6 i5h5)
 
     À tout moment :
       PARTIES       vos parties

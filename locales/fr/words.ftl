@@ -16,6 +16,7 @@ words-games = parties, liste, mes parties
 words-help = aide, commandes
 words-lang = langue, langage
 words-chat = discussion
+words-check = vérifier, vérifie, essayer, essai
 # Après DISCUSSION.
 words-on = oui
 words-off = non

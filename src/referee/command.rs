@@ -50,6 +50,8 @@ pub enum Command {
     Lang(Option<Lang>),
     /// Receive my opponents' words (`CHAT ON`) or not (`CHAT OFF`); `None`: neither said.
     Chat(Option<bool>),
+    /// A dry run of a move or a line of moves: the words after the keyword, as written.
+    Check(String),
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -185,6 +187,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Help,
         M::Lang,
         M::Chat,
+        M::Check,
     ];
     if let Some((meaning, hint, n)) = vocabulary::start(&w, &starting) {
         let args = raw.get(n..).unwrap_or(&[]);
@@ -195,6 +198,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Games => Command::Games,
             M::Help => Command::Help(game_in(args)),
             M::Lang => Command::Lang(lang_in(&w[n..])),
+            M::Check => Command::Check(raw.get(n..).unwrap_or(&[]).join(" ")),
             _ => Command::Chat(switch_in(&w[n..])),
         };
         return (command, hint);

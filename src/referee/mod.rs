@@ -14,11 +14,13 @@
 //!   invitations; [`play`]: moves, draws, resignation, views.
 //! - [`terms`]: each game's result lines and end-of-game record.
 //! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
+//! - [`check`]: `CHECK`, a dry run of a move or a line of moves.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
 
 pub mod challenge;
 pub mod chat;
+pub mod check;
 pub mod command;
 pub mod compose;
 pub mod handle;

@@ -23,6 +23,7 @@
 
 use crate::games::{AnyGame, Outcome, Side};
 use crate::referee::chat::{self, Words};
+use crate::referee::check;
 use crate::referee::command::{Command, kind_reads, looks_like_a_move};
 use crate::referee::handle::{self, Desk};
 use crate::referee::reply::{self, Ending, NoGame};
@@ -69,6 +70,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         Command::Move(text) => written(desk, game, live, side, text, true),
         Command::Unknown(line) => written(desk, game, live, side, line, false),
         Command::Resign => resign(desk, game, live, side),
+        Command::Check(text) => check(desk, game, &live, side, text),
         Command::Draw => draw(desk, game, live, side, false),
         Command::Pat => draw(desk, game, live, side, terms::has_pat_protocol(game.kind)),
         Command::Accept if game.draw_offer == Some(side.opponent()) => {
@@ -111,6 +113,22 @@ pub fn board(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     let body = reply::board_view(desk.lang, &desk.seen(game, live, side));
     desk.reply_game(game, side, body);
     desk.summary = format!("game #{}: board sent to {}", game.id, side);
+}
+
+/// `CHECK`: a dry run of a move or a line, answered to the sender alone; nothing changes.
+fn check(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side, text: &str) {
+    let moves = check::split_line(live, text);
+    let seen = desk.seen(game, live, side);
+    let body = match check::dry_run(live, side, &moves) {
+        Ok(run) => reply::check_view(desk.lang, &seen, &run),
+        Err(no) => reply::check_refused(desk.lang, &seen, &no),
+    };
+    desk.reply_game(game, side, body);
+    desk.summary = format!(
+        "game #{}: {side} checked a line of {} move(s); nothing changed",
+        game.id,
+        moves.len()
+    );
 }
 
 /// `HISTORY`.

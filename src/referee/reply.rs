@@ -8,6 +8,7 @@
 
 use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Termination};
 use crate::referee::chat::{self, Words};
+use crate::referee::check::{DryRun, NoRun, Step};
 use crate::referee::command::NewError;
 use crate::referee::terms::{self, Numberer, Ply};
 use crate::referee::{GameId, GameResult, GameStatus, StoredGame};
@@ -1135,6 +1136,71 @@ pub fn board_view(lang: Lang, s: &Seen) -> String {
         out.push_str(&how_to_play(lang, s));
     }
     out
+}
+
+/// The answer to `CHECK`: each move of the line, legal (what it does) or not (why), and the
+/// board after the legal ones. Nothing was played.
+pub fn check_view(lang: Lang, s: &Seen, run: &DryRun) -> String {
+    let mut out = t!(lang, "check-head") + "\n";
+    if run.as_if {
+        out.push_str(&t!(lang, "check-as-if"));
+        out.push('\n');
+    }
+    out.push('\n');
+    for (i, step) in run.steps.iter().enumerate() {
+        let line = match step {
+            Step::Legal(j) => t!(
+                lang,
+                "check-legal",
+                n = i + 1,
+                played = j.line.clone(),
+                effect = j.effect.get(lang)
+            ),
+            Step::Refused(text, refusal) => t!(
+                lang,
+                "check-refused",
+                n = i + 1,
+                played = text.clone(),
+                why = refusal.explain(lang)
+            ),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if run.unchecked > 0 {
+        out.push_str(&t!(lang, "check-unchecked", count = run.unchecked));
+        out.push('\n');
+    }
+    out.push('\n');
+    let legal = run.steps.iter().any(|s| matches!(s, Step::Legal(_)));
+    out.push_str(&if legal {
+        t!(lang, "check-board")
+    } else {
+        t!(lang, "check-board-now")
+    });
+    out.push_str("\n\n");
+    out.push_str(&run.after.board(lang));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// `CHECK` with nothing to check, too much, or from a position the rules refuse.
+pub fn check_refused(lang: Lang, s: &Seen, no: &NoRun) -> String {
+    let text = match no {
+        NoRun::Empty => {
+            let example = s.stored.kind.notation_examples().first().copied();
+            t!(lang, "check-empty", example = example.unwrap_or_default())
+        }
+        NoRun::TooLong(count) => t!(
+            lang,
+            "check-too-long",
+            count = *count,
+            most = crate::referee::check::MOST_MOVES
+        ),
+        NoRun::NotFromHere => t!(lang, "check-not-from-here"),
+    };
+    format!("{text}\n")
 }
 
 /// The move list on request.

@@ -37,6 +37,8 @@ pub enum Meaning {
     Lang,
     /// `CHAT`.
     Chat,
+    /// `CHECK`.
+    Check,
     /// `ON` (after `CHAT`).
     On,
     /// `OFF` (after `CHAT`).
@@ -57,7 +59,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 19] = [
+    pub const ALL: [Meaning; 20] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -69,6 +71,7 @@ impl Meaning {
         Meaning::Help,
         Meaning::Lang,
         Meaning::Chat,
+        Meaning::Check,
         Meaning::On,
         Meaning::Off,
         Meaning::Versus,
@@ -93,6 +96,7 @@ impl Meaning {
             Meaning::Help => "words-help",
             Meaning::Lang => "words-lang",
             Meaning::Chat => "words-chat",
+            Meaning::Check => "words-check",
             Meaning::On => "words-on",
             Meaning::Off => "words-off",
             Meaning::Versus => "words-versus",
