@@ -2826,3 +2826,71 @@ fn check_off_turn_is_checked_as_if_it_were_the_senders_turn() {
         only(&d, BOB).body
     );
 }
+
+#[test]
+fn a_correction_overtaken_by_the_opponents_move_is_refused_as_stale() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let start_mail = w.last_to(ALICE).clone();
+    let bob_start = w.last_to(BOB).clone();
+    w.answer(ALICE, "a1b2");
+    w.answer(BOB, "i5h5");
+    // Alice's "correction", written in reply to the mail she had before her move.
+    let m = w.reply_msg(&start_mail, ALICE, "a2b3");
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty(), "a stale move changes nothing");
+    assert!(to(&d, BOB).is_empty());
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with(
+            "ERR\n\nYour move was not accepted: it answers an older mail of this game, and \
+             since that mail your opponent has played i5h5: it would be played on a position \
+             you had not been sent."
+        ),
+        "{body}"
+    );
+    assert!(body.contains("last move: i5h5"), "{body}");
+    assert_eq!(w.game(id).moves.len(), 2);
+    // Sent again in reply to the latest mail, it is played.
+    let d = w.answer(ALICE, "a2b3");
+    assert_eq!(d.games[0].moves.len(), 3);
+    // In French, with several moves since.
+    w.set_lang(BOB, Lang::FR);
+    w.answer(BOB, "i6h6");
+    w.answer(ALICE, "a3b4");
+    let m = w.reply_msg(&bob_start, BOB, "h5g5");
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty());
+    let body = &only(&d, BOB).body;
+    assert!(
+        body.contains(
+            "il répond à un ancien message de cette partie, et depuis ce message votre \
+             adversaire a joué a1b2, a2b3, a3b4 (3 coups) : il s'appliquerait à une position"
+        ),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_bulltricker_move_in_reply_to_the_latest_mail_or_to_none_is_judged_as_usual() {
+    engine!("bulltricker");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW bulltricker VS bob@b.example");
+    let first = w.last_to(ALICE).clone();
+    w.answer(ALICE, "b.h2 b.h4");
+    w.answer(BOB, "g.h7 g.h5");
+    let stale = w.reply_msg(&first, ALICE, "c.h2 c.h4");
+    let d = w.deliver(&stale);
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with("ERR\n\n") && body.contains("your opponent has played g.h7 g.h5"),
+        "{body}"
+    );
+    // A fresh mail to the game's reply address replies to nothing: judged as today.
+    let mut fresh = w.reply_msg(&first, ALICE, "c.h2 c.h4");
+    fresh.references.clear();
+    let d = w.deliver(&fresh);
+    assert_eq!(d.games[0].moves.len(), 3, "{:#?}", d.outbox);
+    assert_eq!(w.game(id).moves[2].text, "c.h2 c.h4");
+}

@@ -42,6 +42,12 @@ move-sent-on = The move has gone to { $opponent }; arbitre will mail you the ans
 move-refused =
     Your move was not accepted: { $why }.
     Nothing was changed; please send another move.
+# A move that replies to an older mail of the game, the opponent having played since (it
+# follows "Your move was not accepted: "). $moves: the opponent's moves since, as written.
+move-stale = it answers an older mail of this game, and since that mail your opponent has played { $count ->
+        [one] { $moves }
+       *[other] { $moves } ({ $count } moves)
+    }: it would be played on a position you had not been sent. The board now is below; if you still want this move, send it again in reply to this mail
 not-your-turn = It is not your turn: arbitre is waiting for { $opponent }'s move. Nothing was changed.
 err-received = arbitre received ERR. Every move arbitre forwards has been checked by the rules, so the boards may simply differ: here is the position as arbitre keeps it. Nothing was changed.
 board-title = { $title }, game #{ $id }

@@ -41,6 +41,12 @@ move-sent-on = Le coup a été transmis à { $opponent } ; arbitre vous enverra 
 move-refused =
     Votre coup n'a pas été accepté : { $why }.
     Rien n'a été changé ; envoyez un autre coup.
+# Un coup qui répond à un ancien message de la partie, l'adversaire ayant joué depuis (suit
+# « Votre coup n'a pas été accepté : »). $moves : les coups de l'adversaire depuis.
+move-stale = il répond à un ancien message de cette partie, et depuis ce message votre adversaire a joué { $count ->
+        [one] { $moves }
+       *[other] { $moves } ({ $count } coups)
+    } : il s'appliquerait à une position qui ne vous a pas été envoyée. Voici le plateau actuel ; si vous voulez toujours jouer ce coup, renvoyez-le en réponse à ce message
 not-your-turn = Ce n'est pas à vous de jouer : arbitre attend le coup de { $opponent }. Rien n'a été changé.
 err-received = arbitre a reçu ERR. Chaque coup qu'arbitre transmet a été vérifié selon les règles ; vos plateaux diffèrent sans doute : voici la position telle qu'arbitre la tient. Rien n'a été changé.
 board-title = { $title }, partie n° { $id }

@@ -5,6 +5,9 @@
 //! deciding the same message again gives the same ids (the outbox can then ignore
 //! duplicates). Mails not caused by an inbound message (a game set up by a director) use the
 //! game's *seat roots*: `arbitre.g<id>.<created>.<side>@<domain>`, one per player and game.
+//! A mail about a game also says which position it showed: `arbitre.<h>.<n>.g<id>p<ply>@`
+//! (the number of plies then), so that a move replying to it can be told stale
+//! ([`shown_ply`]).
 //!
 //! Threading: an answer to a player's message replies to it (In-Reply-To, and References
 //! extended with it). A mail a player gets because of the opponent (a forwarded move)
@@ -104,6 +107,7 @@ impl<'a> Mailer<'a> {
         let root = seat_root(self.config, game, side);
         let config = self.config;
         let mail = self.reply(msg, subject, body);
+        mail.message_id = with_position(&mail.message_id, game);
         mail.references.insert(0, root);
         mail.references = trim_references(std::mem::take(&mut mail.references));
         mail.game = Some(game.id);
@@ -126,11 +130,12 @@ impl<'a> Mailer<'a> {
         if !references.contains(&parent) {
             references.push(parent.clone());
         }
+        let message_id = with_position(&self.next_id(), game);
         self.push(Outgoing {
             to: game.address_of(side).to_string(),
             subject,
             body,
-            message_id: String::new(),
+            message_id,
             in_reply_to: Some(parent),
             references,
             reply_to: reply_address(self.config, game.id, side),
@@ -177,6 +182,32 @@ fn first_mover(game: &StoredGame) -> Option<Side> {
     )
     .ok()
     .map(|g| g.side_to_move())
+}
+
+/// `id` marked with the position of `game` it shows: `.g<id>p<plies>` before the `@`.
+fn with_position(id: &str, game: &StoredGame) -> String {
+    match id.split_once('@') {
+        Some((local, domain)) => format!("{local}.g{}p{}@{domain}", game.id, game.moves.len()),
+        None => id.to_string(),
+    }
+}
+
+/// The number of plies of game `game` that arbitre's mail `message_id` showed, when it is
+/// a mail of that game: its position mark, or 0 for the seat root (the game's first mail).
+/// `None` for any other id (another game's, a player's, one without a mark).
+pub fn shown_ply(message_id: &str, game: GameId) -> Option<usize> {
+    let (local, _) = message_id.split_once('@')?;
+    let local = local.strip_prefix("arbitre.")?;
+    if let Some(rest) = local.strip_prefix(&format!("g{game}.")) {
+        // A seat root: `g<id>.<created>.<side>`.
+        return (rest.split('.').count() == 2).then_some(0);
+    }
+    let (_, mark) = local.rsplit_once('.')?;
+    let (id, plies) = mark.strip_prefix('g')?.split_once('p')?;
+    if id.parse::<GameId>().ok()? != game {
+        return None;
+    }
+    plies.parse().ok()
 }
 
 /// Whether `message_id` is one of arbitre's rate-limit notices.
@@ -228,6 +259,32 @@ fn trim_references(mut refs: Vec<String>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_mail_says_which_position_it_showed() {
+        assert_eq!(
+            shown_ply("arbitre.0a1b2c3d4e5f6a7b.3.g12p41@example.org", 12),
+            Some(41)
+        );
+        assert_eq!(
+            shown_ply("arbitre.0a1b2c3d4e5f6a7b.3.g12p41@example.org", 1),
+            None
+        );
+        assert_eq!(
+            shown_ply("arbitre.g12.1700000000.w@example.org", 12),
+            Some(0)
+        );
+        assert_eq!(shown_ply("arbitre.g12.1700000000.w@example.org", 13), None);
+        assert_eq!(
+            shown_ply("arbitre.0a1b2c3d4e5f6a7b.3@example.org", 12),
+            None
+        );
+        assert_eq!(
+            shown_ply("arbitre.0a1b2c3d4e5f6a7b.rate@example.org", 12),
+            None
+        );
+        assert_eq!(shown_ply("m1.g12p4@b.example", 12), None);
+    }
     use crate::text::Lang;
 
     fn config() -> RefereeConfig {

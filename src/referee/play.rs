@@ -18,6 +18,11 @@
 //! - `garbage-on-your-turn`: on the sender's turn, a line with no move in it that looks
 //!   like one (it has a digit) is answered `ERR` with what was read and why it is not a
 //!   move, as the protocol expects; prose, or any unknown line off turn, gets the help text.
+//! - `stale-reply`: a move replying to a mail of the game that showed an older position
+//!   than the sender's latest, with an opponent's move played since, is refused: it was
+//!   written on a position the sender had not seen (a "correction" overtaken by the
+//!   opponent's answer). Sent again in reply to the latest mail, or as a fresh mail, it is
+//!   judged as usual.
 //! - `did-you-mean`: a refused move is followed by up to three legal moves close to what
 //!   was written ([`suggest`]), after the refusal, whose first line stays the protocol's.
 
@@ -27,7 +32,9 @@ use crate::referee::check;
 use crate::referee::command::{Command, kind_reads, looks_like_a_move};
 use crate::referee::handle::{self, Desk};
 use crate::referee::reply::{self, Ending, NoGame};
-use crate::referee::{GameResult, GameStatus, PlayedMove, StoredGame, read, suggest, terms};
+use crate::referee::{
+    GameResult, GameStatus, Inbound, PlayedMove, StoredGame, compose, read, suggest, terms,
+};
 use crate::t;
 use crate::text::Lang;
 
@@ -277,10 +284,37 @@ fn not_your_turn(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side,
     desk.summary = format!("game #{}: {side} moved out of turn ({text:?})", game.id);
 }
 
+/// The opponent's moves played since the position shown by the mail `msg` replies to, when
+/// there are any (see the module's `stale-reply`): the move was written on a position
+/// its sender had not been sent. `None` when it replies to the latest position, to a mail
+/// that is not one of this game's, or to nothing.
+fn stale(msg: &Inbound, game: &StoredGame, side: Side) -> Option<Vec<String>> {
+    let shown = compose::shown_ply(msg.references.first()?, game.id)?;
+    let since: Vec<String> = game
+        .moves
+        .iter()
+        .enumerate()
+        .skip(shown)
+        .filter(|(i, _)| compose::mover_of_ply(game, *i) != Some(side))
+        .map(|(_, m)| m.text.clone())
+        .collect();
+    (!since.is_empty()).then_some(since)
+}
+
 /// A move from `side`.
 fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, text: &str) {
     if live.side_to_move() != side {
         return not_your_turn(desk, game, &live, side, text);
+    }
+    if let Some(since) = stale(desk.msg, game, side) {
+        let moves = since.join(", ");
+        let why = t!(desk.lang, "move-stale", count = since.len(), moves = moves);
+        refuse(desk, game, &live, side, "ERR", &why, None);
+        desk.summary = format!(
+            "game #{}: {side} move {text:?} answers an older mail; refused as stale",
+            game.id
+        );
+        return;
     }
     let judged = match live.play(text) {
         Ok(j) => j,
