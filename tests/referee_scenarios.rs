@@ -2894,3 +2894,111 @@ fn a_bulltricker_move_in_reply_to_the_latest_mail_or_to_none_is_judged_as_usual(
     assert_eq!(d.games[0].moves.len(), 3, "{:#?}", d.outbox);
     assert_eq!(w.game(id).moves[2].text, "c.h2 c.h4");
 }
+
+#[test]
+fn undo_agreed_takes_the_move_back_and_the_history_keeps_it() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    let d = w.answer(ALICE, "UNDO");
+    assert_eq!(d.games[0].undo_request, Some(Side::Black));
+    let bob = only(&d, BOB);
+    assert!(
+        bob.body.starts_with(
+            "Your opponent asks to take back their last move, a1b2. Reply UNDO to agree"
+        ),
+        "{}",
+        bob.body
+    );
+    assert!(
+        bob.subject
+            .ends_with("; your opponent asks to take back a move"),
+        "{}",
+        bob.subject
+    );
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("You asked your opponent to take back your move a1b2.")
+    );
+    // Bob agrees, in French.
+    w.set_lang(BOB, Lang::FR);
+    let d = w.answer(BOB, "annuler");
+    let g = &d.games[0];
+    assert!(g.moves.is_empty() && g.undo_request.is_none());
+    assert_eq!(g.takebacks.len(), 1);
+    assert_eq!(
+        (g.takebacks[0].ply, g.takebacks[0].text.as_str()),
+        (1, "a1b2")
+    );
+    let alice = only(&d, ALICE);
+    assert!(
+        alice.body.starts_with(
+            "Your opponent agreed: your move a1b2 is taken back. It is your turn again."
+        ),
+        "{}",
+        alice.body
+    );
+    assert!(alice.subject.ends_with(": your move"), "{}", alice.subject);
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("Vous avez accepté : le coup a1b2 de votre adversaire est repris"),
+        "{}",
+        only(&d, BOB).body
+    );
+    // Alice plays another move; the history shows the move taken back.
+    w.answer(ALICE, "c3c4");
+    let d = w.answer(ALICE, "HISTORY");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.contains("Taken back by agreement:\n  1. a1b2 (Black)"),
+        "{body}"
+    );
+    assert_eq!(w.game(id).moves.len(), 1);
+}
+
+#[test]
+fn undo_lapses_when_the_opponent_plays_on_and_needs_a_move_to_take_back() {
+    engine!("bulltricker");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW bulltricker VS bob@b.example");
+    // Nothing of Alice's to take back yet.
+    let d = w.answer(ALICE, "UNDO");
+    assert!(d.games.is_empty());
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("There is no move of yours to take back")
+    );
+    w.answer(ALICE, "b.h2 b.h4");
+    w.set_lang(ALICE, Lang::FR);
+    let d = w.answer(ALICE, "ANNULER");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("Vous avez demandé à votre adversaire de reprendre votre coup b.h2 b.h4.")
+    );
+    // Bob plays on: the request lapses and Alice is told with his move.
+    let d = w.answer(BOB, "g.h7 g.h5");
+    let g = &d.games[0];
+    assert!(g.undo_request.is_none() && g.takebacks.is_empty() && g.moves.len() == 2);
+    let alice = only(&d, ALICE);
+    assert!(
+        alice
+            .body
+            .contains("\nEn jouant, votre adversaire a refusé de reprendre votre coup.\n"),
+        "{}",
+        alice.body
+    );
+    // Bob's move is answered: Alice's earlier move can no longer be taken back.
+    let d = w.answer(ALICE, "ANNULER");
+    assert!(d.games.is_empty());
+    assert!(
+        only(&d, ALICE)
+            .body
+            .starts_with("Vous n'avez aucun coup à reprendre")
+    );
+    assert_eq!(w.game(id).moves.len(), 2);
+}

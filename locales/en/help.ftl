@@ -15,6 +15,8 @@ help =
                    else sent to your opponent as an offer)
       DECLINE      decline an invitation or a draw offer
       RESIGN       resign the game
+      UNDO         ask to take back your last move before it is answered, or
+                   agree to your opponent's request
       BOARD        the current board
       HISTORY      the whole move list
       CHECK <moves>

@@ -16,6 +16,7 @@ words-help = help, commands
 words-lang = lang, language
 words-chat = chat
 words-check = check, verify, dry run
+words-undo = undo, take back, takeback
 # After CHAT.
 words-on = on, yes
 words-off = off, no

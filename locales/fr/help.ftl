@@ -13,6 +13,8 @@ help =
                     sinon transmise à votre adversaire comme une proposition)
       REFUSER       refuser une invitation ou une proposition de nulle
       ABANDON       abandonner la partie
+      ANNULER       demander à reprendre votre dernier coup avant qu'il ait reçu
+                    une réponse, ou accepter la demande de votre adversaire
       PLATEAU       le plateau actuel
       HISTORIQUE    la liste complète des coups
       VERIFIER <coups>

@@ -17,6 +17,7 @@ words-help = aide, commandes
 words-lang = langue, langage
 words-chat = discussion
 words-check = vérifier, vérifie, essayer, essai
+words-undo = annuler, reprendre, reprise
 # Après DISCUSSION.
 words-on = oui
 words-off = non

@@ -359,6 +359,18 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
     if let Some(side) = game.draw_offer {
         println!("Draw offered by {}", side.name());
     }
+    if let Some(side) = game.undo_request {
+        println!("Take-back asked by {}", side.name());
+    }
+    for t in &game.takebacks {
+        println!(
+            "Taken back: ply {} {} ({}, agreed at {})",
+            t.ply,
+            t.text,
+            t.by.name(),
+            t.agreed_at
+        );
+    }
     println!("Start:    {}", game.start);
     println!("Moves ({}):", game.moves.len());
     for (i, m) in game.moves.iter().enumerate() {

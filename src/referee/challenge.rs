@@ -212,6 +212,8 @@ fn stored(
         moves: Vec::new(),
         result: None,
         draw_offer: None,
+        undo_request: None,
+        takebacks: Vec::new(),
         created_at: now,
         updated_at: now,
     }

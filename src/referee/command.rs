@@ -52,6 +52,8 @@ pub enum Command {
     Chat(Option<bool>),
     /// A dry run of a move or a line of moves: the words after the keyword, as written.
     Check(String),
+    /// Ask to take back my last move, or agree to the opponent's request.
+    Undo,
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -225,12 +227,13 @@ pub fn looks_like_a_move(line: &str) -> bool {
 fn exact(w: &[&str]) -> Option<(Command, Option<Lang>)> {
     use Meaning as M;
     if let Some((meaning, hint)) =
-        vocabulary::whole(w, &[M::Accept, M::Decline, M::Resign, M::Draw])
+        vocabulary::whole(w, &[M::Accept, M::Decline, M::Resign, M::Draw, M::Undo])
     {
         let command = match meaning {
             M::Accept => Command::Accept,
             M::Decline => Command::Decline,
             M::Resign => Command::Resign,
+            M::Undo => Command::Undo,
             _ => Command::Draw,
         };
         return Some((command, hint));

@@ -114,6 +114,7 @@ fn changes_a_game(command: &Command) -> bool {
             | Command::Resign
             | Command::Draw
             | Command::Pat
+            | Command::Undo
             | Command::Move(_)
     )
 }

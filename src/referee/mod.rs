@@ -14,7 +14,8 @@
 //!   invitations; [`play`]: moves, draws, resignation, views.
 //! - [`terms`]: each game's result lines and end-of-game record.
 //! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
-//! - [`check`]: `CHECK`, a dry run of a move or a line of moves.
+//! - [`check`]: `CHECK`, a dry run of a move or a line of moves; [`undo`]: `UNDO`,
+//!   taking back a move by agreement.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
 
@@ -33,6 +34,7 @@ pub mod route;
 pub mod suggest;
 pub mod terms;
 pub mod token;
+pub mod undo;
 pub mod vocabulary;
 
 pub use model::*;

@@ -120,6 +120,19 @@ pub struct GameResult {
     pub line: String,
 }
 
+/// A move taken back by agreement (`UNDO`, agreed by the opponent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeBack {
+    /// Its ply number (1 for the first move of the game).
+    pub ply: usize,
+    /// The move, as recorded.
+    pub text: String,
+    /// Who asked (the player who had played it).
+    pub by: Side,
+    /// When the opponent agreed.
+    pub agreed_at: Timestamp,
+}
+
 /// A game as the store keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -149,6 +162,10 @@ pub struct StoredGame {
     pub result: Option<GameResult>,
     /// The side with a standing draw offer, if any.
     pub draw_offer: Option<Side>,
+    /// The side asking to take back its last move (`UNDO`), if any.
+    pub undo_request: Option<Side>,
+    /// The moves taken back by agreement, in order: the game's history keeps them.
+    pub takebacks: Vec<TakeBack>,
     /// When it was created.
     pub created_at: Timestamp,
     /// When it last changed.

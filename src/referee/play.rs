@@ -78,6 +78,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         Command::Unknown(line) => written(desk, game, live, side, line, false),
         Command::Resign => resign(desk, game, live, side),
         Command::Check(text) => check(desk, game, &live, side, text),
+        Command::Undo => crate::referee::undo::undo(desk, game, &live, side),
         Command::Draw => draw(desk, game, live, side, false),
         Command::Pat => draw(desk, game, live, side, terms::has_pat_protocol(game.kind)),
         Command::Accept if game.draw_offer == Some(side.opponent()) => {
@@ -352,6 +353,9 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
     if offer_declined {
         next.draw_offer = None;
     }
+    // Playing on lets the opponent's take-back request lapse.
+    let undo_lapsed = next.undo_request == Some(side.opponent());
+    next.undo_request = None;
     next.updated_at = desk.now;
     desk.summary = format!("game #{}: {side} played {}", game.id, judged.line);
     if let Some(result) = terms::rules_result(&live) {
@@ -377,6 +381,7 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
             &them,
             &judged,
             offer_declined,
+            undo_lapsed,
             words,
         );
         desk.notify(&next, opponent, body);

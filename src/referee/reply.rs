@@ -163,7 +163,20 @@ pub fn subject_game(
             }
         }
     };
-    // A standing draw offer is news in every mail of the game until it is answered.
+    // A standing take-back request, then a standing draw offer, is news in every mail of
+    // the game until it is answered.
+    let event = match stored.undo_request {
+        Some(by) if stored.status == GameStatus::Active && by == reader => {
+            t!(lang, "event-undo-asked-by-you", event = event)
+        }
+        Some(_) if stored.status == GameStatus::Active => t!(
+            lang,
+            "event-undo-asked-of-you",
+            event = event,
+            opponent = them.clone()
+        ),
+        _ => event,
+    };
     let event = match stored.draw_offer {
         Some(by) if stored.status == GameStatus::Active && by == reader => {
             t!(lang, "event-draw-offered-by-you", event = event)
@@ -1032,6 +1045,7 @@ pub fn move_forward(
     s: &Seen,
     j: &Judgement,
     offer_declined: bool,
+    undo_lapsed: bool,
     words: Option<Words>,
 ) -> String {
     let mut out = format!("{}\n\n", j.line);
@@ -1048,6 +1062,10 @@ pub fn move_forward(
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
     if offer_declined {
         out.push_str(&t!(lang, "offer-declined-by-move"));
+        out.push('\n');
+    }
+    if undo_lapsed {
+        out.push_str(&t!(lang, "undo-lapsed"));
         out.push('\n');
     }
     out.push('\n');
@@ -1203,6 +1221,83 @@ pub fn check_refused(lang: Lang, s: &Seen, no: &NoRun) -> String {
     format!("{text}\n")
 }
 
+// ---------------------------------------------------------------------------------------
+// Take-backs
+
+/// To the opponent: `side` asks to take back `text`; the board as it stands.
+pub fn undo_asked(lang: Lang, s: &Seen, text: &str) -> String {
+    let mut out = t!(
+        lang,
+        "undo-asked",
+        who = opp_cap(lang, s.opponent.as_deref()),
+        played = text.to_string()
+    );
+    out.push_str("\n\n");
+    out.push_str(&position_block(lang, s));
+    out
+}
+
+/// To the asker: the request went to the opponent.
+pub fn undo_sent(lang: Lang, s: &Seen, text: &str) -> String {
+    let opponent = opp(lang, s.opponent.as_deref());
+    t!(
+        lang,
+        "undo-sent",
+        played = text.to_string(),
+        opponent = opponent
+    ) + "\n"
+}
+
+/// The request already stands.
+pub fn undo_already_asked(lang: Lang, _s: &Seen) -> String {
+    t!(lang, "undo-already-asked") + "\n"
+}
+
+/// Nothing the sender may take back: no move of theirs ends the record.
+pub fn undo_nothing(lang: Lang, _s: &Seen) -> String {
+    t!(lang, "undo-nothing") + "\n"
+}
+
+/// The take-back is agreed: to both, the move taken back and the board now. `agreed`: the
+/// reader is the one who agreed.
+pub fn undo_done(lang: Lang, s: &Seen, text: &str, agreed: bool) -> String {
+    let mut out = if agreed {
+        t!(lang, "undo-done-you-agreed", played = text.to_string())
+    } else {
+        t!(
+            lang,
+            "undo-done-they-agreed",
+            who = opp_cap(lang, s.opponent.as_deref()),
+            played = text.to_string()
+        )
+    };
+    out.push_str("\n\n");
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The take-backs of a game, one line each, for its history (empty when none).
+fn takebacks_block(lang: Lang, s: &Seen) -> String {
+    if s.stored.takebacks.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("\n{}\n", t!(lang, "takebacks-head"));
+    for t in &s.stored.takebacks {
+        let number = terms::move_number(s.stored, t.ply - 1).label();
+        out.push_str(&t!(
+            lang,
+            "takeback-line",
+            number = number,
+            played = t.text.clone(),
+            side = side_words(lang, s.stored.kind, t.by)
+        ));
+        out.push('\n');
+    }
+    out
+}
+
 /// The move list on request.
 pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
     let mut out = t!(
@@ -1212,6 +1307,7 @@ pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
         id = s.stored.id
     ) + "\n\n";
     out.push_str(record);
+    out.push_str(&takebacks_block(lang, s));
     if let Some(result) = &s.stored.result {
         out.push_str(&result_block(lang, s, result));
     }

@@ -104,6 +104,8 @@ mod tests {
             moves: vec![],
             result: None,
             draw_offer: None,
+            undo_request: None,
+            takebacks: Vec::new(),
             created_at: 0,
             updated_at: 0,
         }

@@ -39,6 +39,8 @@ pub enum Meaning {
     Chat,
     /// `CHECK`.
     Check,
+    /// `UNDO`.
+    Undo,
     /// `ON` (after `CHAT`).
     On,
     /// `OFF` (after `CHAT`).
@@ -59,7 +61,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 20] = [
+    pub const ALL: [Meaning; 21] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -72,6 +74,7 @@ impl Meaning {
         Meaning::Lang,
         Meaning::Chat,
         Meaning::Check,
+        Meaning::Undo,
         Meaning::On,
         Meaning::Off,
         Meaning::Versus,
@@ -97,6 +100,7 @@ impl Meaning {
             Meaning::Lang => "words-lang",
             Meaning::Chat => "words-chat",
             Meaning::Check => "words-check",
+            Meaning::Undo => "words-undo",
             Meaning::On => "words-on",
             Meaning::Off => "words-off",
             Meaning::Versus => "words-versus",

@@ -101,6 +101,20 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE players ADD COLUMN chat INTEGER NOT NULL DEFAULT 1;
     "#,
+    // 5: take-backs by agreement: the side asking to take back its last move, and the moves
+    // taken back (the game's history keeps them).
+    r#"
+    ALTER TABLE games ADD COLUMN undo_request TEXT;
+    CREATE TABLE takebacks (
+        id          INTEGER PRIMARY KEY NOT NULL,
+        game_id     INTEGER NOT NULL,
+        ply         INTEGER NOT NULL,
+        text        TEXT NOT NULL,
+        side        TEXT NOT NULL,
+        agreed_at   INTEGER NOT NULL
+    );
+    CREATE INDEX takebacks_game ON takebacks (game_id, id);
+    "#,
 ];
 
 /// The schema version this build expects.
@@ -197,7 +211,10 @@ mod tests {
             [],
         )
         .unwrap();
-        assert_eq!(migrate(&mut conn).unwrap(), vec![2, 3, 4]);
+        assert_eq!(
+            migrate(&mut conn).unwrap(),
+            (2..=latest()).collect::<Vec<_>>()
+        );
         let (n, chat): (i64, bool) = conn
             .query_row("SELECT count(*), min(chat) FROM players", [], |r| {
                 Ok((r.get(0)?, r.get(1)?))

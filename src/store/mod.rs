@@ -388,6 +388,8 @@ mod tests {
                 .collect(),
             result: None,
             draw_offer: None,
+            undo_request: None,
+            takebacks: Vec::new(),
             created_at: 1,
             updated_at: 2,
         }
@@ -443,6 +445,38 @@ mod tests {
             "every field of a player is kept, `chat: false` among them"
         );
         assert_eq!(s.next_game_id().unwrap(), 2);
+    }
+
+    #[test]
+    fn a_take_back_and_a_standing_request_read_back() {
+        let mut s = Store::open_in_memory().unwrap();
+        let (a, b) = ("alice@example.org", "bob@example.org");
+        let mut g = game(1, a, b, &["m1", "m2"]);
+        g.undo_request = Some(crate::games::Side::White);
+        s.commit(&decision(g.clone(), vec![]), None, 1).unwrap();
+        assert_eq!(s.game(1).unwrap().unwrap(), g);
+        // Agreed: the move goes, into the take-backs; then a second one is added.
+        g.moves.pop();
+        g.undo_request = None;
+        g.takebacks.push(crate::referee::TakeBack {
+            ply: 2,
+            text: "m2".into(),
+            by: crate::games::Side::White,
+            agreed_at: 3,
+        });
+        s.commit(&decision(g.clone(), vec![]), None, 2).unwrap();
+        assert_eq!(s.game(1).unwrap().unwrap(), g);
+        g.takebacks.push(crate::referee::TakeBack {
+            ply: 1,
+            text: "m1".into(),
+            by: crate::games::Side::Black,
+            agreed_at: 4,
+        });
+        g.moves.clear();
+        s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
+        let back = s.game(1).unwrap().unwrap();
+        assert_eq!(back.takebacks, g.takebacks);
+        assert!(back.moves.is_empty());
     }
 
     #[test]

@@ -4,14 +4,14 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::games::{GameKind, Side};
 use crate::referee::{
-    GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player, StoredGame, Timestamp,
+    GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player, StoredGame, TakeBack, Timestamp,
 };
 use crate::text::Lang;
 
 use super::StoreError;
 
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
-     status, winner, termination, result_line, draw_offer, created_at, updated_at";
+     status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request";
 
 /// Reads one player.
 pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
@@ -96,9 +96,27 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         moves: Vec::new(),
         result,
         draw_offer: side_from(r.get(13)?),
+        undo_request: side_from(r.get(16)?),
+        takebacks: Vec::new(),
         created_at: r.get(14)?,
         updated_at: r.get(15)?,
     })
+}
+
+fn takebacks(conn: &Connection, id: GameId) -> Result<Vec<TakeBack>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT ply, text, side, agreed_at FROM takebacks WHERE game_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        let ply: i64 = r.get(0)?;
+        Ok(TakeBack {
+            ply: usize::try_from(ply).unwrap_or(0),
+            text: r.get(1)?,
+            by: side_from(r.get(2)?).unwrap_or(Side::White),
+            agreed_at: r.get(3)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 fn moves(conn: &Connection, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
@@ -125,6 +143,7 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<StoredGame>, StoreEr
     match found {
         Some(mut g) => {
             g.moves = moves(conn, id)?;
+            g.takebacks = takebacks(conn, id)?;
             Ok(Some(g))
         }
         None => Ok(None),
@@ -145,6 +164,7 @@ pub fn games_where(
         .into_iter()
         .map(|mut g| {
             g.moves = moves(conn, g.id)?;
+            g.takebacks = takebacks(conn, g.id)?;
             Ok(g)
         })
         .collect()
@@ -163,7 +183,7 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     };
     conn.prepare_cached(&format!(
         "INSERT OR REPLACE INTO games ({GAME_COLUMNS}) VALUES
-         (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
+         (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
     ))?
     .execute(params![
         g.id,
@@ -182,7 +202,24 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
         side_code(g.draw_offer),
         g.created_at,
         g.updated_at,
+        side_code(g.undo_request),
     ])?;
+    // Take-backs are only ever added.
+    let known: i64 = conn
+        .prepare_cached("SELECT count(*) FROM takebacks WHERE game_id = ?1")?
+        .query_row([g.id], |r| r.get(0))?;
+    let mut add = conn.prepare_cached(
+        "INSERT INTO takebacks (game_id, ply, text, side, agreed_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for t in g.takebacks.iter().skip(usize::try_from(known).unwrap_or(0)) {
+        add.execute(params![
+            g.id,
+            t.ply as i64,
+            t.text,
+            t.by.name(),
+            t.agreed_at
+        ])?;
+    }
     let stored = moves(conn, g.id)?;
     let keep = if g.moves.starts_with(&stored) {
         stored.len()
