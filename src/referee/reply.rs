@@ -1198,8 +1198,10 @@ pub fn check_view(lang: Lang, s: &Seen, run: &DryRun) -> String {
     });
     out.push_str("\n\n");
     out.push_str(&run.after.board(lang));
-    out.push('\n');
-    out.push_str(&how_to_play(lang, s));
+    if s.live.side_to_move() == s.you {
+        out.push('\n');
+        out.push_str(&how_to_play(lang, s));
+    }
     out
 }
 
