@@ -36,7 +36,7 @@ pub fn last_own_move(game: &StoredGame, side: Side) -> Option<usize> {
 /// own last move.
 pub fn undo(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     let opponent = side.opponent();
-    if game.undo_request == Some(opponent) {
+    if game.undo_request == Some(opponent) && last_own_move(game, opponent).is_some() {
         return agree(desk, game, side);
     }
     let lang = desk.lang;
@@ -74,11 +74,8 @@ pub fn undo(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
 /// The opponent of the asker agrees: the asker's last move goes, into the history.
 fn agree(desk: &mut Desk, game: &StoredGame, side: Side) {
     let asker = side.opponent();
+    // `undo` checked that the asker's move still ends the record.
     let Some(first) = last_own_move(game, asker) else {
-        // The record changed since the request (it cannot, a move lets it lapse): drop it.
-        let mut next = game.clone();
-        next.undo_request = None;
-        desk.save_game(next);
         return;
     };
     let mut next = game.clone();
