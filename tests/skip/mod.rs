@@ -20,7 +20,9 @@ pub fn skipped(why: &str) {
             .create(true)
             .append(true)
             .open(&path)
-            .and_then(|mut f| writeln!(f, "{line}"));
+            // One write of the whole line: tests running at once append to the same file
+            // (O_APPEND keeps a single write whole; `writeln!` may make two).
+            .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()));
         if let Err(e) = written {
             eprintln!("cannot record the skip in {}: {e}", path.to_string_lossy());
         }
