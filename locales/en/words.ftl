@@ -17,6 +17,9 @@ words-lang = lang, language
 words-chat = chat
 words-check = check, verify, dry run
 words-undo = undo, take back, takeback
+# In a conditional line: IF <their move> THEN <my move>.
+words-if = if
+words-then = then
 # After CHAT.
 words-on = on, yes
 words-off = off, no

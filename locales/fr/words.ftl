@@ -18,6 +18,9 @@ words-lang = langue, langage
 words-chat = discussion
 words-check = vérifier, vérifie, essayer, essai
 words-undo = annuler, reprendre, reprise
+# Dans une suite conditionnelle : SI <son coup> ALORS <mon coup>.
+words-if = si
+words-then = alors
 # Après DISCUSSION.
 words-on = oui
 words-off = non

@@ -41,6 +41,10 @@ pub enum Meaning {
     Check,
     /// `UNDO`.
     Undo,
+    /// `IF`, before the opponent's move in a conditional line.
+    If,
+    /// `THEN`, before the prepared answer in a conditional line.
+    Then,
     /// `ON` (after `CHAT`).
     On,
     /// `OFF` (after `CHAT`).
@@ -61,7 +65,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 21] = [
+    pub const ALL: [Meaning; 23] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -75,6 +79,8 @@ impl Meaning {
         Meaning::Chat,
         Meaning::Check,
         Meaning::Undo,
+        Meaning::If,
+        Meaning::Then,
         Meaning::On,
         Meaning::Off,
         Meaning::Versus,
@@ -101,6 +107,8 @@ impl Meaning {
             Meaning::Chat => "words-chat",
             Meaning::Check => "words-check",
             Meaning::Undo => "words-undo",
+            Meaning::If => "words-if",
+            Meaning::Then => "words-then",
             Meaning::On => "words-on",
             Meaning::Off => "words-off",
             Meaning::Versus => "words-versus",
