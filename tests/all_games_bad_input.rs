@@ -102,3 +102,38 @@ fn every_variant_of_every_game_sets_up_and_reads_back() {
         }
     }
 }
+
+/// The other side's moves, and every game's notation examples, judged at the start of every
+/// game: each refusal is a clause the referee's sentence ends ("Your move was not accepted:
+/// ...."), so it carries no full stop of its own, in either language.
+#[test]
+fn refusals_end_without_a_full_stop_of_their_own() {
+    let mut refused = 0;
+    for &kind in GameKind::ALL {
+        let game = AnyGame::new(kind, &Start::Default, None, "").unwrap();
+        let mut texts: Vec<String> = GameKind::ALL
+            .iter()
+            .flat_map(|k| k.notation_examples().iter().map(|m| m.to_string()))
+            .collect();
+        // After one move, the moves of the side that just moved are (mostly) refused.
+        let first = game.legal_moves()[0].clone();
+        let mut after = game.clone();
+        after.play(&first).unwrap();
+        texts.extend(game.legal_moves());
+        for text in &texts {
+            for g in [&game, &after] {
+                if let Err(refusal) = g.judge(text) {
+                    refused += 1;
+                    for lang in Lang::ALL {
+                        let why = refusal.explain(lang);
+                        assert!(
+                            !why.ends_with('.') || why.ends_with("..."),
+                            "{kind} {lang}: {text:?}: {why}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(refused > 100, "only {refused} refusals were looked at");
+}

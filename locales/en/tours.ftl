@@ -11,12 +11,12 @@ tours-drops-missing = the drop cells are missing after { $from }>: name one cell
 tours-drop-empty = an empty drop cell: separate the drop cells with single commas, as in d4>d5,c6,b7
 tours-from-off = an action starts from a cell of the board, not from off
 tours-cell = `{ $text }` is not a cell: files run from a to h, ranks from 1 to 8
-tours-capture-off = x announces a capture, but nothing is captured beyond the edge: write { $from }-off.
+tours-capture-off = x announces a capture, but nothing is captured beyond the edge: write { $from }-off
 tours-capture-nothing = x announces a capture, but { $cell } holds no { $owner ->
         [white] White
        *[black] Black
-    } piece: write { $from }-{ $cell }.
-tours-game-over = the game is over: no more moves.
+    } piece: write { $from }-{ $cell }
+tours-game-over = the game is over: no more moves
 
 ## Position strings
 tours-board-ranks = the board must give 8 ranks separated by `/`, rank 8 first (found { $count })
@@ -115,16 +115,16 @@ tours-deploys = { $side } deploys the stack { $code } from { $from }: { $drops }
     }.
 
 ## Why an action is refused
-tours-there-no-piece = there is no piece on { $from }.
+tours-there-no-piece = there is no piece on { $from }
 tours-not-yours = the piece on { $from } is { $owner ->
         [white] White's
        *[black] Black's
     }: you play { $me ->
         [white] White
        *[black] Black
-    }.
-tours-deployments-from = { $reason }. Deployments from { $from }: { $list }.
-tours-moves-from = { $reason }. Moves from { $from }: { $list }.
+    }
+tours-deployments-from = { $reason }. Deployments from { $from }: { $list }
+tours-moves-from = { $reason }. Moves from { $from }: { $list }
 tours-in-the-way = { $cell } is in the way: a piece never jumps over another
 tours-stack-too-high = { $cell } would then hold { $total } pieces: a stack holds at most 3
 tours-cannot-go = { $the } cannot go to { $to }

@@ -11,12 +11,12 @@ tours-drops-missing = les cases de dépose manquent après { $from }> : nommez u
 tours-drop-empty = une case de dépose est vide : séparez les cases par une seule virgule, comme dans d4>d5,c6,b7
 tours-from-off = une action part d'une case du plateau, pas de off
 tours-cell = « { $text } » n'est pas une case : les colonnes vont de a à h, les rangées de 1 à 8
-tours-capture-off = x annonce une prise, mais on ne prend rien au-delà du bord : écrivez { $from }-off.
+tours-capture-off = x annonce une prise, mais on ne prend rien au-delà du bord : écrivez { $from }-off
 tours-capture-nothing = x annonce une prise, mais { $cell } ne porte aucune pièce { $owner ->
         [white] blanche
        *[black] noire
-    } : écrivez { $from }-{ $cell }.
-tours-game-over = la partie est terminée : plus aucun coup n'est possible.
+    } : écrivez { $from }-{ $cell }
+tours-game-over = la partie est terminée : plus aucun coup n'est possible
 
 ## Positions
 tours-board-ranks = le plateau doit donner 8 rangées séparées par « / », la rangée 8 en premier (il y en a { $count })
@@ -138,16 +138,16 @@ tours-deploys = { $side } déploient la pile { $code } de { $from } : { $drops }
     }.
 
 ## Pourquoi une action est refusée
-tours-there-no-piece = il n'y a aucune pièce en { $from }.
+tours-there-no-piece = il n'y a aucune pièce en { $from }
 tours-not-yours = la pièce en { $from } est aux { $owner ->
         [white] Blancs
        *[black] Noirs
     } : vous avez les { $me ->
         [white] Blancs
        *[black] Noirs
-    }.
-tours-deployments-from = { $reason }. Déploiements possibles depuis { $from } : { $list }.
-tours-moves-from = { $reason }. Déplacements possibles depuis { $from } : { $list }.
+    }
+tours-deployments-from = { $reason }. Déploiements possibles depuis { $from } : { $list }
+tours-moves-from = { $reason }. Déplacements possibles depuis { $from } : { $list }
 tours-in-the-way = { $cell } est occupée et barre le chemin : une pièce ne saute jamais par-dessus une autre
 tours-stack-too-high = { $cell } compterait alors { $total } pièces, or une pile en compte au plus 3
 tours-cannot-go = { $the } ne peut pas aller en { $to }

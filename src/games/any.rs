@@ -90,10 +90,11 @@ impl Refusal {
         }
     }
 
-    /// The explanation for the player, in `lang`, without a final full stop: it goes into
-    /// a sentence of the referee's ("Your move was not accepted: ...."), which ends it.
+    /// The explanation for the player, in `lang`. The engines write it without a final full
+    /// stop: it goes into a sentence of the referee's ("Your move was not accepted: ...."),
+    /// which ends it.
     pub fn explain(&self, lang: Lang) -> String {
-        let why = match self {
+        match self {
             Refusal::NotAMove(e) => crate::t!(
                 lang,
                 "reading-not-a-move",
@@ -102,10 +103,6 @@ impl Refusal {
             ),
             Refusal::Illegal(i) => i.reason.get(lang),
             Refusal::GameOver(_) => crate::t!(lang, "game-over-no-move"),
-        };
-        match why.strip_suffix('.') {
-            Some(cut) if !cut.ends_with('.') => cut.to_string(),
-            _ => why,
         }
     }
 }

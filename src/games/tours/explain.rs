@@ -68,7 +68,7 @@ impl Position {
             .map(|m| write(m, self.is_capture(m)))
             .collect();
         if choices.is_empty() {
-            return reason.then(".");
+            return reason;
         }
         let list = choices.join(", ");
         if deploy {
