@@ -1251,12 +1251,12 @@ pub fn undo_sent(lang: Lang, s: &Seen, text: &str) -> String {
 }
 
 /// The request already stands.
-pub fn undo_already_asked(lang: Lang, _s: &Seen) -> String {
+pub fn undo_already_asked(lang: Lang) -> String {
     t!(lang, "undo-already-asked") + "\n"
 }
 
 /// Nothing the sender may take back: no move of theirs ends the record.
-pub fn undo_nothing(lang: Lang, _s: &Seen) -> String {
+pub fn undo_nothing(lang: Lang) -> String {
     t!(lang, "undo-nothing") + "\n"
 }
 

@@ -41,13 +41,13 @@ pub fn undo(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     }
     let lang = desk.lang;
     if game.undo_request == Some(side) {
-        let body = reply::undo_already_asked(lang, &desk.seen(game, live, side));
+        let body = reply::undo_already_asked(lang);
         desk.reply_game(game, side, body);
         desk.summary = format!("game #{}: {side} repeated a take-back request", game.id);
         return;
     }
     let Some(first) = last_own_move(game, side) else {
-        let body = reply::undo_nothing(lang, &desk.seen(game, live, side));
+        let body = reply::undo_nothing(lang);
         desk.reply_game(game, side, body);
         desk.summary = format!(
             "game #{}: {side} asked to take back; nothing to take",
