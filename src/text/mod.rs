@@ -28,7 +28,7 @@ impl Lang {
     /// French.
     pub const FR: Lang = Lang("fr");
 
-    /// The two languages the game engines write their explanations in (see [`Text`]).
+    /// The two languages arbitre ships catalogs for (tests check every text in both).
     pub const ALL: [Lang; 2] = [Lang::EN, Lang::FR];
 
     /// The language of `code` as written (lower-cased), whether or not a catalog has it.
