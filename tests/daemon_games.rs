@@ -5,8 +5,8 @@
 //! Covered: a Bulltricker game ending in MAT, an Abalone game ending at six marbles pushed
 //! off (the end of a real recorded game), an illegal move (`ERR`), a missed compulsory
 //! capture (`ERR !! ...`), a draw by agreement after a challenge, a resignation, a stranger,
-//! an out-of-office auto-reply, a message delivered twice, and a SIGKILL in the middle of a
-//! game. Without the mail servers (a developer who is not root) they print a note and pass;
+//! an out-of-office auto-reply, a message delivered twice, a conditional move answered at
+//! once, and a SIGKILL in the middle of a game. Without the mail servers (a developer who is not root) they print a note and pass;
 //! under `CI=true` they fail instead (see `common::MailEnv::load`).
 
 mod common;
@@ -421,6 +421,92 @@ async fn strangers_and_auto_replies_change_nothing() {
     assert!(t.show(id).contains("Moves (0)"));
     // The game goes on as if nothing happened.
     t.play(alice, "a1b2", bob, "a1b2").await;
+}
+
+/// The decision that produced one of arbitre's mails: its Message-ID's `<h>` part
+/// (`arbitre.<h>.<n>...@domain`, one `<h>` per inbound message).
+fn decided_by(mail: &common::Mail) -> String {
+    let id = mail.message_id();
+    id.split('.').nth(1).unwrap_or_default().to_string()
+}
+
+/// A conditional exchange end to end: Alice stores `IF i6h6 THEN a2b3`; when Bob's `i6h6`
+/// arrives, the prepared answer reaches him in the same delivery cycle, from the same
+/// decision as the confirmation of his own move, with no other message processed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_answer_reaches_the_opponent_with_the_move_that_triggered_it() {
+    let Some(t) = Table::open("conditional", &["alice", "bob"]).await else {
+        return;
+    };
+    let (alice, bob) = (&t.players[0], &t.players[1]);
+    let id = t.new_game(&["--game", "abalone", "--white", bob, "--black", alice]);
+    t.started().await;
+    t.play(alice, "a1b2", bob, "a1b2").await;
+    let mark = t.env.last_uid(alice).await;
+    t.env
+        .reply_latest(alice, &t.bot, "IF i5h5 THEN b1c2\nIF i6h6 THEN a2b3")
+        .await;
+    let stored = t
+        .env
+        .wait_mail_after(alice, mark, "the line stored", |m| {
+            m.body.starts_with("Your conditional line is stored")
+        })
+        .await;
+    assert!(
+        stored.body.contains(
+            "Your 2 conditional lines in this game:\n  IF i5h5 THEN b1c2\n  IF i6h6 THEN a2b3\n"
+        ),
+        "{}",
+        stored.body
+    );
+    let store = t.daemon.store();
+    let processed = store.processed_count().unwrap();
+    let (mark_alice, mark_bob) = (t.env.last_uid(alice).await, t.env.last_uid(bob).await);
+    let forward = t.play(bob, "i6h6", bob, "a2b3").await;
+    assert!(
+        forward
+            .body
+            .contains("This move was prepared in advance (a conditional move)"),
+        "{}",
+        forward.body
+    );
+    let confirm = t
+        .env
+        .wait_mail_after(bob, mark_bob, "the confirmation of i6h6", |m| {
+            m.first_line() == "i6h6"
+        })
+        .await;
+    let owner = t
+        .env
+        .wait_mail_after(alice, mark_alice, "the news of both moves", |m| {
+            m.first_line() == "i6h6"
+        })
+        .await;
+    assert!(
+        owner
+            .body
+            .contains("Your conditional moves answered it at once: move 2, a2b3."),
+        "{}",
+        owner.body
+    );
+    assert!(
+        !forward.body.contains("i5h5 THEN"),
+        "the other line stays private"
+    );
+    let cycle = decided_by(&confirm);
+    assert!(!cycle.is_empty(), "{}", confirm.message_id());
+    assert_eq!(decided_by(&forward), cycle, "one decision");
+    assert_eq!(decided_by(&owner), cycle, "one decision");
+    assert_eq!(
+        store.processed_count().unwrap(),
+        processed + 1,
+        "only Bob's move was processed"
+    );
+    let show = t.show(id);
+    assert!(show.contains("Moves (3)"), "{show}");
+    // Bob answers the prepared move as any other.
+    t.play(bob, "h5g5", alice, "h5g5").await;
+    assert!(t.show(id).contains("Moves (4)"));
 }
 
 /// The same move mail delivered twice (same Message-ID) is applied once, forwarded once.

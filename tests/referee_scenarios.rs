@@ -2319,6 +2319,35 @@ fn every_kind_of_mail(lang: Lang) -> Vec<Outgoing> {
     w.answer(ALICE, "DECLINE");
     let g4 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
     w.answer(ALICE, "RESIGN");
+    // Correspondence commands: dry runs, a take-back asked and agreed, conditional lines
+    // refused, stored, replaced, listed, answered, dropped by a move and by a draw offer,
+    // cleared.
+    challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    w.answer(ALICE, "CHECK a1b2 i5h5 a1a2");
+    w.answer(BOB, "CHECK i5h5");
+    w.answer(ALICE, "IF i5h5 THEN b1c2");
+    w.answer(ALICE, "a1b2");
+    w.answer(ALICE, "UNDO");
+    w.answer(ALICE, "IF i5h5 THEN b1c2");
+    w.answer(BOB, "UNDO");
+    w.answer(ALICE, "a1b2");
+    w.answer(ALICE, "IF i5h5 THEN b1c2 IF h5g5 THEN a1a2");
+    w.answer(ALICE, "IF i5h5 b1c2");
+    w.answer(ALICE, "IF i5h5 THEN b1c2 IF h5g5 THEN c3c4");
+    w.answer(ALICE, "IF i6h6 THEN a2b3");
+    w.answer(ALICE, "IF i6h6 THEN b2c3");
+    w.answer(ALICE, "CONDITIONS");
+    w.answer(ALICE, "HISTORY");
+    w.answer(BOB, "i5h5");
+    w.answer(BOB, "i9h9");
+    w.answer(ALICE, "a2b3");
+    w.answer(ALICE, "IF h5g5 THEN c3c4");
+    w.answer(BOB, "DRAW");
+    w.answer(ALICE, "DECLINE");
+    w.answer(ALICE, "IF h5g5 THEN c3c4");
+    w.answer(ALICE, "CONDITIONS CLEAR");
+    w.answer(BOB, "CONDITIONS");
+    w.answer(BOB, "h5g5");
     // Bulltricker: a PAT claim refused, a mate, a forced capture missed.
     let bt = w.create(
         bulltricker,
@@ -3001,4 +3030,393 @@ fn undo_lapses_when_the_opponent_plays_on_and_needs_a_move_to_take_back() {
             .starts_with("Vous n'avez aucun coup à reprendre")
     );
     assert_eq!(w.game(id).moves.len(), 2);
+}
+
+/// Alice (Black, moving first) plays `a1b2`; Bob (White) is to move. Returns the game id.
+fn abalone_after_a1b2(w: &mut World) -> GameId {
+    let id = challenge_and_accept(w, "NEW abalone VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    id
+}
+
+#[test]
+fn a_conditional_tree_of_three_branches_answers_the_second_at_once_and_keeps_its_rest() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = abalone_after_a1b2(&mut w);
+    // Three branches, the second two steps deep, the keywords of either language.
+    let d = w.answer(ALICE, "IF i5h5 THEN b1c2");
+    assert!(to(&d, BOB).is_empty(), "the opponent is never told");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with("Your conditional line is stored; your opponent is not told."),
+        "{body}"
+    );
+    assert!(
+        body.contains("Your conditional line in this game:\n  IF i5h5 THEN b1c2\n"),
+        "{body}"
+    );
+    let set_by = w.sent.len();
+    let d = w.answer(ALICE, "si i6h6 alors a2b3 si h5g5 alors c3c4");
+    let second = w.sent[set_by..]
+        .iter()
+        .find(|o| o.to == ALICE)
+        .map(|o| o.in_reply_to.clone().unwrap())
+        .unwrap();
+    assert!(to(&d, BOB).is_empty());
+    w.answer(ALICE, "IF i9h9 THEN b6c6");
+    let d = w.answer(ALICE, "CONDITIONS");
+    assert!(d.games.is_empty(), "listing changes nothing");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with(
+            "Your 3 conditional lines in this game:\n  IF i5h5 THEN b1c2\n  IF i6h6 THEN a2b3 \
+             IF h5g5 THEN c3c4\n  IF i9h9 THEN b6c6\n"
+        ),
+        "{body}"
+    );
+    // Private: Bob's history and CONDITIONS show nothing of them.
+    let d = w.answer(BOB, "HISTORY");
+    assert!(
+        !only(&d, BOB).body.contains("a2b3"),
+        "{}",
+        only(&d, BOB).body
+    );
+    let d = w.answer(BOB, "CONDITIONS");
+    assert!(
+        only(&d, BOB)
+            .body
+            .starts_with("You have no conditional moves in this game."),
+        "{}",
+        only(&d, BOB).body
+    );
+    let d = w.answer(ALICE, "HISTORY");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("Your conditional lines (nobody else sees them):\n  IF i5h5 THEN b1c2\n"),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // Bob, in French, plays the second branch's move: Alice's answer is played at once.
+    w.set_lang(BOB, Lang::FR);
+    let d = w.answer(BOB, "i6h6");
+    let g = &d.games[0];
+    let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["a1b2", "i6h6", "a2b3"]);
+    assert_eq!(
+        g.moves[2].received_at, g.moves[1].received_at,
+        "same time stamp"
+    );
+    assert_eq!(g.moves[2].message_id.as_deref(), Some(second.as_str()));
+    let held = g.conditions.as_ref().expect("the rest of the branch stays");
+    assert_eq!(held.by, Side::Black);
+    assert_eq!(held.lines.len(), 1);
+    assert_eq!(
+        (
+            held.lines[0].steps[0].theirs.as_str(),
+            held.lines[0].steps[0].mine.as_str()
+        ),
+        ("h5g5", "c3c4")
+    );
+    let bob = to(&d, BOB);
+    assert_eq!(bob.len(), 2, "{:#?}", d.outbox);
+    assert!(
+        bob[0].body.starts_with("i6h6\n\nVotre coup 1 est accepté."),
+        "{}",
+        bob[0].body
+    );
+    assert!(
+        bob[1]
+            .body
+            .starts_with("a2b3\n\nVotre adversaire (les Noirs) a joué le coup 2."),
+        "{}",
+        bob[1].body
+    );
+    assert!(
+        bob[1]
+            .body
+            .contains("Ce coup était préparé à l'avance (un coup conditionnel)"),
+        "{}",
+        bob[1].body
+    );
+    assert!(
+        bob[1].body.contains("dernier coup : a2b3"),
+        "{}",
+        bob[1].body
+    );
+    assert_eq!(bob[1].auto, AutoKind::Generated);
+    let alice = only(&d, ALICE);
+    let body = &alice.body;
+    assert!(
+        body.starts_with("i6h6\n\nYour opponent (White) played move 1."),
+        "{body}"
+    );
+    assert!(
+        body.contains("\nYour conditional moves answered it at once: move 2, a2b3. Black moves"),
+        "{body}"
+    );
+    assert!(
+        body.contains("Your conditional line still stored:\n  IF h5g5 THEN c3c4\n"),
+        "{body}"
+    );
+    assert!(body.contains("last move: a2b3"), "{body}");
+    // Bob answers the forwarded move with the rest of the branch: answered at once too.
+    let d = w.answer(BOB, "h5g5");
+    let g = &d.games[0];
+    assert_eq!(g.moves.len(), 5);
+    assert_eq!(g.moves[4].text, "c3c4");
+    assert!(g.conditions.is_none(), "the line is used up");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("No conditional move of yours is left in this game."),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // A line no move matches is dropped, and its owner told which.
+    w.answer(ALICE, "IF i7h7 THEN b5c5");
+    let d = w.answer(BOB, "i8h8");
+    let g = &d.games[0];
+    assert_eq!(g.moves.len(), 6);
+    assert!(g.conditions.is_none());
+    let body = &only(&d, ALICE).body;
+    assert!(body.starts_with("i8h8\n"), "{body}");
+    assert!(
+        body.contains(
+            "Your conditional line did not expect this move, so it is dropped:\n  IF i7h7 THEN b5c5\n"
+        ),
+        "{body}"
+    );
+    assert!(body.contains("To play, reply to this mail"), "{body}");
+    assert_eq!(w.game(id).moves.len(), 6);
+}
+
+#[test]
+fn a_conditional_line_is_checked_when_stored_and_refused_whole() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // Alice is to move: conditions answer the opponent's next move.
+    let d = w.answer(ALICE, "IF i5h5 THEN b1c2");
+    assert!(d.games.is_empty());
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with(
+            "Your conditional line \"IF i5h5 THEN b1c2\" was not stored: it is your move"
+        ),
+        "{body}"
+    );
+    w.answer(ALICE, "a1b2");
+    // The second step's answer is illegal where it would be played: nothing is stored.
+    let d = w.answer(ALICE, "IF i5h5 THEN b1c2 IF h5g5 THEN a1a2");
+    assert!(d.games.is_empty(), "an illegal line stores nothing");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with(
+            "Your conditional line \"IF i5h5 THEN b1c2 IF h5g5 THEN a1a2\" was not stored: \
+             at step 2, you could not answer a1a2: in a1a2, there is no marble on A1. Nothing \
+             was changed.\n"
+        ),
+        "{body}"
+    );
+    let d = w.answer(ALICE, "IF i5h5 b1c2");
+    assert!(
+        only(&d, ALICE).body.starts_with(
+            "Your conditional line \"IF i5h5 b1c2\" was not stored: write it as IF <their move>"
+        ),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // Several lines in one mail are stored together, or none when one is refused.
+    let d = w.answer(
+        ALICE,
+        "IF i5h5 THEN b1c2\nIF i6h6 THEN a2b3\nIF i9h9 THEN a1a2",
+    );
+    assert!(d.games.is_empty());
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.starts_with("Your conditional line \"IF i9h9 THEN a1a2\" was not stored: at step 1")
+            && body.contains(
+                "Nothing was changed: the 2 other lines of your mail were not stored either.\n"
+            ),
+        "{body}"
+    );
+    let d = w.answer(ALICE, "IF i5h5 THEN b1c2\nIF i6h6 THEN a2b3\nThanks!");
+    assert!(
+        only(&d, ALICE).body.contains(
+            "Your 2 conditional lines in this game:\n  IF i5h5 THEN b1c2\n  IF i6h6 THEN a2b3\n"
+        ),
+        "{}",
+        only(&d, ALICE).body
+    );
+    w.answer(ALICE, "CONDITIONS CLEAR");
+    // In French, the opponent's move that cannot be played.
+    w.set_lang(ALICE, Lang::FR);
+    let d = w.answer(ALICE, "SI a2b3 ALORS b1c2");
+    assert!(d.games.is_empty());
+    assert!(
+        only(&d, ALICE).body.starts_with(
+            "Votre suite conditionnelle « SI a2b3 ALORS b1c2 » n'a pas été enregistrée : à \
+             l'étape 1, votre adversaire ne pourrait pas jouer a2b3 :"
+        ),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // Prose that starts with "if" is no conditional line.
+    let d = w.answer(ALICE, "Si tu veux, on rejoue demain");
+    assert!(d.games.is_empty());
+    assert!(!only(&d, ALICE).body.contains("conditionnelle"));
+    // A different answer to the same move replaces the stored one, and says so.
+    w.answer(ALICE, "SI i5h5 ALORS b1c2");
+    let d = w.answer(ALICE, "SI i5h5 ALORS b2c3");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.contains(
+            "Elle remplace cette suite, qui répondait autrement au même coup :\n  SI i5h5 ALORS b1c2\n"
+        ),
+        "{body}"
+    );
+    assert_eq!(d.games[0].conditions.as_ref().unwrap().lines.len(), 1);
+    // CONDITIONS EFFACER drops them.
+    let d = w.answer(ALICE, "CONDITIONS EFFACER");
+    assert!(d.games[0].conditions.is_none());
+    assert!(
+        only(&d, ALICE).body.starts_with(
+            "Votre suite conditionnelle dans cette partie est effacée :\n  SI i5h5 ALORS b2c3\n"
+        ),
+        "{}",
+        only(&d, ALICE).body
+    );
+    assert_eq!(w.game(id).moves.len(), 1);
+}
+
+#[test]
+fn a_draw_offer_or_a_take_back_drops_the_conditions_and_their_owner_is_told() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = abalone_after_a1b2(&mut w);
+    w.answer(ALICE, "IF i5h5 THEN b1c2");
+    // Bob offers a draw instead of moving: Alice's line goes, and she is told with it.
+    let d = w.answer(BOB, "DRAW");
+    assert!(d.games[0].conditions.is_none());
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.contains("The draw offer drops your conditional line:\n  IF i5h5 THEN b1c2\n"),
+        "{body}"
+    );
+    assert!(!only(&d, BOB).body.contains("conditional"));
+    w.answer(ALICE, "DECLINE");
+    // A take-back agreed drops them too (they answered moves from the position taken back).
+    w.answer(ALICE, "IF i5h5 THEN b1c2");
+    w.answer(ALICE, "UNDO");
+    let d = w.answer(BOB, "UNDO");
+    let g = &d.games[0];
+    assert!(g.moves.is_empty() && g.conditions.is_none());
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("The take-back drops your conditional line:\n  IF i5h5 THEN b1c2\n"),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // A resignation ends the game, and the lines with it.
+    w.answer(ALICE, "a1b2");
+    w.answer(ALICE, "IF i5h5 THEN b1c2");
+    let d = w.answer(BOB, "RESIGN");
+    assert!(d.games[0].conditions.is_none());
+    assert_eq!(w.game(id).status, GameStatus::Finished);
+}
+
+/// A Bulltricker position, Black to move, where White mates with `e.h8 d.h8` after any of
+/// Black's moves `a.h7 a.h6`, `a.h7 a.h5`, `a.h7 v1.6`.
+const BT_MATE_AFTER_BLACK: &str =
+    "W: Kd1 Qe.h8 Qv1.1 Qv2.1 Qv8.5 Qv7.5; B: Kd7 Qv4.7 Qv5.7 Pd.h7 Pa.h7; b";
+
+#[test]
+fn a_conditional_answer_that_mates_ends_the_game_for_both() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    w.set_lang(ALICE, Lang::FR);
+    let id = w.create(
+        bulltricker,
+        Start::Position(BT_MATE_AFTER_BLACK.into()),
+        ALICE,
+        BOB,
+    );
+    // A line cannot go on once its move has ended the game.
+    let d = w.answer(
+        ALICE,
+        "SI a.h7 a.h6 ALORS e.h8 d.h8 SI d.h7 d.h6 ALORS d.h8 d.h7",
+    );
+    assert!(d.games.is_empty());
+    assert!(
+        only(&d, ALICE).body.starts_with(
+            "Votre suite conditionnelle « SI a.h7 a.h6 ALORS e.h8 d.h8 SI d.h7 d.h6 ALORS d.h8 \
+             d.h7 » n'a pas été enregistrée : à l'étape 2, la partie serait déjà finie"
+        ),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // Three branches; Bob plays the second.
+    for line in [
+        "SI a.h7 a.h6 ALORS e.h8 d.h8",
+        "SI a.h7 a.h5 ALORS e.h8 d.h8",
+        "SI a.h7 v1.6 ALORS e.h8 d.h8",
+    ] {
+        let d = w.answer(ALICE, line);
+        assert!(to(&d, BOB).is_empty());
+    }
+    assert_eq!(w.game(id).conditions.as_ref().unwrap().lines.len(), 3);
+    let d = w.answer(BOB, "a.h7 a.h5");
+    let g = &d.games[0];
+    assert_eq!(g.status, GameStatus::Finished);
+    assert_eq!(g.result.as_ref().unwrap().line, "WW MAT");
+    assert!(g.conditions.is_none());
+    let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["a.h7 a.h5", "e.h8 d.h8"]);
+    let bob = to(&d, BOB);
+    assert_eq!(bob.len(), 2, "{:#?}", d.outbox);
+    assert!(
+        bob[0]
+            .body
+            .starts_with("a.h7 a.h5\n\nYour move 1 is accepted."),
+        "{}",
+        bob[0].body
+    );
+    assert!(
+        bob[1].body.starts_with("e.h8 d.h8 WW MAT\n\n"),
+        "{}",
+        bob[1].body
+    );
+    assert!(
+        bob[1]
+            .body
+            .contains("This move was prepared in advance (a conditional move)"),
+        "{}",
+        bob[1].body
+    );
+    assert!(
+        bob[1].body.contains("The game is over. Complete record:"),
+        "{}",
+        bob[1].body
+    );
+    let alice = only(&d, ALICE);
+    assert!(
+        alice.body.starts_with("e.h8 d.h8 WW MAT\n\n"),
+        "{}",
+        alice.body
+    );
+    assert!(
+        alice.body.contains("a joué le coup 1.")
+            && alice
+                .body
+                .contains("Vos coups conditionnels y ont répondu aussitôt : coup 2, e.h8 d.h8."),
+        "{}",
+        alice.body
+    );
+    assert!(alice.subject.contains("gagn"), "{}", alice.subject);
+    // Nothing more can be stored in a finished game.
+    let d = w.answer(ALICE, "SI a.h7 a.h6 ALORS e.h8 d.h8");
+    assert!(d.games.is_empty());
 }

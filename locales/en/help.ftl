@@ -22,6 +22,11 @@ help =
       CHECK <moves>
                    try a move, or a line of moves for both sides, without
                    playing it: is it legal, what would it do (CHECK e5e6 i5h5)
+      IF <their move> THEN <your move> [IF ... THEN ...]
+                   prepare your answers to your opponent's next moves: arbitre
+                   plays them as soon as the move comes, and your opponent
+                   knows nothing before (IF i5h5 THEN b1c2)
+      CONDITIONS   your prepared answers; CONDITIONS CLEAR drops them
 
     Any time:
       GAMES        your games

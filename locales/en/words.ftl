@@ -20,6 +20,9 @@ words-undo = undo, take back, takeback
 # In a conditional line: IF <their move> THEN <my move>.
 words-if = if
 words-then = then
+words-conditions = conditions, conditionals, conditional moves
+# After CONDITIONS: drop every conditional move of the game.
+words-clear = clear, delete, drop, cancel, none
 # After CHAT.
 words-on = on, yes
 words-off = off, no

@@ -20,6 +20,11 @@ help =
       VERIFIER <coups>
                     essayer un coup, ou une suite de coups des deux camps, sans
                     le jouer : est-il légal, que ferait-il (VERIFIER e5e6 i5h5)
+      SI <son coup> ALORS <votre coup> [SI ... ALORS ...]
+                    préparer vos réponses aux prochains coups de votre adversaire :
+                    arbitre les joue dès que le coup arrive, et votre adversaire
+                    n'en sait rien avant (SI i5h5 ALORS b1c2)
+      CONDITIONS    vos réponses préparées ; CONDITIONS EFFACER les efface
 
     À tout moment :
       PARTIES       vos parties

@@ -21,6 +21,9 @@ words-undo = annuler, reprendre, reprise
 # Dans une suite conditionnelle : SI <son coup> ALORS <mon coup>.
 words-if = si
 words-then = alors
+words-conditions = conditions, conditionnels, coups conditionnels
+# Après CONDITIONS : effacer tous les coups conditionnels de la partie.
+words-clear = effacer, supprimer, annuler, aucune, aucun
 # Après DISCUSSION.
 words-on = oui
 words-off = non

@@ -214,6 +214,7 @@ fn stored(
         draw_offer: None,
         undo_request: None,
         takebacks: Vec::new(),
+        conditions: None,
         created_at: now,
         updated_at: now,
     }

@@ -4,9 +4,11 @@
 //! [`vocabulary`]), in any case, accents optional: `NEW`/`NOUVELLE`, `ACCEPT`/`ACCEPTER`,
 //! `DECLINE`/`REFUSER`, `RESIGN`/`ABANDON`, `DRAW`/`NULLE`, `BOARD`/`PLATEAU`,
 //! `HISTORY`/`HISTORIQUE`, `GAMES`/`PARTIES`, `HELP`/`AIDE`, `LANG FR|EN`,
-//! `CHAT ON|OFF`/`DISCUSSION OUI|NON`; the protocol's `PAT` and `ERR` are the same in every
-//! language. The language of the keyword a player wrote is the hint returned with it. A line that is no keyword is a [`Command::Move`] when some game's notation
-//! reads it, else [`Command::Unknown`] (answered with the help text, or with `ERR` when it
+//! `CHAT ON|OFF`/`DISCUSSION OUI|NON`, `CHECK`/`VERIFIER`, `UNDO`/`ANNULER`,
+//! `IF ... THEN ...`/`SI ... ALORS ...`, `CONDITIONS [CLEAR]`/`CONDITIONS [EFFACER]`; the
+//! protocol's `PAT` and `ERR` are the same in every language. The language of the keyword a
+//! player wrote is the hint returned with it. A line that is no keyword is a
+//! [`Command::Move`] when some game's notation reads it, else [`Command::Unknown`] (answered with the help text, or with `ERR` when it
 //! was sent to a game as that player's move).
 //!
 //! Commands that change a game (`ACCEPT`, `DECLINE`, `RESIGN`, `DRAW`, `PAT`) must stand
@@ -54,6 +56,11 @@ pub enum Command {
     Check(String),
     /// Ask to take back my last move, or agree to the opponent's request.
     Undo,
+    /// Store a conditional line: the words after `IF`, as written
+    /// (`<their move> THEN <my move> [IF <their move> THEN <my move>]...`).
+    If(String),
+    /// List my conditional moves in the game, or drop them all (`true`: `CONDITIONS CLEAR`).
+    Conditions(bool),
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -190,7 +197,11 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Lang,
         M::Chat,
         M::Check,
+        M::Conditions,
     ];
+    if let Some(found) = conditional(&raw, &w) {
+        return found;
+    }
     if let Some((meaning, hint, n)) = vocabulary::start(&w, &starting) {
         let args = raw.get(n..).unwrap_or(&[]);
         let command = match meaning {
@@ -201,6 +212,10 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Help => Command::Help(game_in(args)),
             M::Lang => Command::Lang(lang_in(&w[n..])),
             M::Check => Command::Check(raw.get(n..).unwrap_or(&[]).join(" ")),
+            M::Conditions => Command::Conditions(
+                w.get(n..)
+                    .is_some_and(|rest| vocabulary::start(rest, &[M::Clear]).is_some()),
+            ),
             _ => Command::Chat(switch_in(&w[n..])),
         };
         return (command, hint);
@@ -215,6 +230,23 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         return (Command::Move(line.to_string()), None);
     }
     (Command::Unknown(line.to_string()), None)
+}
+
+/// `IF <their move> THEN <my move> ...`: a line starting with `IF` that goes on with `THEN`
+/// or a move-like word (so that "If you like, ..." stays prose, and "IF e5e6 a1b2" gets an
+/// answer saying what is missing).
+fn conditional(raw: &[&str], w: &[&str]) -> Option<(Command, Option<Lang>)> {
+    let (_, hint, n) = vocabulary::start(w, &[Meaning::If])?;
+    let rest = raw.get(n..).unwrap_or(&[]);
+    let then = w
+        .get(n..)
+        .unwrap_or(&[])
+        .iter()
+        .any(|w| vocabulary::is(w, Meaning::Then));
+    if !then && !looks_like_a_move(&rest.join(" ")) {
+        return None;
+    }
+    Some((Command::If(rest.join(" ")), hint))
 }
 
 /// True when an unrecognised line is probably a mistyped move rather than prose: every
@@ -469,6 +501,31 @@ mod tests {
         ] {
             assert_eq!(cmd(line), want, "{line}");
         }
+    }
+
+    #[test]
+    fn conditional_lines_and_the_conditions_commands_are_read_in_both_languages() {
+        for (line, want) in [
+            ("IF i5h5 THEN b1c2", Command::If("i5h5 THEN b1c2".into())),
+            ("si i5h5 alors b1c2", Command::If("i5h5 alors b1c2".into())),
+            // Forgotten THEN: still read as a line, so that the answer says what is missing.
+            ("IF i5h5 b1c2", Command::If("i5h5 b1c2".into())),
+            ("CONDITIONS", Command::Conditions(false)),
+            ("conditionnels", Command::Conditions(false)),
+            ("CONDITIONS CLEAR", Command::Conditions(true)),
+            ("conditions effacer", Command::Conditions(true)),
+            ("conditions please", Command::Conditions(false)),
+        ] {
+            assert_eq!(cmd(line), want, "{line}");
+        }
+        assert_eq!(parse("SI i5h5 ALORS b1c2").1, Some(Lang::FR));
+        assert_eq!(parse("if i5h5 then b1c2").1, Some(Lang::EN));
+        // Prose that starts with the word is no line.
+        assert!(matches!(
+            cmd("If you like, we play again"),
+            Command::Unknown(_)
+        ));
+        assert!(matches!(cmd("Si tu veux"), Command::Unknown(_)));
     }
 
     #[test]

@@ -13,8 +13,8 @@
 //!   prepared answer and stay stored without their first step; if none did, every line is
 //!   dropped.
 //!
-//! Not yet wired to the commands and the store: that, the privacy rules and the real-server
-//! test are the rest of the issue.
+//! The commands that store, list and drop lines, and the moves they play, are in
+//! [`crate::referee::conditional`].
 //!
 //! Pure.
 
@@ -33,7 +33,17 @@ pub struct Step {
 }
 
 /// A stored line of conditional moves.
-pub type Line = Vec<Step>;
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its steps, in order, never none.
+    pub steps: Vec<Step>,
+    /// The Message-ID of the mail that stored it: its moves, once played, are recorded as
+    /// carried by that mail.
+    pub set_by: String,
+}
+
+/// The most steps (pairs of moves) in one line.
+pub const MOST_STEPS: usize = 12;
 
 /// Why a line cannot be stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,11 +58,13 @@ pub enum LineError {
     Mine(usize, String, Refusal),
     /// Step `n`: the game is over before it (a move of the line ended it).
     AfterTheEnd(usize),
+    /// More steps than [`MOST_STEPS`].
+    TooLong(usize),
 }
 
 /// Reads and checks the words after `IF`: `<theirs> THEN <mine> [IF <theirs> THEN <mine>]...`
 /// from the live position, where `side` (the sender) is not to move.
-pub fn read_line(live: &AnyGame, side: Side, text: &str) -> Result<Line, LineError> {
+pub fn read_line(live: &AnyGame, side: Side, text: &str) -> Result<Vec<Step>, LineError> {
     if live.side_to_move() == side {
         return Err(LineError::YourTurn);
     }
@@ -75,6 +87,9 @@ pub fn read_line(live: &AnyGame, side: Side, text: &str) -> Result<Line, LineErr
     }
     if !segments.len().is_multiple_of(2) || segments.iter().any(Vec::is_empty) {
         return Err(LineError::Shape);
+    }
+    if segments.len() / 2 > MOST_STEPS {
+        return Err(LineError::TooLong(segments.len() / 2));
     }
     let mut game = live.clone();
     let mut line = Vec::new();
@@ -112,17 +127,18 @@ fn one_move(game: &AnyGame, words: &str) -> String {
 /// that `new` extends, or that extends `new`, is kept as one line (the longer).
 pub fn add(lines: &mut Vec<Line>, new: Line) -> Vec<Line> {
     let conflicts = |old: &Line| {
-        old.iter()
-            .zip(&new)
+        old.steps
+            .iter()
+            .zip(&new.steps)
             .take_while(|(a, b)| a.theirs == b.theirs)
             .any(|(a, b)| a.mine != b.mine)
     };
     let (replaced, kept): (Vec<Line>, Vec<Line>) = lines.drain(..).partition(conflicts);
     *lines = kept;
-    if lines.iter().any(|old| old.starts_with(&new)) {
+    if lines.iter().any(|old| old.steps.starts_with(&new.steps)) {
         return replaced;
     }
-    lines.retain(|old| !new.starts_with(old));
+    lines.retain(|old| !new.steps.starts_with(&old.steps));
     lines.push(new);
     replaced
 }
@@ -137,6 +153,8 @@ pub enum Answer {
     Play {
         /// The prepared answer.
         mine: String,
+        /// The mail that stored it (the first line that did, when several share it).
+        set_by: String,
         /// The lines left.
         rest: Vec<Line>,
     },
@@ -151,19 +169,22 @@ pub fn on_move(lines: &[Line], theirs: &str) -> Answer {
     }
     let matching: Vec<&Line> = lines
         .iter()
-        .filter(|l| l.first().is_some_and(|s| s.theirs == theirs))
+        .filter(|l| l.steps.first().is_some_and(|s| s.theirs == theirs))
         .collect();
-    let Some(first) = matching.first().and_then(|l| l.first()) else {
+    let Some(first) = matching.first() else {
         return Answer::Dropped(lines.to_vec());
     };
-    let mine = first.mine.clone();
+    let mine = first.steps[0].mine.clone();
+    let set_by = first.set_by.clone();
     let rest = matching
         .iter()
-        .filter(|l| l[0].mine == mine)
-        .map(|l| l[1..].to_vec())
-        .filter(|l| !l.is_empty())
+        .filter(|l| l.steps[0].mine == mine && l.steps.len() > 1)
+        .map(|l| Line {
+            steps: l.steps[1..].to_vec(),
+            set_by: l.set_by.clone(),
+        })
         .collect();
-    Answer::Play { mine, rest }
+    Answer::Play { mine, set_by, rest }
 }
 
 #[cfg(test)]
@@ -183,6 +204,13 @@ mod tests {
         Step {
             theirs: theirs.into(),
             mine: mine.into(),
+        }
+    }
+
+    fn line(set_by: &str, steps: Vec<Step>) -> Line {
+        Line {
+            steps,
+            set_by: set_by.into(),
         }
     }
 
@@ -231,14 +259,19 @@ mod tests {
     #[test]
     fn three_branches_share_their_start_and_the_second_is_played() {
         let mut lines = Vec::new();
-        assert!(add(&mut lines, vec![step("i5h5", "b1c2")]).is_empty());
-        assert!(add(&mut lines, vec![step("i6h6", "a2b3"), step("h5g5", "c3c4")]).is_empty());
-        assert!(add(&mut lines, vec![step("i9h9", "b6c6")]).is_empty());
+        assert!(add(&mut lines, line("m1", vec![step("i5h5", "b1c2")])).is_empty());
+        let second = vec![step("i6h6", "a2b3"), step("h5g5", "c3c4")];
+        assert!(add(&mut lines, line("m2", second)).is_empty());
+        assert!(add(&mut lines, line("m3", vec![step("i9h9", "b6c6")])).is_empty());
         assert_eq!(lines.len(), 3);
         match on_move(&lines, "i6h6") {
-            Answer::Play { mine, rest } => {
+            Answer::Play { mine, set_by, rest } => {
                 assert_eq!(mine, "a2b3");
-                assert_eq!(rest, vec![vec![step("h5g5", "c3c4")]]);
+                assert_eq!(
+                    set_by, "m2",
+                    "the mail that stored the branch carries the move"
+                );
+                assert_eq!(rest, vec![line("m2", vec![step("h5g5", "c3c4")])]);
             }
             other => panic!("{other:?}"),
         }
@@ -248,18 +281,17 @@ mod tests {
 
     #[test]
     fn a_different_answer_to_the_same_move_replaces_the_old_line() {
-        let mut lines = vec![vec![step("i5h5", "b1c2"), step("h5g5", "c3c4")]];
-        let replaced = add(&mut lines, vec![step("i5h5", "a2b3")]);
-        assert_eq!(
-            replaced,
-            vec![vec![step("i5h5", "b1c2"), step("h5g5", "c3c4")]]
-        );
-        assert_eq!(lines, vec![vec![step("i5h5", "a2b3")]]);
+        let old = line("m1", vec![step("i5h5", "b1c2"), step("h5g5", "c3c4")]);
+        let mut lines = vec![old.clone()];
+        let replaced = add(&mut lines, line("m2", vec![step("i5h5", "a2b3")]));
+        assert_eq!(replaced, vec![old]);
+        assert_eq!(lines, vec![line("m2", vec![step("i5h5", "a2b3")])]);
         // A longer line that starts with a stored one takes its place; a shorter one adds
         // nothing.
-        add(&mut lines, vec![step("i5h5", "a2b3"), step("g5f5", "b3c4")]);
+        let longer = vec![step("i5h5", "a2b3"), step("g5f5", "b3c4")];
+        add(&mut lines, line("m3", longer));
         assert_eq!(lines.len(), 1);
-        assert!(add(&mut lines, vec![step("i5h5", "a2b3")]).is_empty());
-        assert_eq!(lines[0].len(), 2);
+        assert!(add(&mut lines, line("m4", vec![step("i5h5", "a2b3")])).is_empty());
+        assert_eq!((lines[0].steps.len(), lines[0].set_by.as_str()), (2, "m3"));
     }
 }

@@ -21,12 +21,14 @@
 //!   refused with an explanation; nothing falls back from it to another way of finding a
 //!   game.
 //! - `proof`: a command that changes a game or a player (a move, `ACCEPT`, `DECLINE`,
-//!   `RESIGN`, `DRAW`, `PAT`, `NEW`, `LANG`, and the display name kept from the From line)
-//!   needs a message that proves its sender ([`crate::referee::proof`]). Without proof it
+//!   `RESIGN`, `DRAW`, `PAT`, `UNDO`, `IF`, `CONDITIONS CLEAR`, `NEW`, `LANG`, and the
+//!   display name kept from the From line) needs a message that proves its sender
+//!   ([`crate::referee::proof`]). Without proof it
 //!   changes nothing; the From address (the real player, whoever wrote) gets an
 //!   explanation whose reply address carries their key and whose Subject carries the
 //!   command, so that replying to it confirms. Read-only commands (`BOARD`, `HISTORY`,
-//!   `GAMES`, `HELP`) are answered either way: the answer goes to the From address.
+//!   `CHECK`, `CONDITIONS`, `GAMES`, `HELP`) are answered either way: the answer goes to
+//!   the From address.
 
 use crate::games::{AnyGame, Side};
 use crate::referee::command::{Command, Reading, read_command};
@@ -115,6 +117,8 @@ fn changes_a_game(command: &Command) -> bool {
             | Command::Draw
             | Command::Pat
             | Command::Undo
+            | Command::If(_)
+            | Command::Conditions(true)
             | Command::Move(_)
     )
 }

@@ -15,7 +15,8 @@
 //! - [`terms`]: each game's result lines and end-of-game record.
 //! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
 //! - [`check`]: `CHECK`, a dry run of a move or a line of moves; [`undo`]: `UNDO`,
-//!   taking back a move by agreement; [`conditions`]: conditional moves (not yet wired).
+//!   taking back a move by agreement; [`conditions`]: lines of conditional moves, and
+//!   [`conditional`]: their commands and the moves they play.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
 
@@ -24,6 +25,7 @@ pub mod chat;
 pub mod check;
 pub mod command;
 pub mod compose;
+pub mod conditional;
 pub mod conditions;
 pub mod handle;
 pub mod model;

@@ -133,6 +133,17 @@ pub struct TakeBack {
     pub agreed_at: Timestamp,
 }
 
+/// A player's conditional moves in one game (`IF <their move> THEN <my move> ...`): lines
+/// of prepared answers to the opponent's next moves, private to that player (see
+/// [`crate::referee::conditions`]). Only the player who is not to move holds any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conditions {
+    /// Whose they are.
+    pub by: Side,
+    /// The lines, never empty (no lines: no `Conditions`).
+    pub lines: Vec<crate::referee::conditions::Line>,
+}
+
 /// A game as the store keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -166,6 +177,8 @@ pub struct StoredGame {
     pub undo_request: Option<Side>,
     /// The moves taken back by agreement, in order: the game's history keeps them.
     pub takebacks: Vec<TakeBack>,
+    /// The conditional moves stored by the player who is not to move, if any.
+    pub conditions: Option<Conditions>,
     /// When it was created.
     pub created_at: Timestamp,
     /// When it last changed.

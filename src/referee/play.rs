@@ -30,8 +30,9 @@ use crate::games::{AnyGame, Outcome, Side};
 use crate::referee::chat::{self, Words};
 use crate::referee::check;
 use crate::referee::command::{Command, kind_reads, looks_like_a_move};
+use crate::referee::conditional::{self, Prepared, Reaction};
 use crate::referee::handle::{self, Desk};
-use crate::referee::reply::{self, Ending, NoGame};
+use crate::referee::reply::{self, Ending, News, NoGame};
 use crate::referee::{
     GameResult, GameStatus, Inbound, PlayedMove, StoredGame, compose, read, suggest, terms,
 };
@@ -79,6 +80,8 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         Command::Resign => resign(desk, game, live, side),
         Command::Check(text) => check(desk, game, &live, side, text),
         Command::Undo => crate::referee::undo::undo(desk, game, &live, side),
+        Command::If(text) => conditional::store(desk, game, &live, side, text),
+        Command::Conditions(clear) => conditional::list(desk, game, &live, side, *clear),
         Command::Draw => draw(desk, game, live, side, false),
         Command::Pat => draw(desk, game, live, side, terms::has_pat_protocol(game.kind)),
         Command::Accept if game.draw_offer == Some(side.opponent()) => {
@@ -143,7 +146,8 @@ fn check(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side, text: &
 pub fn history(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     let [w, b] = desk.names(game);
     let record = terms::record(game, [w.as_deref(), b.as_deref()]);
-    let body = reply::history_view(desk.lang, &desk.seen(game, live, side), &record);
+    let held = conditional::held(game, side);
+    let body = reply::history_view(desk.lang, &desk.seen(game, live, side), &record, held);
     desk.reply_game(game, side, body);
     desk.summary = format!("game #{}: history sent to {}", game.id, side);
 }
@@ -349,18 +353,22 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
         said,
         passed_on: desk.chat_of(game.address_of(side.opponent())),
     });
-    let offer_declined = next.draw_offer == Some(side.opponent());
-    if offer_declined {
+    let mut news = News {
+        offer_declined: next.draw_offer == Some(side.opponent()),
+        // Playing on lets the opponent's take-back request lapse.
+        undo_lapsed: next.undo_request == Some(side.opponent()),
+        ..News::default()
+    };
+    if news.offer_declined {
         next.draw_offer = None;
     }
-    // Playing on lets the opponent's take-back request lapse.
-    let undo_lapsed = next.undo_request == Some(side.opponent());
     next.undo_request = None;
     next.updated_at = desk.now;
     desk.summary = format!("game #{}: {side} played {}", game.id, judged.line);
     if let Some(result) = terms::rules_result(&live) {
         next.status = GameStatus::Finished;
         next.draw_offer = None;
+        next.conditions = None;
         next.result = Some(result.clone());
         desk.summary
             .push_str(&format!("; game over: {}", result.line));
@@ -373,20 +381,137 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
             &result,
             words,
         );
+        desk.save_game(next);
+        return;
+    }
+    let dropped = match conditional::after_move(&mut next, &live, side, &judged.canonical) {
+        Reaction::Answer(prepared) => {
+            let Prepared {
+                after,
+                judged: answer,
+                set_by,
+            } = *prepared;
+            let played = Played {
+                game: next,
+                live,
+                judged,
+                words,
+            };
+            return answered(desk, played, after, answer, set_by, news);
+        }
+        Reaction::Dropped(lines) => lines,
+        Reaction::Nothing => Vec::new(),
+    };
+    if !dropped.is_empty() {
+        desk.summary.push_str(&format!(
+            "; {}'s {} conditional line(s) dropped",
+            side.opponent(),
+            dropped.len()
+        ));
+    }
+    news.dropped = &dropped;
+    let opponent = side.opponent();
+    let them = desk.seen(&next, &live, opponent);
+    let body = reply::move_forward(
+        desk.lang_of(next.address_of(opponent)),
+        &them,
+        &judged,
+        &news,
+        words,
+    );
+    desk.notify(&next, opponent, body);
+    let body = reply::move_confirm(desk.lang, &desk.seen(&next, &live, side), &judged, words);
+    desk.reply_game(&next, side, body);
+    desk.save_game(next);
+}
+
+/// A move just played by the sender, recorded but not yet announced.
+struct Played<'w> {
+    /// The game with the move.
+    game: StoredGame,
+    /// The position after it.
+    live: AnyGame,
+    /// The move as the rules judged it.
+    judged: crate::games::Judgement,
+    /// The words written with it.
+    words: Option<Words<'w>>,
+}
+
+/// The sender's move `played` is answered at once by the opponent's prepared move
+/// `answer` (see [`conditional`]'s `conditions-answer`): the answer is recorded as carried
+/// by `set_by`, the mail that stored it; the sender gets the confirmation of their move and
+/// the forward of the answer, the owner of the line one mail with both.
+fn answered(
+    desk: &mut Desk,
+    played: Played,
+    after: AnyGame,
+    answer: crate::games::Judgement,
+    set_by: String,
+    news: News,
+) {
+    let Played {
+        game: before,
+        live,
+        judged,
+        words,
+    } = played;
+    let mover = judged.mover;
+    let owner = mover.opponent();
+    let mut next = before.clone();
+    next.moves.push(PlayedMove {
+        text: answer.canonical.clone(),
+        message_id: Some(set_by),
+        received_at: desk.msg.received_at,
+    });
+    for (_, pass) in &answer.forced_passes {
+        next.moves.push(PlayedMove {
+            text: pass.clone(),
+            message_id: None,
+            received_at: desk.msg.received_at,
+        });
+    }
+    // The answer is a move like any other: it declines the mover's standing draw offer.
+    let theirs = News {
+        prepared: true,
+        offer_declined: next.draw_offer == Some(mover),
+        ..News::default()
+    };
+    if theirs.offer_declined {
+        next.draw_offer = None;
+    }
+    desk.summary.push_str(&format!(
+        "; {owner}'s conditional move {} answered it",
+        answer.line
+    ));
+    let body = reply::move_confirm(desk.lang, &desk.seen(&before, &live, mover), &judged, words);
+    desk.reply_game(&before, mover, body);
+    let owner_lang = desk.lang_of(next.address_of(owner));
+    let mover_lang = desk.lang_of(next.address_of(mover));
+    if let Some(result) = terms::rules_result(&after) {
+        next.status = GameStatus::Finished;
+        next.draw_offer = None;
+        next.conditions = None;
+        next.result = Some(result.clone());
+        desk.summary
+            .push_str(&format!("; game over: {}", result.line));
+        let [w, b] = desk.names(&next);
+        let record = terms::record(&next, [w.as_deref(), b.as_deref()]);
+        let ending = Ending::Answered {
+            theirs: &judged,
+            mine: &answer,
+        };
+        for (side, lang, words) in [(owner, owner_lang, words), (mover, mover_lang, None)] {
+            let seen = desk.seen(&next, &after, side);
+            let body = reply::game_end(lang, &seen, ending, &result, &record, words);
+            desk.notify(&next, side, body);
+        }
     } else {
-        let opponent = side.opponent();
-        let them = desk.seen(&next, &live, opponent);
-        let body = reply::move_forward(
-            desk.lang_of(next.address_of(opponent)),
-            &them,
-            &judged,
-            offer_declined,
-            undo_lapsed,
-            words,
-        );
-        desk.notify(&next, opponent, body);
-        let body = reply::move_confirm(desk.lang, &desk.seen(&next, &live, side), &judged, words);
-        desk.reply_game(&next, side, body);
+        let seen = desk.seen(&next, &after, owner);
+        let body = reply::conditional_answered(owner_lang, &seen, &judged, &answer, words, &news);
+        desk.notify(&next, owner, body);
+        let seen = desk.seen(&next, &after, mover);
+        let body = reply::move_forward(mover_lang, &seen, &answer, &theirs, None);
+        desk.notify(&next, mover, body);
     }
     desk.save_game(next);
 }
@@ -443,10 +568,13 @@ fn draw(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side, claim: bo
     let mut next = game.clone();
     next.draw_offer = Some(side);
     next.updated_at = desk.now;
+    // A draw offer drops the opponent's conditional moves (they answered moves).
+    let dropped = conditional::drop_opponents(&mut next, side);
     let opponent = side.opponent();
     let body = reply::draw_offer_forward(
         desk.lang_of(next.address_of(opponent)),
         &desk.seen(&next, &live, opponent),
+        &dropped,
     );
     desk.notify(&next, opponent, body);
     let body = reply::draw_offer_ack(desk.lang, &desk.seen(&next, &live, side), claim);
@@ -493,6 +621,7 @@ fn finished(desk: &Desk, game: &StoredGame, result: &GameResult) -> StoredGame {
     next.status = GameStatus::Finished;
     next.result = Some(result.clone());
     next.draw_offer = None;
+    next.conditions = None;
     next.updated_at = desk.now;
     next
 }

@@ -33,27 +33,20 @@ pub struct Candidates {
 
 /// Collects the candidate lines of `msg`.
 pub fn candidates(msg: &Inbound) -> Candidates {
-    let mut lines = Vec::new();
-    for raw in msg.text.lines() {
-        if raw == "-- " || raw.trim_end() == "--" {
-            break;
-        }
-        if raw.trim_start().starts_with('>') {
-            continue;
-        }
-        let line = clean(raw);
-        if line.is_empty() {
-            continue;
-        }
-        lines.push(line);
-        if lines.len() == LINES_CONSIDERED {
-            break;
-        }
-    }
     Candidates {
-        lines,
+        lines: body_lines(msg).take(LINES_CONSIDERED).collect(),
         subject: clean(&subject_text(&msg.subject)),
     }
+}
+
+/// The cleaned non-empty lines of `msg`'s text, quotes left out, up to the signature.
+pub fn body_lines(msg: &Inbound) -> impl Iterator<Item = String> + '_ {
+    msg.text
+        .lines()
+        .take_while(|raw| *raw != "-- " && raw.trim_end() != "--")
+        .filter(|raw| !raw.trim_start().starts_with('>'))
+        .map(clean)
+        .filter(|line| !line.is_empty())
 }
 
 /// Cleans one line: typographic characters to ASCII, spaces collapsed, a leading move

@@ -10,6 +10,7 @@ use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, 
 use crate::referee::chat::{self, Words};
 use crate::referee::check::{DryRun, NoRun, Step};
 use crate::referee::command::NewError;
+use crate::referee::conditions::{Line, LineError};
 use crate::referee::terms::{self, Numberer, Ply};
 use crate::referee::{GameId, GameResult, GameStatus, StoredGame};
 use crate::t;
@@ -75,6 +76,26 @@ pub enum Ending<'a> {
     AgreedDraw,
     /// A `PAT` claim the rules confirm.
     ClaimConfirmed,
+    /// The rules, after the move `mine`, a conditional move prepared in answer to `theirs`.
+    Answered {
+        /// The opponent's move that the line expected.
+        theirs: &'a Judgement,
+        /// The prepared answer, which ended the game.
+        mine: &'a Judgement,
+    },
+}
+
+/// What else a move's mail tells the player who did not make it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct News<'a> {
+    /// The move declined the reader's standing draw offer.
+    pub offer_declined: bool,
+    /// The move let the reader's take-back request lapse.
+    pub undo_lapsed: bool,
+    /// The reader's conditional moves the move dropped.
+    pub dropped: &'a [Line],
+    /// The move was the mover's conditional move, played by arbitre.
+    pub prepared: bool,
 }
 
 /// Why no game was found for a command.
@@ -1044,8 +1065,7 @@ pub fn move_forward(
     lang: Lang,
     s: &Seen,
     j: &Judgement,
-    offer_declined: bool,
-    undo_lapsed: bool,
+    news: &News,
     words: Option<Words>,
 ) -> String {
     let mut out = format!("{}\n\n", j.line);
@@ -1058,20 +1078,42 @@ pub fn move_forward(
         effect = j.effect.get(lang).to_string()
     ));
     out.push('\n');
+    if news.prepared {
+        out.push_str(&t!(lang, "conditions-theirs-played"));
+        out.push('\n');
+    }
     out.push_str(&words_passed_on(lang, s, words));
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
-    if offer_declined {
-        out.push_str(&t!(lang, "offer-declined-by-move"));
-        out.push('\n');
-    }
-    if undo_lapsed {
-        out.push_str(&t!(lang, "undo-lapsed"));
-        out.push('\n');
-    }
+    out.push_str(&news_lines(lang, news));
     out.push('\n');
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The lines of `news` about the reader's own offers, requests and conditions.
+fn news_lines(lang: Lang, news: &News) -> String {
+    let mut out = String::new();
+    if news.offer_declined {
+        out.push_str(&t!(lang, "offer-declined-by-move"));
+        out.push('\n');
+    }
+    if news.undo_lapsed {
+        out.push_str(&t!(lang, "undo-lapsed"));
+        out.push('\n');
+    }
+    if !news.dropped.is_empty() {
+        out.push_str(&conditions_block(
+            lang,
+            &t!(
+                lang,
+                "conditions-dropped-by-move",
+                count = news.dropped.len()
+            ),
+            news.dropped,
+        ));
+    }
     out
 }
 
@@ -1262,7 +1304,8 @@ pub fn undo_nothing(lang: Lang) -> String {
 
 /// The take-back is agreed: to both, the move taken back and the board now. `agreed`: the
 /// reader is the one who agreed.
-pub fn undo_done(lang: Lang, s: &Seen, text: &str, agreed: bool) -> String {
+/// `dropped`: the reader's conditional moves the take-back dropped.
+pub fn undo_done(lang: Lang, s: &Seen, text: &str, agreed: bool, dropped: &[Line]) -> String {
     let mut out = if agreed {
         t!(lang, "undo-done-you-agreed", played = text.to_string())
     } else {
@@ -1273,7 +1316,16 @@ pub fn undo_done(lang: Lang, s: &Seen, text: &str, agreed: bool) -> String {
             played = text.to_string()
         )
     };
-    out.push_str("\n\n");
+    out.push('\n');
+    if !dropped.is_empty() {
+        let head = t!(
+            lang,
+            "conditions-dropped-by-takeback",
+            count = dropped.len()
+        );
+        out.push_str(&conditions_block(lang, &head, dropped));
+    }
+    out.push('\n');
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
@@ -1301,7 +1353,8 @@ fn takebacks_block(lang: Lang, s: &Seen) -> String {
 }
 
 /// The move list on request.
-pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
+/// `held`: the reader's own conditional moves, shown to them alone.
+pub fn history_view(lang: Lang, s: &Seen, record: &str, held: &[Line]) -> String {
     let mut out = t!(
         lang,
         "history-head",
@@ -1310,6 +1363,10 @@ pub fn history_view(lang: Lang, s: &Seen, record: &str) -> String {
     ) + "\n\n";
     out.push_str(record);
     out.push_str(&takebacks_block(lang, s));
+    if !held.is_empty() {
+        let head = t!(lang, "conditions-history-head", count = held.len());
+        out.push_str(&conditions_block(lang, &head, held));
+    }
     if let Some(result) = &s.stored.result {
         out.push_str(&result_block(lang, s, result));
     }
@@ -1322,11 +1379,213 @@ fn result_block(lang: Lang, s: &Seen, result: &GameResult) -> String {
 }
 
 // ---------------------------------------------------------------------------------------
+// Conditional moves
+
+/// One line of conditional moves as the reader would write it: `IF i5h5 THEN b1c2 IF ...`.
+fn condition_line(lang: Lang, line: &Line) -> String {
+    line.steps
+        .iter()
+        .map(|step| {
+            t!(
+                lang,
+                "conditions-step",
+                theirs = step.theirs.clone(),
+                mine = step.mine.clone()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `head`, then the lines, one per line, indented.
+fn conditions_block(lang: Lang, head: &str, lines: &[Line]) -> String {
+    let mut out = format!("{head}\n");
+    for line in lines {
+        out.push_str("  ");
+        out.push_str(&condition_line(lang, line));
+        out.push('\n');
+    }
+    out
+}
+
+/// The reader's conditional moves in the game `s` shows, with their heading.
+fn held_block(lang: Lang, s: &Seen) -> String {
+    let held = crate::referee::conditional::held(s.stored, s.you);
+    if held.is_empty() {
+        return t!(lang, "conditions-none") + "\n";
+    }
+    let head = t!(lang, "conditions-head", count = held.len());
+    conditions_block(lang, &head, held)
+}
+
+/// "Bob (Black) played move 12. <what it did>"
+fn played_by_opponent(lang: Lang, s: &Seen, j: &Judgement) -> String {
+    t!(
+        lang,
+        "move-played",
+        who = opp_cap(lang, s.opponent.as_deref()),
+        side = side_words(lang, s.stored.kind, j.mover),
+        ply = number_of(s.stored, j.ply),
+        effect = j.effect.get(lang).to_string()
+    )
+}
+
+/// "Your conditional moves answered it: move 13, b1c2. <what it did>"
+fn answered_line(lang: Lang, s: &Seen, mine: &Judgement) -> String {
+    t!(
+        lang,
+        "conditions-answered",
+        ply = number_of(s.stored, mine.ply),
+        played = mine.canonical.clone(),
+        effect = mine.effect.get(lang).to_string()
+    ) + "\n"
+}
+
+/// A conditional line is stored: to its owner, with the lines it replaced and all those
+/// now held.
+pub fn conditions_stored(lang: Lang, s: &Seen, replaced: &[Line]) -> String {
+    let mut out = t!(
+        lang,
+        "conditions-stored",
+        opponent = opp(lang, s.opponent.as_deref())
+    ) + "\n\n";
+    if !replaced.is_empty() {
+        let head = t!(lang, "conditions-replaced", count = replaced.len());
+        out.push_str(&conditions_block(lang, &head, replaced));
+        out.push('\n');
+    }
+    out.push_str(&held_block(lang, s));
+    out.push('\n');
+    out.push_str(&t!(lang, "conditions-how"));
+    out.push('\n');
+    out
+}
+
+/// A conditional line (`line`, as written) that cannot be stored: why, and the board it
+/// starts from. `others`: the other lines of the mail, not stored either.
+pub fn conditions_refused(
+    lang: Lang,
+    s: &Seen,
+    line: &str,
+    others: usize,
+    error: &LineError,
+) -> String {
+    let why = match error {
+        LineError::YourTurn => t!(lang, "conditions-your-turn"),
+        LineError::Shape => t!(lang, "conditions-shape"),
+        LineError::Theirs(n, played, refusal) => t!(
+            lang,
+            "conditions-theirs-illegal",
+            n = *n,
+            played = played.clone(),
+            why = refusal.explain(lang)
+        ),
+        LineError::Mine(n, played, refusal) => t!(
+            lang,
+            "conditions-mine-illegal",
+            n = *n,
+            played = played.clone(),
+            why = refusal.explain(lang)
+        ),
+        LineError::AfterTheEnd(n) => t!(lang, "conditions-after-end", n = *n),
+        LineError::TooLong(count) => t!(
+            lang,
+            "conditions-too-long",
+            count = *count,
+            most = crate::referee::conditions::MOST_STEPS
+        ),
+    };
+    let mut out = t!(
+        lang,
+        "conditions-refused",
+        line = t!(lang, "reading-quoted", text = quote(line)),
+        why = why,
+        others = others
+    ) + "\n\n";
+    out.push_str(&held_block(lang, s));
+    out.push('\n');
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    if matches!(error, LineError::YourTurn) {
+        out.push_str(&how_to_play(lang, s));
+    } else {
+        out.push_str(&t!(lang, "conditions-how"));
+        out.push('\n');
+    }
+    out
+}
+
+/// A line would make more than `most` lines in the game.
+pub fn conditions_too_many(lang: Lang, most: usize) -> String {
+    t!(lang, "conditions-too-many", most = most) + "\n"
+}
+
+/// `CONDITIONS`: the reader's lines in the game.
+pub fn conditions_list(lang: Lang, s: &Seen) -> String {
+    let mut out = held_block(lang, s);
+    out.push('\n');
+    out.push_str(&t!(lang, "conditions-how"));
+    out.push('\n');
+    out
+}
+
+/// `CONDITIONS CLEAR`: the lines dropped.
+pub fn conditions_cleared(lang: Lang, lines: &[Line]) -> String {
+    let head = t!(lang, "conditions-cleared", count = lines.len());
+    conditions_block(lang, &head, lines)
+}
+
+/// To the owner of a line: the opponent's move `theirs` (the protocol line first) and the
+/// prepared answer `mine` played at once, the lines left, and the board after both.
+pub fn conditional_answered(
+    lang: Lang,
+    s: &Seen,
+    theirs: &Judgement,
+    mine: &Judgement,
+    words: Option<Words>,
+    news: &News,
+) -> String {
+    let mut out = format!("{}\n\n", theirs.line);
+    out.push_str(&played_by_opponent(lang, s, theirs));
+    out.push('\n');
+    out.push_str(&words_passed_on(lang, s, words));
+    out.push_str(&news_lines(lang, news));
+    out.push_str(&answered_line(lang, s, mine));
+    out.push_str(&passes(lang, s.live, s.you, &mine.forced_passes));
+    let your_move = s.live.side_to_move() == s.you;
+    if !your_move {
+        out.push_str(&t!(
+            lang,
+            "move-sent-on",
+            opponent = opp(lang, s.opponent.as_deref())
+        ));
+        out.push('\n');
+    }
+    let held = crate::referee::conditional::held(s.stored, s.you);
+    out.push('\n');
+    if held.is_empty() {
+        out.push_str(&t!(lang, "conditions-none-left"));
+        out.push('\n');
+    } else {
+        let head = t!(lang, "conditions-left", count = held.len());
+        out.push_str(&conditions_block(lang, &head, held));
+    }
+    out.push('\n');
+    out.push_str(&position_block(lang, s));
+    if your_move {
+        out.push('\n');
+        out.push_str(&how_to_play(lang, s));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
 // Draws and the end of a game
 
 /// A draw offer (or a `PAT` claim the rules do not confirm), forwarded to the opponent.
 /// Bulltricker players get the protocol line `PAT` first.
-pub fn draw_offer_forward(lang: Lang, s: &Seen) -> String {
+/// `dropped`: the reader's conditional moves the offer dropped.
+pub fn draw_offer_forward(lang: Lang, s: &Seen, dropped: &[Line]) -> String {
     let who = opp_cap(lang, s.opponent.as_deref());
     let mut out = String::new();
     if terms::has_pat_protocol(s.stored.kind) {
@@ -1335,7 +1594,12 @@ pub fn draw_offer_forward(lang: Lang, s: &Seen) -> String {
     } else {
         out.push_str(&t!(lang, "draw-offer", who = who));
     }
-    out.push_str("\n\n");
+    out.push('\n');
+    if !dropped.is_empty() {
+        let head = t!(lang, "conditions-dropped-by-offer", count = dropped.len());
+        out.push_str(&conditions_block(lang, &head, dropped));
+    }
+    out.push('\n');
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
@@ -1387,7 +1651,7 @@ pub fn game_end(
     // The first line is the protocol's: the move's line, else the result tokens; a game
     // without tokens starts with the result in the reader's words.
     let first = match ending {
-        Ending::Move(j) => j.line.clone(),
+        Ending::Move(j) | Ending::Answered { mine: j, .. } => j.line.clone(),
         _ if is_protocol_line(&result.line) => result.line.clone(),
         _ => result_words(lang, s.live, result, Some(s.you)),
     };
@@ -1438,6 +1702,20 @@ pub fn game_end(
         Ending::ClaimConfirmed => {
             out.push_str(&t!(lang, "end-claim-confirmed"));
             out.push('\n');
+        }
+        Ending::Answered { theirs, mine } if mine.mover == s.you => {
+            out.push_str(&played_by_opponent(lang, s, theirs));
+            out.push('\n');
+            out.push_str(&words_passed_on(lang, s, words));
+            out.push_str(&answered_line(lang, s, mine));
+            out.push_str(&passes(lang, s.live, s.you, &mine.forced_passes));
+        }
+        Ending::Answered { mine, .. } => {
+            out.push_str(&played_by_opponent(lang, s, mine));
+            out.push('\n');
+            out.push_str(&t!(lang, "conditions-theirs-played"));
+            out.push('\n');
+            out.push_str(&passes(lang, s.live, s.you, &mine.forced_passes));
         }
     }
     out.push('\n');

@@ -106,6 +106,7 @@ mod tests {
             draw_offer: None,
             undo_request: None,
             takebacks: Vec::new(),
+            conditions: None,
             created_at: 0,
             updated_at: 0,
         }

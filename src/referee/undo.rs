@@ -7,6 +7,8 @@
 //! - Agreed, the move (and the passes it forced) is removed; the take-back is kept in the
 //!   game's history (`StoredGame::takebacks`, shown by `HISTORY`); both players get the
 //!   board. It is again the asker's turn.
+//! - Agreed, the asker's conditional moves are dropped (they answered moves from the
+//!   position taken back), and the asker is told which.
 //! - Not in a game whose rules or event forbid it: tournaments (none yet) will say so here.
 //!
 //! Pure: decides on the stored game; the mails are written by [`reply`].
@@ -81,6 +83,8 @@ fn agree(desk: &mut Desk, game: &StoredGame, side: Side) {
     let mut next = game.clone();
     let taken = next.moves.split_off(first);
     next.undo_request = None;
+    // The asker's conditional moves answered moves from the position now gone.
+    let dropped = crate::referee::conditional::drop_opponents(&mut next, side);
     next.updated_at = desk.now;
     next.takebacks.push(TakeBack {
         ply: first + 1,
@@ -100,9 +104,10 @@ fn agree(desk: &mut Desk, game: &StoredGame, side: Side) {
         &desk.seen(&next, &live, asker),
         text,
         false,
+        &dropped,
     );
     desk.notify(&next, asker, body);
-    let body = reply::undo_done(desk.lang, &desk.seen(&next, &live, side), text, true);
+    let body = reply::undo_done(desk.lang, &desk.seen(&next, &live, side), text, true, &[]);
     desk.reply_game(&next, side, body);
     desk.summary = format!(
         "game #{}: {asker}'s move {text} taken back by agreement",

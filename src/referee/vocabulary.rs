@@ -45,6 +45,10 @@ pub enum Meaning {
     If,
     /// `THEN`, before the prepared answer in a conditional line.
     Then,
+    /// `CONDITIONS`: list the conditional moves stored.
+    Conditions,
+    /// `CLEAR` (after `CONDITIONS`): drop them.
+    Clear,
     /// `ON` (after `CHAT`).
     On,
     /// `OFF` (after `CHAT`).
@@ -65,7 +69,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 23] = [
+    pub const ALL: [Meaning; 25] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -81,6 +85,8 @@ impl Meaning {
         Meaning::Undo,
         Meaning::If,
         Meaning::Then,
+        Meaning::Conditions,
+        Meaning::Clear,
         Meaning::On,
         Meaning::Off,
         Meaning::Versus,
@@ -109,6 +115,8 @@ impl Meaning {
             Meaning::Undo => "words-undo",
             Meaning::If => "words-if",
             Meaning::Then => "words-then",
+            Meaning::Conditions => "words-conditions",
+            Meaning::Clear => "words-clear",
             Meaning::On => "words-on",
             Meaning::Off => "words-off",
             Meaning::Versus => "words-versus",

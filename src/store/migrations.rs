@@ -115,6 +115,21 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX takebacks_game ON takebacks (game_id, id);
     "#,
+    // 6: conditional moves: each step of each stored line (the opponent's expected move
+    // and the prepared answer), with the side that holds them and the mail that stored
+    // them. Rewritten whole whenever the game is saved.
+    r#"
+    CREATE TABLE conditions (
+        game_id     INTEGER NOT NULL,
+        side        TEXT NOT NULL,
+        line        INTEGER NOT NULL,
+        step        INTEGER NOT NULL,
+        theirs      TEXT NOT NULL,
+        mine        TEXT NOT NULL,
+        set_by      TEXT NOT NULL,
+        PRIMARY KEY (game_id, line, step)
+    );
+    "#,
 ];
 
 /// The schema version this build expects.

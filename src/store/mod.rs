@@ -390,6 +390,7 @@ mod tests {
             draw_offer: None,
             undo_request: None,
             takebacks: Vec::new(),
+            conditions: None,
             created_at: 1,
             updated_at: 2,
         }
@@ -476,7 +477,49 @@ mod tests {
         s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
         let back = s.game(1).unwrap().unwrap();
         assert_eq!(back.takebacks, g.takebacks);
+        assert!(back.conditions.is_none());
         assert!(back.moves.is_empty());
+    }
+
+    #[test]
+    fn conditional_moves_read_back_and_go_when_dropped() {
+        use crate::referee::conditions::{Line, Step};
+        let step = |theirs: &str, mine: &str| Step {
+            theirs: theirs.into(),
+            mine: mine.into(),
+        };
+        let line = |set_by: &str, steps: Vec<Step>| Line {
+            steps,
+            set_by: set_by.into(),
+        };
+        let mut s = Store::open_in_memory().unwrap();
+        let mut g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
+        g.conditions = Some(crate::referee::Conditions {
+            by: crate::games::Side::Black,
+            lines: vec![
+                line(
+                    "if1@players",
+                    vec![step("i5h5", "b1c2"), step("h5g5", "c3c4")],
+                ),
+                line("if2@players", vec![step("i6h6", "a2b3")]),
+            ],
+        });
+        s.commit(&decision(g.clone(), vec![]), None, 1).unwrap();
+        assert_eq!(s.game(1).unwrap().unwrap(), g);
+        // One branch played: fewer lines, shorter.
+        g.moves.push(PlayedMove {
+            text: "i5h5".into(),
+            message_id: Some("x@players".into()),
+            received_at: 6,
+        });
+        if let Some(c) = g.conditions.as_mut() {
+            c.lines = vec![line("if1@players", vec![step("h5g5", "c3c4")])];
+        }
+        s.commit(&decision(g.clone(), vec![]), None, 2).unwrap();
+        assert_eq!(s.game(1).unwrap().unwrap(), g);
+        g.conditions = None;
+        s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
+        assert_eq!(s.game(1).unwrap().unwrap().conditions, None);
     }
 
     #[test]

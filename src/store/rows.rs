@@ -3,8 +3,10 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::games::{GameKind, Side};
+use crate::referee::conditions::{Line, Step};
 use crate::referee::{
-    GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player, StoredGame, TakeBack, Timestamp,
+    Conditions, GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player, StoredGame, TakeBack,
+    Timestamp,
 };
 use crate::text::Lang;
 
@@ -98,6 +100,7 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         draw_offer: side_from(r.get(13)?),
         undo_request: side_from(r.get(16)?),
         takebacks: Vec::new(),
+        conditions: None,
         created_at: r.get(14)?,
         updated_at: r.get(15)?,
     })
@@ -117,6 +120,72 @@ fn takebacks(conn: &Connection, id: GameId) -> Result<Vec<TakeBack>, StoreError>
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The conditional moves of a game: its steps in line and step order.
+fn conditions(conn: &Connection, id: GameId) -> Result<Option<Conditions>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT side, line, theirs, mine, set_by FROM conditions WHERE game_id = ?1
+         ORDER BY line, step",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((
+            side_from(r.get(0)?),
+            r.get::<_, i64>(1)?,
+            Step {
+                theirs: r.get(2)?,
+                mine: r.get(3)?,
+            },
+            r.get::<_, String>(4)?,
+        ))
+    })?;
+    let mut found: Option<Conditions> = None;
+    let mut last_line = None;
+    for row in rows {
+        let (side, line, step, set_by) = row?;
+        let c = found.get_or_insert_with(|| Conditions {
+            by: side.unwrap_or(Side::White),
+            lines: Vec::new(),
+        });
+        if last_line != Some(line) {
+            c.lines.push(Line {
+                steps: Vec::new(),
+                set_by,
+            });
+            last_line = Some(line);
+        }
+        if let Some(l) = c.lines.last_mut() {
+            l.steps.push(step);
+        }
+    }
+    Ok(found)
+}
+
+/// Replaces the conditional moves stored for game `g`.
+fn save_conditions(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
+    conn.prepare_cached("DELETE FROM conditions WHERE game_id = ?1")?
+        .execute([g.id])?;
+    let Some(c) = &g.conditions else {
+        return Ok(());
+    };
+    let mut add = conn.prepare_cached(
+        "INSERT INTO conditions (game_id, side, line, step, theirs, mine, set_by)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for (n, line) in c.lines.iter().enumerate() {
+        for (i, step) in line.steps.iter().enumerate() {
+            add.execute(params![
+                g.id,
+                c.by.name(),
+                n as i64,
+                i as i64,
+                step.theirs,
+                step.mine,
+                line.set_by
+            ])?;
+        }
+    }
+    Ok(())
 }
 
 fn moves(conn: &Connection, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
@@ -144,6 +213,7 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<StoredGame>, StoreEr
         Some(mut g) => {
             g.moves = moves(conn, id)?;
             g.takebacks = takebacks(conn, id)?;
+            g.conditions = conditions(conn, id)?;
             Ok(Some(g))
         }
         None => Ok(None),
@@ -165,6 +235,7 @@ pub fn games_where(
         .map(|mut g| {
             g.moves = moves(conn, g.id)?;
             g.takebacks = takebacks(conn, g.id)?;
+            g.conditions = conditions(conn, g.id)?;
             Ok(g)
         })
         .collect()
@@ -220,6 +291,7 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
             t.agreed_at
         ])?;
     }
+    save_conditions(conn, g)?;
     let stored = moves(conn, g.id)?;
     let keep = if g.moves.starts_with(&stored) {
         stored.len()
