@@ -19,6 +19,7 @@
 //!   - [`games::sauterelle`]: Sauterelle (Grasshopper), a dice-less backgammon race.
 //!   - [`games::tours`]: La Bataille des Tours: rounds, squares, stacks and deployments.
 //! - [`referee`]: the pure referee: one inbound message in, a decision out.
+//! - [`clock`]: time controls and clocks, computed from recorded facts and `now`.
 //! - [`text`]: bilingual (English/French) player-facing text.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
@@ -30,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod daemon;
 pub mod games;
