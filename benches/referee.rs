@@ -30,6 +30,7 @@ fn main() {
         max_message_bytes: 1 << 20,
         authserv_id: None,
         trust_unverified_senders: false,
+        clock: Default::default(),
     };
     println!("referee::handle, one call per move, seeded random games (max {MAX_PLIES} plies)");
     for &kind in GameKind::ALL {
@@ -45,6 +46,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             lang: Lang::EN,
             lang_from: referee::LangFrom::Chosen,
             chat: true,
+            zone: None,
         },
         Player {
             address: BLACK.into(),
@@ -52,6 +54,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             lang: Lang::FR,
             lang_from: referee::LangFrom::Chosen,
             chat: true,
+            zone: None,
         },
     ];
     let request = NewGameRequest {
@@ -61,6 +64,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
         white: WHITE.into(),
         black: BLACK.into(),
         created_by: config.address.clone(),
+        time: Default::default(),
     };
     let created = referee::create_game(config, &request, &players, 1, 0).expect("default start");
     let mut game: StoredGame = created.games[0].clone();

@@ -29,6 +29,9 @@ pub struct Config {
     /// Outbox retry policy.
     #[serde(default)]
     pub outbox: OutboxConfig,
+    /// Clocks: default time control, reminders, time zone, leave.
+    #[serde(default)]
+    pub clock: ClockSection,
     /// Logging.
     #[serde(default)]
     pub log: LogConfig,
@@ -203,6 +206,69 @@ impl Default for OutboxConfig {
             give_up_hours: 72,
             poll_seconds: 5,
         }
+    }
+}
+
+/// The `[clock]` section, as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct ClockSection {
+    /// The time control of challenges that name none (`none`, `3d`, `10/50d`, ...).
+    pub default_time: String,
+    /// The reminder ladder (`80%`, `24h-left`, `14d`, ...).
+    pub reminders: Vec<String>,
+    /// The time zone of players who gave none (IANA name).
+    pub time_zone: String,
+    /// Days of leave per player and year.
+    pub leave_days: u32,
+}
+
+impl Default for ClockSection {
+    fn default() -> Self {
+        let d = crate::referee::ClockConfig::default();
+        ClockSection {
+            default_time: d.default_control.to_string(),
+            reminders: d.reminders.iter().map(ToString::to_string).collect(),
+            time_zone: d.default_zone,
+            leave_days: d.leave_days as u32,
+        }
+    }
+}
+
+impl ClockSection {
+    /// The settings, or what is wrong with them.
+    pub fn read(&self) -> Result<crate::referee::ClockConfig, Vec<String>> {
+        let mut problems = Vec::new();
+        let default_control = crate::clock::TimeControl::read(&self.default_time)
+            .map_err(|e| problems.push(format!("clock.default-time: {e}.")))
+            .unwrap_or_default();
+        let mut reminders = Vec::new();
+        for r in &self.reminders {
+            match crate::clock::reminders::Step::read(r) {
+                Some(step) => reminders.push(step),
+                None => problems.push(format!(
+                    "clock.reminders: `{r}` is not a reminder step (try `80%`, `24h-left` or `14d`)."
+                )),
+            }
+        }
+        if jiff::tz::db().get(&self.time_zone).is_err() {
+            problems.push(format!(
+                "clock.time-zone `{}` is not a time zone (try `UTC` or `Europe/Paris`).",
+                self.time_zone
+            ));
+        }
+        if self.leave_days > 366 {
+            problems.push("clock.leave-days is at most 366.".into());
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(crate::referee::ClockConfig {
+            default_control,
+            reminders,
+            default_zone: self.time_zone.clone(),
+            leave_days: i64::from(self.leave_days),
+        })
     }
 }
 
@@ -504,6 +570,9 @@ impl Config {
                     .to_string(),
             );
         }
+        if let Err(p) = self.clock.read() {
+            problems.extend(p);
+        }
         if self.outbox.poll_seconds == 0 {
             problems.push("outbox.poll-seconds must be at least 1.".to_string());
         }
@@ -540,6 +609,10 @@ impl Config {
                 .as_ref()
                 .map(|id| id.trim().to_lowercase()),
             trust_unverified_senders: self.bot.trust_unverified_senders,
+            clock: self
+                .clock
+                .read()
+                .map_err(|problems| ConfigError { problems })?,
         })
     }
 

@@ -40,6 +40,7 @@ fn assert_ready() {
         max_message_bytes: 100_000,
         authserv_id: None,
         trust_unverified_senders: false,
+        clock: Default::default(),
     };
     let help = Inbound {
         message_id: "h@x".into(),

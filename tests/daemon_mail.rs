@@ -75,6 +75,7 @@ async fn outbox_mail_reaches_the_player_with_its_headers() {
         reply_to: Some(format!("{local}+g1.w.token@{domain}")),
         game: Some(1),
         auto: AutoKind::Generated,
+        turn: None,
     };
     daemon
         .store()

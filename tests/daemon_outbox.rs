@@ -36,6 +36,7 @@ async fn a_killed_sender_repeats_only_the_mails_in_flight() {
             reply_to: None,
             game: None,
             auto: AutoKind::Generated,
+            turn: None,
         })
         .collect();
     let mut store = daemon.store();

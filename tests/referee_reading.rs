@@ -36,6 +36,7 @@ fn config() -> RefereeConfig {
         max_message_bytes: 64 * 1024,
         authserv_id: None,
         trust_unverified_senders: false,
+        clock: Default::default(),
     }
 }
 
@@ -187,6 +188,7 @@ impl World {
             white: ALICE.to_string(),
             black: BOB.to_string(),
             created_by: "td@club.example".to_string(),
+            time: Default::default(),
         };
         let players: Vec<Player> = self.players.values().cloned().collect();
         let d = referee::create_game(&self.config, &request, &players, id, self.clock).unwrap();
@@ -209,6 +211,7 @@ impl World {
                 lang,
                 lang_from: LangFrom::Chosen,
                 chat: true,
+                zone: None,
             },
         );
     }

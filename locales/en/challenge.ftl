@@ -1,7 +1,7 @@
 # Starting games: NEW and its mistakes, invitations, acceptance, refusals.
 
 new-usage =
-    Write: NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS <address>
+    Write: NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] [TIME <control>] VS <address>
     for example: NEW abalone VS friend@example.org
     Write HELP <game> for a game's variants and options.
 new-missing-game = Which game? arbitre knows: { $games }.

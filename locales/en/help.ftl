@@ -4,9 +4,11 @@ help =
     arbitre referees board games played by mail. Write one command (or one move) alone on the first line of your mail; case does not matter.
 
     Start a game:
-      NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] VS <address>
+      NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] [TIME <control>] VS <address>
       (the other player receives an invitation and answers ACCEPT or DECLINE;
       unless you choose, you take the side that moves first)
+      TIME 3d: 3 days per move; 30d+3d: 30 days plus 3 after each move;
+      10/50d: 10 moves in 50 days (NEW abalone TIME 3d VS friend@example.org)
 
     In a game (reply to one of its mails):
       <your move>  in the game's own notation, one move per mail
@@ -27,12 +29,14 @@ help =
                    plays them as soon as the move comes, and your opponent
                    knows nothing before (IF i5h5 THEN b1c2)
       CONDITIONS   your prepared answers; CONDITIONS CLEAR drops them
+      CLOCK        both clocks and the deadline of the player to move
 
     Any time:
       GAMES        your games
       HELP [game]  this text, or the help of one game
       LANG <code>  receive arbitre's mails in another language ({ $languages })
       CHAT ON|OFF  receive, or not, the words your opponents write with their moves
+      TZ <zone>    the time zone your deadlines are written in (TZ Europe/Paris)
 
     Games:
 help-variants = Variants { $of } (write NEW { $game } <variant>; the first is the default):

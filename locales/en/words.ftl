@@ -23,15 +23,18 @@ words-then = then
 words-conditions = conditions, conditionals, conditional moves
 # After CONDITIONS: drop every conditional move of the game.
 words-clear = clear, delete, drop, cancel, none
+words-clock = clock, clocks, time left
+words-zone = tz, time zone, timezone
 # After CHAT.
 words-on = on, yes
 words-off = off, no
-# In a challenge (NEW abalone AS white VS bob@example.org): before the opponent's address,
-# words skipped before the game's name, before a colour, articles before a colour, and the
-# words for who moves first or second.
+# In a challenge (NEW abalone AS white TIME 3d VS bob@example.org): before the opponent's
+# address, words skipped before the game's name, before a colour, articles before a colour,
+# before the time control, and the words for who moves first or second.
 words-versus = vs, versus, against
 words-filler = game, of, a
 words-colour = as, with, playing
 words-article = the
+words-time = time, time control
 words-first = first, 1st
 words-second = second, 2nd

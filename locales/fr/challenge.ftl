@@ -1,7 +1,7 @@
 # Commencer une partie : NOUVELLE et ses erreurs, invitations, acceptation, refus.
 
 new-usage =
-    Écrivez : NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] CONTRE <adresse>
+    Écrivez : NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] [CADENCE <cadence>] CONTRE <adresse>
     par exemple : NOUVELLE abalone CONTRE ami@exemple.fr
     Écrivez AIDE <jeu> pour les variantes et les options d'un jeu.
 new-missing-game = Quel jeu ? arbitre connaît : { $games }.

@@ -2,9 +2,11 @@ help =
     arbitre arbitre des jeux de plateau joués par courriel. Écrivez une commande (ou un coup) seule sur la première ligne de votre message, en majuscules ou en minuscules.
 
     Commencer une partie :
-      NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] CONTRE <adresse>
+      NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] [CADENCE <cadence>] CONTRE <adresse>
       (l'autre joueur reçoit une invitation et répond ACCEPTER ou REFUSER ;
       sauf choix contraire, vous prenez le camp qui joue en premier)
+      CADENCE 3j : 3 jours par coup ; 30j+3j : 30 jours plus 3 après chaque coup ;
+      10/50j : 10 coups en 50 jours (NOUVELLE abalone CADENCE 3j CONTRE ami@exemple.fr)
 
     Dans une partie (répondez à l'un de ses messages) :
       <votre coup>  dans la notation du jeu, un coup par message
@@ -25,6 +27,7 @@ help =
                     arbitre les joue dès que le coup arrive, et votre adversaire
                     n'en sait rien avant (SI i5h5 ALORS b1c2)
       CONDITIONS    vos réponses préparées ; CONDITIONS EFFACER les efface
+      PENDULE       les deux pendules et la date limite du joueur au trait
 
     À tout moment :
       PARTIES       vos parties
@@ -32,6 +35,8 @@ help =
       LANG <code>   recevoir les messages d'arbitre dans une autre langue ({ $languages })
       DISCUSSION OUI|NON
                     recevoir ou non les mots que vos adversaires joignent à leurs coups
+      FUSEAU <fuseau>
+                    le fuseau horaire de vos dates limites (FUSEAU Europe/Paris)
 
     Jeux :
 help-variants = Variantes { $of } (écrivez NOUVELLE { $game } <variante> ; la première est celle par défaut) :

@@ -24,15 +24,19 @@ words-then = alors
 words-conditions = conditions, conditionnels, coups conditionnels
 # Après CONDITIONS : effacer tous les coups conditionnels de la partie.
 words-clear = effacer, supprimer, annuler, aucune, aucun
+words-clock = pendule, pendules, temps restant
+words-zone = fuseau, fuseau horaire
 # Après DISCUSSION.
 words-on = oui
 words-off = non
-# Dans un défi (NOUVELLE abalone EN blanc CONTRE bob@example.org) : avant l'adresse de
-# l'adversaire, les mots passés avant le nom du jeu, avant une couleur, les articles avant
-# une couleur, et les mots pour qui joue en premier ou en second.
+# Dans un défi (NOUVELLE abalone EN blanc CADENCE 3j CONTRE bob@example.org) : avant
+# l'adresse de l'adversaire, les mots passés avant le nom du jeu, avant une couleur, les
+# articles avant une couleur, avant la cadence, et les mots pour qui joue en premier ou en
+# second.
 words-versus = contre
 words-filler = partie, de, d', une, un
 words-colour = en, avec, jouant
 words-article = les, le, la, l'
+words-time = temps, cadence
 words-first = premier, première, premiers, 1er
 words-second = second, seconde, deuxième, 2e

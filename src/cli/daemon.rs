@@ -58,6 +58,10 @@ pub struct NewArgs {
     /// The director's address (default: the bot's).
     #[arg(long)]
     pub by: Option<String>,
+    /// The time control (`none`, `3d`, `30d+3d/60d`, `10/50d`, `10/50d,no-weekends`);
+    /// default: the configured `clock.default-time`.
+    #[arg(long)]
+    pub time: Option<String>,
 }
 
 fn init_tracing(level: &str) {
@@ -260,7 +264,14 @@ pub fn new_game(args: &NewArgs) -> Result<ExitCode, UsageError> {
         ));
     }
     let referee_config = config.referee().map_err(|e| UsageError(e.to_string()))?;
+    let time = match &args.time {
+        Some(text) => {
+            crate::clock::TimeControl::read(text).map_err(|e| UsageError(format!("--time: {e}")))?
+        }
+        None => referee_config.clock.default_control,
+    };
     let request = NewGameRequest {
+        time,
         kind,
         start,
         options: args.options.join(","),

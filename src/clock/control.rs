@@ -84,6 +84,12 @@ pub enum ControlError {
 /// The shortest time a control may name: 10 seconds (real-server tests play `20s` games).
 pub const SHORTEST: i64 = 10;
 
+impl Default for TimeControl {
+    fn default() -> TimeControl {
+        TimeControl::NONE
+    }
+}
+
 impl TimeControl {
     /// No clock.
     pub const NONE: TimeControl = TimeControl {

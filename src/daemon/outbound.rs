@@ -217,6 +217,7 @@ mod tests {
             reply_to: None,
             game: None,
             auto: AutoKind::Replied,
+            turn: None,
         }
     }
 

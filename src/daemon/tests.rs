@@ -24,6 +24,7 @@ fn settings() -> DaemonSettings {
             max_message_bytes: 100_000,
             authserv_id: None,
             trust_unverified_senders: false,
+            clock: Default::default(),
         },
         retry: RetryPolicy {
             min_seconds: 1,
@@ -169,6 +170,7 @@ async fn the_outbox_is_retried_until_the_server_accepts() {
         reply_to: None,
         game: None,
         auto: AutoKind::Replied,
+        turn: None,
     };
     store
         .lock()

@@ -305,6 +305,7 @@ mod tests {
             reply_to: Some("arbitre+g4.b.5f2a@example.org".into()),
             game: Some(4),
             auto: AutoKind::Generated,
+            turn: None,
         }
     }
 

@@ -15,12 +15,12 @@ use crate::games::{AnyGame, SetupError, Side, Start};
 use crate::referee::command::{Challenge, Colour, Command, NewError, looks_like_a_move};
 use crate::referee::compose::{self, Mailer};
 use crate::referee::handle::{self, Desk, display_name, is_bot};
-use crate::referee::play;
 use crate::referee::reply::{self, Seen, Topic};
 use crate::referee::{
-    Decision, GameId, GameStatus, LangFrom, NewGameRequest, Player, RefereeConfig, StoredGame,
-    Timestamp, terms,
+    Decision, GameClock, GameId, GameStatus, LangFrom, NewGameRequest, Player, RefereeConfig,
+    StoredGame, Timestamp, terms,
 };
+use crate::referee::{clocks, play};
 
 /// `NEW <game> ... VS <address>`, read from `line`. A challenge that cannot be played is
 /// explained to anyone; one that can is made only when the message proves its sender.
@@ -73,7 +73,7 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         Side::White => (sender.clone(), ch.opponent.clone()),
         Side::Black => (ch.opponent.clone(), sender.clone()),
     };
-    let game = stored(
+    let mut game = stored(
         desk.ctx.next_game_id,
         &live,
         white,
@@ -82,6 +82,7 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         GameStatus::Invited,
         desk.now,
     );
+    game.clock.control = ch.time.unwrap_or(desk.config.clock.default_control);
     desk.ensure_player(&sender, desk.lang);
     desk.ensure_player(&ch.opponent, desk.lang);
 
@@ -145,12 +146,12 @@ pub fn on_invitation(desk: &mut Desk, game: &StoredGame, side: Side, command: &C
             );
             desk.save_game(next);
         }
-        Command::Board | Command::History => {
+        Command::Board | Command::History | Command::Clock => {
             if let Some((live, _)) = terms::plies(game) {
-                if *command == Command::Board {
-                    play::board(desk, game, &live, side);
-                } else {
-                    play::history(desk, game, &live, side);
+                match command {
+                    Command::Board => play::board(desk, game, &live, side),
+                    Command::Clock => play::clock(desk, game, &live, side),
+                    _ => play::history(desk, game, &live, side),
                 }
             }
         }
@@ -215,6 +216,7 @@ fn stored(
         undo_request: None,
         takebacks: Vec::new(),
         conditions: None,
+        clock: GameClock::default(),
         created_at: now,
         updated_at: now,
     }
@@ -229,7 +231,7 @@ pub fn create_game(
     now: Timestamp,
 ) -> Result<Decision, SetupError> {
     let live = AnyGame::new(request.kind, &request.start, None, &request.options)?;
-    let game = stored(
+    let mut game = stored(
         id,
         &live,
         request.white.trim().to_lowercase(),
@@ -238,6 +240,7 @@ pub fn create_game(
         GameStatus::Active,
         now,
     );
+    game.clock.control = request.time;
     let find = |address: &str| {
         players
             .iter()
@@ -245,6 +248,7 @@ pub fn create_game(
     };
     let mut new_players = Vec::new();
     let mut mail = Mailer::for_message(config, &format!("game\0{id}\0{now}"));
+    let around = clocks::Circumstances::of(&config.clock, &game, find);
     for side in Side::BOTH {
         let address = game.address_of(side);
         let lang = find(address).map(|p| p.lang).unwrap_or(config.default_lang);
@@ -255,6 +259,7 @@ pub fn create_game(
                 lang,
                 lang_from: LangFrom::Assumed,
                 chat: true,
+                zone: None,
             });
         }
         let seen = Seen {
@@ -264,11 +269,15 @@ pub fn create_game(
             opponent: find(game.address_of(side.opponent()))
                 .and_then(|p| display_name(p.name.as_deref())),
             reply_to: compose::reply_address(config, id, side),
+            clock: clocks::view(&game, &around, side, now),
         };
         let body = reply::game_started(lang, &seen, true);
         let subject = reply::subject_game(lang, &game, side, seen.opponent.as_deref(), false);
         mail.announce(&game, side, subject, body);
     }
+    let mut outbox = mail.outbox;
+    clocks::mark_turns(&[], std::slice::from_ref(&game), &mut outbox);
+    game.clock.next_due = clocks::next_due(&config.clock, &game, &around, now);
     Ok(Decision {
         players: new_players,
         summary: format!(
@@ -276,6 +285,6 @@ pub fn create_game(
             game.kind, game.challenger, game.white, game.black
         ),
         games: vec![game],
-        outbox: mail.outbox,
+        outbox,
     })
 }

@@ -20,6 +20,7 @@
 //! also follow the address. Colours are `white`/`black` (`blanc`/`noir`), the game's own
 //! side names, or `first`/`second` (`premier`/`second`).
 
+use crate::clock::{ControlError, TimeControl};
 use crate::games::{Game, GameKind, Side, fold_name};
 use crate::referee::read::Candidates;
 use crate::referee::vocabulary::{self, Meaning, fold_word};
@@ -61,6 +62,10 @@ pub enum Command {
     If(String),
     /// List my conditional moves in the game, or drop them all (`true`: `CONDITIONS CLEAR`).
     Conditions(bool),
+    /// Both clocks of the game, the deadline, the leave left.
+    Clock,
+    /// Set my time zone (`Some(name as written)`) or ask for it (`None`).
+    Zone(Option<String>),
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -79,6 +84,7 @@ impl Command {
                 | Command::Help(_)
                 | Command::Lang(_)
                 | Command::Chat(_)
+                | Command::Zone(_)
         )
     }
 }
@@ -96,6 +102,8 @@ pub struct Challenge {
     pub colour: Option<Colour>,
     /// The challenged address, lower case.
     pub opponent: String,
+    /// The time control asked for (`TIME 3d` / `TEMPS 3j`), if any.
+    pub time: Option<TimeControl>,
 }
 
 /// A colour asked for in a challenge.
@@ -122,6 +130,8 @@ pub enum NewError {
     BadAddress(String),
     /// The colour word is not a colour.
     BadColour(String),
+    /// The time control cannot be read (empty when none follows `TIME`).
+    BadTime(String, Option<ControlError>),
 }
 
 /// The command read from a message, the line it came from, and the language its keyword
@@ -198,6 +208,8 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Chat,
         M::Check,
         M::Conditions,
+        M::Clock,
+        M::Zone,
     ];
     if let Some(found) = conditional(&raw, &w) {
         return found;
@@ -212,6 +224,8 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Help => Command::Help(game_in(args)),
             M::Lang => Command::Lang(lang_in(&w[n..])),
             M::Check => Command::Check(raw.get(n..).unwrap_or(&[]).join(" ")),
+            M::Clock => Command::Clock,
+            M::Zone => Command::Zone(raw.get(n).map(|z| z.to_string())),
             M::Conditions => Command::Conditions(
                 w.get(n..)
                     .is_some_and(|rest| vocabulary::start(rest, &[M::Clear]).is_some()),
@@ -365,10 +379,23 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
 
     let mut colour = None;
     let mut variant = None;
+    let mut time = None;
     let mut options = Vec::new();
     let mut i = 0;
     while i < rest.len() {
         let word = fold_word(rest[i]);
+        if vocabulary::is(&word, Meaning::Time) {
+            let Some(text) = rest.get(i + 1) else {
+                return Err(NewError::BadTime(String::new(), None));
+            };
+            let text = text.trim_matches(',');
+            time = Some(
+                TimeControl::read(text)
+                    .map_err(|e| NewError::BadTime(text.to_string(), Some(e)))?,
+            );
+            i += 2;
+            continue;
+        }
         if vocabulary::is(&word, Meaning::Colour) {
             let mut j = i + 1;
             while j < rest.len() && vocabulary::is(&fold_word(rest[j]), Meaning::Article) {
@@ -403,6 +430,7 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
         options,
         colour,
         opponent,
+        time,
     })
 }
 

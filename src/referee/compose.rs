@@ -90,6 +90,7 @@ impl<'a> Mailer<'a> {
             reply_to: token::player_address(self.config, &msg.from),
             game: None,
             auto: AutoKind::Replied,
+            turn: None,
         });
         self.outbox.last_mut().expect("just pushed")
     }
@@ -141,6 +142,7 @@ impl<'a> Mailer<'a> {
             reply_to: reply_address(self.config, game.id, side),
             game: Some(game.id),
             auto: AutoKind::Generated,
+            turn: None,
         });
     }
 
@@ -157,6 +159,7 @@ impl<'a> Mailer<'a> {
             reply_to: reply_address(self.config, game.id, side),
             game: Some(game.id),
             auto: AutoKind::Generated,
+            turn: None,
         });
     }
 }
@@ -297,6 +300,7 @@ mod tests {
             max_message_bytes: 1000,
             authserv_id: None,
             trust_unverified_senders: false,
+            clock: Default::default(),
         }
     }
 

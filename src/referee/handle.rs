@@ -40,7 +40,7 @@ use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
 use crate::referee::{
     Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, StoredGame, Timestamp,
-    challenge, play, terms,
+    challenge, clocks, play, terms,
 };
 use crate::text::Lang;
 
@@ -102,6 +102,8 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         Command::Lang(lang) => set_lang(&mut desk, *lang),
         Command::Chat(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
         Command::Chat(on) => set_chat(&mut desk, *on),
+        Command::Zone(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
+        Command::Zone(zone) => set_zone(&mut desk, zone.as_deref()),
         _ => in_game(&mut desk, &reading),
     }
     desk.finish()
@@ -319,6 +321,7 @@ impl<'a> Desk<'a> {
                 lang,
                 lang_from: LangFrom::Assumed,
                 chat: true,
+                zone: None,
             });
         }
     }
@@ -362,6 +365,7 @@ impl<'a> Desk<'a> {
                 lang: hint,
                 lang_from: LangFrom::Keywords,
                 chat: true,
+                zone: None,
             }),
         }
     }
@@ -401,7 +405,13 @@ impl<'a> Desk<'a> {
             you: side,
             opponent: self.name_of(stored.address_of(side.opponent())),
             reply_to: compose::reply_address(self.config, stored.id, side),
+            clock: clocks::view(stored, &self.circumstances(stored), side, self.now),
         }
+    }
+
+    /// What `game`'s clocks depend on beyond the game: its players' time zones.
+    pub fn circumstances(&self, game: &StoredGame) -> clocks::Circumstances {
+        clocks::Circumstances::of(&self.config.clock, game, |a| self.player(a))
     }
 
     /// The players' display names, White then Black, for records.
@@ -449,6 +459,15 @@ impl<'a> Desk<'a> {
     fn finish(mut self) -> Decision {
         let mut summary = std::mem::take(&mut self.summary);
         let mut outbox = std::mem::take(&mut self.mail.outbox);
+        clocks::mark_turns(&self.ctx.games, &self.games, &mut outbox);
+        let due: Vec<Option<Timestamp>> = self
+            .games
+            .iter()
+            .map(|g| clocks::next_due(&self.config.clock, g, &self.circumstances(g), self.now))
+            .collect();
+        for (g, due) in self.games.iter_mut().zip(due) {
+            g.clock.next_due = due;
+        }
         let limit = self.config.max_replies_per_hour;
         let counted = self.ctx.replies_last_hour;
         let sender = self.msg.from.clone();
@@ -541,6 +560,7 @@ fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
             lang,
             lang_from: LangFrom::Chosen,
             chat: true,
+            zone: None,
         },
     };
     desk.upsert_player(player);
@@ -568,6 +588,33 @@ fn set_chat(desk: &mut Desk, on: Option<bool>) {
         "{sender} {} opponents' words",
         if on { "receives" } else { "no longer receives" }
     );
+}
+
+/// `TZ <zone>`: the sender's time zone (`TZ` alone: the one in use).
+fn set_zone(desk: &mut Desk, zone: Option<&str>) {
+    let sender = desk.sender().to_lowercase();
+    let lang = desk.lang;
+    let Some(name) = zone else {
+        let current = clocks::zone_of(&desk.config.clock, desk.player(&sender));
+        let body = reply::zone_current(lang, &current);
+        desk.reply(Topic::Zone, body);
+        desk.summary = format!("{sender} asked for their time zone");
+        return;
+    };
+    let Ok(found) = jiff::tz::db().get(name) else {
+        desk.reply(Topic::Zone, reply::zone_unknown(lang, name));
+        desk.summary = format!("{sender} gave an unknown time zone `{name}`");
+        return;
+    };
+    let canonical = found.iana_name().unwrap_or(name).to_string();
+    desk.ensure_player(&sender, lang);
+    let player = desk.player(&sender).cloned().expect("ensured");
+    desk.upsert_player(Player {
+        zone: Some(canonical.clone()),
+        ..player
+    });
+    desk.reply(Topic::Zone, reply::zone_set(lang, &canonical));
+    desk.summary = format!("{sender} set their time zone to {canonical}");
 }
 
 /// The commands that act on one game.
@@ -649,6 +696,7 @@ mod tests {
             max_message_bytes: 10_000,
             authserv_id: None,
             trust_unverified_senders: false,
+            clock: Default::default(),
         }
     }
 

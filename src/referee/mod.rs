@@ -17,12 +17,17 @@
 //! - [`check`]: `CHECK`, a dry run of a move or a line of moves; [`undo`]: `UNDO`,
 //!   taking back a move by agreement; [`conditions`]: lines of conditional moves, and
 //!   [`conditional`]: their commands and the moves they play.
+//! - [`clock_text`]: the words of clocks (controls, durations, deadlines);
+//!   [`clocks`]: a game's turns and clocks, its next reminder or time-out, and the mail
+//!   that starts each turn.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
 
 pub mod challenge;
 pub mod chat;
 pub mod check;
+pub mod clock_text;
+pub mod clocks;
 pub mod command;
 pub mod compose;
 pub mod conditional;
@@ -92,6 +97,8 @@ pub struct NewGameRequest {
     pub black: String,
     /// Who created it (the director's address, or the bot's).
     pub created_by: String,
+    /// Its time control.
+    pub time: crate::clock::TimeControl,
 }
 
 /// Creates a game directly and the mails announcing it to both players (pure).
@@ -121,6 +128,7 @@ mod tests {
             max_message_bytes: 1000,
             authserv_id: None,
             trust_unverified_senders: false,
+            clock: Default::default(),
         }
     }
 

@@ -2,6 +2,10 @@
 //! decision it returns. Plain values, no IO: the daemon loads them from the store and mail,
 //! calls [`crate::referee::handle`], and carries out the [`Decision`].
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::clock::TimeControl;
+use crate::clock::reminders::Step;
 use crate::games::{AnyGame, GameKind, SetupError, Side, Start};
 use crate::text::Lang;
 
@@ -25,6 +29,9 @@ pub struct Player {
     /// Whether they receive the words their opponents write with their moves (`CHAT OFF`
     /// turns it off).
     pub chat: bool,
+    /// Their time zone (an IANA name such as `Europe/Paris`), when they gave one (`TZ`);
+    /// else the configured default applies.
+    pub zone: Option<String>,
 }
 
 /// Where a player's language came from, weakest first. A stronger source is never
@@ -144,6 +151,26 @@ pub struct Conditions {
     pub lines: Vec<crate::referee::conditions::Line>,
 }
 
+/// A game's clock: its time control and the facts its clocks are computed from (see
+/// [`crate::clock`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameClock {
+    /// The time control, fixed when the game is created.
+    pub control: TimeControl,
+    /// Claim mode (set by a director): running out of time ends the game only when the
+    /// opponent claims it.
+    pub claim: bool,
+    /// When each turn's clock started: the instant the mail telling the player to move
+    /// left arbitre, by the number of plies played then. Written by the mail edge, never
+    /// by the referee.
+    pub started: BTreeMap<usize, Timestamp>,
+    /// The reminders sent: (plies played at the turn, step of the ladder).
+    pub reminded: BTreeSet<(usize, usize)>,
+    /// When the referee wants to look at this clock again (the next reminder or
+    /// time-out); `None` when no clock runs.
+    pub next_due: Option<Timestamp>,
+}
+
 /// A game as the store keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -179,6 +206,8 @@ pub struct StoredGame {
     pub takebacks: Vec<TakeBack>,
     /// The conditional moves stored by the player who is not to move, if any.
     pub conditions: Option<Conditions>,
+    /// Its clock.
+    pub clock: GameClock,
     /// When it was created.
     pub created_at: Timestamp,
     /// When it last changed.
@@ -351,6 +380,9 @@ pub struct Outgoing {
     pub game: Option<GameId>,
     /// RFC 3834 kind.
     pub auto: AutoKind,
+    /// Set when the mail tells its recipient that it is their turn, to the number of
+    /// plies played: their clock starts when it leaves arbitre.
+    pub turn: Option<usize>,
 }
 
 /// Everything the referee decided about one message. The daemon commits it in one
@@ -391,4 +423,30 @@ pub struct RefereeConfig {
     /// Take the From line on trust (closed installations only, where no outsider can
     /// send to arbitre's mailbox): every sender counts as proven.
     pub trust_unverified_senders: bool,
+    /// Clocks: default control, reminders, time zone, leave.
+    pub clock: ClockConfig,
+}
+
+/// The clock settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockConfig {
+    /// The time control of challenges that name none.
+    pub default_control: TimeControl,
+    /// The reminder ladder.
+    pub reminders: Vec<Step>,
+    /// The time zone of players who gave none (an IANA name).
+    pub default_zone: String,
+    /// Days of leave per player and year.
+    pub leave_days: i64,
+}
+
+impl Default for ClockConfig {
+    fn default() -> ClockConfig {
+        ClockConfig {
+            default_control: TimeControl::NONE,
+            reminders: crate::clock::reminders::default_ladder(),
+            default_zone: "UTC".into(),
+            leave_days: 45,
+        }
+    }
 }

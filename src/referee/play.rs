@@ -50,6 +50,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
     match command {
         Command::Board => return board(desk, game, &live, side),
         Command::History => return history(desk, game, &live, side),
+        Command::Clock => return clock(desk, game, &live, side),
         Command::ProtocolError => {
             let body = reply::err_received(desk.lang, &desk.seen(game, &live, side));
             desk.reply_game(game, side, body);
@@ -100,8 +101,9 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Games
         | Command::Help(_)
         | Command::Lang(_)
-        | Command::Chat(_) => {}
-        Command::Board | Command::History | Command::ProtocolError => {}
+        | Command::Chat(_)
+        | Command::Zone(_) => {}
+        Command::Board | Command::History | Command::Clock | Command::ProtocolError => {}
     }
 }
 
@@ -124,6 +126,13 @@ pub fn board(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     let body = reply::board_view(desk.lang, &desk.seen(game, live, side));
     desk.reply_game(game, side, body);
     desk.summary = format!("game #{}: board sent to {}", game.id, side);
+}
+
+/// `CLOCK`: both clocks, the deadline, the time zone they are written in.
+pub fn clock(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
+    let body = reply::clock_answer(desk.lang, &desk.seen(game, live, side));
+    desk.reply_game(game, side, body);
+    desk.summary = format!("game #{}: clocks sent to {}", game.id, side);
 }
 
 /// `CHECK`: a dry run of a move or a line, answered to the sender alone; nothing changes.

@@ -161,6 +161,7 @@ mod tests {
             max_message_bytes: 1000,
             authserv_id: id.map(str::to_string),
             trust_unverified_senders: false,
+            clock: Default::default(),
         }
     }
 
@@ -293,6 +294,7 @@ mod tests {
             undo_request: None,
             takebacks: Vec::new(),
             conditions: None,
+            clock: Default::default(),
             created_at: 0,
             updated_at: 0,
         };
@@ -316,6 +318,7 @@ mod tests {
         assert_eq!(of(&c, &ctx, &m, &Key::None), Proof::None);
         let trusting = RefereeConfig {
             trust_unverified_senders: true,
+            clock: Default::default(),
             ..c
         };
         assert_eq!(of(&trusting, &ctx, &m, &Key::None), Proof::Trusted);

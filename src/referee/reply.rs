@@ -9,6 +9,7 @@
 use crate::games::{AnyGame, GameKind, Judgement, OptionError, SetupError, Side, Termination};
 use crate::referee::chat::{self, Words};
 use crate::referee::check::{DryRun, NoRun, Step};
+use crate::referee::clock_text::{self, ClockView};
 use crate::referee::command::NewError;
 use crate::referee::conditions::{Line, LineError};
 use crate::referee::terms::{self, Numberer, Ply};
@@ -29,6 +30,8 @@ pub struct Seen<'a> {
     pub opponent: Option<String>,
     /// The recipient's own reply address for this game, if plus-addressing is on.
     pub reply_to: Option<String>,
+    /// The game's clocks as the recipient sees them, when it has a clock.
+    pub clock: Option<ClockView>,
 }
 
 /// What a one-line entry of a game list says about the game.
@@ -124,6 +127,8 @@ pub enum Topic {
     Challenge,
     /// Which game?
     WhichGame,
+    /// The time zone setting (`TZ`).
+    Zone,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -241,6 +246,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::Problem => t!(lang, "subject-problem"),
         Topic::Challenge => t!(lang, "subject-challenge"),
         Topic::WhichGame => t!(lang, "subject-which-game"),
+        Topic::Zone => t!(lang, "subject-zone"),
     }
 }
 
@@ -389,6 +395,14 @@ fn position_block(lang: Lang, s: &Seen) -> String {
         out.push_str(&t!(lang, "move-next", number = next));
         out.push(' ');
         out.push_str(&sides_line(lang, s));
+        if let Some(view) = &s.clock {
+            let lines =
+                clock_text::clock_lines(lang, view, s.you, &opp(lang, s.opponent.as_deref()));
+            if !lines.is_empty() {
+                out.push('\n');
+                out.push_str(&lines);
+            }
+        }
     } else {
         let last = plies
             .len()
@@ -781,6 +795,45 @@ pub fn chat_set(lang: Lang, on: bool) -> String {
     text + "\n"
 }
 
+/// `TZ <zone>` taken.
+pub fn zone_set(lang: Lang, zone: &str) -> String {
+    t!(lang, "zone-set", zone = zone.to_string()) + "\n"
+}
+
+/// `TZ` alone: the zone in use.
+pub fn zone_current(lang: Lang, zone: &jiff::tz::TimeZone) -> String {
+    t!(lang, "zone-current", zone = clock_text::zone_name(zone)) + "\n"
+}
+
+/// `TZ <zone>` with a zone nobody knows.
+pub fn zone_unknown(lang: Lang, zone: &str) -> String {
+    t!(lang, "zone-unknown", zone = zone.to_string()) + "\n"
+}
+
+/// `CLOCK`: the control, both clocks, the deadline, and the zone times are written in.
+pub fn clock_answer(lang: Lang, s: &Seen) -> String {
+    let mut out = t!(lang, "clock-head", id = s.stored.id) + "\n\n";
+    match &s.clock {
+        Some(view) => {
+            out.push_str(&clock_text::clock_lines(
+                lang,
+                view,
+                s.you,
+                &opp(lang, s.opponent.as_deref()),
+            ));
+            out.push_str("\n\n");
+            out.push_str(&t!(
+                lang,
+                "clock-your-zone",
+                zone = clock_text::zone_name(&view.zone)
+            ));
+        }
+        None => out.push_str(&t!(lang, "clock-none")),
+    }
+    out.push('\n');
+    out
+}
+
 /// `CHAT` without `ON` or `OFF`.
 pub fn chat_usage(lang: Lang) -> String {
     t!(lang, "chat-usage") + "\n"
@@ -829,6 +882,11 @@ pub fn new_error(lang: Lang, e: &NewError) -> String {
         NewError::MissingOpponent => t!(lang, "new-missing-opponent"),
         NewError::BadAddress(a) => t!(lang, "new-bad-address", address = a.clone()),
         NewError::BadColour(c) => t!(lang, "new-bad-colour", colour = c.clone()),
+        NewError::BadTime(_, e) => t!(
+            lang,
+            "new-bad-time",
+            why = clock_text::control_error(lang, e.as_ref())
+        ),
     };
     format!(
         "{what} {}\n\n{}\n",
@@ -914,6 +972,23 @@ fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
     Some(t!(lang, "options-line", options = changed.join(", ")) + "\n")
 }
 
+/// What a game was set up with beyond its start: the options that differ from their
+/// defaults and the time control, a line each (empty when there is neither).
+fn setup_lines(lang: Lang, stored: &StoredGame) -> String {
+    let mut out = options_line(lang, stored).unwrap_or_default();
+    let control = &stored.clock.control;
+    if control.is_timed() {
+        out.push_str(&t!(
+            lang,
+            "clock-control-line",
+            control = control.to_string(),
+            words = clock_text::control_words(lang, control)
+        ));
+        out.push('\n');
+    }
+    out
+}
+
 /// The invitation mailed to a challenged player.
 pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
     let who = match challenger {
@@ -930,9 +1005,7 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
         first = side_words(lang, s.stored.kind, s.live.side_to_move()),
         you_first = you_first(s)
     ) + "\n";
-    if let Some(o) = options_line(lang, s.stored) {
-        out.push_str(&o);
-    }
+    out.push_str(&setup_lines(lang, s.stored));
     out.push('\n');
     out.push_str(&t!(lang, "invitation-how"));
     out.push('\n');
@@ -976,9 +1049,7 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
         t!(lang, "their-move-first")
     };
     let mut out = format!("{head}\n{turn}\n");
-    if let Some(o) = options_line(lang, s.stored) {
-        out.push_str(&o);
-    }
+    out.push_str(&setup_lines(lang, s.stored));
     out.push('\n');
     out.push_str(&position_block(lang, s));
     out.push('\n');
@@ -1144,6 +1215,14 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement, words: Option<Words>) -
             opponent = opp(lang, s.opponent.as_deref())
         ));
         out.push('\n');
+        if let Some(view) = &s.clock {
+            let lines =
+                clock_text::clock_lines(lang, view, s.you, &opp(lang, s.opponent.as_deref()));
+            if !lines.is_empty() {
+                out.push_str(&lines);
+                out.push('\n');
+            }
+        }
         out.push_str(&words);
     }
     out

@@ -107,6 +107,7 @@ mod tests {
             undo_request: None,
             takebacks: Vec::new(),
             conditions: None,
+            clock: Default::default(),
             created_at: 0,
             updated_at: 0,
         }

@@ -260,6 +260,7 @@ mod tests {
             max_message_bytes: 100_000,
             authserv_id: None,
             trust_unverified_senders: false,
+            clock: Default::default(),
         }
     }
 

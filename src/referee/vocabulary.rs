@@ -49,6 +49,10 @@ pub enum Meaning {
     Conditions,
     /// `CLEAR` (after `CONDITIONS`): drop them.
     Clear,
+    /// `CLOCK`: both clocks, the deadline, the leave left.
+    Clock,
+    /// `TZ`: the player's time zone.
+    Zone,
     /// `ON` (after `CHAT`).
     On,
     /// `OFF` (after `CHAT`).
@@ -61,6 +65,8 @@ pub enum Meaning {
     Colour,
     /// Articles skipped before a colour (`the`).
     Article,
+    /// `TIME`, before the time control in a challenge.
+    Time,
     /// Who moves first.
     First,
     /// Who moves second.
@@ -69,7 +75,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 25] = [
+    pub const ALL: [Meaning; 28] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -87,12 +93,15 @@ impl Meaning {
         Meaning::Then,
         Meaning::Conditions,
         Meaning::Clear,
+        Meaning::Clock,
+        Meaning::Zone,
         Meaning::On,
         Meaning::Off,
         Meaning::Versus,
         Meaning::Filler,
         Meaning::Colour,
         Meaning::Article,
+        Meaning::Time,
         Meaning::First,
         Meaning::Second,
     ];
@@ -117,12 +126,15 @@ impl Meaning {
             Meaning::Then => "words-then",
             Meaning::Conditions => "words-conditions",
             Meaning::Clear => "words-clear",
+            Meaning::Clock => "words-clock",
+            Meaning::Zone => "words-zone",
             Meaning::On => "words-on",
             Meaning::Off => "words-off",
             Meaning::Versus => "words-versus",
             Meaning::Filler => "words-filler",
             Meaning::Colour => "words-colour",
             Meaning::Article => "words-article",
+            Meaning::Time => "words-time",
             Meaning::First => "words-first",
             Meaning::Second => "words-second",
         }

@@ -130,6 +130,26 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, line, step)
     );
     "#,
+    // 7: clocks: each game's time control and claim mode, and when the referee wants to
+    // look at its clock again (indexed: the daemon sleeps until the earliest); each
+    // player's time zone; the mails that start a player's turn and when they left; the
+    // reminders sent (once per turn and step).
+    r#"
+    ALTER TABLE games ADD COLUMN time_control TEXT NOT NULL DEFAULT 'none';
+    ALTER TABLE games ADD COLUMN claim INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN next_due INTEGER;
+    CREATE INDEX games_next_due ON games (next_due) WHERE next_due IS NOT NULL;
+    ALTER TABLE players ADD COLUMN zone TEXT;
+    ALTER TABLE outbox ADD COLUMN turn INTEGER;
+    ALTER TABLE outbox ADD COLUMN turn_started_at INTEGER;
+    CREATE INDEX outbox_turns ON outbox (game_id, turn) WHERE turn IS NOT NULL;
+    CREATE TABLE reminders (
+        game_id     INTEGER NOT NULL,
+        ply         INTEGER NOT NULL,
+        step        INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply, step)
+    );
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -391,6 +391,7 @@ mod tests {
             undo_request: None,
             takebacks: Vec::new(),
             conditions: None,
+            clock: Default::default(),
             created_at: 1,
             updated_at: 2,
         }
@@ -407,6 +408,7 @@ mod tests {
             reply_to: Some("bot+t@example.org".into()),
             game,
             auto,
+            turn: None,
         }
     }
 
@@ -426,6 +428,7 @@ mod tests {
                 lang: Lang::FR,
                 lang_from: crate::referee::LangFrom::Chosen,
                 chat: false,
+                zone: Some("Europe/Paris".into()),
             }],
             games: vec![g],
             outbox: out,
@@ -687,6 +690,7 @@ mod tests {
                 lang: Lang::EN,
                 lang_from: crate::referee::LangFrom::Assumed,
                 chat: true,
+                zone: None,
             };
             s.commit(
                 &Decision {

@@ -86,8 +86,8 @@ fn auto_code(a: AutoKind) -> &'static str {
 pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
-         game_id, auto, created_at, status, attempts, next_attempt_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10)
+         game_id, auto, created_at, status, attempts, next_attempt_at, turn)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10, ?11)
          ON CONFLICT (message_id) DO NOTHING",
     )?
     .execute(params![
@@ -101,6 +101,7 @@ pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), S
         mail.game,
         auto_code(mail.auto),
         now,
+        mail.turn.map(|t| t as i64),
     ])?;
     if let Some(game) = mail.game {
         conn.prepare_cached("INSERT OR REPLACE INTO sent (message_id, game_id) VALUES (?1, ?2)")?
@@ -128,6 +129,7 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
             } else {
                 AutoKind::Replied
             },
+            turn: r.get::<_, Option<i64>>(12)?.map(|t| t as usize),
         },
         attempts: r.get(10)?,
         created_at: r.get(11)?,
@@ -135,7 +137,7 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
 }
 
 const ITEM_COLUMNS: &str = "id, message_id, recipient, subject, body, in_reply_to, refs, reply_to, \
-     game_id, auto, attempts, created_at";
+     game_id, auto, attempts, created_at, turn";
 
 /// Pending mails due at `now`, oldest first, at most `limit`.
 pub fn due(conn: &Connection, now: Timestamp, limit: usize) -> Result<Vec<OutboxItem>, StoreError> {
@@ -156,12 +158,32 @@ pub fn next_due(conn: &Connection) -> Result<Option<Timestamp>, StoreError> {
         .flatten())
 }
 
-/// Records that the server accepted a mail.
+/// Records that the server accepted a mail. A mail that starts a player's turn starts
+/// their clock now ([`start_turn`]).
 pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
         "UPDATE outbox SET status = 'sent', sent_at = ?2, last_error = NULL WHERE id = ?1",
     )?
     .execute(params![id, now])?;
+    start_turn(conn, id, now)
+}
+
+/// When mail `id` starts a player's turn, records `now` as the start of their clock and
+/// asks the referee to look at that game's clock at once (its deadline moved).
+fn start_turn(conn: &Connection, id: i64, now: Timestamp) -> Result<(), StoreError> {
+    let changed = conn
+        .prepare_cached(
+            "UPDATE outbox SET turn_started_at = ?2
+             WHERE id = ?1 AND turn IS NOT NULL AND turn_started_at IS NULL",
+        )?
+        .execute(params![id, now])?;
+    if changed > 0 {
+        conn.prepare_cached(
+            "UPDATE games SET next_due = ?2
+             WHERE id = (SELECT game_id FROM outbox WHERE id = ?1) AND status = 'active'",
+        )?
+        .execute(params![id, now])?;
+    }
     Ok(())
 }
 
@@ -196,6 +218,11 @@ pub fn mark_failed(
          WHERE id = ?1",
     )?
     .execute(params![item.id, status.code(), attempts, next, error])?;
+    if give_up {
+        // The player's address refuses mail: their turn is theirs all the same, or one
+        // dead address would stop a game for ever.
+        start_turn(conn, item.id, now)?;
+    }
     Ok(after)
 }
 
@@ -290,6 +317,7 @@ mod tests {
             reply_to: None,
             game,
             auto,
+            turn: None,
         };
         let a = "alice@example.org";
         for (id, to, game, auto, at) in [

@@ -2,24 +2,26 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use crate::clock::TimeControl;
 use crate::games::{GameKind, Side};
 use crate::referee::conditions::{Line, Step};
 use crate::referee::{
-    Conditions, GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player, StoredGame, TakeBack,
-    Timestamp,
+    Conditions, GameClock, GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player,
+    StoredGame, TakeBack, Timestamp,
 };
 use crate::text::Lang;
 
 use super::StoreError;
 
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
-     status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request";
+     status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
+     time_control, claim, next_due";
 
 /// Reads one player.
 pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
     Ok(conn
         .prepare_cached(
-            "SELECT address, name, lang, lang_from, chat FROM players WHERE address = ?1",
+            "SELECT address, name, lang, lang_from, chat, zone FROM players WHERE address = ?1",
         )?
         .query_row([address.to_lowercase()], player_row)
         .optional()?)
@@ -33,16 +35,18 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
         lang: Lang::from_name(&lang).unwrap_or_default(),
         lang_from: LangFrom::from_code(&r.get::<_, String>(3)?),
         chat: r.get(4)?,
+        zone: r.get(5)?,
     })
 }
 
 /// Inserts or replaces a player.
 pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
-        "INSERT INTO players (address, name, lang, lang_from, chat, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
-         lang_from = excluded.lang_from, chat = excluded.chat, updated_at = excluded.updated_at",
+         lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
+         updated_at = excluded.updated_at",
     )?
     .execute(params![
         p.address.to_lowercase(),
@@ -50,6 +54,7 @@ pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), 
         p.lang.code(),
         p.lang_from.code(),
         p.chat,
+        p.zone,
         now
     ])?;
     Ok(())
@@ -74,6 +79,8 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
             format!("unknown {what} `{v}` in the store").into(),
         )
     };
+    let control: String = r.get(17)?;
+    let control = TimeControl::read(&control).map_err(|_| bad("time control", &control))?;
     let termination: Option<String> = r.get(11)?;
     let line: Option<String> = r.get(12)?;
     let result = match (termination, line) {
@@ -101,6 +108,12 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         undo_request: side_from(r.get(16)?),
         takebacks: Vec::new(),
         conditions: None,
+        clock: GameClock {
+            control,
+            claim: r.get(18)?,
+            next_due: r.get(19)?,
+            ..GameClock::default()
+        },
         created_at: r.get(14)?,
         updated_at: r.get(15)?,
     })
@@ -188,6 +201,33 @@ fn save_conditions(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> 
     Ok(())
 }
 
+/// The clock facts of a game kept outside its row: when each turn started (the latest
+/// mail starting that turn, if it has left) and the reminders sent.
+fn clock_facts(conn: &Connection, g: &mut StoredGame) -> Result<(), StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT turn, turn_started_at FROM outbox WHERE game_id = ?1 AND turn IS NOT NULL
+         ORDER BY id",
+    )?;
+    let rows = stmt.query_map([g.id], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, Option<Timestamp>>(1)?))
+    })?;
+    g.clock.started.clear();
+    for row in rows {
+        let (turn, at) = row?;
+        let turn = usize::try_from(turn).unwrap_or(usize::MAX);
+        match at {
+            Some(at) => g.clock.started.insert(turn, at),
+            None => g.clock.started.remove(&turn),
+        };
+    }
+    let mut stmt = conn.prepare_cached("SELECT ply, step FROM reminders WHERE game_id = ?1")?;
+    let rows = stmt.query_map([g.id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
+    g.clock.reminded = rows
+        .map(|r| r.map(|(p, s)| (p as usize, s as usize)))
+        .collect::<Result<_, _>>()?;
+    Ok(())
+}
+
 fn moves(conn: &Connection, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT text, message_id, received_at FROM moves WHERE game_id = ?1 ORDER BY ply",
@@ -214,6 +254,7 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<StoredGame>, StoreEr
             g.moves = moves(conn, id)?;
             g.takebacks = takebacks(conn, id)?;
             g.conditions = conditions(conn, id)?;
+            clock_facts(conn, &mut g)?;
             Ok(Some(g))
         }
         None => Ok(None),
@@ -236,6 +277,7 @@ pub fn games_where(
             g.moves = moves(conn, g.id)?;
             g.takebacks = takebacks(conn, g.id)?;
             g.conditions = conditions(conn, g.id)?;
+            clock_facts(conn, &mut g)?;
             Ok(g)
         })
         .collect()
@@ -254,7 +296,8 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     };
     conn.prepare_cached(&format!(
         "INSERT OR REPLACE INTO games ({GAME_COLUMNS}) VALUES
-         (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
+         (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+          ?20)"
     ))?
     .execute(params![
         g.id,
@@ -274,7 +317,17 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
         g.created_at,
         g.updated_at,
         side_code(g.undo_request),
+        g.clock.control.to_string(),
+        g.clock.claim,
+        g.clock.next_due,
     ])?;
+    // Reminders are only ever added.
+    let mut remind = conn.prepare_cached(
+        "INSERT OR IGNORE INTO reminders (game_id, ply, step) VALUES (?1, ?2, ?3)",
+    )?;
+    for (ply, step) in &g.clock.reminded {
+        remind.execute(params![g.id, *ply as i64, *step as i64])?;
+    }
     // Take-backs are only ever added.
     let known: i64 = conn
         .prepare_cached("SELECT count(*) FROM takebacks WHERE game_id = ?1")?

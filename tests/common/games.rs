@@ -66,6 +66,7 @@ impl Games {
                 max_message_bytes: 1 << 20,
                 authserv_id: None,
                 trust_unverified_senders: false,
+                clock: Default::default(),
             },
         };
         for pair in players.chunks(2) {

@@ -1,0 +1,73 @@
+# Clocks: time controls in words, time left, deadlines, the CLOCK and TZ commands.
+
+clock-days = { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+}
+clock-hours = { $n ->
+    [one] { $n } hour
+   *[other] { $n } hours
+}
+clock-minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+clock-seconds = { $n ->
+    [one] { $n } second
+   *[other] { $n } seconds
+}
+# Two parts of a duration: "2 days 4 hours".
+clock-pair = { $first } { $second }
+
+clock-control-none = no time limit
+clock-control-per-move = { $time } per move
+clock-control-fischer = { $base } to start, plus { $increment } after each move
+clock-control-fischer-cap = { $base } to start, plus { $increment } after each move, at most { $cap } in hand
+clock-control-moves = { $moves } moves in { $time }, unused time carried over
+clock-option-whole-days = counted in whole days
+clock-option-free = { $free } to reply before any time is counted
+clock-option-double = time beyond { $double } on one move counted twice
+clock-option-no-weekends = weekends not counted
+clock-option-exact = counted to the second
+
+clock-weekday = { $day ->
+    [1] Monday
+    [2] Tuesday
+    [3] Wednesday
+    [4] Thursday
+    [5] Friday
+    [6] Saturday
+   *[7] Sunday
+}
+# An instant: in the reader's time zone, then in UTC.
+clock-when = { $weekday } { $date } at { $time } ({ $zone }), { $utc } UTC
+
+clock-control-line = Time control: { $control } ({ $words }).
+clock-left-line = Time left: you { $you }, { $opponent } { $theirs }.
+clock-for-moves = { $time } for { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+clock-deadline-you = Your move must reach arbitre before { $when }.
+clock-deadline-them = Deadline for { $who }: { $when }.
+clock-not-started = Your clock starts when this mail leaves arbitre.
+clock-claim-mode = Claim mode: running out of time ends the game only when the opponent claims it with CLAIM.
+
+# CLOCK.
+clock-head = Clocks of game #{ $id }:
+clock-none = This game is played without a clock.
+clock-your-zone = Times are written in your time zone, { $zone }; change it with TZ <zone>, e.g. TZ Europe/Paris.
+
+# TZ.
+zone-set = Your time zone is now { $zone }: deadlines in your mail are written in it, and in UTC.
+zone-current = Your time zone is { $zone }. Change it with TZ followed by its name, e.g. TZ Europe/Paris or TZ America/Montreal.
+zone-unknown = "{ $zone }" is not a time zone arbitre knows. Write its name as the time zone database does, e.g. TZ Europe/Paris, TZ America/Montreal or TZ UTC. Nothing was changed.
+
+# Time controls that cannot be read (NEW ... TIME ...).
+clock-error-unreadable = "{ $text }" is not a time control.
+clock-error-option = "{ $text }" is not an option of a time control (options: exact, whole-days, no-weekends, free=12h, double=20d, double=off).
+clock-error-short = "{ $text }" is too short: a time control gives at least 10 seconds.
+clock-error-cap = The most time in hand must be at least the time to start with.
+clock-error-none-options = "none" takes no options.
+clock-error-missing = Give the time control after TIME.
+new-bad-time = { $why } Write for instance TIME 3d (3 days per move), TIME 30d+3d (30 days, plus 3 after each move) or TIME 10/50d (10 moves in 50 days).

@@ -1,0 +1,74 @@
+# Pendules : les cadences en mots, le temps restant, les dates limites, les commandes
+# PENDULE et FUSEAU.
+
+clock-days = { $n ->
+    [one] { $n } jour
+   *[other] { $n } jours
+}
+clock-hours = { $n ->
+    [one] { $n } heure
+   *[other] { $n } heures
+}
+clock-minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+clock-seconds = { $n ->
+    [one] { $n } seconde
+   *[other] { $n } secondes
+}
+# Deux parties d'une durée : « 2 jours 4 heures ».
+clock-pair = { $first } { $second }
+
+clock-control-none = sans limite de temps
+clock-control-per-move = { $time } par coup
+clock-control-fischer = { $base } au départ, plus { $increment } après chaque coup
+clock-control-fischer-cap = { $base } au départ, plus { $increment } après chaque coup, { $cap } au plus en réserve
+clock-control-moves = { $moves } coups en { $time }, le temps non utilisé étant reporté
+clock-option-whole-days = décompté en jours entiers
+clock-option-free = { $free } pour répondre avant que le temps ne soit décompté
+clock-option-double = le temps passé sur un coup au-delà de { $double } compté double
+clock-option-no-weekends = week-ends non décomptés
+clock-option-exact = décompté à la seconde
+
+clock-weekday = { $day ->
+    [1] lundi
+    [2] mardi
+    [3] mercredi
+    [4] jeudi
+    [5] vendredi
+    [6] samedi
+   *[7] dimanche
+}
+# Un instant : dans le fuseau horaire du lecteur, puis en UTC.
+clock-when = { $weekday } { $date } à { $time } ({ $zone }), { $utc } UTC
+
+clock-control-line = Cadence : { $control } ({ $words }).
+clock-left-line = Temps restant : vous { $you }, { $opponent } { $theirs }.
+clock-for-moves = { $time } pour { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+}
+clock-deadline-you = Votre coup doit parvenir à arbitre avant le { $when }.
+clock-deadline-them = Date limite pour { $who } : le { $when }.
+clock-not-started = Votre pendule démarre au départ de ce courriel.
+clock-claim-mode = Mode réclamation : le temps dépassé ne termine la partie que si l'adversaire le réclame par RECLAMER.
+
+# PENDULE.
+clock-head = Pendules de la partie n° { $id } :
+clock-none = Cette partie se joue sans pendule.
+clock-your-zone = Les heures sont données dans votre fuseau horaire, { $zone } ; changez-le par FUSEAU <fuseau>, par exemple FUSEAU Europe/Paris.
+
+# FUSEAU.
+zone-set = Votre fuseau horaire est désormais { $zone } : les dates limites de vos courriels y sont données, ainsi qu'en UTC.
+zone-current = Votre fuseau horaire est { $zone }. Changez-le par FUSEAU suivi de son nom, par exemple FUSEAU Europe/Paris ou FUSEAU America/Montreal.
+zone-unknown = arbitre ne connaît pas le fuseau horaire « { $zone } ». Écrivez son nom comme la base des fuseaux horaires l'écrit, par exemple FUSEAU Europe/Paris, FUSEAU America/Montreal ou FUSEAU UTC. Rien n'a été changé.
+
+# Cadences illisibles (NOUVELLE ... CADENCE ...).
+clock-error-unreadable = « { $text } » n'est pas une cadence.
+clock-error-option = « { $text } » n'est pas une option de cadence (options : exact, whole-days, no-weekends, free=12h, double=20d, double=off).
+clock-error-short = « { $text } » est trop court : une cadence donne au moins 10 secondes.
+clock-error-cap = La réserve maximale doit être au moins égale au temps de départ.
+clock-error-none-options = « none » ne prend pas d'option.
+clock-error-missing = Donnez la cadence après CADENCE.
+new-bad-time = { $why } Écrivez par exemple CADENCE 3j (3 jours par coup), CADENCE 30j+3j (30 jours, plus 3 après chaque coup) ou CADENCE 10/50j (10 coups en 50 jours).

@@ -1,0 +1,233 @@
+//! The referee's side of clocks: a stored game's turns as the clock counts them, both
+//! clocks at an instant, when the next reminder or time-out falls, and which outgoing mail
+//! starts a player's turn. The accounting itself is [`crate::clock`]; this module only
+//! gathers a game's facts for it.
+
+use jiff::tz::TimeZone;
+
+use crate::clock::account::{self, Reading, Turn};
+use crate::clock::reminders;
+use crate::clock::{Pauses, Span, TimeControl};
+use crate::games::Side;
+use crate::referee::clock_text::ClockView;
+use crate::referee::compose::mover_of_ply;
+use crate::referee::{ClockConfig, GameStatus, Outgoing, Player, StoredGame, Timestamp};
+
+/// What a game's clocks depend on beyond the game itself: each player's time zone and the
+/// spans in which each player's clock stands still.
+#[derive(Clone, Debug)]
+pub struct Circumstances {
+    /// White's and Black's time zones ([`Side::index`]).
+    pub zones: [TimeZone; 2],
+    /// White's and Black's pauses (leave, outages), before weekends.
+    pub stops: [Vec<Span>; 2],
+}
+
+impl Circumstances {
+    /// The circumstances of `game`, its players found by `player` (unknown players get
+    /// the default zone).
+    pub fn of<'p>(
+        config: &ClockConfig,
+        game: &StoredGame,
+        player: impl Fn(&str) -> Option<&'p Player>,
+    ) -> Circumstances {
+        let zone = |side: Side| zone_of(config, player(game.address_of(side)));
+        Circumstances {
+            zones: [zone(Side::White), zone(Side::Black)],
+            stops: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// Each side's pauses under `control`.
+    pub fn pauses(&self, control: &TimeControl) -> [Pauses; 2] {
+        let one = |side: Side| {
+            let i = side.index();
+            Pauses::new(
+                self.stops[i].iter().copied(),
+                (!control.weekends).then(|| self.zones[i].clone()),
+            )
+        };
+        [one(Side::White), one(Side::Black)]
+    }
+}
+
+/// A player's time zone: theirs if they gave a valid one, else the configured default,
+/// else UTC.
+pub fn zone_of(config: &ClockConfig, player: Option<&Player>) -> TimeZone {
+    player
+        .and_then(|p| p.zone.as_deref())
+        .and_then(|name| jiff::tz::db().get(name).ok())
+        .or_else(|| jiff::tz::db().get(&config.default_zone).ok())
+        .unwrap_or(TimeZone::UTC)
+}
+
+/// The game's turns: one per move a player made (forced passes are not turns), then the
+/// turn of the player to move while the game goes on.
+pub fn turns(game: &StoredGame) -> Vec<Turn> {
+    let Some(first) = mover_of_ply(game, 0) else {
+        return Vec::new();
+    };
+    let side_at = |ply: usize| {
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
+        }
+    };
+    let started = |ply: usize| game.clock.started.get(&ply).copied();
+    let mut out: Vec<Turn> = game
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.message_id.is_some())
+        .map(|(ply, m)| Turn {
+            side: side_at(ply),
+            from: started(ply),
+            to: Some(m.received_at),
+        })
+        .collect();
+    if game.status == GameStatus::Active {
+        let ply = game.moves.len();
+        out.push(Turn {
+            side: side_at(ply),
+            from: started(ply),
+            to: None,
+        });
+    }
+    out
+}
+
+/// Both clocks of `game` at `now`.
+pub fn read(game: &StoredGame, around: &Circumstances, now: Timestamp) -> Reading {
+    let control = &game.clock.control;
+    account::read(control, &turns(game), &around.pauses(control), &[], now)
+}
+
+/// When the player to move runs out of time: the real instant once their clock has
+/// started, else the instant it would be if the mail telling them left at `now` (mail
+/// held back only gives them more). `None` without a limit or when nobody is to move.
+pub fn deadline(game: &StoredGame, around: &Circumstances, now: Timestamp) -> Option<Timestamp> {
+    let reading = read(game, around, now);
+    let running = reading.running?;
+    if running.flag_at.is_some() {
+        return running.flag_at;
+    }
+    let allowance = reading.side(running.side).allowance?;
+    let pauses = around.pauses(&game.clock.control);
+    Some(match account::longest_use(&game.clock.control, allowance) {
+        Some(longest) => pauses[running.side.index()].reach(now, longest + 1),
+        None => now,
+    })
+}
+
+/// The reminders of the running turn not sent yet, soonest first: (step, due).
+pub fn reminders_due(
+    config: &ClockConfig,
+    game: &StoredGame,
+    around: &Circumstances,
+    now: Timestamp,
+) -> Vec<reminders::Due> {
+    let reading = read(game, around, now);
+    let Some(running) = reading.running else {
+        return Vec::new();
+    };
+    let pauses = around.pauses(&game.clock.control);
+    let ply = game.moves.len();
+    reminders::due(
+        &config.reminders,
+        &game.clock.control,
+        reading.side(running.side).allowance,
+        &running,
+        &pauses[running.side.index()],
+    )
+    .into_iter()
+    .filter(|d| !game.clock.reminded.contains(&(ply, d.step)))
+    .collect()
+}
+
+/// When the clock next needs the referee for `game`: its next reminder or its time-out,
+/// whichever comes first; `None` when nothing will ever be due (no clock running).
+pub fn next_due(
+    config: &ClockConfig,
+    game: &StoredGame,
+    around: &Circumstances,
+    now: Timestamp,
+) -> Option<Timestamp> {
+    if game.status != GameStatus::Active {
+        return None;
+    }
+    let reading = read(game, around, now);
+    let running = reading.running?;
+    let flag = running.flag_at;
+    let reminder = reminders_due(config, game, around, now)
+        .first()
+        .map(|d| d.at);
+    match (flag, reminder) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// What a mail to the player seated as `you` shows of `game`'s clocks at `now` (for an
+/// invitation, the time each side will start with); `None` when the game has no clock or
+/// is over.
+pub fn view(
+    game: &StoredGame,
+    around: &Circumstances,
+    you: Side,
+    now: Timestamp,
+) -> Option<ClockView> {
+    if !game.clock.control.is_timed()
+        || !matches!(game.status, GameStatus::Active | GameStatus::Invited)
+    {
+        return None;
+    }
+    let reading = read(game, around, now);
+    let running = reading.running;
+    let left = |side: Side| {
+        let allowance = reading.side(side).allowance;
+        match running {
+            Some(r) if r.side == side => r.left(allowance),
+            _ => allowance,
+        }
+    };
+    Some(ClockView {
+        control: game.clock.control,
+        left: [left(Side::White), left(Side::Black)],
+        to_control: [
+            reading.side(Side::White).to_control,
+            reading.side(Side::Black).to_control,
+        ],
+        to_move: running.map(|r| r.side),
+        deadline: deadline(game, around, now),
+        not_started: running.is_some_and(|r| r.since.is_none()),
+        claim: game.clock.claim,
+        zone: around.zones[you.index()].clone(),
+    })
+}
+
+/// Marks, among `outbox`, the mail that starts a player's turn in each game of `after`
+/// whose position changed from `before` (a move, a take-back, the game's start): the first
+/// mail of that game to the player now to move. Their clock starts when it leaves.
+pub fn mark_turns(before: &[StoredGame], after: &[StoredGame], outbox: &mut [Outgoing]) {
+    for game in after.iter().filter(|g| g.status == GameStatus::Active) {
+        let changed = before.iter().find(|b| b.id == game.id).is_none_or(|b| {
+            b.status != GameStatus::Active
+                || b.moves.len() != game.moves.len()
+                || b.takebacks.len() != game.takebacks.len()
+        });
+        if !changed {
+            continue;
+        }
+        let Some(side) = mover_of_ply(game, game.moves.len()) else {
+            continue;
+        };
+        let to = game.address_of(side);
+        if let Some(mail) = outbox
+            .iter_mut()
+            .find(|m| m.game == Some(game.id) && m.to.eq_ignore_ascii_case(to))
+        {
+            mail.turn = Some(game.moves.len());
+        }
+    }
+}

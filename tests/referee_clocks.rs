@@ -1,0 +1,252 @@
+//! Scenario tests of timed games in the pure referee: time controls named in a challenge
+//! (`TIME` / `CADENCE`), the clock lines every mail of a timed game carries, `CLOCK` /
+//! `PENDULE`, `TZ` / `FUSEAU`, and a forward held back by the outgoing server costing its
+//! receiver nothing. Played in the in-memory world of `tests/world`.
+
+#[macro_use]
+mod world;
+
+use world::*;
+
+use arbitre::clock::duration::{DAY, HOUR};
+use arbitre::clock::{Limit, TimeControl};
+use arbitre::games::Side;
+use arbitre::referee::GameStatus;
+use arbitre::referee::clock_text::when_words;
+use arbitre::text::Lang;
+use jiff::tz::TimeZone;
+
+fn zone(name: &str) -> TimeZone {
+    jiff::tz::db().get(name).unwrap()
+}
+
+#[test]
+fn a_timed_challenge_shows_its_clock_in_every_mail_and_clock_answers_both() {
+    engine!("abalone");
+    let mut w = World::new();
+    let d = w.send_confirmed(ALICE, "NEW abalone TIME 3d VS bob@b.example");
+    let game = d.games[0].clone();
+    assert_eq!(game.clock.control, TimeControl::read("3d").unwrap());
+    let invitation = only(&d, BOB);
+    assert!(
+        invitation
+            .body
+            .contains("Time control: 3d (3 days per move)."),
+        "{}",
+        invitation.body
+    );
+
+    // Bob accepts: Alice (Black) is to move; the mail telling her starts her clock.
+    let d = w.answer(BOB, "ACCEPT");
+    let accepted = d.games[0].clone();
+    assert_eq!(accepted.status, GameStatus::Active);
+    let to_alice = only(&d, ALICE);
+    assert_eq!(
+        to_alice.turn,
+        Some(0),
+        "the mail to the player to move starts her turn"
+    );
+    assert!(to(&d, BOB).iter().all(|m| m.turn.is_none()));
+    let started = w.clock;
+    let deadline = when_words(Lang::EN, started + 3 * DAY + 1, &TimeZone::UTC);
+    assert!(
+        to_alice
+            .body
+            .contains(&format!("Your move must reach arbitre before {deadline}.")),
+        "{}",
+        to_alice.body
+    );
+    assert!(
+        to_alice
+            .body
+            .contains("Time left: you 3 days, your opponent 3 days.")
+    );
+
+    // Alice moves ten minutes later; Bob's forward starts his turn and says when it ends.
+    let d = w.answer(ALICE, "a1b2");
+    let forward = only(&d, BOB);
+    assert_eq!(forward.turn, Some(1));
+    let bob_deadline = when_words(Lang::EN, w.clock + 3 * DAY + 1, &TimeZone::UTC);
+    assert!(
+        forward.body.contains(&format!(
+            "Your move must reach arbitre before {bob_deadline}."
+        )),
+        "{}",
+        forward.body
+    );
+    // Alice's confirmation tells her Bob's deadline.
+    let confirm = only(&d, ALICE);
+    assert!(confirm.turn.is_none());
+    assert!(
+        confirm
+            .body
+            .contains(&format!("Deadline for your opponent: {bob_deadline}.")),
+        "{}",
+        confirm.body
+    );
+
+    // Ten minutes on, Bob asks for the clocks, then sets his time zone and asks again.
+    let d = w.answer(BOB, "CLOCK");
+    let clocks = only(&d, BOB);
+    assert!(d.games.is_empty(), "CLOCK changes nothing");
+    assert!(
+        clocks.body.starts_with("Clocks of game #1:"),
+        "{}",
+        clocks.body
+    );
+    assert!(
+        clocks
+            .body
+            .contains("Time left: you 2 days 23 hours, your opponent 3 days."),
+        "{}",
+        clocks.body
+    );
+    assert!(clocks.body.contains("your time zone, UTC"));
+
+    let d = w.send_confirmed(BOB, "TZ europe/paris");
+    assert_eq!(d.players[0].zone.as_deref(), Some("Europe/Paris"));
+    assert!(
+        only(&d, BOB)
+            .body
+            .contains("Your time zone is now Europe/Paris")
+    );
+    let d = w.answer(BOB, "clock");
+    let paris = when_words(
+        Lang::EN,
+        w.game(1).moves[0].received_at + 3 * DAY + 1,
+        &zone("Europe/Paris"),
+    );
+    let body = &only(&d, BOB).body;
+    assert!(body.contains(&paris), "{body}");
+    assert!(paris.contains("(Europe/Paris)") && paris.ends_with("UTC"));
+}
+
+#[test]
+fn a_french_challenge_names_its_cadence_and_pendule_answers_in_french() {
+    engine!("abalone");
+    let mut w = World::new();
+    w.set_lang(ALICE, Lang::FR);
+    w.set_lang(BOB, Lang::FR);
+    let d = w.send_confirmed(
+        ALICE,
+        "NOUVELLE abalone CADENCE 10/50j CONTRE bob@b.example",
+    );
+    let control = d.games[0].clock.control;
+    assert_eq!(
+        control.limit,
+        Limit::Moves {
+            moves: 10,
+            time: 50 * DAY
+        }
+    );
+    assert!(control.whole_days && control.free == DAY && control.double_after == Some(20 * DAY));
+    let body = &only(&d, BOB).body;
+    assert!(
+        body.contains(
+            "Cadence : 10/50d (10 coups en 50 jours, le temps non utilisé étant reporté, \
+             décompté en jours entiers, 1 jour pour répondre avant que le temps ne soit \
+             décompté, le temps passé sur un coup au-delà de 20 jours compté double)."
+        ),
+        "{body}"
+    );
+    w.answer(BOB, "ACCEPTER");
+    let d = w.answer(ALICE, "PENDULE");
+    let body = &only(&d, ALICE).body;
+    assert!(body.starts_with("Pendules de la partie n° 1 :"), "{body}");
+    // 10 moves in 50 days, whole days after a free day: the first move may run 36 days.
+    let deadline = when_words(
+        Lang::FR,
+        w.game(1).clock.started[&0] + 36 * DAY,
+        &TimeZone::UTC,
+    );
+    assert!(
+        body.contains(&format!(
+            "Votre coup doit parvenir à arbitre avant le {deadline}."
+        )),
+        "{body}"
+    );
+    assert!(
+        body.contains("Temps restant : vous 50 jours pour 10 coups"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_time_control_that_cannot_be_read_creates_no_game_and_says_why() {
+    let mut w = World::new();
+    let d = w.send(ALICE, "NEW abalone TIME soon VS bob@b.example");
+    assert!(d.games.is_empty());
+    let body = &only(&d, ALICE).body;
+    assert!(body.contains("\"soon\" is not a time control."), "{body}");
+    assert!(body.contains("TIME 3d (3 days per move)"), "{body}");
+    let d = w.send(ALICE, "NEW abalone TIME 3d,sometimes VS bob@b.example");
+    assert!(
+        only(&d, ALICE).body.contains("\"3d,sometimes\"")
+            || only(&d, ALICE).body.contains("\"sometimes\"")
+    );
+    let d = w.send(ALICE, "NEW abalone VS bob@b.example TIME");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("Give the time control after TIME.")
+    );
+    w.set_lang(CAROL, Lang::FR);
+    let d = w.send(CAROL, "NOUVELLE abalone CADENCE 5s CONTRE bob@b.example");
+    let body = &only(&d, CAROL).body;
+    assert!(body.contains("« 5s » est trop court"), "{body}");
+    assert!(body.contains("Aucune partie n'a été créée."), "{body}");
+
+    let d = w.send_confirmed(ALICE, "TZ Mars/Olympus");
+    assert!(d.players.iter().all(|p| p.zone.is_none()));
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("\"Mars/Olympus\" is not a time zone arbitre knows")
+    );
+}
+
+#[test]
+fn a_forward_held_back_by_the_mail_server_costs_its_receiver_nothing() {
+    engine!("bulltricker");
+    let mut w = World::new();
+    challenge_and_accept(&mut w, "NEW bulltricker TIME 1d VS bob@b.example");
+    // White (Alice) moves; the forward to Bob waits five hours in the outbox.
+    w.hold_mail = true;
+    let d = w.answer(ALICE, "b.h2 b.h4");
+    assert_eq!(only(&d, BOB).turn, Some(1));
+    assert!(
+        only(&d, BOB)
+            .body
+            .contains("Your clock starts when this mail leaves arbitre.")
+    );
+    w.clock += 5 * HOUR;
+    w.hold_mail = false;
+    w.release_mail();
+    let left = w.clock;
+    // Bob asks ten minutes later: 23 hours 50 minutes left, counted from the mail's leaving.
+    let d = w.answer(BOB, "CLOCK");
+    let body = &only(&d, BOB).body;
+    assert!(
+        body.contains("Time left: you 23 hours 50 minutes"),
+        "{body}"
+    );
+    let deadline = when_words(Lang::EN, left + DAY + 1, &TimeZone::UTC);
+    assert!(body.contains(&deadline), "{body}");
+    assert_eq!(w.game(1).clock.started.get(&1), Some(&left));
+    let _ = Side::White;
+}
+
+#[test]
+fn a_game_without_a_clock_says_so_and_shows_no_clock_lines() {
+    engine!("abalone");
+    let mut w = World::new();
+    challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let d = w.answer(ALICE, "a1b2");
+    assert!(!only(&d, BOB).body.contains("Time control"));
+    let d = w.answer(BOB, "CLOCK");
+    assert!(
+        only(&d, BOB)
+            .body
+            .contains("This game is played without a clock.")
+    );
+}

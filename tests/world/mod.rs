@@ -1,0 +1,431 @@
+//! The in-memory world of the referee's scenario tests: the daemon's part played without
+//! server, store or clock. [`World`] keeps players and games, remembers which of arbitre's
+//! Message-IDs belong to which game (for reply routing), builds each [`Context`], calls
+//! `referee::handle`, and applies the [`Decision`], checking after every message the
+//! invariants that hold for every mail: unique Message-IDs, threading, the game tag in
+//! subjects, and that no body ever shows a player another player's address. A mail that
+//! starts a player's turn leaves at once (their clock starts), unless mail is held back.
+
+#![allow(dead_code)]
+
+use std::collections::{BTreeMap, HashMap};
+
+use arbitre::games::{AnyGame, GameKind, Start};
+use arbitre::referee::{
+    self, AutoKind, Context, Decision, GameId, GameStatus, Inbound, LangFrom, NewGameRequest,
+    Outgoing, Player, RefereeConfig, StoredGame, Timestamp,
+};
+use arbitre::text::Lang;
+
+pub const BOT: &str = "arbitre@referee.example";
+pub const ALICE: &str = "alice@a.example";
+pub const BOB: &str = "bob@b.example";
+pub const CAROL: &str = "carol@c.example";
+pub const DIRECTOR: &str = "td@club.example";
+
+pub fn config() -> RefereeConfig {
+    RefereeConfig {
+        address: BOT.to_string(),
+        plus_addressing: true,
+        secret: "test secret, never used in production".to_string(),
+        default_lang: Lang::EN,
+        max_replies_per_hour: 30,
+        max_message_bytes: 64 * 1024,
+        authserv_id: None,
+        trust_unverified_senders: false,
+        clock: Default::default(),
+    }
+}
+
+/// The daemon's part, in memory.
+pub struct World {
+    pub config: RefereeConfig,
+    pub players: BTreeMap<String, Player>,
+    pub games: BTreeMap<GameId, StoredGame>,
+    /// Every mail arbitre sent, in order.
+    pub sent: Vec<Outgoing>,
+    /// When each of them was sent.
+    pub sent_at: Vec<Timestamp>,
+    /// arbitre's Message-IDs and the game each belongs to.
+    pub ours: HashMap<String, Option<GameId>>,
+    pub next_game: GameId,
+    pub clock: Timestamp,
+    /// Seconds between two messages.
+    pub step: Timestamp,
+    pub seq: usize,
+    /// While true, mail is not sent: the turns it starts wait in `held`.
+    pub hold_mail: bool,
+    /// Turns whose mail is held back: (game, plies).
+    pub held: Vec<(GameId, usize)>,
+}
+
+impl World {
+    pub fn new() -> World {
+        World::with(config())
+    }
+
+    pub fn with(config: RefereeConfig) -> World {
+        World {
+            config,
+            players: BTreeMap::new(),
+            games: BTreeMap::new(),
+            sent: Vec::new(),
+            sent_at: Vec::new(),
+            ours: HashMap::new(),
+            next_game: 1,
+            clock: 1_700_000_000,
+            step: 600,
+            seq: 0,
+            hold_mail: false,
+            held: Vec::new(),
+        }
+    }
+
+    /// A fresh message from `from` with `text` as its body, to the bot's plain address.
+    pub fn msg(&mut self, from: &str, text: &str) -> Inbound {
+        self.seq += 1;
+        // Ten minutes between messages by default: six an hour.
+        self.clock += self.step;
+        let domain = from.split('@').nth(1).unwrap_or("x.example");
+        Inbound {
+            message_id: format!("m{}@{domain}", self.seq),
+            from: from.to_string(),
+            from_name: None,
+            recipients: vec![BOT.to_string()],
+            subject: String::new(),
+            references: Vec::new(),
+            text: text.to_string(),
+            automatic: false,
+            auth_results: Vec::new(),
+            size: 1000 + text.len(),
+            received_at: self.clock,
+        }
+    }
+
+    /// A reply from `from` to `mail`, as a mail client writes it.
+    pub fn reply_msg(&mut self, mail: &Outgoing, from: &str, text: &str) -> Inbound {
+        let mut m = self.msg(from, text);
+        m.recipients = vec![mail.reply_to.clone().unwrap_or_else(|| BOT.to_string())];
+        m.subject = format!("Re: {}", mail.subject);
+        m.references = std::iter::once(mail.message_id.clone())
+            .chain(mail.references.iter().rev().cloned())
+            .collect();
+        m.text = format!("{text}\n");
+        m
+    }
+
+    /// Sends `text` from `from` as a new mail.
+    pub fn send(&mut self, from: &str, text: &str) -> Decision {
+        let m = self.msg(from, text);
+        self.deliver(&m)
+    }
+
+    /// A fresh message from `from` to their own player address, the one in the Reply-To of
+    /// arbitre's answers that are not about a game: it proves its sender.
+    pub fn keyed_msg(&mut self, from: &str, text: &str) -> Inbound {
+        let mut m = self.msg(from, text);
+        m.recipients = vec![referee::token::player_address(&self.config, from).unwrap()];
+        m
+    }
+
+    /// Sends `text` from `from` as a new mail to the bot's plain address, which proves
+    /// nothing about its sender: arbitre changes nothing and asks to confirm; `from`
+    /// confirms by replying with nothing written (the reply address carries their key, the
+    /// Subject the command). Returns the decision on the confirmation.
+    pub fn send_confirmed(&mut self, from: &str, text: &str) -> Decision {
+        let d = self.send(from, text);
+        assert!(
+            d.games.is_empty() && d.players.is_empty(),
+            "an unproven message changed something: {d:#?}"
+        );
+        let ask = only(&d, from).clone();
+        assert!(ask.subject.contains("Confirm"), "{}", ask.subject);
+        let m = self.reply_msg(&ask, from, "");
+        self.deliver(&m)
+    }
+
+    /// Replies `text` from `from` to the last mail `from` received.
+    pub fn answer(&mut self, from: &str, text: &str) -> Decision {
+        let mail = self.last_to(from).clone();
+        let m = self.reply_msg(&mail, from, text);
+        self.deliver(&m)
+    }
+
+    /// The context the daemon would build for `msg`.
+    pub fn context(&self, msg: &Inbound) -> Context {
+        let look = referee::lookup(&self.config, msg);
+        let reply_game = look
+            .references
+            .iter()
+            .find_map(|r| self.ours.get(r).copied().flatten());
+        let sender = msg.from.to_lowercase();
+        let mut games: Vec<StoredGame> = self
+            .games
+            .values()
+            .filter(|g| {
+                let seated = g.side_of(&sender).is_some();
+                let open = matches!(g.status, GameStatus::Active | GameStatus::Invited);
+                let named = [look.token_game, reply_game, look.subject_game].contains(&Some(g.id));
+                (seated && open) || named
+            })
+            .cloned()
+            .collect();
+        games.sort_by_key(|g| g.id);
+        let mut others: Vec<String> = look.mentioned.clone();
+        for g in &games {
+            others.push(g.white.clone());
+            others.push(g.black.clone());
+        }
+        let players = others
+            .iter()
+            .filter(|a| **a != sender)
+            .filter_map(|a| self.players.get(a).cloned())
+            .collect();
+        let hour_ago = msg.received_at - 3600;
+        // As the store counts: answers to the sender that are not game mail.
+        let answers: Vec<(&Outgoing, Timestamp)> = self
+            .sent
+            .iter()
+            .zip(&self.sent_at)
+            .filter(|(o, at)| {
+                o.to == sender && o.auto == AutoKind::Replied && o.game.is_none() && **at > hour_ago
+            })
+            .map(|(o, at)| (o, *at))
+            .collect();
+        let notice = |o: &Outgoing| referee::compose::is_rate_notice(&o.message_id);
+        let counted: Vec<Timestamp> = answers
+            .iter()
+            .filter(|(o, _)| !notice(o))
+            .map(|(_, at)| *at)
+            .collect();
+        let replies_last_hour = counted.len() as u32;
+        let first_reply_in_hour = counted.iter().min().copied();
+        let rate_notice_in_hour = answers.iter().any(|(o, _)| notice(o));
+        Context {
+            sender: self.players.get(&sender).cloned(),
+            players,
+            games,
+            token_game: look.token_game,
+            reply_game,
+            subject_game: look.subject_game,
+            replies_last_hour,
+            first_reply_in_hour,
+            rate_notice_in_hour,
+            next_game_id: self.next_game,
+        }
+    }
+
+    /// Decides `msg`, checks the invariants, and applies the decision.
+    pub fn deliver(&mut self, msg: &Inbound) -> Decision {
+        let ctx = self.context(msg);
+        let d = referee::handle(&self.config, &ctx, msg, msg.received_at);
+        // Pure: the same input gives the same decision.
+        assert_eq!(d, referee::handle(&self.config, &ctx, msg, msg.received_at));
+        self.check(msg, &d);
+        self.apply(&d);
+        d
+    }
+
+    pub fn apply(&mut self, d: &Decision) {
+        for p in &d.players {
+            self.players.insert(p.address.clone(), p.clone());
+        }
+        for g in &d.games {
+            if g.id >= self.next_game {
+                self.next_game = g.id + 1;
+            }
+            self.games.insert(g.id, g.clone());
+        }
+        for o in &d.outbox {
+            self.ours.insert(o.message_id.clone(), o.game);
+            self.sent.push(o.clone());
+            self.sent_at.push(self.clock);
+            if let (Some(game), Some(turn)) = (o.game, o.turn) {
+                self.held.push((game, turn));
+            }
+        }
+        if !self.hold_mail {
+            self.release_mail();
+        }
+    }
+
+    /// Sends the mail held back now: the turns it starts begin at this instant.
+    pub fn release_mail(&mut self) {
+        for (game, turn) in std::mem::take(&mut self.held) {
+            if let Some(g) = self.games.get_mut(&game) {
+                g.clock.started.insert(turn, self.clock);
+            }
+        }
+    }
+
+    /// The invariants of every decision.
+    pub fn check(&self, msg: &Inbound, d: &Decision) {
+        let mut addresses: Vec<String> = self.players.keys().cloned().collect();
+        addresses.extend(d.players.iter().map(|p| p.address.clone()));
+        for g in self.games.values().chain(d.games.iter()) {
+            addresses.push(g.white.clone());
+            addresses.push(g.black.clone());
+        }
+        addresses.push(msg.from.clone());
+        addresses.retain(|a| !a.is_empty());
+        for o in &d.outbox {
+            assert!(!o.message_id.is_empty());
+            assert!(
+                !self.ours.contains_key(&o.message_id),
+                "Message-ID {} used twice",
+                o.message_id
+            );
+            assert!(
+                o.message_id.ends_with("@referee.example"),
+                "{}",
+                o.message_id
+            );
+            for a in &addresses {
+                // The sender's own words may be quoted back to the sender.
+                let own_words = o.to == msg.from
+                    && (msg.text.to_lowercase().contains(a.as_str())
+                        || msg.subject.to_lowercase().contains(a.as_str()));
+                if !a.eq_ignore_ascii_case(&o.to) && !own_words {
+                    assert!(
+                        !o.body.to_lowercase().contains(&a.to_lowercase()),
+                        "a mail to {} shows the address {a}:\n{}",
+                        o.to,
+                        o.body
+                    );
+                    assert!(!o.subject.contains(a.as_str()));
+                }
+            }
+            if let Some(id) = o.game {
+                assert!(
+                    o.subject.contains(&format!("[arbitre #{id}]")),
+                    "{}",
+                    o.subject
+                );
+            }
+            match o.auto {
+                AutoKind::Replied => {
+                    assert_eq!(o.to, msg.from);
+                    assert_eq!(o.in_reply_to.as_deref(), Some(msg.message_id.as_str()));
+                    assert_eq!(o.references.last(), Some(&msg.message_id));
+                }
+                AutoKind::Generated => {
+                    let announce = o.message_id.starts_with("arbitre.g");
+                    assert!(announce || o.in_reply_to.is_some(), "{o:?}");
+                }
+            }
+            if o.game.is_some() && self.config.plus_addressing {
+                let r = o
+                    .reply_to
+                    .as_deref()
+                    .expect("a game mail carries a reply address");
+                assert!(r.starts_with("arbitre+g"), "{r}");
+            }
+        }
+        let mut ids: Vec<&str> = d.outbox.iter().map(|o| o.message_id.as_str()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(
+            ids.len(),
+            d.outbox.len(),
+            "duplicate Message-IDs in one decision"
+        );
+    }
+
+    pub fn last_to(&self, to: &str) -> &Outgoing {
+        self.sent
+            .iter()
+            .rev()
+            .find(|o| o.to == to)
+            .unwrap_or_else(|| panic!("no mail to {to}"))
+    }
+
+    pub fn game(&self, id: GameId) -> &StoredGame {
+        &self.games[&id]
+    }
+
+    /// Sets up a game directly (`arbitre new`).
+    pub fn create(&mut self, kind: GameKind, start: Start, white: &str, black: &str) -> GameId {
+        let id = self.next_game;
+        let players: Vec<Player> = self.players.values().cloned().collect();
+        let request = NewGameRequest {
+            kind,
+            start,
+            options: String::new(),
+            white: white.to_string(),
+            black: black.to_string(),
+            created_by: DIRECTOR.to_string(),
+            time: Default::default(),
+        };
+        let d = referee::create_game(&self.config, &request, &players, id, self.clock).unwrap();
+        let fake = Inbound {
+            message_id: "none".into(),
+            ..Inbound::default()
+        };
+        for o in &d.outbox {
+            assert_eq!(o.auto, AutoKind::Generated);
+            assert!(o.in_reply_to.is_none());
+        }
+        self.check(&fake, &d);
+        self.apply(&d);
+        id
+    }
+
+    /// Gives `who` a record with a language they chose.
+    pub fn set_lang(&mut self, who: &str, lang: Lang) {
+        self.players.insert(
+            who.to_string(),
+            Player {
+                address: who.to_string(),
+                name: None,
+                lang,
+                lang_from: LangFrom::Chosen,
+                chat: true,
+                zone: None,
+            },
+        );
+    }
+}
+
+/// The registered game called `name`; it must set up its default start.
+pub fn engine(name: &str) -> GameKind {
+    let kind = GameKind::from_name(name).unwrap_or_else(|| panic!("no game called {name}"));
+    AnyGame::new(kind, &Start::Default, None, "").unwrap_or_else(|e| panic!("{name}: {e}"));
+    kind
+}
+
+/// The game `$name` (every engine is registered: a missing one fails the test).
+macro_rules! engine {
+    ($name:literal) => {
+        engine($name)
+    };
+}
+
+/// The mails of a decision addressed to `to`.
+pub fn to<'a>(d: &'a Decision, to: &str) -> Vec<&'a Outgoing> {
+    d.outbox.iter().filter(|o| o.to == to).collect()
+}
+
+/// The only mail of `d` addressed to `who`.
+pub fn only<'a>(d: &'a Decision, who: &str) -> &'a Outgoing {
+    let mails = to(d, who);
+    assert_eq!(mails.len(), 1, "mails to {who}: {:#?}", d.outbox);
+    mails[0]
+}
+
+pub fn first_line(o: &Outgoing) -> &str {
+    o.body.lines().next().unwrap_or("")
+}
+
+/// Alice challenges Bob to `game`; Bob accepts by replying. Returns the game id.
+pub fn challenge_and_accept(w: &mut World, line: &str) -> GameId {
+    let d = w.send_confirmed(ALICE, line);
+    let id = d.games[0].id;
+    assert_eq!(d.games[0].status, GameStatus::Invited);
+    let d = w.answer(BOB, "ACCEPT");
+    assert_eq!(d.games[0].status, GameStatus::Active);
+    id
+}
+
+pub fn live(g: &StoredGame) -> AnyGame {
+    g.rebuild().expect("stored games replay")
+}
