@@ -250,3 +250,191 @@ fn a_game_without_a_clock_says_so_and_shows_no_clock_lines() {
             .contains("This game is played without a clock.")
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Time passing: reminders and time-outs (`referee::tick`), with a simulated clock.
+
+#[test]
+fn a_first_move_that_never_comes_is_reminded_twice_then_the_game_is_cancelled() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 3d VS bob@b.example");
+    let t0 = w.game(id).clock.started[&0];
+    let flag = t0 + 3 * DAY + 1;
+    let ds = w.run_clock(t0 + 30 * DAY);
+    assert_eq!(ds.len(), 3, "{ds:#?}");
+
+    // 24 hours left, then 80 % used: one mail each, to Alice only.
+    let first = only(&ds[0], ALICE);
+    assert!(to(&ds[0], BOB).is_empty());
+    assert!(
+        first.body.starts_with(
+            "Reminder: game #1 (Abalone (Standard)) against your opponent has been waiting for your move \
+             for 2 days."
+        ),
+        "{}",
+        first.body
+    );
+    let deadline = when_words(Lang::EN, flag, &TimeZone::UTC);
+    assert!(
+        first
+            .body
+            .contains(&format!("Your move must reach arbitre before {deadline}."))
+    );
+    assert!(
+        first
+            .body
+            .contains("Time left: you 1 day, your opponent 3 days."),
+        "{}",
+        first.body
+    );
+    let second = only(&ds[1], ALICE);
+    assert!(
+        second.body.contains("for 2 days 9 hours"),
+        "{}",
+        second.body
+    );
+    assert_ne!(first.message_id, second.message_id);
+
+    // Out of time on the game's first move: cancelled, for both.
+    let end = &ds[2];
+    let game = &end.games[0];
+    assert_eq!(game.status, GameStatus::Finished);
+    let result = game.result.as_ref().unwrap();
+    assert_eq!(
+        (result.winner, result.termination.as_str()),
+        (None, "cancelled")
+    );
+    for who in [ALICE, BOB] {
+        let body = &only(end, who).body;
+        assert!(
+            body.contains(&format!(
+                "The game is cancelled: its first move did not reach arbitre before {deadline}."
+            )),
+            "{body}"
+        );
+    }
+    assert_eq!(
+        w.game(id).clock.next_due,
+        None,
+        "a finished game is never due"
+    );
+}
+
+#[test]
+fn a_player_who_lets_the_time_run_out_loses_on_time_in_the_games_own_terms() {
+    engine!("bulltricker");
+    let mut w = World::new();
+    w.set_lang(BOB, Lang::FR);
+    let id = challenge_and_accept(&mut w, "NEW bulltricker TIME 1d VS bob@b.example");
+    w.answer(ALICE, "b.h2 b.h4");
+    let t1 = w.game(id).clock.started[&1];
+    let ds = w.run_clock(t1 + 5 * DAY);
+    assert_eq!(ds.len(), 2, "one reminder (80 %), then the time-out");
+    assert!(
+        only(&ds[0], BOB)
+            .body
+            .starts_with("Rappel : la partie n° 1")
+    );
+    let end = &ds[1];
+    let result = end.games[0].result.clone().unwrap();
+    assert_eq!(result.winner, Some(Side::White));
+    assert_eq!(result.termination, "time");
+    let to_alice = only(end, ALICE);
+    let to_bob = only(end, BOB);
+    assert_eq!(to_alice.body.lines().next(), Some("WW"));
+    assert_eq!(to_bob.body.lines().next(), Some("WW"));
+    assert!(
+        to_alice.body.contains("Your opponent ran out of time"),
+        "{}",
+        to_alice.body
+    );
+    assert!(to_alice.body.contains("You win on time."));
+    assert!(
+        to_bob.body.contains("Votre temps est écoulé"),
+        "{}",
+        to_bob.body
+    );
+    assert!(to_bob.body.contains("Vous perdez au temps."));
+}
+
+#[test]
+fn a_move_that_arrived_in_time_counts_however_late_it_is_read_and_a_late_one_does_not() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 1d VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    let bob_flag = w.game(id).clock.started[&1] + DAY + 1;
+    // arbitre was down across Bob's deadline; his move had reached the mailbox a minute
+    // before it. Read an hour after the deadline, it is played.
+    w.clock = bob_flag + HOUR;
+    let mail = w.last_to(BOB).clone();
+    let mut m = w.reply_msg(&mail, BOB, "i5h5");
+    m.received_at = bob_flag - 60;
+    let d = w.deliver(&m);
+    assert_eq!(d.games[0].moves.len(), 2, "{:#?}", d.outbox);
+    assert_eq!(d.games[0].status, GameStatus::Active);
+
+    // Alice's turn starts now; her move reaches the mailbox a second after her time ran
+    // out, before any tick: she loses on time and her move is not played.
+    let alice_flag = w.game(id).clock.started[&2] + DAY + 1;
+    let mail = w.last_to(ALICE).clone();
+    let mut m = w.reply_msg(&mail, ALICE, "a2b3");
+    m.received_at = alice_flag;
+    w.clock = alice_flag + 5;
+    let d = w.deliver(&m);
+    let game = &d.games[0];
+    assert_eq!(game.moves.len(), 2, "the late move is not played");
+    assert_eq!(game.result.as_ref().unwrap().winner, Some(Side::White));
+    assert!(only(&d, ALICE).body.contains("Your time ran out"));
+    assert!(only(&d, BOB).body.contains("You win on time."));
+}
+
+#[test]
+fn a_reminder_is_sent_once_whatever_the_clock_is_asked() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 3d VS bob@b.example");
+    let t0 = w.game(id).clock.started[&0];
+    let ds = w.run_clock(t0 + 2 * DAY + 1);
+    assert_eq!(ds.len(), 1);
+    // Asked again at the same instant and later before the next step: nothing more.
+    let mut game = w.game(id).clone();
+    for at in [t0 + 2 * DAY + 1, t0 + 2 * DAY + HOUR] {
+        game.clock.next_due = Some(at);
+        let ctx = arbitre::referee::Context {
+            games: vec![game.clone()],
+            ..Default::default()
+        };
+        let d = arbitre::referee::tick(&w.config, &ctx, at);
+        assert!(d.outbox.is_empty(), "{d:#?}");
+    }
+    // The daemon's restart replays the same decision with the same Message-IDs.
+    let before = w.game(id).clone();
+    let mut again = before.clone();
+    again.clock.reminded.clear();
+    let ctx = arbitre::referee::Context {
+        games: vec![again],
+        ..Default::default()
+    };
+    let a = arbitre::referee::tick(&w.config, &ctx, t0 + 2 * DAY + 1);
+    assert_eq!(a.outbox.len(), 1);
+    assert_eq!(a.outbox[0].message_id, ds[0].outbox[0].message_id);
+}
+
+#[test]
+fn in_claim_mode_running_out_of_time_waits_for_a_claim() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 1d VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    w.games.get_mut(&id).unwrap().clock.claim = true;
+    let t1 = w.game(id).clock.started[&1];
+    let ds = w.run_clock(t1 + 10 * DAY);
+    assert_eq!(ds.len(), 1, "the reminder only");
+    assert_eq!(w.game(id).status, GameStatus::Active);
+    assert_eq!(w.game(id).clock.next_due, None);
+    // A late move in claim mode is played.
+    let d = w.answer(BOB, "i5h5");
+    assert_eq!(d.games[0].moves.len(), 2);
+}

@@ -41,6 +41,7 @@ clock-weekday = { $day ->
 }
 # An instant: in the reader's time zone, then in UTC.
 clock-when = { $weekday } { $date } at { $time } ({ $zone }), { $utc } UTC
+clock-when-utc = { $weekday } { $date } at { $time } UTC
 
 clock-control-line = Time control: { $control } ({ $words }).
 clock-left-line = Time left: you { $you }, { $opponent } { $theirs }.
@@ -71,3 +72,10 @@ clock-error-cap = The most time in hand must be at least the time to start with.
 clock-error-none-options = "none" takes no options.
 clock-error-missing = Give the time control after TIME.
 new-bad-time = { $why } Write for instance TIME 3d (3 days per move), TIME 30d+3d (30 days, plus 3 after each move) or TIME 10/50d (10 moves in 50 days).
+
+# A reminder to the player to move.
+clock-reminder = Reminder: game #{ $id } ({ $title }) against { $opponent } has been waiting for your move for { $waited }.
+# The end of a game on time.
+end-time-you = Your time ran out: no move of yours reached arbitre before { $when }. You lose on time.
+end-time-them = { $who } ran out of time: no move reached arbitre before { $when }. You win on time.
+end-cancelled = The game is cancelled: its first move did not reach arbitre before { $when }. It counts for nobody.

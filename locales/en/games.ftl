@@ -115,7 +115,8 @@ game-end = { $end ->
         [tours-no-progress] no capture and no forward step for too long
         [resignation] resignation
         [agreed-draw] draw by agreement
-        [time] loss on time
+        [time] time forfeit
+        [cancelled] cancelled, the first move never came in time
         [adjudication] adjudication
        *[other] { $end }
     }

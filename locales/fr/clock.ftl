@@ -42,6 +42,7 @@ clock-weekday = { $day ->
 }
 # Un instant : dans le fuseau horaire du lecteur, puis en UTC.
 clock-when = { $weekday } { $date } à { $time } ({ $zone }), { $utc } UTC
+clock-when-utc = { $weekday } { $date } à { $time } UTC
 
 clock-control-line = Cadence : { $control } ({ $words }).
 clock-left-line = Temps restant : vous { $you }, { $opponent } { $theirs }.
@@ -72,3 +73,10 @@ clock-error-cap = La réserve maximale doit être au moins égale au temps de d�
 clock-error-none-options = « none » ne prend pas d'option.
 clock-error-missing = Donnez la cadence après CADENCE.
 new-bad-time = { $why } Écrivez par exemple CADENCE 3j (3 jours par coup), CADENCE 30j+3j (30 jours, plus 3 après chaque coup) ou CADENCE 10/50j (10 coups en 50 jours).
+
+# Un rappel au joueur au trait.
+clock-reminder = Rappel : la partie n° { $id } ({ $title }) contre { $opponent } attend votre coup depuis { $waited }.
+# La fin d'une partie au temps.
+end-time-you = Votre temps est écoulé : aucun coup de votre part n'est parvenu à arbitre avant le { $when }. Vous perdez au temps.
+end-time-them = { $who } a dépassé son temps : aucun coup n'est parvenu à arbitre avant le { $when }. Vous gagnez au temps.
+end-cancelled = La partie est annulée : son premier coup n'est pas parvenu à arbitre avant le { $when }. Elle ne compte pour personne.

@@ -115,7 +115,8 @@ game-end = { $end ->
         [tours-no-progress] ni prise ni avancée depuis trop longtemps
         [resignation] abandon
         [agreed-draw] nulle par accord mutuel
-        [time] perte au temps
+        [time] dépassement du temps
+        [cancelled] partie annulée, le premier coup n'est jamais venu à temps
         [adjudication] décision de l'arbitre
        *[other] { $end }
     }

@@ -95,7 +95,8 @@ pub fn due(
         .filter_map(|(i, step)| {
             let mark = match (*step, flag) {
                 (Step::Used(p), Some(flag)) => flag * i64::from(p) / 100,
-                (Step::Left(d), Some(flag)) => flag - d,
+                // The last second in time is `flag - 1`: this much left from there.
+                (Step::Left(d), Some(flag)) => flag - 1 - d,
                 (Step::Silence(d), _) => d,
                 _ => return None,
             };
@@ -165,7 +166,7 @@ mod tests {
         assert_eq!(
             ats("3d"),
             vec![
-                ("1d-left".into(), flag - DAY),
+                ("1d-left".into(), flag - 1 - DAY),
                 ("80%".into(), flag * 80 / 100)
             ]
         );

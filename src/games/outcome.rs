@@ -32,6 +32,11 @@ impl Termination {
         code: "time",
         words: "time",
     };
+    /// The first move was never made in time: the game counts for nobody.
+    pub const CANCELLED: Termination = Termination {
+        code: "cancelled",
+        words: "cancelled",
+    };
     /// A tournament director decided the result.
     pub const ADJUDICATION: Termination = Termination {
         code: "adjudication",

@@ -139,6 +139,19 @@ pub fn when_words(lang: Lang, at: Timestamp, zone: &TimeZone) -> String {
             utc.strftime("%H:%M").to_string(),
         ),
     };
+    if zone.iana_name() == Some("UTC") {
+        return t!(
+            lang,
+            "clock-when-utc",
+            weekday = t!(
+                lang,
+                "clock-weekday",
+                day = i64::from(local.weekday().to_monday_one_offset())
+            ),
+            date = date,
+            time = time
+        );
+    }
     t!(
         lang,
         "clock-when",

@@ -158,7 +158,8 @@ pub fn next_due(
     }
     let reading = read(game, around, now);
     let running = reading.running?;
-    let flag = running.flag_at;
+    // In claim mode a time that ran out waits for the opponent's claim, not the clock.
+    let flag = running.flag_at.filter(|&f| !(game.clock.claim && f <= now));
     let reminder = reminders_due(config, game, around, now)
         .first()
         .map(|d| d.at);
@@ -166,6 +167,22 @@ pub fn next_due(
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }
+}
+
+/// Who ran out of time in `game` by `at`, when, and whether it was the game's first move;
+/// `None` while time remains, without a clock, or in claim mode (where running out ends
+/// the game only on the opponent's claim).
+pub fn ran_out(
+    game: &StoredGame,
+    around: &Circumstances,
+    at: Timestamp,
+) -> Option<(Side, Timestamp, bool)> {
+    if game.status != GameStatus::Active || game.clock.claim {
+        return None;
+    }
+    let running = read(game, around, at).running?;
+    let flag = running.flag_at.filter(|&f| f <= at)?;
+    Some((running.side, flag, running.turn == 0))
 }
 
 /// What a mail to the player seated as `you` shows of `game`'s clocks at `now` (for an

@@ -217,7 +217,7 @@ pub struct Desk<'a> {
 }
 
 impl<'a> Desk<'a> {
-    fn new(
+    pub(crate) fn new(
         config: &'a RefereeConfig,
         ctx: &'a Context,
         msg: &'a Inbound,
@@ -456,7 +456,7 @@ impl<'a> Desk<'a> {
 
     /// Builds the decision, holding back the answers the rate limit covers (see the
     /// module's `rate-limit`).
-    fn finish(mut self) -> Decision {
+    pub(crate) fn finish(mut self) -> Decision {
         let mut summary = std::mem::take(&mut self.summary);
         let mut outbox = std::mem::take(&mut self.mail.outbox);
         clocks::mark_turns(&self.ctx.games, &self.games, &mut outbox);

@@ -20,6 +20,7 @@
 //! - [`clock_text`]: the words of clocks (controls, durations, deadlines);
 //!   [`clocks`]: a game's turns and clocks, its next reminder or time-out, and the mail
 //!   that starts each turn.
+//! - [`tick`]: what time passing does to a game: reminders and time-outs.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
 
@@ -41,6 +42,7 @@ pub mod reply;
 pub mod route;
 pub mod suggest;
 pub mod terms;
+pub mod tick;
 pub mod token;
 pub mod undo;
 pub mod vocabulary;
@@ -100,6 +102,8 @@ pub struct NewGameRequest {
     /// Its time control.
     pub time: crate::clock::TimeControl,
 }
+
+pub use tick::tick;
 
 /// Creates a game directly and the mails announcing it to both players (pure).
 pub fn create_game(

@@ -28,7 +28,6 @@
 
 use crate::games::{AnyGame, Outcome, Side};
 use crate::referee::chat::{self, Words};
-use crate::referee::check;
 use crate::referee::command::{Command, kind_reads, looks_like_a_move};
 use crate::referee::conditional::{self, Prepared, Reaction};
 use crate::referee::handle::{self, Desk};
@@ -36,6 +35,7 @@ use crate::referee::reply::{self, Ending, News, NoGame};
 use crate::referee::{
     GameResult, GameStatus, Inbound, PlayedMove, StoredGame, compose, read, suggest, terms,
 };
+use crate::referee::{check, clocks};
 use crate::t;
 use crate::text::Lang;
 
@@ -74,6 +74,13 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
             }
         }
         return;
+    }
+    // Time that ran out before this message reached arbitre ends the game first: a move
+    // that arrived in time counts, however late it is read; one that arrived late does not.
+    if let Some((loser, at, first)) =
+        clocks::ran_out(game, &desk.circumstances(game), desk.msg.received_at)
+    {
+        return crate::referee::tick::time_out(desk, game, &live, loser, at, first);
     }
     match command {
         Command::Move(text) => written(desk, game, live, side, text, true),

@@ -79,6 +79,19 @@ pub enum Ending<'a> {
     AgreedDraw,
     /// A `PAT` claim the rules confirm.
     ClaimConfirmed,
+    /// The player seated as `loser` ran out of time; `when` is the instant their time ran
+    /// out, written for the reader.
+    TimedOut {
+        /// Who ran out of time.
+        loser: Side,
+        /// When, in the reader's words.
+        when: &'a str,
+    },
+    /// The first move never came in time: the game is cancelled.
+    Cancelled {
+        /// When the time for it ran out, in the reader's words.
+        when: &'a str,
+    },
     /// The rules, after the move `mine`, a conditional move prepared in answer to `theirs`.
     Answered {
         /// The opponent's move that the line expected.
@@ -516,6 +529,7 @@ fn termination_words(lang: Lang, live: &AnyGame, code: &str) -> String {
         Termination::RESIGNATION,
         Termination::AGREED_DRAW,
         Termination::TIME,
+        Termination::CANCELLED,
         Termination::ADJUDICATION,
     ]) {
         if t.code == code {
@@ -808,6 +822,24 @@ pub fn zone_current(lang: Lang, zone: &jiff::tz::TimeZone) -> String {
 /// `TZ <zone>` with a zone nobody knows.
 pub fn zone_unknown(lang: Lang, zone: &str) -> String {
     t!(lang, "zone-unknown", zone = zone.to_string()) + "\n"
+}
+
+/// A reminder to the player to move: how long the game has waited for them, then the
+/// position with its clock lines (the deadline) and how to answer.
+pub fn reminder(lang: Lang, s: &Seen, waited: i64) -> String {
+    let mut out = t!(
+        lang,
+        "clock-reminder",
+        id = s.stored.id,
+        title = title(lang, s.stored),
+        opponent = opp(lang, s.opponent.as_deref()),
+        waited = clock_text::duration_words(lang, waited)
+    );
+    out.push_str("\n\n");
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
 }
 
 /// `CLOCK`: the control, both clocks, the deadline, and the zone times are written in.
@@ -1780,6 +1812,23 @@ pub fn game_end(
         }
         Ending::ClaimConfirmed => {
             out.push_str(&t!(lang, "end-claim-confirmed"));
+            out.push('\n');
+        }
+        Ending::TimedOut { loser, when } if loser == s.you => {
+            out.push_str(&t!(lang, "end-time-you", when = when.to_string()));
+            out.push('\n');
+        }
+        Ending::TimedOut { when, .. } => {
+            out.push_str(&t!(
+                lang,
+                "end-time-them",
+                who = opponent,
+                when = when.to_string()
+            ));
+            out.push('\n');
+        }
+        Ending::Cancelled { when } => {
+            out.push_str(&t!(lang, "end-cancelled", when = when.to_string()));
             out.push('\n');
         }
         Ending::Answered { theirs, mine } if mine.mover == s.you => {

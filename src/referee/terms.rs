@@ -46,6 +46,31 @@ pub fn resignation(live: &AnyGame, loser: Side) -> GameResult {
     }
 }
 
+/// The result when `loser` runs out of time.
+pub fn time_out(live: &AnyGame, loser: Side) -> GameResult {
+    let winner = loser.opponent();
+    let line = if has_pat_protocol(live.kind()) {
+        protocol_winner(winner).to_string()
+    } else {
+        words(live, Some(winner), Termination::TIME)
+    };
+    GameResult {
+        winner: Some(winner),
+        termination: Termination::TIME.code.to_string(),
+        line,
+    }
+}
+
+/// The result of a game whose first move never came in time: cancelled, scored for
+/// nobody.
+pub fn cancelled(live: &AnyGame) -> GameResult {
+    GameResult {
+        winner: None,
+        termination: Termination::CANCELLED.code.to_string(),
+        line: words(live, None, Termination::CANCELLED),
+    }
+}
+
 /// The result of a draw agreed by both players.
 pub fn agreed_draw(live: &AnyGame) -> GameResult {
     let line = if has_pat_protocol(live.kind()) {

@@ -249,13 +249,76 @@ impl World {
         }
     }
 
-    /// Sends the mail held back now: the turns it starts begin at this instant.
+    /// Sends the mail held back now: the turns it starts begin at this instant, and, as
+    /// the store does, the game's clock is to be looked at again at once.
     pub fn release_mail(&mut self) {
         for (game, turn) in std::mem::take(&mut self.held) {
             if let Some(g) = self.games.get_mut(&game) {
                 g.clock.started.insert(turn, self.clock);
+                if g.status == GameStatus::Active {
+                    g.clock.next_due = Some(self.clock);
+                }
             }
         }
+    }
+
+    /// The clock's turn at `at` (the world's clock moves there): the games whose next due
+    /// time has come, with their players, go to `referee::tick`, as the daemon does.
+    pub fn tick(&mut self, at: Timestamp) -> Decision {
+        self.clock = self.clock.max(at);
+        let games: Vec<StoredGame> = self
+            .games
+            .values()
+            .filter(|g| g.clock.next_due.is_some_and(|d| d <= at))
+            .cloned()
+            .collect();
+        let players: Vec<Player> = games
+            .iter()
+            .flat_map(|g| [g.white.clone(), g.black.clone()])
+            .filter_map(|a| self.players.get(&a).cloned())
+            .collect();
+        let ctx = Context {
+            players,
+            games,
+            next_game_id: self.next_game,
+            ..Context::default()
+        };
+        let d = referee::tick(&self.config, &ctx, at);
+        assert_eq!(d, referee::tick(&self.config, &ctx, at), "tick is pure");
+        let fake = Inbound {
+            message_id: "tick".into(),
+            ..Inbound::default()
+        };
+        self.check(&fake, &d);
+        self.apply(&d);
+        d
+    }
+
+    /// Ticks at every due time up to `until`, in order; returns every decision that sent
+    /// mail or changed a game.
+    pub fn run_clock(&mut self, until: Timestamp) -> Vec<Decision> {
+        let mut out = Vec::new();
+        for _ in 0..1000 {
+            let Some(due) = self
+                .games
+                .values()
+                .filter_map(|g| g.clock.next_due)
+                .filter(|&d| d <= until)
+                .min()
+            else {
+                break;
+            };
+            let d = self.tick(due);
+            assert!(
+                !d.games.is_empty(),
+                "a clock due at {due} was looked at and nothing changed: it would be due for ever"
+            );
+            if !d.outbox.is_empty() {
+                out.push(d);
+            }
+        }
+        self.clock = self.clock.max(until);
+        out
     }
 
     /// The invariants of every decision.
