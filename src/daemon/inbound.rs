@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::mail::{Fetched, Inbox, parse};
-use crate::referee::{self, Decision};
+use crate::referee::{self, Decision, Timestamp};
 use crate::store::{Committed, Seen};
 
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
@@ -81,16 +81,35 @@ pub async fn handle_one(
     .await
 }
 
+/// How the inbound loop talks to the other tasks.
+#[derive(Debug)]
+pub struct Links {
+    /// Wakes the outbox when mail was queued (or the server is back).
+    pub wake_outbox: Arc<Notify>,
+    /// Woken by the outbox when it finds the server back.
+    pub wake_inbox: Arc<Notify>,
+    /// Wakes the clock when a decision may have moved a deadline.
+    pub wake_clock: Arc<Notify>,
+    /// How far the mailbox has been read: every message that reached it before this
+    /// instant has been decided and committed.
+    pub read_up_to: watch::Sender<Timestamp>,
+}
+
 /// Runs the inbound loop until `stop` turns true (checked between messages and while
 /// waiting for mail).
 pub async fn run<I: Inbox>(
     settings: DaemonSettings,
     mut inbox: I,
     store: SharedStore,
-    wake_outbox: Arc<Notify>,
-    wake_inbox: Arc<Notify>,
+    links: Links,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
+    let Links {
+        wake_outbox,
+        wake_inbox,
+        wake_clock,
+        read_up_to,
+    } = links;
     let mut backoff = settings.reconnect_min;
     // Whether the mailbox was out of reach: its return likely means the mail server's, so
     // the outbox is woken to send at once what waited for it.
@@ -99,6 +118,7 @@ pub async fn run<I: Inbox>(
         if *stop.borrow() {
             return Ok(());
         }
+        let called_at = now();
         let batch = tokio::select! {
             r = inbox.next() => r,
             _ = stop.changed() => return Ok(()),
@@ -138,6 +158,8 @@ pub async fn run<I: Inbox>(
                 continue;
             }
         };
+        let searched_at = inbox.searched_at().unwrap_or(called_at);
+        let mut complete = true;
         for fetched in batch {
             let handled = match handle_one(&settings, &store, &fetched).await {
                 Ok(h) => h,
@@ -147,6 +169,7 @@ pub async fn run<I: Inbox>(
                     tracing::error!(cause = %e, uid = fetched.key.uid, "cannot process message");
                     inbox.rescan();
                     tokio::time::sleep(Duration::from_millis(500)).await;
+                    complete = false;
                     break;
                 }
             };
@@ -156,6 +179,7 @@ pub async fn run<I: Inbox>(
                     if *mails > 0 {
                         wake_outbox.notify_one();
                     }
+                    wake_clock.notify_one();
                 }
                 Handled::AlreadyProcessed => {
                     tracing::info!(uid = fetched.key.uid, "already processed: flagging it")
@@ -172,13 +196,21 @@ pub async fn run<I: Inbox>(
                 ),
             }
             if let Err(e) = inbox.done(&fetched.key).await {
-                // Committed but not flagged: it will be seen again and recognised.
+                // Committed but not flagged: it will be seen again and recognised. Its
+                // decision is committed, so the mailbox still counts as read.
                 tracing::warn!(cause = %e, uid = fetched.key.uid, "cannot flag processed message");
                 break;
             }
             if *stop.borrow() {
                 return Ok(());
             }
+        }
+        if complete {
+            read_up_to.send_if_modified(|at| {
+                let moved = searched_at > *at;
+                *at = (*at).max(searched_at);
+                moved
+            });
         }
     }
 }

@@ -3,13 +3,15 @@
 //! Inbound, one message at a time: fetch (IMAP) → parse → load the context from the store →
 //! [`referee::handle`] → commit the decision and the processed-message key in one
 //! transaction → flag the message on the server. Outbound, in a second task: send what the
-//! outbox holds, retrying with backoff until the server accepts it.
+//! outbox holds, retrying with backoff until the server accepts it. The clock, in a third:
+//! sleep until the next reminder or time-out, then [`referee::tick`] → commit.
 //!
 //! [`run`] takes its edges as arguments (an [`Inbox`], a [`Sender`], the store and a
 //! shutdown future), so tests can drive it with fakes. SQLite is only touched on blocking
 //! threads. On shutdown the message in hand is finished, the sends in flight complete, and
 //! `run` returns.
 
+pub mod clock;
 pub mod inbound;
 pub mod notify;
 pub mod outbound;
@@ -119,15 +121,33 @@ where
     // inbound one wakes the outbox when it has committed mail to send).
     let wake_outbox = Arc::new(Notify::new());
     let wake_inbox = Arc::new(Notify::new());
+    let wake_clock = Arc::new(Notify::new());
+    let (read_tx, read_rx) = watch::channel(0);
     let outbound = tokio::spawn(outbound::run(
         (&settings).into(),
         sender,
         store.clone(),
         wake_outbox.clone(),
         wake_inbox.clone(),
+        wake_clock.clone(),
         stop_rx.clone(),
     ));
-    let inbound = inbound::run(settings, inbox, store, wake_outbox, wake_inbox, stop_rx);
+    let clock = tokio::spawn(clock::run(
+        settings.referee.clone(),
+        store.clone(),
+        read_rx,
+        wake_clock.clone(),
+        inbox.wake_handle(),
+        wake_outbox.clone(),
+        stop_rx.clone(),
+    ));
+    let links = inbound::Links {
+        wake_outbox,
+        wake_inbox,
+        wake_clock,
+        read_up_to: read_tx,
+    };
+    let inbound = inbound::run(settings, inbox, store, links, stop_rx);
     tokio::pin!(inbound);
     tokio::pin!(shutdown);
     let result = tokio::select! {
@@ -143,7 +163,8 @@ where
     let sent = outbound
         .await
         .map_err(|e| DaemonError::Task(e.to_string()))?;
-    result.and(sent)
+    let ticked = clock.await.map_err(|e| DaemonError::Task(e.to_string()))?;
+    result.and(sent).and(ticked)
 }
 
 #[cfg(test)]

@@ -65,13 +65,16 @@ enum Tried {
 /// and stay due, one of them probes the server (after 1 s, doubling up to a minute, or at
 /// once when woken), and everything that waited goes as soon as a probe gets through.
 /// The server's return also wakes `wake_inbox`: the mailbox, often on the same machine, is
-/// then tried again at once instead of at the end of its own reconnection backoff.
+/// then tried again at once instead of at the end of its own reconnection backoff. Mail
+/// that leaves wakes `wake_clock`: a mail telling a player it is their turn starts their
+/// clock when it leaves, which moves the game's next deadline.
 pub async fn run<S: Sender>(
     settings: OutboundSettings,
     sender: Arc<S>,
     store: SharedStore,
     wake: Arc<Notify>,
     wake_inbox: Arc<Notify>,
+    wake_clock: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     // The wait before the next probe while the server is unreachable.
@@ -106,6 +109,9 @@ pub async fn run<S: Sender>(
             .buffer_unordered(settings.send_concurrency.max(1))
             .try_collect()
             .await?;
+        if tried.contains(&Tried::Sent) {
+            wake_clock.notify_one();
+        }
         if tried.contains(&Tried::Unreachable) {
             let wait = outage.map_or(PROBE_FIRST, |w| (w * 2).min(PROBE_LONGEST));
             if outage.is_none() {
@@ -269,6 +275,7 @@ mod tests {
             store.clone(),
             Arc::new(Notify::new()),
             Arc::new(Notify::new()),
+            Arc::new(Notify::new()),
             stop_rx,
         ));
         // The other nine are accepted (two sends at a time; one slot stays on the stuck mail).
@@ -356,6 +363,7 @@ mod tests {
             store.clone(),
             wake.clone(),
             wake_inbox.clone(),
+            Arc::new(Notify::new()),
             stop_rx,
         ));
         // Three seconds down: the first round stops at the first failure (two in flight),

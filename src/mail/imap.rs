@@ -26,6 +26,7 @@ use async_imap::extensions::idle::IdleResponse;
 use async_imap::types::UnsolicitedResponse;
 use futures::TryStreamExt;
 use tokio::net::TcpStream;
+use tokio::sync::Notify;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 use tokio_rustls::rustls::ClientConfig;
@@ -239,6 +240,10 @@ pub struct ImapInbox {
     last_scan: Option<Instant>,
     /// Called with the UIDVALIDITY at each connection (the daemon records it).
     uidvalidity_seen: Option<u32>,
+    /// Ends a wait for news at once (see [`Inbox::wake_handle`]).
+    wake: Arc<Notify>,
+    /// When the last search began (see [`Inbox::searched_at`]).
+    searched_at: Option<i64>,
 }
 
 impl std::fmt::Debug for ImapInbox {
@@ -260,6 +265,8 @@ impl ImapInbox {
             has_idle: false,
             has_move: false,
             has_uidplus: false,
+            wake: Arc::new(Notify::new()),
+            searched_at: None,
             uidvalidity: None,
             last_uid: 0,
             pending: BTreeSet::new(),
@@ -311,6 +318,7 @@ impl ImapInbox {
 
     /// Every unprocessed message in the mailbox.
     async fn full_scan(&mut self) -> Result<(), InboxError> {
+        self.searched_at = Some(crate::daemon::now());
         let criteria = self.unprocessed_criteria();
         let session = self.session.as_mut().expect("connected");
         let uids = timed(
@@ -326,6 +334,7 @@ impl ImapInbox {
 
     /// Messages that arrived after the last UID handed out.
     async fn incremental_scan(&mut self) -> Result<(), InboxError> {
+        self.searched_at = Some(crate::daemon::now());
         let query = format!(
             "UID {}:* {}",
             self.last_uid + 1,
@@ -389,12 +398,21 @@ impl ImapInbox {
             // NOTE: async-imap restarts its timeout at every server response, and Dovecot
             // sends `* OK Still here` every 2 minutes, so it alone would never end the IDLE.
             // The outer timeout does; dropping the stop source ends the wait at once.
+            // A wake-up (the clock wants the mailbox read now) ends it as well.
+            let wake = self.wake.clone();
             let response = {
                 let (response, stop) = idle.wait_with_timeout(wait);
                 tokio::pin!(response);
-                match tokio::time::timeout(wait, &mut response).await {
-                    Ok(r) => r,
-                    Err(_) => {
+                tokio::select! {
+                    r = tokio::time::timeout(wait, &mut response) => match r {
+                        Ok(r) => r,
+                        Err(_) => {
+                            drop(stop);
+                            response.await
+                        }
+                    },
+                    () = wake.notified() => {
+                        tracing::debug!("IDLE ended early: a fresh read was asked for");
                         drop(stop);
                         response.await
                     }
@@ -407,7 +425,11 @@ impl ImapInbox {
                 tracing::debug!("IDLE: news from the server");
             }
         } else {
-            tokio::time::sleep(until_scan.min(Duration::from_secs(60))).await;
+            let wake = self.wake.clone();
+            tokio::select! {
+                () = tokio::time::sleep(until_scan.min(Duration::from_secs(60))) => {}
+                () = wake.notified() => {}
+            }
             let mut session = session;
             timed(self.settings.timeout, "NOOP failed", session.noop()).await?;
             self.session = Some(session);
@@ -666,6 +688,14 @@ impl Inbox for ImapInbox {
             self.session = None;
         }
         r
+    }
+
+    fn wake_handle(&self) -> Option<Arc<Notify>> {
+        Some(self.wake.clone())
+    }
+
+    fn searched_at(&self) -> Option<i64> {
+        self.searched_at
     }
 
     fn rescan(&mut self) {

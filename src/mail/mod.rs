@@ -45,4 +45,16 @@ pub trait Inbox: Send {
     fn take_uidvalidity(&mut self) -> Option<(String, u32)> {
         None
     }
+    /// A handle that makes a waiting [`Inbox::next`] look at the mailbox at once (the
+    /// clock asks for a fresh read before it enforces a deadline); `None` when `next`
+    /// never waits long.
+    fn wake_handle(&self) -> Option<std::sync::Arc<tokio::sync::Notify>> {
+        None
+    }
+    /// When the search that found the last batch began (seconds since the epoch): every
+    /// message that reached the mailbox before it was in that batch or an earlier one.
+    /// `None`: the time `next` was called stands for it.
+    fn searched_at(&self) -> Option<i64> {
+        None
+    }
 }

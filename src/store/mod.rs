@@ -303,6 +303,42 @@ impl Store {
         rows::player(&self.conn, address)
     }
 
+    /// When the clock of some game is next due (its next reminder or time-out), if any:
+    /// one indexed lookup, however many games run.
+    pub fn next_clock_due(&self) -> Result<Option<Timestamp>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT min(next_due) FROM games WHERE next_due IS NOT NULL")?
+            .query_row([], |r| r.get(0))?)
+    }
+
+    /// What `referee::tick` needs at `now`: the games whose clock is due (soonest first, at
+    /// most `limit`) and their players.
+    pub fn clock_context(&self, now: Timestamp, limit: usize) -> Result<Context, StoreError> {
+        let games = rows::games_where(
+            &self.conn,
+            "id IN (SELECT id FROM games WHERE next_due IS NOT NULL AND next_due <= ?1
+              ORDER BY next_due LIMIT ?2)",
+            &[&now, &(limit as i64)],
+        )?;
+        let mut players = Vec::new();
+        for g in &games {
+            for address in [&g.white, &g.black] {
+                if !players.iter().any(|p: &Player| &p.address == address)
+                    && let Some(p) = rows::player(&self.conn, address)?
+                {
+                    players.push(p);
+                }
+            }
+        }
+        Ok(Context {
+            players,
+            games,
+            next_game_id: self.next_game_id()?,
+            ..Context::default()
+        })
+    }
+
     /// The number the next game will get.
     pub fn next_game_id(&self) -> Result<GameId, StoreError> {
         Ok(self

@@ -1,0 +1,98 @@
+//! The clock task: sleeps until the earliest reminder or time-out in the store (one indexed
+//! lookup, however many games run), then lets [`referee::tick`] decide and commits the
+//! decision like any other: the game's new state, its reminders recorded and its mails
+//! queued in one transaction, sent afterwards by the outbox.
+//!
+//! Deadlines wait for the mailbox: the clock acts at `now` only once the mailbox has been
+//! read up to `now` (the inbound task publishes how far it has read), so a move that
+//! reached the mailbox before its deadline is always judged before the deadline is
+//! enforced, however long arbitre could not read. When the mailbox lags behind a due time,
+//! the clock asks it for a fresh read and waits.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+
+use crate::referee::{self, RefereeConfig, Timestamp};
+
+use super::{DaemonError, SharedStore, now, with_store};
+
+/// At most this many games are decided in one transaction.
+const BATCH: usize = 50;
+
+/// The longest sleep without looking at the store (a safety net: every change that moves
+/// a due time wakes the clock).
+const LONGEST_SLEEP: Duration = Duration::from_secs(300);
+
+/// Runs the clock until `stop` turns true.
+pub async fn run(
+    config: RefereeConfig,
+    store: SharedStore,
+    mut read_up_to: watch::Receiver<Timestamp>,
+    wake_clock: Arc<Notify>,
+    wake_inbox: Option<Arc<Notify>>,
+    wake_outbox: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    loop {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        let due = with_store(&store, |s| s.next_clock_due()).await?;
+        let t = now();
+        let wait = match due {
+            Some(due) if due <= t => {
+                let read = *read_up_to.borrow();
+                if read >= due {
+                    // Decide what is due by the time the mailbox has been read up to.
+                    let at = read.min(t);
+                    let config = config.clone();
+                    let (summary, mails) = with_store(&store, move |s| {
+                        s.immediate(|s| {
+                            let ctx = s.clock_context(at, BATCH)?;
+                            let decision = referee::tick(&config, &ctx, at);
+                            s.commit(&decision, None, at)?;
+                            Ok((decision.summary, decision.outbox.len()))
+                        })
+                    })
+                    .await?;
+                    if !summary.is_empty() {
+                        tracing::info!(mails, summary = %summary, "clock");
+                    }
+                    if mails > 0 {
+                        wake_outbox.notify_one();
+                    }
+                    let after = with_store(&store, |s| s.next_clock_due()).await?;
+                    if after == Some(due) {
+                        // Nothing moved it: a game the referee cannot decide (its record
+                        // does not replay). Never spin on it.
+                        tracing::error!(due, "a game's clock stays due; looking again in a minute");
+                        tokio::select! {
+                            () = tokio::time::sleep(Duration::from_secs(60)) => {}
+                            _ = stop.changed() => {}
+                        }
+                    }
+                    continue;
+                }
+                // The mailbox lags: read it now, and look again once it has been read.
+                if let Some(inbox) = &wake_inbox {
+                    inbox.notify_one();
+                }
+                tokio::select! {
+                    _ = read_up_to.changed() => {}
+                    () = tokio::time::sleep(Duration::from_secs(5)) => {}
+                    _ = stop.changed() => {}
+                }
+                continue;
+            }
+            Some(due) => Duration::from_secs((due - t) as u64).min(LONGEST_SLEEP),
+            None => LONGEST_SLEEP,
+        };
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = wake_clock.notified() => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
