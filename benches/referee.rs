@@ -47,6 +47,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             lang_from: referee::LangFrom::Chosen,
             chat: true,
             zone: None,
+            leave: Vec::new(),
         },
         Player {
             address: BLACK.into(),
@@ -55,6 +56,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             lang_from: referee::LangFrom::Chosen,
             chat: true,
             zone: None,
+            leave: Vec::new(),
         },
     ];
     let request = NewGameRequest {

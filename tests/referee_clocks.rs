@@ -438,3 +438,169 @@ fn in_claim_mode_running_out_of_time_waits_for_a_claim() {
     let d = w.answer(BOB, "i5h5");
     assert_eq!(d.games[0].moves.len(), 2);
 }
+
+// ---------------------------------------------------------------------------------------
+// Leave.
+
+/// The day `n` days after the world's today, in UTC (the configured default zone).
+fn day_after(w: &World, n: i64) -> jiff::civil::Date {
+    let today = jiff::Timestamp::from_second(w.clock)
+        .unwrap()
+        .to_zoned(TimeZone::UTC)
+        .date();
+    today.checked_add(jiff::Span::new().days(n)).unwrap()
+}
+
+#[test]
+fn leave_stops_every_clock_of_its_player_and_their_opponents_are_told_once() {
+    engine!("abalone");
+    let mut w = World::new();
+    // Two games in which Bob is to move (one against Alice, one against Carol).
+    let a = challenge_and_accept(&mut w, "NEW abalone TIME 3d VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    let d = w.send_confirmed(CAROL, "NEW abalone TIME 3d VS bob@b.example");
+    let c = d.games[0].id;
+    let invitation = only(&d, BOB).clone();
+    let m = w.reply_msg(&invitation, BOB, "ACCEPT");
+    w.deliver(&m);
+    let mail = w.last_to(CAROL).clone();
+    let m = w.reply_msg(&mail, CAROL, "a1b2");
+    w.deliver(&m);
+    let before = w.game(a).clock.started[&1] + 3 * DAY + 1;
+
+    // Bob takes two days of leave from tomorrow.
+    let (first, last) = (day_after(&w, 1), day_after(&w, 2));
+    let d = w.send_confirmed(BOB, &format!("LEAVE {first} {last}"));
+    let bob = d.players.iter().find(|p| p.address == BOB).unwrap();
+    assert_eq!(bob.leave.len(), 1);
+    let body = &only(&d, BOB).body;
+    assert!(
+        body.contains(&format!(
+            "Your leave from {first} to {last} is recorded (2 days)"
+        )),
+        "{body}"
+    );
+    assert!(body.contains("Leave left in 2023: 43 days."), "{body}");
+    for who in [ALICE, CAROL] {
+        let told = only(&d, who);
+        assert!(
+            told.body
+                .contains(&format!("is on leave from {first} to {last}")),
+            "{}",
+            told.body
+        );
+        assert!(!told.body.to_lowercase().contains("reason"));
+    }
+    // Both games are saved with deadlines two days later.
+    let games: Vec<_> = d.games.iter().map(|g| g.id).collect();
+    assert!(games.contains(&a) && games.contains(&c), "{games:?}");
+    let game_mail = w
+        .sent
+        .iter()
+        .rev()
+        .find(|m| m.to == BOB && m.game == Some(a))
+        .unwrap()
+        .clone();
+    let m = w.reply_msg(&game_mail, BOB, "CLOCK");
+    let d = w.deliver(&m);
+    let after = when_words(Lang::EN, before + 2 * DAY, &TimeZone::UTC);
+    let body = &only(&d, BOB).body;
+    assert!(body.contains(&after), "{body}");
+    assert!(
+        body.contains("Leave left in 2023: 43 days out of 45."),
+        "{body}"
+    );
+
+    // No reminder falls during the leave: the first comes with 24 hours of Bob's own time
+    // left, two days later than without leave.
+    let ds = w.run_clock(before + 2 * DAY - 1);
+    let reminders: Vec<_> = ds
+        .iter()
+        .flat_map(|d| d.outbox.iter())
+        .filter(|m| m.to == BOB && m.body.starts_with("Reminder"))
+        .collect();
+    assert_eq!(reminders.len(), 4, "two per game");
+    assert_eq!(w.game(a).status, GameStatus::Active, "not out of time yet");
+}
+
+#[test]
+fn leave_beyond_the_quota_or_too_soon_is_refused_and_cancelled_leave_is_given_back() {
+    let mut w = World::new();
+    let today = day_after(&w, 0);
+    let d = w.send_confirmed(ALICE, &format!("LEAVE {today} {today}"));
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("A leave starts tomorrow at the earliest.")
+    );
+    assert!(d.players.iter().all(|p| p.leave.is_empty()));
+    // 46 days in 2023: more than the year's quota of 45.
+    let d = w.send_confirmed(ALICE, "LEAVE 2023-11-16 2023-12-31");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("That makes 46 days in 2023, and you have 45 days left."),
+        "{}",
+        only(&d, ALICE).body
+    );
+    // Across New Year, each year pays for its own days.
+    let d = w.send_confirmed(ALICE, "LEAVE 2023-12-20 2024-01-03");
+    assert!(only(&d, ALICE).body.contains("(15 days)"));
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("Leave left in 2023: 33 days.")
+    );
+    let d = w.send_confirmed(ALICE, "LEAVE 2023-12-25 2023-12-26");
+    assert!(only(&d, ALICE).body.contains("overlap"));
+    // LEAVE alone: the balance and what is recorded.
+    let d = w.send(ALICE, "LEAVE");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.contains("Leave left in 2023: 33 days out of 45."),
+        "{body}"
+    );
+    assert!(
+        body.contains("2023-12-20 to 2024-01-03 (15 days)"),
+        "{body}"
+    );
+    // Cancelled before it starts: every day given back.
+    let d = w.send_confirmed(ALICE, "LEAVE CANCEL");
+    assert!(
+        only(&d, ALICE)
+            .body
+            .contains("is cancelled; 15 days given back.")
+    );
+    assert!(d.players[0].leave.is_empty());
+    // French, day first; then cut short while under way.
+    w.set_lang(BOB, Lang::FR);
+    let (first, last) = (day_after(&w, 1), day_after(&w, 5));
+    let fr = |d: jiff::civil::Date| d.strftime("%d/%m/%Y").to_string();
+    let d = w.send_confirmed(BOB, &format!("CONGE {} {}", fr(first), fr(last)));
+    assert!(
+        only(&d, BOB).body.contains(&format!(
+            "Votre congé du {} au {} est enregistré (5 jours)",
+            fr(first),
+            fr(last)
+        )),
+        "{}",
+        only(&d, BOB).body
+    );
+    w.clock += 2 * DAY;
+    let d = w.send_confirmed(BOB, "CONGE ANNULER");
+    let body = &only(&d, BOB).body;
+    assert!(
+        body.contains("Votre congé se termine aujourd'hui"),
+        "{body}"
+    );
+    assert!(
+        body.contains("les jours non pris vous sont rendus (3 jours)"),
+        "{body}"
+    );
+    let d = w.send(BOB, "CONGE demain");
+    assert!(
+        only(&d, BOB)
+            .body
+            .contains("Écrivez CONGE suivi du premier et du dernier jour")
+    );
+}

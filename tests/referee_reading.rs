@@ -212,6 +212,7 @@ impl World {
                 lang_from: LangFrom::Chosen,
                 chat: true,
                 zone: None,
+                leave: Vec::new(),
             },
         );
     }

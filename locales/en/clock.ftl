@@ -79,3 +79,21 @@ clock-reminder = Reminder: game #{ $id } ({ $title }) against { $opponent } has 
 end-time-you = Your time ran out: no move of yours reached arbitre before { $when }. You lose on time.
 end-time-them = { $who } ran out of time: no move reached arbitre before { $when }. You win on time.
 end-cancelled = The game is cancelled: its first move did not reach arbitre before { $when }. It counts for nobody.
+
+# LEAVE.
+leave-taken = Your leave from { $first } to { $last } is recorded ({ $days }): all your clocks stop during it. Leave left in { $year }: { $left }.
+leave-opponent = { $who } is on leave from { $first } to { $last }: their clock stops during those days.
+leave-opponent-cancelled = { $who } no longer takes leave from { $first } to { $last }.
+leave-opponent-back = { $who } is back from leave early: their clock runs again.
+leave-refused-soon = A leave starts tomorrow at the earliest. Nothing was recorded.
+leave-refused-reversed = The last day comes before the first. Nothing was recorded.
+leave-refused-overlap = These days overlap a leave already recorded. Nothing was recorded.
+leave-refused-quota = That makes { $asked } in { $year }, and you have { $left } left. Nothing was recorded.
+leave-usage = Write LEAVE followed by the first and the last day, e.g. LEAVE 2026-12-20 2027-01-03 (or 20/12/2026 03/01/2027). LEAVE CANCEL ends your current or next leave; LEAVE alone shows what you have left.
+leave-balance = Leave left in { $year }: { $left } out of { $quota }.
+leave-planned-head = Leave recorded:
+leave-line = {"  "}{ $first } to { $last } ({ $days })
+leave-none-planned = No leave recorded.
+leave-cancelled = Your leave from { $first } to { $last } is cancelled; { $back } given back.
+leave-cut = Your leave ends today instead of { $last }; { $back } given back.
+leave-nothing-to-cancel = You have no current or future leave to cancel.

@@ -37,6 +37,9 @@ help =
       LANG <code>  receive arbitre's mails in another language ({ $languages })
       CHAT ON|OFF  receive, or not, the words your opponents write with their moves
       TZ <zone>    the time zone your deadlines are written in (TZ Europe/Paris)
+      LEAVE <first day> <last day>
+                   stop all your clocks for those days (LEAVE 2026-12-20 2027-01-03);
+                   LEAVE CANCEL ends it, LEAVE alone shows what you have left
 
     Games:
 help-variants = Variants { $of } (write NEW { $game } <variant>; the first is the default):

@@ -3,6 +3,7 @@
 subject-help = [arbitre] Help
 subject-games = [arbitre] Your games
 subject-language = [arbitre] Language
+subject-leave = [arbitre] Leave
 subject-zone = [arbitre] Time zone
 subject-chat = [arbitre] Opponents' messages
 subject-problem = [arbitre] Your message could not be used

@@ -24,6 +24,7 @@ words-conditions = conditions, conditionals, conditional moves
 # After CONDITIONS: drop every conditional move of the game.
 words-clear = clear, delete, drop, cancel, none
 words-clock = clock, clocks, time left
+words-leave = leave, vacation, holiday, holidays
 words-zone = tz, time zone, timezone
 # After CHAT.
 words-on = on, yes

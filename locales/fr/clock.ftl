@@ -80,3 +80,21 @@ clock-reminder = Rappel : la partie n° { $id } ({ $title }) contre { $opponent 
 end-time-you = Votre temps est écoulé : aucun coup de votre part n'est parvenu à arbitre avant le { $when }. Vous perdez au temps.
 end-time-them = { $who } a dépassé son temps : aucun coup n'est parvenu à arbitre avant le { $when }. Vous gagnez au temps.
 end-cancelled = La partie est annulée : son premier coup n'est pas parvenu à arbitre avant le { $when }. Elle ne compte pour personne.
+
+# CONGE.
+leave-taken = Votre congé du { $first } au { $last } est enregistré ({ $days }) : toutes vos pendules s'arrêtent pendant ce temps. Congé restant en { $year } : { $left }.
+leave-opponent = { $who } est en congé du { $first } au { $last } : sa pendule s'arrête pendant ces jours.
+leave-opponent-cancelled = { $who } ne prend plus de congé du { $first } au { $last }.
+leave-opponent-back = { $who } revient de congé plus tôt que prévu : sa pendule tourne de nouveau.
+leave-refused-soon = Un congé commence demain au plus tôt. Rien n'a été enregistré.
+leave-refused-reversed = Le dernier jour précède le premier. Rien n'a été enregistré.
+leave-refused-overlap = Ces jours chevauchent un congé déjà enregistré. Rien n'a été enregistré.
+leave-refused-quota = Cela ferait { $asked } en { $year }, et il vous en reste { $left }. Rien n'a été enregistré.
+leave-usage = Écrivez CONGE suivi du premier et du dernier jour, par exemple CONGE 20/12/2026 03/01/2027 (ou 2026-12-20 2027-01-03). CONGE ANNULER met fin à votre congé en cours ou au prochain ; CONGE seul indique ce qu'il vous reste.
+leave-balance = Congé restant en { $year } : { $left } sur { $quota }.
+leave-planned-head = Congés enregistrés :
+leave-line = {"  "}du { $first } au { $last } ({ $days })
+leave-none-planned = Aucun congé enregistré.
+leave-cancelled = Votre congé du { $first } au { $last } est annulé ; ses jours vous sont rendus ({ $back }).
+leave-cut = Votre congé se termine aujourd'hui au lieu du { $last } ; les jours non pris vous sont rendus ({ $back }).
+leave-nothing-to-cancel = Vous n'avez aucun congé en cours ou à venir à annuler.

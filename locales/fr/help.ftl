@@ -37,6 +37,9 @@ help =
                     recevoir ou non les mots que vos adversaires joignent à leurs coups
       FUSEAU <fuseau>
                     le fuseau horaire de vos dates limites (FUSEAU Europe/Paris)
+      CONGE <premier jour> <dernier jour>
+                    arrêter toutes vos pendules ces jours-là (CONGE 20/12/2026 03/01/2027) ;
+                    CONGE ANNULER y met fin, CONGE seul indique ce qu'il vous reste
 
     Jeux :
 help-variants = Variantes { $of } (écrivez NOUVELLE { $game } <variante> ; la première est celle par défaut) :

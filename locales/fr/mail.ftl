@@ -4,6 +4,7 @@
 subject-help = [arbitre] Aide
 subject-games = [arbitre] Vos parties
 subject-language = [arbitre] Langue
+subject-leave = [arbitre] Congé
 subject-zone = [arbitre] Fuseau horaire
 subject-chat = [arbitre] Messages des adversaires
 subject-problem = [arbitre] Votre message n'a pas pu être pris en compte

@@ -25,6 +25,7 @@ words-conditions = conditions, conditionnels, coups conditionnels
 # Après CONDITIONS : effacer tous les coups conditionnels de la partie.
 words-clear = effacer, supprimer, annuler, aucune, aucun
 words-clock = pendule, pendules, temps restant
+words-leave = congé, congés, vacances
 words-zone = fuseau, fuseau horaire
 # Après DISCUSSION.
 words-on = oui

@@ -146,6 +146,23 @@ pub fn check(
     Ok(())
 }
 
+/// Reads a day as players write it: `2026-12-20` (ISO), or `20/12/2026` and `20.12.2026`
+/// (day first, as in French).
+pub fn read_day(text: &str) -> Option<Date> {
+    let text = text.trim().trim_end_matches([',', '.', ';']);
+    if let Ok(d) = text.parse::<Date>() {
+        return Some(d);
+    }
+    let parts: Vec<&str> = text.split(['/', '.']).collect();
+    let [day, month, year] = parts.as_slice() else {
+        return None;
+    };
+    if year.len() != 4 {
+        return None;
+    }
+    Date::new(year.parse().ok()?, month.parse().ok()?, day.parse().ok()?).ok()
+}
+
 /// The local date of `at` in `tz`.
 pub fn date_of(at: Timestamp, tz: &TimeZone) -> Option<Date> {
     Some(
@@ -238,6 +255,23 @@ mod tests {
             ),
             Err(LeaveError::Overlaps)
         );
+    }
+
+    #[test]
+    fn days_read_in_iso_and_day_first_forms() {
+        assert_eq!(read_day("2026-12-20"), Some(date(2026, 12, 20)));
+        assert_eq!(read_day("20/12/2026"), Some(date(2026, 12, 20)));
+        assert_eq!(read_day("3.1.2027"), Some(date(2027, 1, 3)));
+        for bad in [
+            "2026-02-30",
+            "31/04/2026",
+            "12/20",
+            "20/12/26",
+            "tomorrow",
+            "",
+        ] {
+            assert_eq!(read_day(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -260,6 +260,7 @@ pub fn create_game(
                 lang_from: LangFrom::Assumed,
                 chat: true,
                 zone: None,
+                leave: Vec::new(),
             });
         }
         let seen = Seen {

@@ -167,6 +167,14 @@ pub fn when_words(lang: Lang, at: Timestamp, zone: &TimeZone) -> String {
     )
 }
 
+/// A day as the reader writes dates (`2026-12-20`, `20/12/2026`).
+pub fn day_words(lang: Lang, d: jiff::civil::Date) -> String {
+    match lang {
+        Lang::FR => d.strftime("%d/%m/%Y").to_string(),
+        _ => d.to_string(),
+    }
+}
+
 /// A time zone's name (`Europe/Paris`, `UTC`).
 pub fn zone_name(zone: &TimeZone) -> String {
     zone.iana_name().unwrap_or("UTC").to_string()

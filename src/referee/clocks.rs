@@ -19,7 +19,7 @@ use crate::referee::{ClockConfig, GameStatus, Outgoing, Player, StoredGame, Time
 pub struct Circumstances {
     /// White's and Black's time zones ([`Side::index`]).
     pub zones: [TimeZone; 2],
-    /// White's and Black's pauses (leave, outages), before weekends.
+    /// White's and Black's pauses (their leave), before weekends.
     pub stops: [Vec<Span>; 2],
 }
 
@@ -32,9 +32,19 @@ impl Circumstances {
         player: impl Fn(&str) -> Option<&'p Player>,
     ) -> Circumstances {
         let zone = |side: Side| zone_of(config, player(game.address_of(side)));
+        let zones = [zone(Side::White), zone(Side::Black)];
+        // Each player's leave, in their own time zone.
+        let stops = |side: Side| -> Vec<Span> {
+            player(game.address_of(side)).map_or_else(Vec::new, |p| {
+                p.leave
+                    .iter()
+                    .filter_map(|l| l.span(&zones[side.index()]))
+                    .collect()
+            })
+        };
         Circumstances {
-            zones: [zone(Side::White), zone(Side::Black)],
-            stops: [Vec::new(), Vec::new()],
+            stops: [stops(Side::White), stops(Side::Black)],
+            zones,
         }
     }
 

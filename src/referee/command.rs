@@ -20,11 +20,13 @@
 //! also follow the address. Colours are `white`/`black` (`blanc`/`noir`), the game's own
 //! side names, or `first`/`second` (`premier`/`second`).
 
+use crate::clock::leave::read_day;
 use crate::clock::{ControlError, TimeControl};
 use crate::games::{Game, GameKind, Side, fold_name};
 use crate::referee::read::Candidates;
 use crate::referee::vocabulary::{self, Meaning, fold_word};
 use crate::text::Lang;
+use jiff::civil::Date;
 
 /// One command read from a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +68,8 @@ pub enum Command {
     Clock,
     /// Set my time zone (`Some(name as written)`) or ask for it (`None`).
     Zone(Option<String>),
+    /// Take leave, cancel it, or ask for the balance.
+    Leave(LeaveRequest),
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -85,6 +89,7 @@ impl Command {
                 | Command::Lang(_)
                 | Command::Chat(_)
                 | Command::Zone(_)
+                | Command::Leave(_)
         )
     }
 }
@@ -104,6 +109,36 @@ pub struct Challenge {
     pub opponent: String,
     /// The time control asked for (`TIME 3d` / `TEMPS 3j`), if any.
     pub time: Option<TimeControl>,
+}
+
+/// What a `LEAVE` line asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeaveRequest {
+    /// The balance and the leave planned.
+    Show,
+    /// Leave from the first day to the last (inclusive).
+    Take(Date, Date),
+    /// End the current or next leave.
+    Cancel,
+    /// Words that are neither days nor `CANCEL`.
+    Unreadable(String),
+}
+
+/// Reads the words after `LEAVE` (`raw` as written, `folded` for keywords).
+fn read_leave(raw: &[&str], folded: &[&str]) -> LeaveRequest {
+    if raw.is_empty() {
+        return LeaveRequest::Show;
+    }
+    if vocabulary::start(folded, &[Meaning::Clear]).is_some() {
+        return LeaveRequest::Cancel;
+    }
+    // `LEAVE 2026-12-20 2027-01-03`, `CONGE 20/12/2026 AU 03/01/2027`: the days in it.
+    let days: Vec<Date> = raw.iter().filter_map(|w| read_day(w)).collect();
+    match days.as_slice() {
+        [one] => LeaveRequest::Take(*one, *one),
+        [first, last] => LeaveRequest::Take(*first, *last),
+        _ => LeaveRequest::Unreadable(raw.join(" ")),
+    }
 }
 
 /// A colour asked for in a challenge.
@@ -210,6 +245,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Conditions,
         M::Clock,
         M::Zone,
+        M::Leave,
     ];
     if let Some(found) = conditional(&raw, &w) {
         return found;
@@ -226,6 +262,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Check => Command::Check(raw.get(n..).unwrap_or(&[]).join(" ")),
             M::Clock => Command::Clock,
             M::Zone => Command::Zone(raw.get(n).map(|z| z.to_string())),
+            M::Leave => Command::Leave(read_leave(&raw[n.min(raw.len())..], &w[n.min(w.len())..])),
             M::Conditions => Command::Conditions(
                 w.get(n..)
                     .is_some_and(|rest| vocabulary::start(rest, &[M::Clear]).is_some()),

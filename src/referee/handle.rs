@@ -31,7 +31,7 @@
 //!   the From address.
 
 use crate::games::{AnyGame, Side};
-use crate::referee::command::{Command, Reading, read_command};
+use crate::referee::command::{Command, LeaveRequest, Reading, read_command};
 use crate::referee::compose::{self, Mailer};
 use crate::referee::proof::{self, Proof};
 use crate::referee::read::candidates;
@@ -40,7 +40,7 @@ use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
 use crate::referee::{
     Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, StoredGame, Timestamp,
-    challenge, clocks, play, terms,
+    challenge, clocks, leave, play, terms,
 };
 use crate::text::Lang;
 
@@ -104,6 +104,10 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         Command::Chat(on) => set_chat(&mut desk, *on),
         Command::Zone(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
         Command::Zone(zone) => set_zone(&mut desk, zone.as_deref()),
+        Command::Leave(LeaveRequest::Take(..) | LeaveRequest::Cancel) if !desk.proof.holds() => {
+            unproven(&mut desk, &reading.line, None)
+        }
+        Command::Leave(request) => leave::on_leave(&mut desk, request),
         _ => in_game(&mut desk, &reading),
     }
     desk.finish()
@@ -322,6 +326,7 @@ impl<'a> Desk<'a> {
                 lang_from: LangFrom::Assumed,
                 chat: true,
                 zone: None,
+                leave: Vec::new(),
             });
         }
     }
@@ -366,6 +371,7 @@ impl<'a> Desk<'a> {
                 lang_from: LangFrom::Keywords,
                 chat: true,
                 zone: None,
+                leave: Vec::new(),
             }),
         }
     }
@@ -561,6 +567,7 @@ fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
             lang_from: LangFrom::Chosen,
             chat: true,
             zone: None,
+            leave: Vec::new(),
         },
     };
     desk.upsert_player(player);
@@ -611,6 +618,7 @@ fn set_zone(desk: &mut Desk, zone: Option<&str>) {
     let player = desk.player(&sender).cloned().expect("ensured");
     desk.upsert_player(Player {
         zone: Some(canonical.clone()),
+        leave: Vec::new(),
         ..player
     });
     desk.reply(Topic::Zone, reply::zone_set(lang, &canonical));

@@ -20,7 +20,8 @@
 //! - [`clock_text`]: the words of clocks (controls, durations, deadlines);
 //!   [`clocks`]: a game's turns and clocks, its next reminder or time-out, and the mail
 //!   that starts each turn.
-//! - [`tick`]: what time passing does to a game: reminders and time-outs.
+//! - [`tick`]: what time passing does to a game: reminders and time-outs; [`mod@leave`]:
+//!   `LEAVE`, a player's leave for all their games.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
 
@@ -34,6 +35,7 @@ pub mod compose;
 pub mod conditional;
 pub mod conditions;
 pub mod handle;
+pub mod leave;
 pub mod model;
 pub mod play;
 pub mod proof;

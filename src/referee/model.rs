@@ -32,6 +32,8 @@ pub struct Player {
     /// Their time zone (an IANA name such as `Europe/Paris`), when they gave one (`TZ`);
     /// else the configured default applies.
     pub zone: Option<String>,
+    /// Their leave (`LEAVE`), past and planned, in order: all their clocks stop then.
+    pub leave: Vec<crate::clock::leave::Leave>,
 }
 
 /// Where a player's language came from, weakest first. A stronger source is never

@@ -109,7 +109,8 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Help(_)
         | Command::Lang(_)
         | Command::Chat(_)
-        | Command::Zone(_) => {}
+        | Command::Zone(_)
+        | Command::Leave(_) => {}
         Command::Board | Command::History | Command::Clock | Command::ProtocolError => {}
     }
 }
@@ -137,7 +138,9 @@ pub fn board(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
 
 /// `CLOCK`: both clocks, the deadline, the time zone they are written in.
 pub fn clock(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
-    let body = reply::clock_answer(desk.lang, &desk.seen(game, live, side));
+    let mut body = reply::clock_answer(desk.lang, &desk.seen(game, live, side));
+    body.push_str(&crate::referee::leave::balance_line(desk, desk.sender()));
+    body.push('\n');
     desk.reply_game(game, side, body);
     desk.summary = format!("game #{}: clocks sent to {}", game.id, side);
 }

@@ -142,6 +142,8 @@ pub enum Topic {
     WhichGame,
     /// The time zone setting (`TZ`).
     Zone,
+    /// Leave (`LEAVE`).
+    Leave,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -260,6 +262,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::Challenge => t!(lang, "subject-challenge"),
         Topic::WhichGame => t!(lang, "subject-which-game"),
         Topic::Zone => t!(lang, "subject-zone"),
+        Topic::Leave => t!(lang, "subject-leave"),
     }
 }
 

@@ -195,10 +195,10 @@ fn remind(
     let lang = desk.lang_of(next.address_of(side));
     let body = reply::reminder(lang, &desk.seen(&next, live, side), running.used);
     desk.notify(&next, side, body);
-    desk.summary = format!(
-        "game #{}: reminded {side} (step {:?})",
-        game.id,
-        steps.last()
-    );
+    let step = steps
+        .last()
+        .and_then(|&i| desk.config.clock.reminders.get(i))
+        .map_or_else(String::new, ToString::to_string);
+    desk.summary = format!("game #{}: reminded {side} ({step})", game.id);
     desk.save_game(next);
 }

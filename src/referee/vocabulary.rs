@@ -53,6 +53,8 @@ pub enum Meaning {
     Clock,
     /// `TZ`: the player's time zone.
     Zone,
+    /// `LEAVE`: take leave, cancel it, or see the balance.
+    Leave,
     /// `ON` (after `CHAT`).
     On,
     /// `OFF` (after `CHAT`).
@@ -75,7 +77,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 28] = [
+    pub const ALL: [Meaning; 29] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -95,6 +97,7 @@ impl Meaning {
         Meaning::Clear,
         Meaning::Clock,
         Meaning::Zone,
+        Meaning::Leave,
         Meaning::On,
         Meaning::Off,
         Meaning::Versus,
@@ -128,6 +131,7 @@ impl Meaning {
             Meaning::Clear => "words-clear",
             Meaning::Clock => "words-clock",
             Meaning::Zone => "words-zone",
+            Meaning::Leave => "words-leave",
             Meaning::On => "words-on",
             Meaning::Off => "words-off",
             Meaning::Versus => "words-versus",

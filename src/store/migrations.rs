@@ -150,6 +150,17 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, ply, step)
     );
     "#,
+    // 8: each player's leave, in whole local days (first and last day, ISO dates), and
+    // whether a director granted it beyond the quota. Rewritten with the player.
+    r#"
+    CREATE TABLE leave (
+        address     TEXT NOT NULL,
+        first_day   TEXT NOT NULL,
+        last_day    TEXT NOT NULL,
+        special     INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (address, first_day)
+    );
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -465,6 +465,7 @@ mod tests {
                 lang_from: crate::referee::LangFrom::Chosen,
                 chat: false,
                 zone: Some("Europe/Paris".into()),
+                leave: Vec::new(),
             }],
             games: vec![g],
             outbox: out,
@@ -727,6 +728,7 @@ mod tests {
                 lang_from: crate::referee::LangFrom::Assumed,
                 chat: true,
                 zone: None,
+                leave: Vec::new(),
             };
             s.commit(
                 &Decision {

@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::clock::TimeControl;
+use crate::clock::leave::Leave;
 use crate::games::{GameKind, Side};
 use crate::referee::conditions::{Line, Step};
 use crate::referee::{
@@ -17,14 +18,39 @@ const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, b
      status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
      time_control, claim, next_due";
 
-/// Reads one player.
+/// Reads one player, with their leave.
 pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
-    Ok(conn
+    let found = conn
         .prepare_cached(
             "SELECT address, name, lang, lang_from, chat, zone FROM players WHERE address = ?1",
         )?
         .query_row([address.to_lowercase()], player_row)
-        .optional()?)
+        .optional()?;
+    let Some(mut p) = found else {
+        return Ok(None);
+    };
+    let mut stmt = conn.prepare_cached(
+        "SELECT first_day, last_day, special FROM leave WHERE address = ?1 ORDER BY first_day",
+    )?;
+    let rows = stmt.query_map([&p.address], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, bool>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (first, last, special) = row?;
+        // A day that does not read back is a hand-edited store: that leave is left out.
+        if let (Ok(first), Ok(last)) = (first.parse(), last.parse()) {
+            p.leave.push(Leave {
+                first,
+                last,
+                special,
+            });
+        }
+    }
+    Ok(Some(p))
 }
 
 fn player_row(r: &Row) -> rusqlite::Result<Player> {
@@ -36,6 +62,7 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
         lang_from: LangFrom::from_code(&r.get::<_, String>(3)?),
         chat: r.get(4)?,
         zone: r.get(5)?,
+        leave: Vec::new(),
     })
 }
 
@@ -57,6 +84,21 @@ pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), 
         p.zone,
         now
     ])?;
+    let address = p.address.to_lowercase();
+    conn.prepare_cached("DELETE FROM leave WHERE address = ?1")?
+        .execute([&address])?;
+    let mut add = conn.prepare_cached(
+        "INSERT OR REPLACE INTO leave (address, first_day, last_day, special)
+         VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for l in &p.leave {
+        add.execute(params![
+            address,
+            l.first.to_string(),
+            l.last.to_string(),
+            l.special
+        ])?;
+    }
     Ok(())
 }
 

@@ -444,6 +444,7 @@ impl World {
                 lang_from: LangFrom::Chosen,
                 chat: true,
                 zone: None,
+                leave: Vec::new(),
             },
         );
     }
