@@ -7,6 +7,8 @@
 //! 3. the clock task idle (every clock due in days) for ten seconds: the process's CPU time.
 //!
 //! Run: `cargo bench --bench clock` (`ARBITRE_BENCH_GAMES=N` for another number of games).
+//! Without cargo's `--bench` argument (as under `cargo test --all-targets`) it is a smoke
+//! test: 1,000 games and one idle second.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -18,13 +20,19 @@ use arbitre::referee::{self, NewGameRequest, Player, RefereeConfig};
 use arbitre::store::Store;
 use arbitre::text::Lang;
 
-const BASE: i64 = 1_800_000_000;
+/// The bench's games start a year from now: their clocks are due in the real clock's
+/// future, so the idle clock task has nothing to do.
+fn base() -> i64 {
+    arbitre::daemon::now() + 365 * DAY
+}
 
 fn main() {
+    let bench = std::env::args().any(|a| a == "--bench");
     let games: usize = std::env::var("ARBITRE_BENCH_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(100_000);
+        .unwrap_or(if bench { 100_000 } else { 1_000 });
+    let idle = Duration::from_secs(if bench { 10 } else { 1 });
     let config = RefereeConfig {
         address: "arbitre@bench.example".into(),
         plus_addressing: true,
@@ -43,7 +51,8 @@ fn main() {
     let mut store = Store::open(&path).unwrap();
 
     let t = Instant::now();
-    fill(&mut store, &config, games);
+    let base = base();
+    fill(&mut store, &config, games, base);
     println!(
         "store: {games} timed games (3 days per move), set up in {:.1} s",
         t.elapsed().as_secs_f64()
@@ -80,7 +89,7 @@ fn main() {
     assert!(store.next_clock_due().unwrap().unwrap() >= first);
 
     // 3. The clock task idle: every clock is due in days (the bench's games are in the
-    // future of the real clock by years), so it must sleep.
+    // future of the real clock), so it must sleep.
     drop(store);
     let store = Arc::new(Mutex::new(Store::open(&path).unwrap()));
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -96,13 +105,14 @@ fn main() {
         let task = tokio::spawn(arbitre::daemon::clock::run(
             config.clone(),
             store.clone(),
+            Arc::new(std::sync::atomic::AtomicBool::new(true)),
             read_rx,
             Arc::new(tokio::sync::Notify::new()),
             None,
             Arc::new(tokio::sync::Notify::new()),
             stop_rx,
         ));
-        tokio::time::sleep(Duration::from_secs(10)).await;
+        tokio::time::sleep(idle).await;
         stop_tx.send(true).unwrap();
         task.await.unwrap().unwrap();
     });
@@ -116,7 +126,7 @@ fn main() {
 
 /// Fills the store: `games` games between 2,000 players, each with its first turn started
 /// (the game-start mail left) at a different second.
-fn fill(store: &mut Store, config: &RefereeConfig, games: usize) {
+fn fill(store: &mut Store, config: &RefereeConfig, games: usize, base: i64) {
     let players: Vec<Player> = (0..2000)
         .map(|i| Player {
             address: format!("p{i}@bench.example"),
@@ -142,14 +152,14 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize) {
                     created_by: config.address.clone(),
                     time: TimeControl::read("3d").unwrap(),
                 };
-                let mut d = referee::create_game(config, &request, &players, i as i64 + 1, BASE)
+                let mut d = referee::create_game(config, &request, &players, i as i64 + 1, base)
                     .expect("default start");
                 d.players = if i < players.len() {
                     vec![players[i].clone()]
                 } else {
                     Vec::new()
                 };
-                s.commit(&d, None, BASE)?;
+                s.commit(&d, None, base)?;
             }
             Ok(())
         })
@@ -159,12 +169,12 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize) {
         .immediate(|s| {
             let mut left = 0;
             loop {
-                let due = s.due(BASE, 1000)?;
+                let due = s.due(base, 1000)?;
                 if due.is_empty() {
                     break;
                 }
                 for item in due {
-                    s.mark_sent(item.id, BASE + (left / 2) as i64)?;
+                    s.mark_sent(item.id, base + (left / 2) as i64)?;
                     left += 1;
                 }
             }
@@ -172,11 +182,11 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize) {
         })
         .unwrap();
     // As the daemon does after a turn starts: each game's clock is looked at once.
-    let ctx = store.clock_context(BASE + games as i64, games).unwrap();
-    let decision = referee::tick(config, &ctx, BASE);
-    store.commit(&decision, None, BASE).unwrap();
+    let ctx = store.clock_context(base + games as i64, games).unwrap();
+    let decision = referee::tick(config, &ctx, base);
+    store.commit(&decision, None, base).unwrap();
     assert!(
-        store.next_clock_due().unwrap().unwrap() > BASE + 2 * DAY - 10,
+        store.next_clock_due().unwrap().unwrap() > base + 2 * DAY - 10,
         "every clock is due at its first reminder"
     );
 }

@@ -124,6 +124,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             replies_last_hour: 0,
             first_reply_in_hour: None,
             rate_notice_in_hour: false,
+            outages: Vec::new(),
             next_game_id: 2,
         };
         let t = Instant::now();

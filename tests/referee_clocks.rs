@@ -604,3 +604,32 @@ fn leave_beyond_the_quota_or_too_soon_is_refused_and_cancelled_leave_is_given_ba
             .contains("Écrivez CONGE suivi du premier et du dernier jour")
     );
 }
+
+#[test]
+fn an_outage_of_arbitre_gives_the_player_to_move_their_time_back() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 1d VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    let started = w.game(id).clock.started[&1];
+    let flag = started + DAY + 1;
+    // arbitre could not read its mailbox for five hours, across Bob's deadline; when it
+    // is back it records the outage and its clock looks at the game again.
+    w.outages
+        .push(arbitre::clock::Span::new(flag - 2 * HOUR, flag + 3 * HOUR));
+    w.games.get_mut(&id).unwrap().clock.next_due = Some(flag + 3 * HOUR);
+    let ds = w.run_clock(flag + 5 * HOUR - 1);
+    assert!(
+        ds.iter()
+            .all(|d| d.games.iter().all(|g| g.status == GameStatus::Active)),
+        "not out of time: the five hours are his again"
+    );
+    let ds = w.run_clock(flag + 5 * HOUR);
+    let end = ds.last().expect("the time-out");
+    assert_eq!(end.games[0].status, GameStatus::Finished);
+    assert!(
+        only(end, BOB)
+            .body
+            .contains(&when_words(Lang::EN, flag + 5 * HOUR, &TimeZone::UTC))
+    );
+}

@@ -10,6 +10,7 @@
 //! the clock asks it for a fresh read and waits.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{Notify, watch};
@@ -21,14 +22,18 @@ use super::{DaemonError, SharedStore, now, with_store};
 /// At most this many games are decided in one transaction.
 const BATCH: usize = 50;
 
-/// The longest sleep without looking at the store (a safety net: every change that moves
-/// a due time wakes the clock).
-const LONGEST_SLEEP: Duration = Duration::from_secs(300);
+/// The longest sleep without looking at the store (every change that moves a due time
+/// wakes the clock; this also paces the heartbeat).
+const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 
-/// Runs the clock until `stop` turns true.
+/// Runs the clock until `stop` turns true. While the mailbox is being read (`reading`),
+/// it writes the daemon's heartbeat at each turn (at least every minute), so that the next
+/// start knows how long arbitre was away.
+#[allow(clippy::too_many_arguments)]
 pub async fn run(
     config: RefereeConfig,
     store: SharedStore,
+    reading: Arc<AtomicBool>,
     mut read_up_to: watch::Receiver<Timestamp>,
     wake_clock: Arc<Notify>,
     wake_inbox: Option<Arc<Notify>>,
@@ -39,8 +44,15 @@ pub async fn run(
         if *stop.borrow() {
             return Ok(());
         }
-        let due = with_store(&store, |s| s.next_clock_due()).await?;
         let t = now();
+        let alive = reading.load(Ordering::SeqCst);
+        let due = with_store(&store, move |s| {
+            if alive {
+                s.heartbeat(t)?;
+            }
+            s.next_clock_due()
+        })
+        .await?;
         let wait = match due {
             Some(due) if due <= t => {
                 let read = *read_up_to.borrow();

@@ -2,6 +2,7 @@
 //! flagged on the server.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{Notify, watch};
@@ -93,7 +94,12 @@ pub struct Links {
     /// How far the mailbox has been read: every message that reached it before this
     /// instant has been decided and committed.
     pub read_up_to: watch::Sender<Timestamp>,
+    /// Whether the mailbox is being read (the clock writes the heartbeat only then).
+    pub reading: Arc<AtomicBool>,
 }
+
+/// A gap shorter than this in reading the mailbox is not recorded as an outage.
+pub const OUTAGE_MIN: Timestamp = 60;
 
 /// Runs the inbound loop until `stop` turns true (checked between messages and while
 /// waiting for mail).
@@ -109,7 +115,12 @@ pub async fn run<I: Inbox>(
         wake_inbox,
         wake_clock,
         read_up_to,
+        reading,
     } = links;
+    // Since when the mailbox could not be read (this run); `None` while it is read. At
+    // start, since the last heartbeat of an earlier run, if any.
+    let mut unread_since: Option<Timestamp> = with_store(&store, |s| s.last_heartbeat()).await?;
+    let mut unread_cause = "arbitre was not running";
     let mut backoff = settings.reconnect_min;
     // Whether the mailbox was out of reach: its return likely means the mail server's, so
     // the outbox is woken to send at once what waited for it.
@@ -145,6 +156,11 @@ pub async fn run<I: Inbox>(
             }
             Err(e) => {
                 unreachable = true;
+                reading.store(false, Ordering::SeqCst);
+                if unread_since.is_none() {
+                    unread_since = Some(called_at);
+                    unread_cause = "the mailbox could not be read";
+                }
                 tracing::warn!(cause = %e, retry_in = ?backoff, "mailbox unavailable");
                 tokio::select! {
                     () = tokio::time::sleep(backoff) => {
@@ -206,6 +222,26 @@ pub async fn run<I: Inbox>(
             }
         }
         if complete {
+            // The mailbox is read again: a long enough gap is an outage, given back to the
+            // players who were to move.
+            if let Some(since) = unread_since.take()
+                && searched_at - since >= OUTAGE_MIN
+            {
+                let cause = unread_cause;
+                with_store(&store, move |s| {
+                    s.record_outage(since, searched_at, cause)?;
+                    s.heartbeat(searched_at)
+                })
+                .await?;
+                tracing::warn!(
+                    from = since,
+                    to = searched_at,
+                    cause,
+                    "outage recorded: the time is given back to the players to move"
+                );
+                wake_clock.notify_one();
+            }
+            reading.store(true, Ordering::SeqCst);
             read_up_to.send_if_modified(|at| {
                 let moved = searched_at > *at;
                 *at = (*at).max(searched_at);

@@ -123,6 +123,7 @@ where
     let wake_inbox = Arc::new(Notify::new());
     let wake_clock = Arc::new(Notify::new());
     let (read_tx, read_rx) = watch::channel(0);
+    let reading = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let outbound = tokio::spawn(outbound::run(
         (&settings).into(),
         sender,
@@ -135,6 +136,7 @@ where
     let clock = tokio::spawn(clock::run(
         settings.referee.clone(),
         store.clone(),
+        reading.clone(),
         read_rx,
         wake_clock.clone(),
         inbox.wake_handle(),
@@ -146,6 +148,7 @@ where
         wake_inbox,
         wake_clock,
         read_up_to: read_tx,
+        reading,
     };
     let inbound = inbound::run(settings, inbox, store, links, stop_rx);
     tokio::pin!(inbound);

@@ -248,7 +248,7 @@ pub fn create_game(
     };
     let mut new_players = Vec::new();
     let mut mail = Mailer::for_message(config, &format!("game\0{id}\0{now}"));
-    let around = clocks::Circumstances::of(&config.clock, &game, find);
+    let around = clocks::Circumstances::of(&config.clock, &game, find, &[]);
     for side in Side::BOTH {
         let address = game.address_of(side);
         let lang = find(address).map(|p| p.lang).unwrap_or(config.default_lang);

@@ -19,28 +19,33 @@ use crate::referee::{ClockConfig, GameStatus, Outgoing, Player, StoredGame, Time
 pub struct Circumstances {
     /// White's and Black's time zones ([`Side::index`]).
     pub zones: [TimeZone; 2],
-    /// White's and Black's pauses (their leave), before weekends.
+    /// White's and Black's pauses (their leave, arbitre's outages), before weekends.
     pub stops: [Vec<Span>; 2],
 }
 
 impl Circumstances {
     /// The circumstances of `game`, its players found by `player` (unknown players get
-    /// the default zone).
+    /// the default zone), with arbitre's `outages` (which stop both clocks).
     pub fn of<'p>(
         config: &ClockConfig,
         game: &StoredGame,
         player: impl Fn(&str) -> Option<&'p Player>,
+        outages: &[Span],
     ) -> Circumstances {
         let zone = |side: Side| zone_of(config, player(game.address_of(side)));
         let zones = [zone(Side::White), zone(Side::Black)];
         // Each player's leave, in their own time zone.
         let stops = |side: Side| -> Vec<Span> {
-            player(game.address_of(side)).map_or_else(Vec::new, |p| {
-                p.leave
-                    .iter()
-                    .filter_map(|l| l.span(&zones[side.index()]))
-                    .collect()
-            })
+            player(game.address_of(side))
+                .map_or_else(Vec::new, |p| {
+                    p.leave
+                        .iter()
+                        .filter_map(|l| l.span(&zones[side.index()]))
+                        .collect()
+                })
+                .into_iter()
+                .chain(outages.iter().copied())
+                .collect()
         };
         Circumstances {
             stops: [stops(Side::White), stops(Side::Black)],

@@ -417,7 +417,12 @@ impl<'a> Desk<'a> {
 
     /// What `game`'s clocks depend on beyond the game: its players' time zones.
     pub fn circumstances(&self, game: &StoredGame) -> clocks::Circumstances {
-        clocks::Circumstances::of(&self.config.clock, game, |a| self.player(a))
+        clocks::Circumstances::of(
+            &self.config.clock,
+            game,
+            |a| self.player(a),
+            &self.ctx.outages,
+        )
     }
 
     /// The players' display names, White then Black, for records.

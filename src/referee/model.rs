@@ -348,6 +348,8 @@ pub struct Context {
     /// Whether the sender got the rate-limit notice in the last hour (the notice itself
     /// is not counted above).
     pub rate_notice_in_hour: bool,
+    /// arbitre's recent outages: the players to move get that time back.
+    pub outages: Vec<crate::clock::Span>,
     /// The number the next new game will get.
     pub next_game_id: GameId,
 }

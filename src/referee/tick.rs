@@ -85,7 +85,7 @@ fn tick_game(config: &RefereeConfig, ctx: &Context, game: &StoredGame, now: Time
             .iter()
             .find(|p| p.address.eq_ignore_ascii_case(a))
     };
-    let around = Circumstances::of(&config.clock, game, find);
+    let around = Circumstances::of(&config.clock, game, find, &ctx.outages);
     let event = event(config, game, &around, now);
     let ply = game.moves.len();
     let key = match &event {

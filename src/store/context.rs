@@ -75,6 +75,7 @@ pub fn load(
         replies_last_hour: replies.count,
         first_reply_in_hour: replies.first,
         rate_notice_in_hour: replies.notice,
+        outages: rows::outages(conn, now - super::OUTAGES_KEPT)?,
         next_game_id,
     })
 }

@@ -161,6 +161,22 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (address, first_day)
     );
     "#,
+    // 9: arbitre's outages (it could not read its mailbox, or was not running): the time
+    // is given back to every player who was to move. And the daemon's heartbeat, written
+    // while it reads its mailbox, so that the next start knows how long it was away.
+    r#"
+    CREATE TABLE outages (
+        id          INTEGER PRIMARY KEY NOT NULL,
+        from_at     INTEGER NOT NULL,
+        to_at       INTEGER NOT NULL,
+        cause       TEXT NOT NULL
+    );
+    CREATE INDEX outages_to ON outages (to_at);
+    CREATE TABLE daemon_state (
+        key         TEXT PRIMARY KEY NOT NULL,
+        value       INTEGER NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -19,9 +19,13 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::clock::Span;
 use crate::referee::{Context, Decision, GameId, Inbound, Lookup, Player, StoredGame, Timestamp};
 
 pub use outbox::{AfterFailure, OutboxItem, RetryPolicy};
+
+/// Outages older than this (seconds) no longer matter to any clock: longer than any turn.
+pub const OUTAGES_KEPT: Timestamp = 1000 * 86_400;
 
 /// A store error.
 #[derive(Debug, thiserror::Error)]
@@ -303,6 +307,45 @@ impl Store {
         rows::player(&self.conn, address)
     }
 
+    /// Records that arbitre could not read its mailbox in `[from, to)` (`cause` for the
+    /// log and the admin): the players to move get that time back.
+    pub fn record_outage(
+        &mut self,
+        from: Timestamp,
+        to: Timestamp,
+        cause: &str,
+    ) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached("INSERT INTO outages (from_at, to_at, cause) VALUES (?1, ?2, ?3)")?
+            .execute(params![from, to, cause])?;
+        Ok(())
+    }
+
+    /// The outages that ended after `since`, oldest first.
+    pub fn outages(&self, since: Timestamp) -> Result<Vec<Span>, StoreError> {
+        rows::outages(&self.conn, since)
+    }
+
+    /// Records that the daemon was reading its mailbox at `at`.
+    pub fn heartbeat(&mut self, at: Timestamp) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO daemon_state (key, value) VALUES ('alive', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)",
+            )?
+            .execute([at])?;
+        Ok(())
+    }
+
+    /// The last heartbeat, if the daemon ever ran on this store.
+    pub fn last_heartbeat(&self) -> Result<Option<Timestamp>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT value FROM daemon_state WHERE key = 'alive'")?
+            .query_row([], |r| r.get(0))
+            .optional()?)
+    }
+
     /// When the clock of some game is next due (its next reminder or time-out), if any:
     /// one indexed lookup, however many games run.
     pub fn next_clock_due(&self) -> Result<Option<Timestamp>, StoreError> {
@@ -334,6 +377,7 @@ impl Store {
         Ok(Context {
             players,
             games,
+            outages: rows::outages(&self.conn, now - OUTAGES_KEPT)?,
             next_game_id: self.next_game_id()?,
             ..Context::default()
         })
@@ -519,6 +563,48 @@ mod tests {
         assert_eq!(back.takebacks, g.takebacks);
         assert!(back.conditions.is_none());
         assert!(back.moves.is_empty());
+    }
+
+    #[test]
+    fn outages_heartbeats_and_leave_read_back() {
+        let mut s = Store::open_in_memory().unwrap();
+        assert_eq!(s.last_heartbeat().unwrap(), None);
+        s.heartbeat(100).unwrap();
+        s.heartbeat(90).unwrap();
+        assert_eq!(
+            s.last_heartbeat().unwrap(),
+            Some(100),
+            "a heartbeat never goes back"
+        );
+        s.record_outage(200, 500, "test").unwrap();
+        s.record_outage(10, 20, "old").unwrap();
+        assert_eq!(s.outages(100).unwrap(), vec![Span::new(200, 500)]);
+        assert_eq!(s.outages(0).unwrap().len(), 2);
+
+        let d = jiff::civil::date;
+        let mut p = decision(game(1, "a@x.org", "b@x.org", &[]), Vec::new())
+            .players
+            .remove(0);
+        p.leave = vec![
+            crate::clock::leave::Leave {
+                first: d(2026, 12, 20),
+                last: d(2027, 1, 3),
+                special: false,
+            },
+            crate::clock::leave::Leave {
+                first: d(2027, 3, 1),
+                last: d(2027, 3, 1),
+                special: true,
+            },
+        ];
+        let mut dec = Decision::default();
+        dec.players.push(p.clone());
+        s.commit(&dec, None, 5).unwrap();
+        assert_eq!(s.player(&p.address).unwrap(), Some(p.clone()));
+        p.leave.remove(0);
+        dec.players = vec![p.clone()];
+        s.commit(&dec, None, 6).unwrap();
+        assert_eq!(s.player(&p.address).unwrap().unwrap().leave, p.leave);
     }
 
     #[test]

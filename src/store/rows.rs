@@ -2,8 +2,8 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use crate::clock::TimeControl;
 use crate::clock::leave::Leave;
+use crate::clock::{Span, TimeControl};
 use crate::games::{GameKind, Side};
 use crate::referee::conditions::{Line, Step};
 use crate::referee::{
@@ -17,6 +17,14 @@ use super::StoreError;
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
      status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
      time_control, claim, next_due";
+
+/// The outages that ended after `since`, oldest first.
+pub fn outages(conn: &Connection, since: Timestamp) -> Result<Vec<Span>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached("SELECT from_at, to_at FROM outages WHERE to_at > ?1 ORDER BY from_at")?;
+    let rows = stmt.query_map([since], |r| Ok(Span::new(r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
 
 /// Reads one player, with their leave.
 pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {

@@ -57,6 +57,8 @@ pub struct World {
     pub hold_mail: bool,
     /// Turns whose mail is held back: (game, plies).
     pub held: Vec<(GameId, usize)>,
+    /// arbitre's outages, as the daemon records them.
+    pub outages: Vec<arbitre::clock::Span>,
 }
 
 impl World {
@@ -78,6 +80,7 @@ impl World {
             seq: 0,
             hold_mail: false,
             held: Vec::new(),
+            outages: Vec::new(),
         }
     }
 
@@ -211,6 +214,7 @@ impl World {
             replies_last_hour,
             first_reply_in_hour,
             rate_notice_in_hour,
+            outages: self.outages.clone(),
             next_game_id: self.next_game,
         }
     }
@@ -280,6 +284,7 @@ impl World {
         let ctx = Context {
             players,
             games,
+            outages: self.outages.clone(),
             next_game_id: self.next_game,
             ..Context::default()
         };
