@@ -26,7 +26,7 @@
 //! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
 //! - [`daemon`]: the loop around the referee: fetch, parse, decide, commit, flag, send.
 //! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`, and
-//!   `run|check-config|new|show` for the daemon).
+//!   `run|check-config|new|show|clocks` for the daemon).
 
 #![forbid(unsafe_code)]
 

@@ -99,3 +99,66 @@ fn show_and_games_read_the_store() {
     let kinds = arbitre(&["games"]);
     assert!(String::from_utf8_lossy(&kinds.stdout).contains("abalone"));
 }
+
+/// A director's timed games: `new --time` records the control, `clocks` lists the running
+/// timed games (none has started its clock before the daemon sends the first mail), `show`
+/// prints the control; a bad control or a bad `[clock]` section is refused with why.
+#[test]
+fn timed_games_are_created_listed_and_shown() {
+    let d = dir("clocks");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret",
+        "[clock]\ndefault-time = \"10/50d\"\ntime-zone = \"Europe/Paris\"",
+    );
+    let c = config.to_str().unwrap();
+    let out = arbitre(&["clocks", "--config", c]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No running game has a clock."));
+    for (white, time) in [("a@x.org", Some("3d")), ("c@x.org", None)] {
+        let mut args = vec![
+            "new", "--config", c, "--game", "abalone", "--white", white, "--black", "b@x.org",
+        ];
+        if let Some(t) = time {
+            args.extend(["--time", t]);
+        }
+        let out = arbitre(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = arbitre(&["clocks", "--config", c]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("#1") && text.contains("3d"), "{text}");
+    assert!(text.contains("#2") && text.contains("10/50d"), "{text}");
+    assert!(text.contains("50d/10"), "time for 10 moves: {text}");
+    let out = arbitre(&["show", "--config", c, "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Clock:    3d (White 3d left, Black 3d left)"),
+        "{text}"
+    );
+
+    let out = arbitre(&[
+        "new", "--config", c, "--game", "abalone", "--white", "a@x.org", "--black", "b@x.org",
+        "--time", "soon",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`soon` is not a time control"));
+
+    let bad = dir("clocks-bad");
+    let config = write_config(
+        &bad,
+        "bot@example.org",
+        "a-long-enough-secret",
+        "[clock]\ndefault-time = \"3x\"\ntime-zone = \"Mars/Olympus\"\nreminders = [\"soon\"]",
+    );
+    let out = arbitre(&["check-config", "--config", config.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(78), "{err}");
+    assert!(err.contains("clock.default-time"), "{err}");
+    assert!(err.contains("clock.time-zone `Mars/Olympus`"), "{err}");
+    assert!(err.contains("clock.reminders: `soon`"), "{err}");
+}

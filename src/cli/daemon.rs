@@ -77,7 +77,7 @@ fn init_tracing(level: &str) {
 }
 
 /// Loads and checks the configuration, printing each problem; `Err` holds the exit code.
-fn load(path: &Path) -> Result<Config, ExitCode> {
+pub(crate) fn load(path: &Path) -> Result<Config, ExitCode> {
     let config = Config::load(path).map_err(|e| {
         for p in &e.problems {
             eprintln!("arbitre: {p}");
@@ -96,7 +96,7 @@ fn load(path: &Path) -> Result<Config, ExitCode> {
     Ok(config)
 }
 
-fn open_store(config: &Config) -> Result<Store, ExitCode> {
+pub(crate) fn open_store(config: &Config) -> Result<Store, ExitCode> {
     Store::open(&config.store.path).map_err(|e| {
         eprintln!(
             "arbitre: cannot open the store {}: {e}",
@@ -367,6 +367,11 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
     println!("White:    {}", game.white);
     println!("Black:    {}", game.black);
     println!("Status:   {}", status_line(&game));
+    if let Ok(referee) = config.referee() {
+        for line in super::clocks::show_lines(&referee, &store, &game) {
+            println!("{line}");
+        }
+    }
     if let Some(side) = game.draw_offer {
         println!("Draw offered by {}", side.name());
     }

@@ -9,6 +9,7 @@
 //! Exit codes: 0 success; 1 the move was refused or the record does not replay; 2 usage
 //! error (unknown game, bad position, unreadable file, ...); 78 bad configuration.
 
+mod clocks;
 pub mod daemon;
 mod play;
 
@@ -101,7 +102,7 @@ pub enum Command {
     /// Create a game directly (tournament director): no acceptance needed; the daemon mails
     /// both players.
     New(daemon::NewArgs),
-    /// Show one stored game: seats, status, every move with its mail, the board.
+    /// Show one stored game: seats, status, clocks, every move with its mail, the board.
     Show {
         /// The configuration file.
         #[command(flatten)]
@@ -109,6 +110,9 @@ pub enum Command {
         /// The game number.
         id: i64,
     },
+    /// Every running game with a clock: time left on both sides and the deadline of the
+    /// player to move, soonest first.
+    Clocks(daemon::ConfigArg),
 }
 
 /// Which game and which position a command works on.
@@ -246,5 +250,6 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::CheckConfig(args) => Ok(daemon::check_config(&args)),
         Command::New(args) => daemon::new_game(&args),
         Command::Show { config, id } => Ok(daemon::show(&config, id)),
+        Command::Clocks(args) => Ok(clocks::clocks(&args)),
     }
 }
