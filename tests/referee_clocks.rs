@@ -429,14 +429,49 @@ fn in_claim_mode_running_out_of_time_waits_for_a_claim() {
     let id = challenge_and_accept(&mut w, "NEW abalone TIME 1d VS bob@b.example");
     w.answer(ALICE, "a1b2");
     w.games.get_mut(&id).unwrap().clock.claim = true;
+    // Too early: nothing to claim, and the answer says until when Bob has.
     let t1 = w.game(id).clock.started[&1];
+    let d = w.answer(ALICE, "CLAIM");
+    assert!(d.games.is_empty());
+    let body = &only(&d, ALICE).body;
+    let deadline = when_words(Lang::EN, t1 + DAY + 1, &TimeZone::UTC);
+    assert!(
+        body.contains(&format!(
+            "There is nothing to claim: your opponent still has time, until {deadline}."
+        )),
+        "{body}"
+    );
     let ds = w.run_clock(t1 + 10 * DAY);
-    assert_eq!(ds.len(), 1, "the reminder only");
+    assert_eq!(ds.len(), 2, "the reminder, then the claim notice");
+    let notice = only(&ds[1], ALICE);
+    assert!(
+        notice.body.contains("reply CLAIM to win on time"),
+        "{}",
+        notice.body
+    );
     assert_eq!(w.game(id).status, GameStatus::Active);
     assert_eq!(w.game(id).clock.next_due, None);
-    // A late move in claim mode is played.
+    // Alice claims: she wins on time.
+    let d = w.answer(ALICE, "claim");
+    let result = d.games[0].result.clone().unwrap();
+    assert_eq!(
+        (result.winner, result.termination.as_str()),
+        (Some(Side::Black), "time")
+    );
+    assert!(only(&d, BOB).body.contains("You lose on time."));
+}
+
+#[test]
+fn in_claim_mode_a_late_move_before_the_claim_is_played() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 1d VS bob@b.example");
+    w.answer(ALICE, "a1b2");
+    w.games.get_mut(&id).unwrap().clock.claim = true;
+    w.clock += 3 * DAY;
     let d = w.answer(BOB, "i5h5");
     assert_eq!(d.games[0].moves.len(), 2);
+    assert_eq!(d.games[0].status, GameStatus::Active);
 }
 
 // ---------------------------------------------------------------------------------------

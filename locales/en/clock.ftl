@@ -97,3 +97,9 @@ leave-none-planned = No leave recorded.
 leave-cancelled = Your leave from { $first } to { $last } is cancelled; { $back } given back.
 leave-cut = Your leave ends today instead of { $last }; { $back } given back.
 leave-nothing-to-cancel = You have no current or future leave to cancel.
+
+# CLAIM (games in claim mode).
+claim-offered = { $who } has run out of time: no move reached arbitre before { $when }. This game is in claim mode: reply CLAIM to win on time, or go on waiting for their move.
+claim-nothing = There is nothing to claim: { $who } still has time, until { $when }.
+claim-your-move = It is your move: only your opponent's time can run out.
+claim-no-clock = This game has no clock: there is no time to claim.

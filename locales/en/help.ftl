@@ -30,6 +30,8 @@ help =
                    knows nothing before (IF i5h5 THEN b1c2)
       CONDITIONS   your prepared answers; CONDITIONS CLEAR drops them
       CLOCK        both clocks and the deadline of the player to move
+      CLAIM        in a game in claim mode, win on time once your opponent's
+                   time has run out
 
     Any time:
       GAMES        your games

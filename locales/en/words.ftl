@@ -6,6 +6,7 @@
 words-accept = accept, accepted, i accept, accept draw, yes draw
 words-decline = decline, declined, reject, i decline, decline draw
 words-resign = resign, resigns, i resign, resignation
+words-claim = claim, claim win, claim the game, claim on time
 words-draw = draw, offer draw, draw offer, draw offered
 # Commands that start their line; the words after them are read too.
 words-new = new, challenge

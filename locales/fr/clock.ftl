@@ -98,3 +98,9 @@ leave-none-planned = Aucun congé enregistré.
 leave-cancelled = Votre congé du { $first } au { $last } est annulé ; ses jours vous sont rendus ({ $back }).
 leave-cut = Votre congé se termine aujourd'hui au lieu du { $last } ; les jours non pris vous sont rendus ({ $back }).
 leave-nothing-to-cancel = Vous n'avez aucun congé en cours ou à venir à annuler.
+
+# RECLAMER (parties en mode réclamation).
+claim-offered = { $who } a dépassé son temps : aucun coup n'est parvenu à arbitre avant le { $when }. Cette partie est en mode réclamation : répondez RECLAMER pour gagner au temps, ou continuez d'attendre son coup.
+claim-nothing = Il n'y a rien à réclamer : { $who } a encore du temps, jusqu'au { $when }.
+claim-your-move = C'est à vous de jouer : seul le temps de votre adversaire peut être dépassé.
+claim-no-clock = Cette partie se joue sans pendule : il n'y a pas de temps à réclamer.

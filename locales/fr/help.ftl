@@ -28,6 +28,8 @@ help =
                     n'en sait rien avant (SI i5h5 ALORS b1c2)
       CONDITIONS    vos réponses préparées ; CONDITIONS EFFACER les efface
       PENDULE       les deux pendules et la date limite du joueur au trait
+      RECLAMER      dans une partie en mode réclamation, gagner au temps une fois
+                    le temps de votre adversaire dépassé
 
     À tout moment :
       PARTIES       vos parties

@@ -7,6 +7,7 @@
 words-accept = accepter, accepte, j'accepte, accepter nulle, j'accepte nulle
 words-decline = refuser, refuse, je refuse, refuser nulle, je refuse nulle
 words-resign = abandon, abandonner, abandonne, j'abandonne
+words-claim = réclamer, je réclame, réclamer le gain
 words-draw = nulle, partie nulle, propose nulle, proposer nulle
 # Commandes en début de ligne ; les mots qui suivent sont lus aussi.
 words-new = nouvelle, nouveau, défi, défier

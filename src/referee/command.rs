@@ -41,6 +41,8 @@ pub enum Command {
     Resign,
     /// Offer a draw, or accept the opponent's offer.
     Draw,
+    /// Claim a win on time (a game in claim mode).
+    Claim,
     /// The protocol's `PAT`: a draw claim (Bulltricker), or a draw offer elsewhere.
     Pat,
     /// Show the board.
@@ -309,14 +311,16 @@ pub fn looks_like_a_move(line: &str) -> bool {
 /// The commands that must stand alone on their line.
 fn exact(w: &[&str]) -> Option<(Command, Option<Lang>)> {
     use Meaning as M;
-    if let Some((meaning, hint)) =
-        vocabulary::whole(w, &[M::Accept, M::Decline, M::Resign, M::Draw, M::Undo])
-    {
+    if let Some((meaning, hint)) = vocabulary::whole(
+        w,
+        &[M::Accept, M::Decline, M::Resign, M::Draw, M::Undo, M::Claim],
+    ) {
         let command = match meaning {
             M::Accept => Command::Accept,
             M::Decline => Command::Decline,
             M::Resign => Command::Resign,
             M::Undo => Command::Undo,
+            M::Claim => Command::Claim,
             _ => Command::Draw,
         };
         return Some((command, hint));

@@ -121,6 +121,7 @@ fn changes_a_game(command: &Command) -> bool {
             | Command::Decline
             | Command::Resign
             | Command::Draw
+            | Command::Claim
             | Command::Pat
             | Command::Undo
             | Command::If(_)

@@ -35,7 +35,7 @@ use crate::referee::reply::{self, Ending, News, NoGame};
 use crate::referee::{
     GameResult, GameStatus, Inbound, PlayedMove, StoredGame, compose, read, suggest, terms,
 };
-use crate::referee::{check, clocks};
+use crate::referee::{check, clock_text, clocks};
 use crate::t;
 use crate::text::Lang;
 
@@ -86,6 +86,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         Command::Move(text) => written(desk, game, live, side, text, true),
         Command::Unknown(line) => written(desk, game, live, side, line, false),
         Command::Resign => resign(desk, game, live, side),
+        Command::Claim => claim(desk, game, &live, side),
         Command::Check(text) => check(desk, game, &live, side, text),
         Command::Undo => crate::referee::undo::undo(desk, game, &live, side),
         Command::If(text) => conditional::store(desk, game, &live, side, text),
@@ -143,6 +144,42 @@ pub fn clock(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     body.push('\n');
     desk.reply_game(game, side, body);
     desk.summary = format!("game #{}: clocks sent to {}", game.id, side);
+}
+
+/// `CLAIM`: a win on time, in a game in claim mode, once the opponent's time has run
+/// out; otherwise the answer says why there is nothing to claim.
+fn claim(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
+    let around = desk.circumstances(game);
+    let at = desk.msg.received_at;
+    let reading = clocks::read(game, &around, at);
+    let lang = desk.lang;
+    let body = match reading.running {
+        _ if !game.clock.control.is_timed() => t!(lang, "claim-no-clock"),
+        Some(r) if r.side == side => t!(lang, "claim-your-move"),
+        Some(r) if r.flagged(at) => {
+            let flag = r.flag_at.unwrap_or(at);
+            return crate::referee::tick::time_out(desk, game, live, r.side, flag, r.turn == 0);
+        }
+        _ => {
+            let who = desk
+                .name_of(game.address_of(side.opponent()))
+                .unwrap_or_else(|| t!(lang, "your-opponent"));
+            match clocks::deadline(game, &around, at) {
+                Some(when) => t!(
+                    lang,
+                    "claim-nothing",
+                    who = who,
+                    when = clock_text::when_words(lang, when, &around.zones[side.index()])
+                ),
+                None => t!(lang, "claim-no-clock"),
+            }
+        }
+    };
+    desk.reply_game(game, side, body + "\n");
+    desk.summary = format!(
+        "game #{}: {side} claimed on time; nothing to claim",
+        game.id
+    );
 }
 
 /// `CHECK`: a dry run of a move or a line, answered to the sender alone; nothing changes.

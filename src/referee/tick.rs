@@ -27,6 +27,14 @@ enum Event {
         /// Whether it was the game's first move (then the game is cancelled).
         first: bool,
     },
+    /// In claim mode, the player to move ran out of time at `at`: their opponent is told
+    /// once that they may claim.
+    Claimable {
+        /// Who ran out of time.
+        loser: Side,
+        /// When.
+        at: Timestamp,
+    },
     /// Reminders are due: every step reached (all are recorded), the last one sent.
     Remind {
         /// The steps reached and not sent.
@@ -67,6 +75,19 @@ fn event(
     if let Some((loser, at, first)) = clocks::ran_out(game, around, now) {
         return Event::TimeOut { loser, at, first };
     }
+    if game.clock.claim
+        && let Some(running) = clocks::read(game, around, now).running
+        && let Some(at) = running.flag_at.filter(|&f| f <= now)
+        && !game
+            .clock
+            .reminded
+            .contains(&(game.moves.len(), CLAIM_NOTICE))
+    {
+        return Event::Claimable {
+            loser: running.side,
+            at,
+        };
+    }
     let steps: Vec<usize> = clocks::reminders_due(&config.clock, game, around, now)
         .into_iter()
         .filter(|d| d.at <= now)
@@ -90,6 +111,7 @@ fn tick_game(config: &RefereeConfig, ctx: &Context, game: &StoredGame, now: Time
     let ply = game.moves.len();
     let key = match &event {
         Event::TimeOut { .. } => "time".to_string(),
+        Event::Claimable { .. } => "claimable".to_string(),
         Event::Remind { steps } => format!("remind.{}", steps.last().copied().unwrap_or(0)),
         Event::Nothing => "none".to_string(),
     };
@@ -106,6 +128,7 @@ fn tick_game(config: &RefereeConfig, ctx: &Context, game: &StoredGame, now: Time
     match event {
         Event::TimeOut { loser, at, first } => time_out(&mut desk, game, &live, loser, at, first),
         Event::Remind { steps } => remind(&mut desk, game, &live, &steps, &around, now),
+        Event::Claimable { loser, at } => claimable(&mut desk, game, loser, at),
         Event::Nothing => {
             // Only the next due time may need writing (the deadline moved, or passed in
             // claim mode and waits for a claim).
@@ -172,6 +195,30 @@ pub fn time_out(
             result.line.as_str()
         }
     );
+    desk.save_game(next);
+}
+
+/// The step recorded with the reminders when the claim notice was sent.
+pub const CLAIM_NOTICE: usize = 1_000_000;
+
+/// In claim mode: tells the opponent of `loser`, once, that they may claim the game.
+fn claimable(desk: &mut Desk, game: &StoredGame, loser: Side, at: Timestamp) {
+    let mut next = game.clone();
+    next.clock.reminded.insert((game.moves.len(), CLAIM_NOTICE));
+    let winner = loser.opponent();
+    let lang = desk.lang_of(next.address_of(winner));
+    let zone = desk.circumstances(&next).zones[winner.index()].clone();
+    let who = desk
+        .name_of(next.address_of(loser))
+        .unwrap_or_else(|| crate::t!(lang, "your-opponent-start"));
+    let body = crate::t!(
+        lang,
+        "claim-offered",
+        who = who,
+        when = when_words(lang, at, &zone)
+    ) + "\n";
+    desk.notify(&next, winner, body);
+    desk.summary = format!("game #{}: {loser} out of time, {winner} may claim", game.id);
     desk.save_game(next);
 }
 

@@ -55,6 +55,8 @@ pub enum Meaning {
     Zone,
     /// `LEAVE`: take leave, cancel it, or see the balance.
     Leave,
+    /// `CLAIM`: claim a win on time (claim mode).
+    Claim,
     /// `ON` (after `CHAT`).
     On,
     /// `OFF` (after `CHAT`).
@@ -77,7 +79,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 29] = [
+    pub const ALL: [Meaning; 30] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -98,6 +100,7 @@ impl Meaning {
         Meaning::Clock,
         Meaning::Zone,
         Meaning::Leave,
+        Meaning::Claim,
         Meaning::On,
         Meaning::Off,
         Meaning::Versus,
@@ -132,6 +135,7 @@ impl Meaning {
             Meaning::Clock => "words-clock",
             Meaning::Zone => "words-zone",
             Meaning::Leave => "words-leave",
+            Meaning::Claim => "words-claim",
             Meaning::On => "words-on",
             Meaning::Off => "words-off",
             Meaning::Versus => "words-versus",
