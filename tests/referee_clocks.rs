@@ -588,6 +588,9 @@ fn leave_beyond_the_quota_or_too_soon_is_refused_and_cancelled_leave_is_given_ba
     );
     let d = w.send_confirmed(ALICE, "LEAVE 2023-12-25 2023-12-26");
     assert!(only(&d, ALICE).body.contains("overlap"));
+    // Changing the time zone keeps the leave.
+    let d = w.send_confirmed(ALICE, "TZ Europe/Paris");
+    assert_eq!(d.players[0].leave.len(), 1, "{:?}", d.players);
     // LEAVE alone: the balance and what is recorded.
     let d = w.send(ALICE, "LEAVE");
     let body = &only(&d, ALICE).body;
@@ -667,4 +670,30 @@ fn an_outage_of_arbitre_gives_the_player_to_move_their_time_back() {
             .body
             .contains(&when_words(Lang::EN, flag + 5 * HOUR, &TimeZone::UTC))
     );
+}
+
+#[test]
+fn a_turn_played_again_after_a_take_back_is_reminded_again() {
+    engine!("abalone");
+    let mut w = World::new();
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 3d VS bob@b.example");
+    let t0 = w.game(id).clock.started[&0];
+    // Alice is reminded (24 hours left), then moves; she asks to take it back, Bob agrees.
+    let ds = w.run_clock(t0 + 2 * DAY + HOUR);
+    assert_eq!(ds.len(), 1);
+    w.answer(ALICE, "a1b2");
+    w.answer(ALICE, "UNDO");
+    let d = w.answer(BOB, "UNDO");
+    assert_eq!(d.games[0].moves.len(), 0);
+    assert!(
+        d.games[0].clock.reminded.is_empty(),
+        "the turn is played again"
+    );
+    // Her turn starts again when the mail telling her leaves, with its reminders.
+    let again = w.game(id).clock.started[&0];
+    assert!(again > t0 + 2 * DAY);
+    let ds = w.run_clock(again + 2 * DAY + HOUR);
+    let to_alice: Vec<_> = ds.iter().flat_map(|d| to(d, ALICE)).collect();
+    assert_eq!(to_alice.len(), 1, "{to_alice:#?}");
+    assert!(to_alice[0].body.starts_with("Reminder"));
 }

@@ -189,7 +189,13 @@ pub fn read(
         let used = turn
             .from
             .map_or(0, |from| pauses[s].counted(from, end.max(from)));
-        let charged = charge(control, used);
+        // A turn whose clock never started (a conditional answer, played at once) costs
+        // nothing, whatever the accounting.
+        let charged = if turn.from.is_some() {
+            charge(control, used)
+        } else {
+            0
+        };
         if turn.to.is_none() {
             let flag_at = match (turn.from, allowance) {
                 (Some(from), Some(a)) => Some(match longest_use(control, a) {
@@ -462,6 +468,16 @@ mod tests {
         assert_eq!(iccf.side(Side::Black).allowance, Some(51 * DAY));
         let per_move = read(&control("1d"), &t, &none(), &early, 0);
         assert_eq!(per_move.side(Side::Black).allowance, Some(DAY));
+    }
+
+    #[test]
+    fn a_turn_whose_clock_never_started_costs_nothing_even_in_whole_days() {
+        let c = control("30d+1d,whole-days");
+        let mut t = turns(0, 0, &[Some(0), Some(0), None]);
+        t[1].from = None;
+        let r = read(&c, &t, &none(), &[], 0);
+        assert_eq!(r.side(Side::White).charged, 0);
+        assert_eq!(r.side(Side::White).allowance, Some(31 * DAY));
     }
 
     #[test]

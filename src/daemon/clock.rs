@@ -28,9 +28,48 @@ const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 
 /// Runs the clock until `stop` turns true. While the mailbox is being read (`reading`),
 /// it writes the daemon's heartbeat at each turn (at least every minute), so that the next
-/// start knows how long arbitre was away.
+/// start knows how long arbitre was away. A store error (the database busy with another
+/// process, a full disk) is logged and tried again, never the end of the clock.
 #[allow(clippy::too_many_arguments)]
 pub async fn run(
+    config: RefereeConfig,
+    store: SharedStore,
+    reading: Arc<AtomicBool>,
+    read_up_to: watch::Receiver<Timestamp>,
+    wake_clock: Arc<Notify>,
+    wake_inbox: Option<Arc<Notify>>,
+    wake_outbox: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    let mut backoff = Duration::from_secs(1);
+    loop {
+        let run = run_until_error(
+            config.clone(),
+            store.clone(),
+            reading.clone(),
+            read_up_to.clone(),
+            wake_clock.clone(),
+            wake_inbox.clone(),
+            wake_outbox.clone(),
+            stop.clone(),
+        )
+        .await;
+        match run {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                tracing::error!(cause = %e, retry_in = ?backoff, "clock: store error");
+                tokio::select! {
+                    () = tokio::time::sleep(backoff) => {}
+                    _ = stop.changed() => return Ok(()),
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(60));
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn run_until_error(
     config: RefereeConfig,
     store: SharedStore,
     reading: Arc<AtomicBool>,
@@ -60,12 +99,16 @@ pub async fn run(
                     // Decide what is due by the time the mailbox has been read up to.
                     let at = read.min(t);
                     let config = config.clone();
-                    let (summary, mails) = with_store(&store, move |s| {
+                    let (summary, mails, changed) = with_store(&store, move |s| {
                         s.immediate(|s| {
                             let ctx = s.clock_context(at, BATCH)?;
                             let decision = referee::tick(&config, &ctx, at);
                             s.commit(&decision, None, at)?;
-                            Ok((decision.summary, decision.outbox.len()))
+                            Ok((
+                                decision.summary,
+                                decision.outbox.len(),
+                                decision.games.len(),
+                            ))
                         })
                     })
                     .await?;
@@ -75,8 +118,7 @@ pub async fn run(
                     if mails > 0 {
                         wake_outbox.notify_one();
                     }
-                    let after = with_store(&store, |s| s.next_clock_due()).await?;
-                    if after == Some(due) {
+                    if changed == 0 {
                         // Nothing moved it: a game the referee cannot decide (its record
                         // does not replay). Never spin on it.
                         tracing::error!(due, "a game's clock stays due; looking again in a minute");

@@ -175,6 +175,26 @@ pub async fn run<I: Inbox>(
             }
         };
         let searched_at = inbox.searched_at().unwrap_or(called_at);
+        // The mailbox is read again: a long enough gap is an outage, given back to the
+        // players who were to move. Recorded before the messages found are judged, so that
+        // a move that waited through it is judged with it.
+        if let Some(since) = unread_since.take()
+            && searched_at - since >= OUTAGE_MIN
+        {
+            let cause = unread_cause;
+            with_store(&store, move |s| {
+                s.record_outage(since, searched_at, cause)?;
+                s.heartbeat(searched_at)
+            })
+            .await?;
+            tracing::warn!(
+                from = since,
+                to = searched_at,
+                cause,
+                "outage recorded: the time is given back to the players to move"
+            );
+            wake_clock.notify_one();
+        }
         let mut complete = true;
         for fetched in batch {
             let handled = match handle_one(&settings, &store, &fetched).await {
@@ -212,35 +232,19 @@ pub async fn run<I: Inbox>(
                 ),
             }
             if let Err(e) = inbox.done(&fetched.key).await {
-                // Committed but not flagged: it will be seen again and recognised. Its
-                // decision is committed, so the mailbox still counts as read.
+                // Committed but not flagged: it will be seen again and recognised. The
+                // rest of the batch is left for later, so the mailbox is not read yet.
                 tracing::warn!(cause = %e, uid = fetched.key.uid, "cannot flag processed message");
+                complete = false;
                 break;
             }
             if *stop.borrow() {
                 return Ok(());
             }
         }
-        if complete {
-            // The mailbox is read again: a long enough gap is an outage, given back to the
-            // players who were to move.
-            if let Some(since) = unread_since.take()
-                && searched_at - since >= OUTAGE_MIN
-            {
-                let cause = unread_cause;
-                with_store(&store, move |s| {
-                    s.record_outage(since, searched_at, cause)?;
-                    s.heartbeat(searched_at)
-                })
-                .await?;
-                tracing::warn!(
-                    from = since,
-                    to = searched_at,
-                    cause,
-                    "outage recorded: the time is given back to the players to move"
-                );
-                wake_clock.notify_one();
-            }
+        // Everything found has been decided: the mailbox counts as read up to the search
+        // (not while found messages still wait for a later batch).
+        if complete && inbox.caught_up() {
             reading.store(true, Ordering::SeqCst);
             read_up_to.send_if_modified(|at| {
                 let moved = searched_at > *at;

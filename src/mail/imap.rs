@@ -698,6 +698,10 @@ impl Inbox for ImapInbox {
         self.searched_at
     }
 
+    fn caught_up(&self) -> bool {
+        self.pending.is_empty()
+    }
+
     fn rescan(&mut self) {
         self.last_scan = None;
         self.pending.clear();

@@ -57,4 +57,9 @@ pub trait Inbox: Send {
     fn searched_at(&self) -> Option<i64> {
         None
     }
+    /// Whether every message the last search found has been handed out (a search may
+    /// find more than one batch).
+    fn caught_up(&self) -> bool {
+        true
+    }
 }

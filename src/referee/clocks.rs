@@ -89,23 +89,33 @@ pub fn turns(game: &StoredGame) -> Vec<Turn> {
             first.opponent()
         }
     };
-    let started = |ply: usize| game.clock.started.get(&ply).copied();
-    let mut out: Vec<Turn> = game
-        .moves
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m.message_id.is_some())
-        .map(|(ply, m)| Turn {
-            side: side_at(ply),
-            from: started(ply),
-            to: Some(m.received_at),
-        })
-        .collect();
+    // A turn's start counts only if it came after the move before it: a start left from
+    // before a take-back belongs to a turn that no longer exists.
+    let mut previous: Timestamp = Timestamp::MIN;
+    let started = |ply: usize, previous: Timestamp| {
+        game.clock
+            .started
+            .get(&ply)
+            .copied()
+            .filter(|&f| f >= previous)
+    };
+    let mut out: Vec<Turn> = Vec::with_capacity(game.moves.len() + 1);
+    for (ply, m) in game.moves.iter().enumerate() {
+        if m.message_id.is_some() {
+            out.push(Turn {
+                side: side_at(ply),
+                from: started(ply, previous),
+                to: Some(m.received_at),
+            });
+        }
+        // Forced passes are not turns, but they too come after the move before them.
+        previous = previous.max(m.received_at);
+    }
     if game.status == GameStatus::Active {
         let ply = game.moves.len();
         out.push(Turn {
             side: side_at(ply),
-            from: started(ply),
+            from: started(ply, previous),
             to: None,
         });
     }

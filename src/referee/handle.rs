@@ -624,7 +624,6 @@ fn set_zone(desk: &mut Desk, zone: Option<&str>) {
     let player = desk.player(&sender).cloned().expect("ensured");
     desk.upsert_player(Player {
         zone: Some(canonical.clone()),
-        leave: Vec::new(),
         ..player
     });
     desk.reply(Topic::Zone, reply::zone_set(lang, &canonical));

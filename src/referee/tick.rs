@@ -115,9 +115,11 @@ fn tick_game(config: &RefereeConfig, ctx: &Context, game: &StoredGame, now: Time
         Event::Remind { steps } => format!("remind.{}", steps.last().copied().unwrap_or(0)),
         Event::Nothing => "none".to_string(),
     };
-    // The same game, turn and event give the same Message-IDs.
+    // The same game, turn and event give the same Message-IDs; a turn played again after a
+    // take-back starts at another time, and so gets other ones.
+    let since = game.clock.started.get(&ply).copied().unwrap_or(0);
     let msg = Inbound {
-        message_id: format!("clock.{}.{}.{ply}.{key}", game.id, game.created_at),
+        message_id: format!("clock.{}.{}.{ply}.{since}.{key}", game.id, game.created_at),
         ..Inbound::default()
     };
     let mut desk = Desk::new(config, ctx, &msg, now, None);

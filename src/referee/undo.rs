@@ -83,6 +83,9 @@ fn agree(desk: &mut Desk, game: &StoredGame, side: Side) {
     let mut next = game.clone();
     let taken = next.moves.split_off(first);
     next.undo_request = None;
+    // The turns taken back are played again: their reminders may be sent again.
+    let plies = next.moves.len();
+    next.clock.reminded.retain(|&(ply, _)| ply < plies);
     // The asker's conditional moves answered moves from the position now gone.
     let dropped = crate::referee::conditional::drop_opponents(&mut next, side);
     next.updated_at = desk.now;

@@ -371,7 +371,10 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
         g.clock.claim,
         g.clock.next_due,
     ])?;
-    // Reminders are only ever added.
+    // The reminders sent in the turns the game still has (a take-back forgets those of
+    // the plies it removed: that turn is played again).
+    conn.prepare_cached("DELETE FROM reminders WHERE game_id = ?1")?
+        .execute([g.id])?;
     let mut remind = conn.prepare_cached(
         "INSERT OR IGNORE INTO reminders (game_id, ply, step) VALUES (?1, ?2, ?3)",
     )?;
