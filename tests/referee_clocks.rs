@@ -217,7 +217,7 @@ fn a_forward_held_back_by_the_mail_server_costs_its_receiver_nothing() {
     assert!(
         only(&d, BOB)
             .body
-            .contains("Your clock starts when this mail leaves arbitre.")
+            .contains("Your time runs from the moment this mail left arbitre.")
     );
     w.clock += 5 * HOUR;
     w.hold_mail = false;
@@ -306,7 +306,13 @@ fn a_first_move_that_never_comes_is_reminded_twice_then_the_game_is_cancelled() 
         (None, "cancelled")
     );
     for who in [ALICE, BOB] {
-        let body = &only(end, who).body;
+        let mail = only(end, who);
+        assert!(mail.subject.ends_with("game cancelled"), "{}", mail.subject);
+        let body = &mail.body;
+        assert_eq!(
+            body.lines().next(),
+            Some("Game cancelled; it counts for nobody.")
+        );
         assert!(
             body.contains(&format!(
                 "The game is cancelled: its first move did not reach arbitre before {deadline}."

@@ -51,7 +51,7 @@ clock-for-moves = { $time } for { $moves ->
 }
 clock-deadline-you = Your move must reach arbitre before { $when }.
 clock-deadline-them = Deadline for { $who }: { $when }.
-clock-not-started = Your clock starts when this mail leaves arbitre.
+clock-not-started = Your time runs from the moment this mail left arbitre.
 clock-claim-mode = Claim mode: running out of time ends the game only when the opponent claims it with CLAIM.
 
 # CLOCK.

@@ -23,6 +23,7 @@ result-you-win = You win.
 result-you-lose = You lose.
 result-draw = { $code ->
         [agreed-draw] Drawn by agreement.
+        [cancelled] Game cancelled; it counts for nobody.
        *[other] Drawn game: { $how }.
     }
 result-block = Result: { $result }

@@ -57,6 +57,7 @@ event-you-resigned = you resigned
 event-you-win = you win
 event-you-lose = you lose
 event-drawn = drawn game
+event-cancelled = game cancelled
 # While a draw offer stands: $event is where the game stands, as above.
 event-draw-offered-to-you = { $event }; { $opponent } offers a draw
 event-draw-offered-by-you = { $event }; your draw offer stands

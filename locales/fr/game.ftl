@@ -22,6 +22,7 @@ result-you-win = Vous gagnez.
 result-you-lose = Vous perdez.
 result-draw = { $code ->
         [agreed-draw] Partie nulle par accord mutuel.
+        [cancelled] Partie annulée ; elle ne compte pour personne.
        *[other] Partie nulle : { $how }.
     }
 result-block = Résultat : { $result }

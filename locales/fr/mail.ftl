@@ -56,6 +56,7 @@ event-you-resigned = vous avez abandonné
 event-you-win = vous gagnez
 event-you-lose = vous perdez
 event-drawn = partie nulle
+event-cancelled = partie annulée
 # Tant qu'une proposition de nulle attend : $event dit où en est la partie, comme ci-dessus.
 event-draw-offered-to-you = { $event } ; { $opponent } propose la nulle
 event-draw-offered-by-you = { $event } ; votre proposition de nulle attend

@@ -185,6 +185,13 @@ pub fn subject_game(
             }
             Some((w, _)) if w == reader => t!(lang, "event-you-win"),
             Some(_) => t!(lang, "event-you-lose"),
+            None if stored
+                .result
+                .as_ref()
+                .is_some_and(|r| r.termination == Termination::CANCELLED.code) =>
+            {
+                t!(lang, "event-cancelled")
+            }
             None => t!(lang, "event-drawn"),
         },
         GameStatus::Active => {
@@ -1064,6 +1071,7 @@ pub fn challenge_sent(lang: Lang, s: &Seen) -> String {
         first = side_words(lang, s.stored.kind, s.live.side_to_move()),
         you_first = you_first(s)
     ) + "\n"
+        + &setup_lines(lang, s.stored)
 }
 
 /// A game starts (invitation accepted, or set up by a director): board, sides, how to play.
@@ -1084,7 +1092,8 @@ pub fn game_started(lang: Lang, s: &Seen, by_director: bool) -> String {
         t!(lang, "their-move-first")
     };
     let mut out = format!("{head}\n{turn}\n");
-    out.push_str(&setup_lines(lang, s.stored));
+    // The time control is in the position block, with the clocks.
+    out.push_str(&options_line(lang, s.stored).unwrap_or_default());
     out.push('\n');
     out.push_str(&position_block(lang, s));
     out.push('\n');
