@@ -139,15 +139,16 @@ pub fn when_words(lang: Lang, at: Timestamp, zone: &TimeZone) -> String {
             utc.strftime("%H:%M").to_string(),
         ),
     };
+    let weekday = t!(
+        lang,
+        "clock-weekday",
+        day = i64::from(local.weekday().to_monday_one_offset())
+    );
     if zone.iana_name() == Some("UTC") {
         return t!(
             lang,
             "clock-when-utc",
-            weekday = t!(
-                lang,
-                "clock-weekday",
-                day = i64::from(local.weekday().to_monday_one_offset())
-            ),
+            weekday = weekday,
             date = date,
             time = time
         );
@@ -155,11 +156,7 @@ pub fn when_words(lang: Lang, at: Timestamp, zone: &TimeZone) -> String {
     t!(
         lang,
         "clock-when",
-        weekday = t!(
-            lang,
-            "clock-weekday",
-            day = i64::from(local.weekday().to_monday_one_offset())
-        ),
+        weekday = weekday,
         date = date,
         time = time,
         zone = zone_name(zone),

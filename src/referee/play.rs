@@ -391,18 +391,12 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
         }
     };
     let mut next = game.clone();
-    next.moves.push(PlayedMove {
-        text: judged.canonical.clone(),
-        message_id: Some(desk.msg.message_id.clone()),
-        received_at: desk.msg.received_at,
-    });
-    for (_, pass) in &judged.forced_passes {
-        next.moves.push(PlayedMove {
-            text: pass.clone(),
-            message_id: None,
-            received_at: desk.msg.received_at,
-        });
-    }
+    record(
+        &mut next,
+        &judged,
+        desk.msg.message_id.clone(),
+        desk.msg.received_at,
+    );
     // The words written with the move go to the opponent, unless they turned them off.
     let said = chat::words_after(&desk.msg.text, text, &|t| kind_reads(game.kind, t));
     let words = said.as_ref().map(|said| Words {
@@ -514,18 +508,7 @@ fn answered(
     let mover = judged.mover;
     let owner = mover.opponent();
     let mut next = before.clone();
-    next.moves.push(PlayedMove {
-        text: answer.canonical.clone(),
-        message_id: Some(set_by),
-        received_at: desk.msg.received_at,
-    });
-    for (_, pass) in &answer.forced_passes {
-        next.moves.push(PlayedMove {
-            text: pass.clone(),
-            message_id: None,
-            received_at: desk.msg.received_at,
-        });
-    }
+    record(&mut next, &answer, set_by, desk.msg.received_at);
     // The answer is a move like any other: it declines the mover's standing draw offer.
     let theirs = News {
         prepared: true,
@@ -570,6 +553,28 @@ fn answered(
         desk.notify(&next, mover, body);
     }
     desk.save_game(next);
+}
+
+/// Adds the judged move to `next`, carried by the mail `message_id` received at `at`,
+/// then the forced passes it caused.
+fn record(
+    next: &mut StoredGame,
+    judged: &crate::games::Judgement,
+    message_id: String,
+    at: crate::referee::Timestamp,
+) {
+    next.moves.push(PlayedMove {
+        text: judged.canonical.clone(),
+        message_id: Some(message_id),
+        received_at: at,
+    });
+    for (_, pass) in &judged.forced_passes {
+        next.moves.push(PlayedMove {
+            text: pass.clone(),
+            message_id: None,
+            received_at: at,
+        });
+    }
 }
 
 /// `RESIGN`.
@@ -672,7 +677,7 @@ fn decline_draw(desk: &mut Desk, game: &StoredGame, side: Side) {
 }
 
 /// The game with `result` set.
-fn finished(desk: &Desk, game: &StoredGame, result: &GameResult) -> StoredGame {
+pub(crate) fn finished(desk: &Desk, game: &StoredGame, result: &GameResult) -> StoredGame {
     let mut next = game.clone();
     next.status = GameStatus::Finished;
     next.result = Some(result.clone());

@@ -396,6 +396,14 @@ fn number_of(stored: &StoredGame, ply: usize) -> usize {
     terms::move_number(stored, ply.saturating_sub(1)).number
 }
 
+/// The clock lines of the game for the reader (control, time left, deadline), when it
+/// has a clock.
+fn clock_block(lang: Lang, s: &Seen) -> Option<String> {
+    let view = s.clock.as_ref()?;
+    let lines = clock_text::clock_lines(lang, view, s.you, &opp(lang, s.opponent.as_deref()));
+    (!lines.is_empty()).then_some(lines)
+}
+
 /// The board, the move count, whose turn, the move list and the position string.
 fn position_block(lang: Lang, s: &Seen) -> String {
     // Listed from the store (forced passes are the moves no message carried): no replay.
@@ -418,13 +426,9 @@ fn position_block(lang: Lang, s: &Seen) -> String {
         out.push_str(&t!(lang, "move-next", number = next));
         out.push(' ');
         out.push_str(&sides_line(lang, s));
-        if let Some(view) = &s.clock {
-            let lines =
-                clock_text::clock_lines(lang, view, s.you, &opp(lang, s.opponent.as_deref()));
-            if !lines.is_empty() {
-                out.push('\n');
-                out.push_str(&lines);
-            }
+        if let Some(lines) = clock_block(lang, s) {
+            out.push('\n');
+            out.push_str(&lines);
         }
     } else {
         let last = plies
@@ -1259,13 +1263,9 @@ pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement, words: Option<Words>) -
             opponent = opp(lang, s.opponent.as_deref())
         ));
         out.push('\n');
-        if let Some(view) = &s.clock {
-            let lines =
-                clock_text::clock_lines(lang, view, s.you, &opp(lang, s.opponent.as_deref()));
-            if !lines.is_empty() {
-                out.push_str(&lines);
-                out.push('\n');
-            }
+        if let Some(lines) = clock_block(lang, s) {
+            out.push_str(&lines);
+            out.push('\n');
         }
         out.push_str(&words);
     }

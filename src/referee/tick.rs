@@ -160,13 +160,8 @@ pub fn time_out(
     } else {
         terms::time_out(live, loser)
     };
-    let mut next = game.clone();
-    next.status = GameStatus::Finished;
-    next.result = Some(result.clone());
-    next.draw_offer = None;
+    let mut next = crate::referee::play::finished(desk, game, &result);
     next.undo_request = None;
-    next.conditions = None;
-    next.updated_at = desk.now;
     let [w, b] = desk.names(&next);
     let record = terms::record(&next, [w.as_deref(), b.as_deref()]);
     for side in Side::BOTH {
