@@ -5,7 +5,7 @@
 
 use std::process::ExitCode;
 
-use crate::clock::duration;
+use crate::clock::{Span, duration};
 use crate::games::Side;
 use crate::referee::clocks::{self, Circumstances};
 use crate::referee::{GameStatus, RefereeConfig, StoredGame, Timestamp};
@@ -23,7 +23,13 @@ struct Row {
 }
 
 /// The clocks of `game` at `now`, or `None` when it has no clock or is not running.
-fn row(config: &RefereeConfig, store: &Store, game: &StoredGame, now: Timestamp) -> Option<Row> {
+fn row(
+    config: &RefereeConfig,
+    store: &Store,
+    outages: &[Span],
+    game: &StoredGame,
+    now: Timestamp,
+) -> Option<Row> {
     if game.status != GameStatus::Active || !game.clock.control.is_timed() {
         return None;
     }
@@ -31,9 +37,8 @@ fn row(config: &RefereeConfig, store: &Store, game: &StoredGame, now: Timestamp)
         .iter()
         .filter_map(|a| store.player(a).ok().flatten())
         .collect();
-    let outages = store.outages(now - OUTAGES_KEPT).unwrap_or_default();
     let find = |a: &str| players.iter().find(|p| p.address.eq_ignore_ascii_case(a));
-    let around = Circumstances::of(&config.clock, game, find, &outages);
+    let around = Circumstances::of(&config.clock, game, find, outages);
     let view = clocks::view(game, &around, Side::White, now)?;
     let left = |side: Side| {
         let time = duration::write(view.left[side.index()].unwrap_or(0));
@@ -61,7 +66,8 @@ fn utc(at: Timestamp) -> String {
 /// The clock lines of `arbitre show` for `game` (empty without a clock).
 pub fn show_lines(config: &RefereeConfig, store: &Store, game: &StoredGame) -> Vec<String> {
     let now = crate::daemon::now();
-    let Some(r) = row(config, store, game, now) else {
+    let outages = store.outages(now - OUTAGES_KEPT).unwrap_or_default();
+    let Some(r) = row(config, store, &outages, game, now) else {
         return match game.clock.control.is_timed() {
             true => vec![format!("Clock:    {}", game.clock.control)],
             false => Vec::new(),
@@ -105,9 +111,11 @@ pub fn clocks(args: &ConfigArg) -> ExitCode {
         }
     };
     let now = crate::daemon::now();
+    // Read once for every game.
+    let outages = store.outages(now - OUTAGES_KEPT).unwrap_or_default();
     let mut rows: Vec<Row> = games
         .iter()
-        .filter_map(|g| row(&referee, &store, g, now))
+        .filter_map(|g| row(&referee, &store, &outages, g, now))
         .collect();
     rows.sort_by_key(|r| (r.deadline.unwrap_or(Timestamp::MAX), r.id));
     if rows.is_empty() {

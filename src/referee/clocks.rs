@@ -132,7 +132,16 @@ pub fn read(game: &StoredGame, around: &Circumstances, now: Timestamp) -> Readin
 /// started, else the instant it would be if the mail telling them left at `now` (mail
 /// held back only gives them more). `None` without a limit or when nobody is to move.
 pub fn deadline(game: &StoredGame, around: &Circumstances, now: Timestamp) -> Option<Timestamp> {
-    let reading = read(game, around, now);
+    deadline_of(game, around, &read(game, around, now), now)
+}
+
+/// [`deadline`] from a reading at `now`.
+fn deadline_of(
+    game: &StoredGame,
+    around: &Circumstances,
+    reading: &Reading,
+    now: Timestamp,
+) -> Option<Timestamp> {
     let running = reading.running?;
     if running.flag_at.is_some() {
         return running.flag_at;
@@ -152,7 +161,16 @@ pub fn reminders_due(
     around: &Circumstances,
     now: Timestamp,
 ) -> Vec<reminders::Due> {
-    let reading = read(game, around, now);
+    reminders_of(config, game, around, &read(game, around, now))
+}
+
+/// [`reminders_due`] from a reading.
+fn reminders_of(
+    config: &ClockConfig,
+    game: &StoredGame,
+    around: &Circumstances,
+    reading: &Reading,
+) -> Vec<reminders::Due> {
     let Some(running) = reading.running else {
         return Vec::new();
     };
@@ -185,7 +203,7 @@ pub fn next_due(
     let running = reading.running?;
     // In claim mode a time that ran out waits for the opponent's claim, not the clock.
     let flag = running.flag_at.filter(|&f| !(game.clock.claim && f <= now));
-    let reminder = reminders_due(config, game, around, now)
+    let reminder = reminders_of(config, game, around, &reading)
         .first()
         .map(|d| d.at);
     match (flag, reminder) {
@@ -241,7 +259,7 @@ pub fn view(
             reading.side(Side::Black).to_control,
         ],
         to_move: running.map(|r| r.side),
-        deadline: deadline(game, around, now),
+        deadline: deadline_of(game, around, &reading, now),
         not_started: running.is_some_and(|r| r.since.is_none()),
         claim: game.clock.claim,
         zone: around.zones[you.index()].clone(),

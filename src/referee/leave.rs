@@ -161,26 +161,24 @@ pub fn balance_line(desk: &Desk, address: &str) -> String {
     let year = leave::date_of(desk.now, &zone).map_or(1970, |d| d.year());
     let quota = desk.config.clock.leave_days;
     let recorded = player.map_or(&[][..], |p| p.leave.as_slice());
-    let lang = desk.lang;
+    balance_of(desk.lang, recorded, year, quota)
+}
+
+/// "Leave left in `year`: N days out of `quota`."
+fn balance_of(lang: Lang, recorded: &[Leave], year: i16, quota: i64) -> String {
+    let left = (quota - leave::taken(recorded, year)).max(0);
     t!(
         lang,
         "leave-balance",
         year = i64::from(year),
-        left = days(lang, (quota - leave::taken(recorded, year)).max(0)),
+        left = days(lang, left),
         quota = quota
     )
 }
 
 /// The balance of `year` and the leave recorded.
 fn balance(lang: Lang, recorded: &[Leave], year: i16, quota: i64) -> String {
-    let left = (quota - leave::taken(recorded, year)).max(0);
-    let mut out = t!(
-        lang,
-        "leave-balance",
-        year = i64::from(year),
-        left = days(lang, left),
-        quota = quota
-    ) + "\n";
+    let mut out = balance_of(lang, recorded, year, quota) + "\n";
     if recorded.is_empty() {
         out.push_str(&t!(lang, "leave-none-planned"));
         out.push('\n');
