@@ -37,6 +37,82 @@ fn timings(daemon: &Daemon) -> Vec<(String, i64, i64)> {
         .collect()
 }
 
+/// For a failure: which second moves were not processed, and where each one is (the mail
+/// server's queue, the Maildir), then the daemon's warnings and the end of its log. Short,
+/// most telling first.
+fn where_moves_wait(
+    env: &MailEnv,
+    bot: &str,
+    daemon: &Daemon,
+    games: &Games,
+    count: usize,
+) -> String {
+    let processed: Vec<String> = timings(daemon).into_iter().map(|t| t.0).collect();
+    let state = std::path::Path::new(env.var("ARBITRE_TEST_STATE"));
+    let queue = std::process::Command::new("postqueue")
+        .arg("-c")
+        .arg(state.join("postfix/etc"))
+        .arg("-p")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_else(|e| format!("postqueue: {e}"));
+    let (local, domain) = bot.split_once('@').unwrap();
+    let maildir = state
+        .join("mailboxes")
+        .join(domain)
+        .join(local)
+        .join("Maildir");
+    let mut out = Vec::new();
+    for g in 0..count {
+        let id = games.message_id(g, 1);
+        if processed.contains(&id) {
+            continue;
+        }
+        let mut places = Vec::new();
+        if queue.contains(&format!("+g{}-", games.ids[g])) {
+            places.push("in Postfix's queue".to_string());
+        }
+        for sub in ["new", "cur"] {
+            for entry in std::fs::read_dir(maildir.join(sub))
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                if text.contains(&id) {
+                    places.push(format!(
+                        "in the Maildir: {sub}/{}",
+                        entry.file_name().to_string_lossy()
+                    ));
+                }
+            }
+        }
+        out.push(format!(
+            "not processed: game {g} (#{}) move 2 <{id}> ({})",
+            games.ids[g],
+            if places.is_empty() {
+                "found nowhere".to_string()
+            } else {
+                places.join(", ")
+            }
+        ));
+    }
+    let log = daemon.log();
+    let lines: Vec<&str> = log.lines().collect();
+    let warnings: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.contains(" WARN ") || l.contains(" ERROR "))
+        .collect();
+    format!(
+        "{}\nPostfix's queue:\n{}\ndaemon warnings:\n{}\nend of the daemon's log:\n{}",
+        out.join("\n"),
+        queue.trim(),
+        warnings.join("\n"),
+        lines[lines.len().saturating_sub(30)..].join("\n")
+    )
+}
+
 fn unix_now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -127,13 +203,14 @@ async fn moves_waiting_through_an_outage_are_taken_up_at_once() {
         if done && store.outbox_counts().unwrap().0 == 0 {
             break;
         }
-        assert!(
-            Instant::now() < deadline,
-            "not drained a minute after the return: {} processed, {:?} in the outbox\n{}",
-            store.processed_count().unwrap(),
-            store.outbox_counts().unwrap(),
-            daemon.log()
-        );
+        if Instant::now() >= deadline {
+            panic!(
+                "not drained a minute after the return: {} processed, {:?} in the outbox\n{}",
+                store.processed_count().unwrap(),
+                store.outbox_counts().unwrap(),
+                where_moves_wait(&env, &bot, &daemon, &games, GAMES)
+            );
+        }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let drained = back.elapsed();

@@ -53,6 +53,10 @@ pub const BATCH_BYTES: usize = 4 << 20;
 /// Message-ID and Subject of any real mail, and the answer saying it is too large.
 pub const HEADER_PREFIX: usize = 64 << 10;
 
+/// How many times in a row a message found by a search but not returned by a fetch is
+/// looked for again at once (then only by the periodic full scan).
+const MISS_RETRIES: u32 = 3;
+
 /// Everything needed to reach and use the mailbox.
 #[derive(Clone)]
 pub struct ImapSettings {
@@ -244,6 +248,8 @@ pub struct ImapInbox {
     wake: Arc<Notify>,
     /// When the last search began (see [`Inbox::searched_at`]).
     searched_at: Option<i64>,
+    /// UIDs a fetch did not return, with how many times in a row.
+    missed: BTreeMap<u32, u32>,
 }
 
 impl std::fmt::Debug for ImapInbox {
@@ -267,6 +273,7 @@ impl ImapInbox {
             has_uidplus: false,
             wake: Arc::new(Notify::new()),
             searched_at: None,
+            missed: BTreeMap::new(),
             uidvalidity: None,
             last_uid: 0,
             pending: BTreeSet::new(),
@@ -460,13 +467,15 @@ impl ImapInbox {
                 .await?;
             let fetches: Vec<_> = stream.try_collect().await?;
             Ok::<_, async_imap::error::Error>(
+                // Only the responses that carry the size: a server may interleave a
+                // flags-only FETCH for the same message.
                 fetches
                     .iter()
                     .filter_map(|f| {
                         Some((
                             f.uid?,
                             (
-                                f.size.unwrap_or(0),
+                                f.size?,
                                 f.internal_date().map(|d| d.timestamp()).unwrap_or(0),
                             ),
                         ))
@@ -485,9 +494,12 @@ impl ImapInbox {
             .collect();
         let taken = &uids[..within_budget(&costs, BATCH_BYTES)];
         let mut out = Vec::new();
+        let mut missing = Vec::new();
         for &uid in taken {
-            // A UID without a size was expunged meanwhile: nothing to read.
+            // A UID without a size was expunged meanwhile, or the server could not read it
+            // this time: looked for again below.
             let Some(&(size, date)) = sizes.get(&uid) else {
+                missing.push(uid);
                 continue;
             };
             let whole = size as usize <= max;
@@ -500,7 +512,7 @@ impl ImapInbox {
                 let stream = session.uid_fetch(uid.to_string(), &query).await?;
                 let fetches: Vec<_> = stream.try_collect().await?;
                 Ok::<_, async_imap::error::Error>(
-                    fetches.iter().find(|f| f.uid == Some(uid)).and_then(|f| {
+                    fetches.iter().filter(|f| f.uid == Some(uid)).find_map(|f| {
                         if whole {
                             f.body().map(<[u8]>::to_vec)
                         } else {
@@ -510,24 +522,52 @@ impl ImapInbox {
                 )
             })
             .await?;
-            if let Some(raw) = raw {
-                out.push(Fetched {
-                    key: MessageKey {
-                        mailbox: mailbox.clone(),
-                        uidvalidity: validity,
-                        uid,
-                    },
-                    raw,
-                    size: size as usize,
-                    received_at: date,
-                });
+            match raw {
+                Some(raw) => {
+                    self.missed.remove(&uid);
+                    out.push(Fetched {
+                        key: MessageKey {
+                            mailbox: mailbox.clone(),
+                            uidvalidity: validity,
+                            uid,
+                        },
+                        raw,
+                        size: size as usize,
+                        received_at: date,
+                    });
+                }
+                None => missing.push(uid),
             }
         }
         for uid in taken {
             self.pending.remove(uid);
             self.last_uid = self.last_uid.max(*uid);
         }
+        self.look_again_for(&missing);
         Ok(out)
+    }
+
+    /// Messages a search found but a fetch did not return are not skipped for good: a
+    /// full scan soon looks for them again (an expunged one is simply not found), up to
+    /// [`MISS_RETRIES`] times in a row for the same UID; after that only the periodic scan.
+    fn look_again_for(&mut self, missing: &[u32]) {
+        if missing.is_empty() {
+            return;
+        }
+        let mut again = false;
+        for &uid in missing {
+            let misses = self.missed.entry(uid).or_insert(0);
+            *misses += 1;
+            again |= *misses <= MISS_RETRIES;
+        }
+        tracing::warn!(uids = ?missing, again, "messages found by the search were not returned by the fetch");
+        if again {
+            self.last_scan = None;
+        }
+        // Bounded: only the latest misses are remembered.
+        while self.missed.len() > BATCH {
+            self.missed.pop_first();
+        }
     }
 
     async fn next_inner(&mut self) -> Result<Vec<Fetched>, InboxError> {
@@ -699,7 +739,8 @@ impl Inbox for ImapInbox {
     }
 
     fn caught_up(&self) -> bool {
-        self.pending.is_empty()
+        // A message that a fetch missed is still to be looked for.
+        self.pending.is_empty() && self.last_scan.is_some()
     }
 
     fn rescan(&mut self) {
@@ -767,6 +808,41 @@ mod tests {
         let n = within_budget(&costs, BATCH_BYTES);
         assert_eq!(n, BATCH_BYTES >> 18);
         assert!(costs[..n].iter().sum::<usize>() <= BATCH_BYTES);
+    }
+
+    #[test]
+    fn a_message_the_fetch_missed_is_looked_for_again_a_few_times() {
+        let mut inbox = ImapInbox::new(ImapSettings {
+            host: "localhost".into(),
+            port: 993,
+            security: Security::Tls,
+            tls: crate::mail::tls::client_config(None).unwrap(),
+            user: "bot".into(),
+            password: String::new(),
+            mailbox: "INBOX".into(),
+            after: AfterProcessing::Flag,
+            processed_folder: "Processed".into(),
+            keyword: "arbitre".into(),
+            idle_renew: Duration::from_secs(60),
+            poll: Duration::from_secs(3600),
+            max_message_bytes: 1 << 20,
+            timeout: Duration::from_secs(5),
+        });
+        for attempt in 1..=MISS_RETRIES {
+            inbox.last_scan = Some(Instant::now());
+            inbox.look_again_for(&[7]);
+            assert!(
+                !inbox.caught_up(),
+                "miss {attempt}: a full scan must look for it again"
+            );
+        }
+        // Then only the periodic scan: no busy loop on a message the server cannot give.
+        inbox.last_scan = Some(Instant::now());
+        inbox.look_again_for(&[7]);
+        assert!(inbox.caught_up());
+        // Another message missed still is.
+        inbox.look_again_for(&[8]);
+        assert!(!inbox.caught_up());
     }
 
     #[test]
