@@ -20,6 +20,7 @@
 //!   - [`games::tours`]: La Bataille des Tours: rounds, squares, stacks and deployments.
 //! - [`referee`]: the pure referee: one inbound message in, a decision out.
 //! - [`clock`]: time controls and clocks, computed from recorded facts and `now`.
+//! - [`audit`]: the hash-chained audit log of the director's actions (pure checks).
 //! - [`text`]: bilingual (English/French) player-facing text.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
@@ -30,6 +31,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod audit;
 pub mod cli;
 pub mod clock;
 pub mod config;

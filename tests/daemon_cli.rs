@@ -162,3 +162,92 @@ fn timed_games_are_created_listed_and_shown() {
     assert!(err.contains("clock.time-zone `Mars/Olympus`"), "{err}");
     assert!(err.contains("clock.reminders: `soon`"), "{err}");
 }
+
+/// `arbitre WORD --config C REST... [--reason REASON]`, the words split on spaces.
+fn director(c: &str, words: &str, reason: &str) -> std::process::Output {
+    let mut words = words.split_whitespace();
+    let mut args: Vec<&str> = vec![words.next().unwrap(), "--config", c];
+    args.extend(words);
+    if !reason.is_empty() {
+        args.extend(["--reason", reason]);
+    }
+    arbitre(&args)
+}
+
+/// The director's commands: each change is refused or done, told to the players (mails
+/// queued), shown by `clock show`, and recorded in an audit log that `audit` verifies; a
+/// log changed behind arbitre's back fails the check.
+#[test]
+fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
+    let d = dir("director");
+    let config = write_config(&d, "bot@example.org", "a-long-enough-secret", "");
+    let c = config.to_str().unwrap();
+    let ok = |words: &str, reason: &str| {
+        let out = director(c, words, reason);
+        assert!(
+            out.status.success(),
+            "{words}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    ok(
+        "new --game abalone --white a@x.org --black b@x.org --time 3d",
+        "",
+    );
+    let out = ok("clock add 1 black 2d --by td", "late start");
+    assert!(out.contains("(audit entry 1); 2 mail(s) queued"), "{out}");
+    let out = ok("clock show 1", "");
+    assert!(out.contains("Adjusted: black +2d"), "{out}");
+    assert!(out.contains("black  5d left"), "{out}");
+    ok("clock pause 1", "appeal");
+    let out = ok("clock show 1", "");
+    let paused = out.contains("paused: yes") && out.contains("(still stopped)");
+    assert!(paused, "{out}");
+    // Refused: nothing changes, nothing is audited.
+    let out = director(c, "clock pause 1", "again");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stopped already; nothing changed"), "{err}");
+    let out = director(c, "clock pause 1", "");
+    assert_eq!(out.status.code(), Some(2), "a reason is required");
+    ok("clock resume 1", "appeal decided");
+    ok("clock claim 1 on", "rule 4");
+    ok("clock set 1 white 36h", "settlement");
+    let out = ok("clock show 1", "");
+    assert!(out.contains("white  1d12h left"), "{out}");
+    ok("leave grant b@x.org 2030-01-01 2030-01-10", "medical");
+    ok("adjudicate 1 --result draw", "agreed by phone");
+    let out = director(c, "adjudicate 1 --result white", "x");
+    let again = out.status.code();
+    assert_eq!(again, Some(1), "a finished game is not adjudicated again");
+
+    let out = ok("audit", "");
+    assert!(out.contains("Audit log intact: 7 entries chained"), "{out}");
+    assert!(out.contains("td  clock-add  game #1: black +2d"), "{out}");
+    let leave = "leave-grant  b@x.org: special leave 2030-01-01 to 2030-01-10";
+    assert!(out.contains(leave), "{out}");
+    let out = ok("audit 1", "");
+    let one_game = !out.contains("leave-grant") && out.contains("adjudicate");
+    assert!(one_game, "{out}");
+
+    // Every change told both players: the two start mails, two per change to the game,
+    // and for the leave Bob and his opponent in the game then in play.
+    let db = rusqlite::Connection::open(d.join("s.sqlite")).unwrap();
+    let mails: i64 = db
+        .query_row("SELECT count(*) FROM outbox", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mails, 2 + 2 * 6 + 2, "{mails}");
+    // The log refuses changes; changed anyway (triggers dropped), it fails the check.
+    let update = "UPDATE audit SET reason = 'x' WHERE seq = 2";
+    assert!(db.execute(update, []).is_err());
+    assert!(db.execute("DELETE FROM audit WHERE seq = 7", []).is_err());
+    db.execute_batch(
+        "DROP TRIGGER audit_no_update; UPDATE audit SET reason = 'a favour' WHERE seq = 2;",
+    )
+    .unwrap();
+    let out = director(c, "audit", "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("entry 2 was changed"), "{err}");
+}

@@ -52,6 +52,7 @@ clock-for-moves = { $time } for { $moves ->
 clock-deadline-you = Your move must reach arbitre before { $when }.
 clock-deadline-them = Deadline for { $who }: { $when }.
 clock-not-started = Your time runs from the moment this mail left arbitre.
+clock-paused = The tournament director has stopped the clocks of this game: no time is counted until they start again.
 clock-claim-mode = Claim mode: running out of time ends the game only when the opponent claims it with CLAIM.
 
 # CLOCK.

@@ -53,6 +53,7 @@ clock-for-moves = { $time } pour { $moves ->
 clock-deadline-you = Votre coup doit parvenir à arbitre avant le { $when }.
 clock-deadline-them = Date limite pour { $who } : le { $when }.
 clock-not-started = Votre temps court depuis le départ de ce courriel.
+clock-paused = Le directeur du tournoi a arrêté les pendules de cette partie : aucun temps n'est décompté jusqu'à leur remise en marche.
 clock-claim-mode = Mode réclamation : le temps dépassé ne termine la partie que si l'adversaire le réclame par RECLAMER.
 
 # PENDULE.

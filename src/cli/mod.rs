@@ -3,14 +3,16 @@
 //! Every command works for every game. The game commands (`games`, `board`, `legal`,
 //! `judge`, `perft`, `replay`) are pure: they read their arguments, ask the games, and print.
 //!
-//! The daemon commands (`run`, `check-config`, `new`, `show`, `games --config`) work on a
-//! configuration file and its store (see [`daemon`]).
+//! The daemon commands (`run`, `check-config`, `new`, `show`, `games --config`, `clocks`)
+//! work on a configuration file and its store (see [`daemon`]); so do the director's
+//! (`clock`, `adjudicate`, `leave`, `audit`: see [`director`]).
 //!
 //! Exit codes: 0 success; 1 the move was refused or the record does not replay; 2 usage
 //! error (unknown game, bad position, unreadable file, ...); 78 bad configuration.
 
 mod clocks;
 pub mod daemon;
+pub mod director;
 mod play;
 
 /// Prints to standard output, ignoring a closed pipe (`arbitre legal ... | head`): the reader
@@ -113,6 +115,18 @@ pub enum Command {
     /// Every running game with a clock: time left on both sides and the deadline of the
     /// player to move, soonest first.
     Clocks(daemon::ConfigArg),
+    /// A game's clocks (director): show them, give or take time, set the time left, stop
+    /// and start them, claim mode. Each change is audited and told to both players.
+    Clock(director::ClockArgs),
+    /// Decide a game's result (director): a win, a draw, or the game cancelled. Audited;
+    /// both players get the result with the reason.
+    Adjudicate(director::AdjudicateArgs),
+    /// Leave (director): grant a player special leave beyond the yearly quota. Audited;
+    /// the player and their opponents are told.
+    Leave(director::LeaveArgs),
+    /// Print the audit log of the directors' actions (all, or one game's) and verify its
+    /// hash chain: exit 1 when an entry was changed or removed.
+    Audit(director::AuditArgs),
 }
 
 /// Which game and which position a command works on.
@@ -251,5 +265,9 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::New(args) => daemon::new_game(&args),
         Command::Show { config, id } => Ok(daemon::show(&config, id)),
         Command::Clocks(args) => Ok(clocks::clocks(&args)),
+        Command::Clock(args) => director::clock(&args),
+        Command::Adjudicate(args) => director::adjudicate(&args),
+        Command::Leave(args) => director::leave(&args),
+        Command::Audit(args) => Ok(director::audit(&args)),
     }
 }

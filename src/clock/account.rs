@@ -28,13 +28,14 @@ pub struct Turn {
     pub to: Option<Timestamp>,
 }
 
-/// Time a director gave (or, negative, took) to one side, from one of its turns on.
+/// Time a director gave (or, negative, took) to one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Adjustment {
     /// Whose clock.
     pub side: Side,
-    /// The turn (index in the game's turns) during or before which it was given: it
-    /// counts for that turn of `side` and, with a bank, for every later one.
+    /// The turn (index in the game's turns) during which it was given. It counts for the
+    /// first turn of `side` from that one on (the running turn, when `side` is to move;
+    /// else their next) and, where time carries over (a bank, `N/T`), for every later one.
     pub turn: usize,
     /// Seconds added (negative: taken).
     pub seconds: i64,
@@ -156,13 +157,20 @@ pub fn read(
         bank = [base, base];
     }
     let mut running = None;
+    // The index of each side's latest turn so far: an adjustment counts for the first
+    // turn of its side after that one and at or after its own turn.
+    let mut last: [Option<usize>; 2] = [None, None];
+    let fresh = |side: Side, last: Option<usize>, upto: usize| -> i64 {
+        adjustments
+            .iter()
+            .filter(|a| a.side == side && last.is_none_or(|l| a.turn > l) && a.turn <= upto)
+            .map(|a| a.seconds)
+            .sum()
+    };
     for (i, turn) in turns.iter().enumerate() {
         let s = turn.side.index();
-        let given: i64 = adjustments
-            .iter()
-            .filter(|a| a.side == turn.side && a.turn == i)
-            .map(|a| a.seconds)
-            .sum();
+        let given = fresh(turn.side, last[s], i);
+        last[s] = Some(i);
         let given_so_far: i64 = adjustments
             .iter()
             .filter(|a| a.side == turn.side && a.turn <= i)
@@ -238,10 +246,12 @@ pub fn read(
             .filter(|a| a.side == side)
             .map(|a| a.seconds)
             .sum();
+        // Given since their last move, for their next.
+        let pending = fresh(side, last[side.index()], usize::MAX);
         clock.allowance = match control.limit {
             Limit::None => None,
-            Limit::PerMove { time } => Some(time),
-            Limit::Fischer { .. } => Some(bank[side.index()]),
+            Limit::PerMove { time } => Some(time + pending),
+            Limit::Fischer { .. } => Some(bank[side.index()] + pending),
             Limit::Moves { moves, time } => {
                 Some(i64::from(next.div_ceil(moves)) * time - clock.charged + later)
             }
@@ -468,6 +478,75 @@ mod tests {
         assert_eq!(iccf.side(Side::Black).allowance, Some(51 * DAY));
         let per_move = read(&control("1d"), &t, &none(), &early, 0);
         assert_eq!(per_move.side(Side::Black).allowance, Some(DAY));
+    }
+
+    #[test]
+    fn time_given_to_the_waiting_side_counts_for_its_next_move_once() {
+        // Black moved, White is to move; the director gives Black a day during White's
+        // turn (turn 1).
+        let t = turns(0, 0, &[Some(HOUR), None]);
+        let add = [Adjustment {
+            side: Side::Black,
+            turn: 1,
+            seconds: DAY,
+        }];
+        for (text, before, after) in [
+            ("1d", DAY, 2 * DAY),
+            ("30d+1d", 31 * DAY - HOUR, 32 * DAY - HOUR),
+            // The first day of an ICCF move is free: Black was charged nothing.
+            ("10/50d,exact", 50 * DAY, 51 * DAY),
+        ] {
+            let c = control(text);
+            let waiting = |adj: &[Adjustment], t: &[Turn]| {
+                let r = read(&c, t, &none(), adj, 2 * HOUR);
+                r.side(Side::Black).allowance.unwrap()
+            };
+            assert_eq!(waiting(&[], &t), before, "{text}");
+            assert_eq!(waiting(&add, &t), after, "{text}: shown for the next move");
+            // White moves; Black's turn (2) gets the day.
+            let t2 = turns(0, 0, &[Some(HOUR), Some(HOUR), None]);
+            let r = read(&c, &t2, &none(), &add, 2 * HOUR);
+            let running = r.running.unwrap();
+            assert_eq!(running.side, Side::Black);
+            assert_eq!(
+                r.side(Side::Black).allowance,
+                Some(after),
+                "{text}: counted in the turn"
+            );
+            // And a per-move day is not given again on the turn after.
+            let t4 = turns(
+                0,
+                0,
+                &[Some(HOUR), Some(HOUR), Some(HOUR), Some(HOUR), None],
+            );
+            let r = read(&c, &t4, &none(), &add, 0);
+            if text == "1d" {
+                assert_eq!(r.side(Side::Black).allowance, Some(DAY), "{text}: once");
+            }
+        }
+    }
+
+    #[test]
+    fn time_given_before_a_forced_pass_waits_for_the_sides_next_turn() {
+        // Black, White, then Black again (White had to pass): turns 0 B, 1 W, 2 B, 3 B.
+        let side = [Side::Black, Side::White, Side::Black, Side::Black];
+        let t: Vec<Turn> = side
+            .iter()
+            .enumerate()
+            .map(|(i, &side)| Turn {
+                side,
+                from: Some(i as i64 * HOUR),
+                to: (i < 3).then(|| (i as i64 + 1) * HOUR),
+            })
+            .collect();
+        // Given to White during turn 2 (Black's): White's next turn has not come yet.
+        let add = [Adjustment {
+            side: Side::White,
+            turn: 2,
+            seconds: DAY,
+        }];
+        let r = read(&control("1d"), &t, &none(), &add, 4 * HOUR);
+        assert_eq!(r.side(Side::White).allowance, Some(2 * DAY));
     }
 
     #[test]

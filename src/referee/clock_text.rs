@@ -29,6 +29,8 @@ pub struct ClockView {
     pub not_started: bool,
     /// Claim mode.
     pub claim: bool,
+    /// A director has stopped the clocks.
+    pub paused: bool,
     /// The reader's time zone.
     pub zone: TimeZone,
 }
@@ -230,6 +232,9 @@ pub fn clock_lines(lang: Lang, view: &ClockView, you: Side, opponent: &str) -> S
                 when = when
             ));
         }
+    }
+    if view.paused {
+        lines.push(t!(lang, "clock-paused"));
     }
     if view.claim {
         lines.push(t!(lang, "clock-claim-mode"));

@@ -34,6 +34,13 @@ impl Circumstances {
     ) -> Circumstances {
         let zone = |side: Side| zone_of(config, player(game.address_of(side)));
         let zones = [zone(Side::White), zone(Side::Black)];
+        // A director's pauses stop both clocks; an open one lasts until they resume.
+        let halted: Vec<Span> = game
+            .clock
+            .stops
+            .iter()
+            .map(|s| Span::new(s.from, s.to.unwrap_or(OPEN_END)))
+            .collect();
         // Each player's leave, in their own time zone.
         let stops = |side: Side| -> Vec<Span> {
             player(game.address_of(side))
@@ -45,6 +52,7 @@ impl Circumstances {
                 })
                 .into_iter()
                 .chain(outages.iter().copied())
+                .chain(halted.iter().copied())
                 .collect()
         };
         Circumstances {
@@ -64,6 +72,18 @@ impl Circumstances {
         };
         [one(Side::White), one(Side::Black)]
     }
+}
+
+/// Where an open pause of a director ends, for the accounting: far enough that no clock
+/// reaches it (the year 2200), near enough for calendar arithmetic.
+pub const OPEN_END: Timestamp = 7_258_118_400;
+
+/// Whether a director has stopped `game`'s clocks at `now`.
+pub fn paused(game: &StoredGame, now: Timestamp) -> bool {
+    game.clock
+        .stops
+        .iter()
+        .any(|s| s.from <= now && s.to.is_none_or(|to| now < to))
 }
 
 /// A player's time zone: theirs if they gave a valid one, else the configured default,
@@ -125,7 +145,13 @@ pub fn turns(game: &StoredGame) -> Vec<Turn> {
 /// Both clocks of `game` at `now`.
 pub fn read(game: &StoredGame, around: &Circumstances, now: Timestamp) -> Reading {
     let control = &game.clock.control;
-    account::read(control, &turns(game), &around.pauses(control), &[], now)
+    account::read(
+        control,
+        &turns(game),
+        &around.pauses(control),
+        &game.clock.adjustments,
+        now,
+    )
 }
 
 /// When the player to move runs out of time: the real instant once their clock has
@@ -143,6 +169,10 @@ fn deadline_of(
     now: Timestamp,
 ) -> Option<Timestamp> {
     let running = reading.running?;
+    // Paused: no deadline until the director resumes the clocks.
+    if paused(game, now) {
+        return None;
+    }
     if running.flag_at.is_some() {
         return running.flag_at;
     }
@@ -196,7 +226,7 @@ pub fn next_due(
     around: &Circumstances,
     now: Timestamp,
 ) -> Option<Timestamp> {
-    if game.status != GameStatus::Active {
+    if game.status != GameStatus::Active || paused(game, now) {
         return None;
     }
     let reading = read(game, around, now);
@@ -262,6 +292,7 @@ pub fn view(
         deadline: deadline_of(game, around, &reading, now),
         not_started: running.is_some_and(|r| r.since.is_none()),
         claim: game.clock.claim,
+        paused: paused(game, now),
         zone: around.zones[you.index()].clone(),
     })
 }

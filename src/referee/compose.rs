@@ -146,6 +146,22 @@ impl<'a> Mailer<'a> {
         });
     }
 
+    /// A mail to `to` about none of their games, caused by someone else (a director).
+    pub fn tell(&mut self, to: &str, subject: String, body: String) {
+        self.push(Outgoing {
+            to: to.to_string(),
+            subject,
+            body,
+            message_id: String::new(),
+            in_reply_to: None,
+            references: Vec::new(),
+            reply_to: token::player_address(self.config, to),
+            game: None,
+            auto: AutoKind::Generated,
+            turn: None,
+        });
+    }
+
     /// The announcement of a new game to the player seated as `side`: its Message-ID is
     /// the seat root, so later mails of the game thread under it.
     pub fn announce(&mut self, game: &StoredGame, side: Side, subject: String, body: String) {

@@ -130,7 +130,11 @@ pub fn on_leave(desk: &mut Desk, request: &LeaveRequest) {
 
 /// Tells the opponent of each of `sender`'s running games `words(lang, name)`, and saves
 /// those games so that their deadlines are worked out again.
-fn tell_opponents(desk: &mut Desk, sender: &str, words: impl Fn(Lang, String) -> String) {
+pub(crate) fn tell_opponents(
+    desk: &mut Desk,
+    sender: &str,
+    words: impl Fn(Lang, String) -> String,
+) {
     let games: Vec<_> = desk
         .ctx
         .games
@@ -220,11 +224,11 @@ fn refused(lang: Lang, e: &LeaveError) -> String {
 }
 
 /// `n days` in words.
-fn days(lang: Lang, n: i64) -> String {
+pub(crate) fn days(lang: Lang, n: i64) -> String {
     t!(lang, "clock-days", n = n)
 }
 
 /// A day as the reader writes dates.
-fn day(lang: Lang, d: Date) -> String {
+pub(crate) fn day(lang: Lang, d: Date) -> String {
     clock_text::day_words(lang, d)
 }

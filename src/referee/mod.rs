@@ -34,6 +34,7 @@ pub mod command;
 pub mod compose;
 pub mod conditional;
 pub mod conditions;
+pub mod direct;
 pub mod handle;
 pub mod leave;
 pub mod model;

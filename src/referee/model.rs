@@ -171,6 +171,20 @@ pub struct GameClock {
     /// When the referee wants to look at this clock again (the next reminder or
     /// time-out); `None` when no clock runs.
     pub next_due: Option<Timestamp>,
+    /// Time a director gave or took, in the order given.
+    pub adjustments: Vec<crate::clock::account::Adjustment>,
+    /// A director's pauses of both clocks, in order; the last may be open.
+    pub stops: Vec<ClockStop>,
+}
+
+/// A director's pause: both clocks of a game stand still from `from` until `to`, or until
+/// the director resumes them while `to` is `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockStop {
+    /// When the clocks stopped.
+    pub from: Timestamp,
+    /// When they started again.
+    pub to: Option<Timestamp>,
 }
 
 /// A game as the store keeps it.

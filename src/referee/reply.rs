@@ -92,6 +92,11 @@ pub enum Ending<'a> {
         /// When the time for it ran out, in the reader's words.
         when: &'a str,
     },
+    /// A tournament director decided the result (or cancelled the game), for `reason`.
+    Adjudicated {
+        /// The reason they gave.
+        reason: &'a str,
+    },
     /// The rules, after the move `mine`, a conditional move prepared in answer to `theirs`.
     Answered {
         /// The opponent's move that the line expected.
@@ -853,6 +858,21 @@ pub fn reminder(lang: Lang, s: &Seen, waited: i64) -> String {
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// A director's change to a game (`news`, already in the reader's words) and its
+/// reason, then the position with its clock lines; how to answer for the player to move.
+pub fn directed(lang: Lang, s: &Seen, news: &str, reason: &str) -> String {
+    let mut out = format!(
+        "{news}\n{}\n\n",
+        t!(lang, "director-reason", reason = reason.to_string())
+    );
+    out.push_str(&position_block(lang, s));
+    if s.stored.status == GameStatus::Active && s.live.side_to_move() == s.you {
+        out.push('\n');
+        out.push_str(&how_to_play(lang, s));
+    }
     out
 }
 
@@ -1841,6 +1861,12 @@ pub fn game_end(
         }
         Ending::Cancelled { when } => {
             out.push_str(&t!(lang, "end-cancelled", when = when.to_string()));
+            out.push('\n');
+        }
+        Ending::Adjudicated { reason } => {
+            out.push_str(&t!(lang, "end-adjudicated"));
+            out.push('\n');
+            out.push_str(&t!(lang, "director-reason", reason = reason.to_string()));
             out.push('\n');
         }
         Ending::Answered { theirs, mine } if mine.mover == s.you => {

@@ -71,6 +71,21 @@ pub fn cancelled(live: &AnyGame) -> GameResult {
     }
 }
 
+/// The result a director decided: `winner` wins, or a draw (`None`); both "by
+/// adjudication".
+pub fn adjudicated(live: &AnyGame, winner: Option<Side>) -> GameResult {
+    let line = match (has_pat_protocol(live.kind()), winner) {
+        (true, Some(side)) => protocol_winner(side).to_string(),
+        (true, None) => "PAT".to_string(),
+        (false, _) => words(live, winner, Termination::ADJUDICATION),
+    };
+    GameResult {
+        winner,
+        termination: Termination::ADJUDICATION.code.to_string(),
+        line,
+    }
+}
+
 /// The result of a draw agreed by both players.
 pub fn agreed_draw(live: &AnyGame) -> GameResult {
     let line = if has_pat_protocol(live.kind()) {

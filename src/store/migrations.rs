@@ -177,6 +177,49 @@ pub const MIGRATIONS: &[&str] = &[
         value       INTEGER NOT NULL
     );
     "#,
+    // 10: the director's tools. Time given or taken on a game's clocks and the pauses of
+    // both clocks (rewritten with the game); the audit log of every director's action,
+    // append-only (triggers refuse any change or removal) and hash-chained (each entry
+    // holds the hash of the one before; `audit_head` the last, so that a removed tail
+    // shows too).
+    r#"
+    CREATE TABLE clock_adjustments (
+        game_id     INTEGER NOT NULL,
+        n           INTEGER NOT NULL,
+        side        TEXT NOT NULL,
+        turn        INTEGER NOT NULL,
+        seconds     INTEGER NOT NULL,
+        PRIMARY KEY (game_id, n)
+    );
+    CREATE TABLE clock_stops (
+        game_id     INTEGER NOT NULL,
+        from_at     INTEGER NOT NULL,
+        to_at       INTEGER,
+        PRIMARY KEY (game_id, from_at)
+    );
+    CREATE TABLE audit (
+        seq         INTEGER PRIMARY KEY NOT NULL,
+        at          INTEGER NOT NULL,
+        actor       TEXT NOT NULL,
+        action      TEXT NOT NULL,
+        game_id     INTEGER,
+        player      TEXT,
+        detail      TEXT NOT NULL,
+        reason      TEXT NOT NULL,
+        prev        TEXT NOT NULL,
+        hash        TEXT NOT NULL
+    );
+    CREATE INDEX audit_game ON audit (game_id) WHERE game_id IS NOT NULL;
+    CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TABLE audit_head (
+        one         INTEGER PRIMARY KEY NOT NULL CHECK (one = 1),
+        seq         INTEGER NOT NULL,
+        hash        TEXT NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -9,6 +9,7 @@
 //!
 //! The store is synchronous (rusqlite); the daemon calls it from a blocking thread.
 
+pub mod audit;
 pub mod context;
 pub mod migrations;
 pub mod outbox;
@@ -225,6 +226,23 @@ impl Store {
         Ok(Committed::Done)
     }
 
+    /// Appends a director's action to the audit log (inside the caller's transaction, with
+    /// the change it records: see [`Store::immediate`]); returns the entry.
+    pub fn append_audit(
+        &mut self,
+        draft: crate::audit::Draft,
+    ) -> Result<crate::audit::Entry, StoreError> {
+        audit::append(&self.conn, draft)
+    }
+
+    /// The whole audit log, oldest first, and its head (the last entry's number and hash
+    /// as recorded apart).
+    pub fn audit_log(
+        &self,
+    ) -> Result<(Vec<crate::audit::Entry>, Option<crate::audit::Head>), StoreError> {
+        Ok((audit::entries(&self.conn)?, audit::head(&self.conn)?))
+    }
+
     /// Runs `f` inside one write transaction taken at once (`BEGIN IMMEDIATE`): what `f`
     /// reads (the context, the next game number) cannot change before what it writes is
     /// committed, even with another process (`arbitre new`) writing to the same file.
@@ -364,17 +382,47 @@ impl Store {
               ORDER BY next_due LIMIT ?2)",
             &[&now, &(limit as i64)],
         )?;
+        self.context_of(games, None, now)
+    }
+
+    /// What a director's action on game `id` needs: that game and its players.
+    pub fn game_context(&self, id: GameId, now: Timestamp) -> Result<Context, StoreError> {
+        let games = rows::game(&self.conn, id)?.into_iter().collect();
+        self.context_of(games, None, now)
+    }
+
+    /// What a director's action on the player `address` needs: their record (as the
+    /// sender), their games in play, and their opponents.
+    pub fn player_context(&self, address: &str, now: Timestamp) -> Result<Context, StoreError> {
+        let address = address.to_lowercase();
+        let sender = rows::player(&self.conn, &address)?;
+        let games = rows::games_where(
+            &self.conn,
+            "(white = ?1 OR black = ?1) AND status = 'active'",
+            &[&address],
+        )?;
+        self.context_of(games, sender, now)
+    }
+
+    /// A context of `games` with their players (other than `sender`) and recent outages.
+    fn context_of(
+        &self,
+        games: Vec<StoredGame>,
+        sender: Option<Player>,
+        now: Timestamp,
+    ) -> Result<Context, StoreError> {
         let mut players = Vec::new();
         for g in &games {
             for address in [&g.white, &g.black] {
-                if !players.iter().any(|p: &Player| &p.address == address)
-                    && let Some(p) = rows::player(&self.conn, address)?
-                {
+                let known = players.iter().any(|p: &Player| &p.address == address)
+                    || sender.as_ref().is_some_and(|s| &s.address == address);
+                if !known && let Some(p) = rows::player(&self.conn, address)? {
                     players.push(p);
                 }
             }
         }
         Ok(Context {
+            sender,
             players,
             games,
             outages: rows::outages(&self.conn, now - OUTAGES_KEPT)?,

@@ -2,12 +2,13 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use crate::clock::account::Adjustment;
 use crate::clock::leave::Leave;
 use crate::clock::{Span, TimeControl};
 use crate::games::{GameKind, Side};
 use crate::referee::conditions::{Line, Step};
 use crate::referee::{
-    Conditions, GameClock, GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player,
+    ClockStop, Conditions, GameClock, GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player,
     StoredGame, TakeBack, Timestamp,
 };
 use crate::text::Lang;
@@ -275,6 +276,40 @@ fn clock_facts(conn: &Connection, g: &mut StoredGame) -> Result<(), StoreError> 
     g.clock.reminded = rows
         .map(|r| r.map(|(p, s)| (p as usize, s as usize)))
         .collect::<Result<_, _>>()?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT side, turn, seconds FROM clock_adjustments WHERE game_id = ?1 ORDER BY n",
+    )?;
+    let rows = stmt.query_map([g.id], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, i64>(2)?,
+        ))
+    })?;
+    g.clock.adjustments.clear();
+    for row in rows {
+        let (side, turn, seconds) = row?;
+        // Written by `save_game` only: an unknown side cannot come from arbitre.
+        let Some(side) = Side::from_name(&side) else {
+            continue;
+        };
+        g.clock.adjustments.push(Adjustment {
+            side,
+            turn: usize::try_from(turn).unwrap_or(0),
+            seconds,
+        });
+    }
+    let mut stmt = conn.prepare_cached(
+        "SELECT from_at, to_at FROM clock_stops WHERE game_id = ?1 ORDER BY from_at",
+    )?;
+    g.clock.stops = stmt
+        .query_map([g.id], |r| {
+            Ok(ClockStop {
+                from: r.get(0)?,
+                to: r.get(1)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
     Ok(())
 }
 
@@ -380,6 +415,30 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     )?;
     for (ply, step) in &g.clock.reminded {
         remind.execute(params![g.id, *ply as i64, *step as i64])?;
+    }
+    // A director's adjustments and pauses.
+    conn.prepare_cached("DELETE FROM clock_adjustments WHERE game_id = ?1")?
+        .execute([g.id])?;
+    let mut adjust = conn.prepare_cached(
+        "INSERT INTO clock_adjustments (game_id, n, side, turn, seconds)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (n, a) in g.clock.adjustments.iter().enumerate() {
+        adjust.execute(params![
+            g.id,
+            n as i64,
+            a.side.name(),
+            a.turn as i64,
+            a.seconds
+        ])?;
+    }
+    conn.prepare_cached("DELETE FROM clock_stops WHERE game_id = ?1")?
+        .execute([g.id])?;
+    let mut stop = conn.prepare_cached(
+        "INSERT OR REPLACE INTO clock_stops (game_id, from_at, to_at) VALUES (?1, ?2, ?3)",
+    )?;
+    for s in &g.clock.stops {
+        stop.execute(params![g.id, s.from, s.to])?;
     }
     // Take-backs are only ever added.
     let known: i64 = conn

@@ -59,6 +59,8 @@ pub struct World {
     pub held: Vec<(GameId, usize)>,
     /// arbitre's outages, as the daemon records them.
     pub outages: Vec<arbitre::clock::Span>,
+    /// The audit log of the director's actions, as the store keeps it.
+    pub audit: Vec<arbitre::audit::Entry>,
 }
 
 impl World {
@@ -81,6 +83,7 @@ impl World {
             hold_mail: false,
             held: Vec::new(),
             outages: Vec::new(),
+            audit: Vec::new(),
         }
     }
 
@@ -299,6 +302,102 @@ impl World {
         d
     }
 
+    /// A director's action on game `id` at the world's clock, as `arbitre clock|adjudicate`
+    /// does it: decided from the game and its players, committed with its audit entry.
+    /// A refusal changes nothing.
+    pub fn direct(
+        &mut self,
+        id: GameId,
+        action: referee::direct::GameAction,
+        reason: &str,
+    ) -> Result<Decision, referee::direct::Refused> {
+        let games: Vec<StoredGame> = self.games.get(&id).cloned().into_iter().collect();
+        let players = games
+            .iter()
+            .flat_map(|g| [g.white.clone(), g.black.clone()])
+            .filter_map(|a| self.players.get(&a).cloned())
+            .collect();
+        let ctx = Context {
+            players,
+            games,
+            outages: self.outages.clone(),
+            next_game_id: self.next_game,
+            ..Context::default()
+        };
+        let seq = self.audit.len() as i64 + 1;
+        let now = self.clock;
+        let directed = referee::direct::on_game(&self.config, &ctx, id, action, reason, seq, now)?;
+        assert_eq!(
+            Ok(directed.clone()),
+            referee::direct::on_game(&self.config, &ctx, id, action, reason, seq, now),
+            "pure"
+        );
+        self.record(directed, action.name(), Some(id), None, reason)
+    }
+
+    /// `arbitre leave grant` at the world's clock.
+    pub fn grant_leave(
+        &mut self,
+        who: &str,
+        first: jiff::civil::Date,
+        last: jiff::civil::Date,
+        reason: &str,
+    ) -> Result<Decision, referee::direct::Refused> {
+        let games: Vec<StoredGame> = self
+            .games
+            .values()
+            .filter(|g| g.status == GameStatus::Active && g.side_of(who).is_some())
+            .cloned()
+            .collect();
+        let players = games
+            .iter()
+            .flat_map(|g| [g.white.clone(), g.black.clone()])
+            .filter(|a| a != who)
+            .filter_map(|a| self.players.get(&a).cloned())
+            .collect();
+        let ctx = Context {
+            sender: self.players.get(who).cloned(),
+            players,
+            games,
+            outages: self.outages.clone(),
+            next_game_id: self.next_game,
+            ..Context::default()
+        };
+        let seq = self.audit.len() as i64 + 1;
+        let directed =
+            referee::direct::grant_leave(&self.config, &ctx, first, last, reason, seq, self.clock)?;
+        self.record(directed, "leave-grant", None, Some(who), reason)
+    }
+
+    fn record(
+        &mut self,
+        directed: referee::direct::Directed,
+        action: &str,
+        game: Option<GameId>,
+        player: Option<&str>,
+        reason: &str,
+    ) -> Result<Decision, referee::direct::Refused> {
+        let draft = arbitre::audit::Draft {
+            at: self.clock,
+            actor: DIRECTOR.to_string(),
+            action: action.to_string(),
+            game,
+            player: player.map(str::to_string),
+            detail: directed.detail.clone(),
+            reason: reason.to_string(),
+        };
+        let after = self.audit.last().map(|e| (e.seq, e.hash.as_str()));
+        let entry = arbitre::audit::seal(draft, after);
+        self.audit.push(entry);
+        let fake = Inbound {
+            message_id: "director".into(),
+            ..Inbound::default()
+        };
+        self.check(&fake, &directed.decision);
+        self.apply(&directed.decision);
+        Ok(directed.decision)
+    }
+
     /// Ticks at every due time up to `until`, in order; returns every decision that sent
     /// mail or changed a game.
     pub fn run_clock(&mut self, until: Timestamp) -> Vec<Decision> {
@@ -377,8 +476,13 @@ impl World {
                     assert_eq!(o.references.last(), Some(&msg.message_id));
                 }
                 AutoKind::Generated => {
+                    // Game mail threads under its seat; a director's word about no game
+                    // starts a thread of its own.
                     let announce = o.message_id.starts_with("arbitre.g");
-                    assert!(announce || o.in_reply_to.is_some(), "{o:?}");
+                    assert!(
+                        announce || o.in_reply_to.is_some() || o.game.is_none(),
+                        "{o:?}"
+                    );
                 }
             }
             if o.game.is_some() && self.config.plus_addressing {
