@@ -1,11 +1,14 @@
 //! The audit log of the director's actions: who did what, when, to which game or player,
-//! and why. Each entry holds the hash of the entry before it (SHA-256 over a length-
-//! prefixed encoding of every field), so that an entry changed, removed or inserted later
-//! breaks the chain; the last entry's number and hash are also kept apart (the head), so
-//! that removing the newest entries shows as well. Pure: the store appends and reads,
-//! [`seal`] and [`verify`] decide.
+//! and why. Each entry holds the hash of the entry before it, so that an entry changed,
+//! removed or inserted later breaks the chain; the last entry's number and hash are also
+//! kept apart (the head), so that removing the newest entries shows as well. The hash is
+//! an HMAC-SHA256 under a key derived from the installation's secret, over a length-
+//! prefixed encoding of every field: someone who can write to the database but does not
+//! hold the secret cannot rewrite the chain so that it verifies again. Pure: the store
+//! appends and reads, [`seal`] and [`verify`] decide.
 
-use sha2::{Digest, Sha256};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 
 use crate::referee::{GameId, Timestamp};
 
@@ -47,13 +50,14 @@ pub struct Entry {
     pub hash: String,
 }
 
-/// Numbers `draft` after the entry `(seq, hash)` (none for the first) and hashes it.
-pub fn seal(draft: Draft, after: Option<(i64, &str)>) -> Entry {
+/// Numbers `draft` after the entry `(seq, hash)` (none for the first) and hashes it under
+/// `key` (the installation's secret).
+pub fn seal(draft: Draft, after: Option<(i64, &str)>, key: &str) -> Entry {
     let (seq, prev) = match after {
         Some((seq, hash)) => (seq + 1, hash.to_string()),
         None => (1, GENESIS.to_string()),
     };
-    let hash = hash_of(seq, &prev, &draft);
+    let hash = hash_of(key, seq, &prev, &draft);
     Entry {
         seq,
         draft,
@@ -62,9 +66,9 @@ pub fn seal(draft: Draft, after: Option<(i64, &str)>) -> Entry {
     }
 }
 
-/// The hash of an entry's content.
-pub fn hash_of(seq: i64, prev: &str, d: &Draft) -> String {
-    let mut h = Sha256::new();
+/// The hash of an entry's content under `key`.
+pub fn hash_of(key: &str, seq: i64, prev: &str, d: &Draft) -> String {
+    let mut h = Hmac::<Sha256>::new_from_slice(key.as_bytes()).expect("HMAC takes any key");
     h.update(b"arbitre-audit-1\n");
     let mut field = |bytes: &[u8]| {
         h.update(bytes.len().to_string().as_bytes());
@@ -91,6 +95,7 @@ pub fn hash_of(seq: i64, prev: &str, d: &Draft) -> String {
     field(d.detail.as_bytes());
     field(d.reason.as_bytes());
     h.finalize()
+        .into_bytes()
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect::<String>()
@@ -132,8 +137,9 @@ pub enum Break {
 }
 
 /// Checks a whole log, oldest first, against its head (`None` when nothing was ever
-/// written): `Ok` with the number of entries, or the first break.
-pub fn verify(entries: &[Entry], head: Option<(i64, &str)>) -> Result<usize, Break> {
+/// written) and the `key` it was sealed under: `Ok` with the number of entries, or the
+/// first break.
+pub fn verify(entries: &[Entry], head: Option<(i64, &str)>, key: &str) -> Result<usize, Break> {
     let mut prev = GENESIS;
     for (i, e) in entries.iter().enumerate() {
         let expected = i as i64 + 1;
@@ -146,7 +152,7 @@ pub fn verify(entries: &[Entry], head: Option<(i64, &str)>) -> Result<usize, Bre
         if e.prev != prev {
             return Err(Break::Unlinked { seq: e.seq });
         }
-        if hash_of(e.seq, &e.prev, &e.draft) != e.hash {
+        if hash_of(key, e.seq, &e.prev, &e.draft) != e.hash {
             return Err(Break::Changed { seq: e.seq });
         }
         prev = &e.hash;
@@ -173,6 +179,8 @@ pub fn verify(entries: &[Entry], head: Option<(i64, &str)>) -> Result<usize, Bre
 mod tests {
     use super::*;
 
+    const KEY: &str = "the installation's secret";
+
     fn draft(i: i64) -> Draft {
         Draft {
             at: 1_800_000_000 + i,
@@ -189,7 +197,7 @@ mod tests {
         let mut out: Vec<Entry> = Vec::new();
         for i in 1..=n {
             let after = out.last().map(|e| (e.seq, e.hash.as_str()));
-            let e = seal(draft(i), after);
+            let e = seal(draft(i), after, KEY);
             out.push(e);
         }
         out
@@ -202,8 +210,8 @@ mod tests {
     #[test]
     fn a_log_as_written_verifies() {
         let l = log(5);
-        assert_eq!(verify(&l, head(&l)), Ok(5));
-        assert_eq!(verify(&[], None), Ok(0));
+        assert_eq!(verify(&l, head(&l), KEY), Ok(5));
+        assert_eq!(verify(&[], None, KEY), Ok(0));
         assert_eq!(l[0].prev, GENESIS);
         assert_eq!(l[3].prev, l[2].hash);
     }
@@ -225,13 +233,13 @@ mod tests {
         for change in changes {
             let mut t = l.clone();
             change(&mut t[1].draft);
-            assert_eq!(verify(&t, h), Err(Break::Changed { seq: 2 }));
+            assert_eq!(verify(&t, h, KEY), Err(Break::Changed { seq: 2 }));
         }
         // Rehashing the changed entry does not help: the next one no longer follows it.
         let mut t = l.clone();
         t[1].draft.reason = "another reason".into();
-        t[1].hash = hash_of(2, &t[1].prev, &t[1].draft);
-        assert_eq!(verify(&t, h), Err(Break::Unlinked { seq: 3 }));
+        t[1].hash = hash_of(KEY, 2, &t[1].prev, &t[1].draft);
+        assert_eq!(verify(&t, h, KEY), Err(Break::Unlinked { seq: 3 }));
     }
 
     #[test]
@@ -241,7 +249,7 @@ mod tests {
         let mut removed = l.clone();
         removed.remove(1);
         assert_eq!(
-            verify(&removed, h),
+            verify(&removed, h, KEY),
             Err(Break::Missing {
                 expected: 2,
                 found: 3
@@ -252,11 +260,35 @@ mod tests {
         for (i, e) in renumbered.iter_mut().enumerate() {
             e.seq = i as i64 + 1;
         }
-        assert!(verify(&renumbered, h).is_err());
+        assert!(verify(&renumbered, h, KEY).is_err());
         // The newest entry removed: only the head can tell.
         let tail = &l[..3];
-        assert_eq!(verify(tail, h), Err(Break::Truncated { last: 3, head: 4 }));
-        assert_eq!(verify(&[], h), Err(Break::Truncated { last: 0, head: 4 }));
+        assert_eq!(
+            verify(tail, h, KEY),
+            Err(Break::Truncated { last: 3, head: 4 })
+        );
+        assert_eq!(
+            verify(&[], h, KEY),
+            Err(Break::Truncated { last: 0, head: 4 })
+        );
+    }
+
+    #[test]
+    fn a_chain_rewritten_without_the_key_does_not_verify() {
+        let l = log(3);
+        // Everything recomputed, head included, but under another key.
+        let mut forged: Vec<Entry> = Vec::new();
+        for e in &l {
+            let mut d = e.draft.clone();
+            if e.seq == 2 {
+                d.reason = "a favour".into();
+            }
+            let after = forged.last().map(|e| (e.seq, e.hash.as_str()));
+            forged.push(seal(d, after, "a guess"));
+        }
+        let h = head(&forged);
+        assert_eq!(verify(&forged, h, KEY), Err(Break::Changed { seq: 1 }));
+        assert_eq!(verify(&forged, h, "a guess"), Ok(3));
     }
 
     #[test]
@@ -267,6 +299,6 @@ mod tests {
         let mut b = a.clone();
         b.detail = "a".into();
         b.reason = "bc".into();
-        assert_ne!(hash_of(1, GENESIS, &a), hash_of(1, GENESIS, &b));
+        assert_ne!(hash_of(KEY, 1, GENESIS, &a), hash_of(KEY, 1, GENESIS, &b));
     }
 }

@@ -196,7 +196,8 @@ fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
         "",
     );
     let out = ok("clock add 1 black 2d --by td", "late start");
-    assert!(out.contains("(audit entry 1); 2 mail(s) queued"), "{out}");
+    assert!(out.contains("2 mail(s) queued"), "{out}");
+    assert!(out.contains("Audit entry 1: "), "{out}");
     let out = ok("clock show 1", "");
     assert!(out.contains("Adjusted: black +2d"), "{out}");
     assert!(out.contains("black  5d left"), "{out}");
@@ -242,6 +243,10 @@ fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
     let update = "UPDATE audit SET reason = 'x' WHERE seq = 2";
     assert!(db.execute(update, []).is_err());
     assert!(db.execute("DELETE FROM audit WHERE seq = 7", []).is_err());
+    let replace = "INSERT OR REPLACE INTO audit SELECT seq, at, actor, action, game_id, player,
+                   detail, 'x', prev, hash FROM audit WHERE seq = 2";
+    assert!(db.execute(replace, []).is_err(), "REPLACE is no way round");
+    // Changed behind the triggers' back, an entry shows.
     db.execute_batch(
         "DROP TRIGGER audit_no_update; UPDATE audit SET reason = 'a favour' WHERE seq = 2;",
     )
@@ -250,4 +255,51 @@ fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("entry 2 was changed"), "{err}");
+    // Rewritten whole, head included, by someone without the installation's secret: the
+    // chain does not verify.
+    db.execute_batch("DROP TRIGGER audit_no_delete; DROP TRIGGER audit_append_only;")
+        .unwrap();
+    let store = arbitre::store::Store::open(&d.join("s.sqlite")).unwrap();
+    let (entries, _) = store.audit_log().unwrap();
+    drop(store);
+    db.execute_batch("DELETE FROM audit; DELETE FROM audit_head;")
+        .unwrap();
+    let mut after: Option<(i64, String)> = None;
+    for e in entries {
+        let mut draft = e.draft;
+        draft.reason = "a favour".into();
+        let forged = arbitre::audit::seal(
+            draft,
+            after.as_ref().map(|(s, h)| (*s, h.as_str())),
+            "a guess",
+        );
+        let f = &forged.draft;
+        db.execute(
+            "INSERT INTO audit VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            rusqlite::params![
+                forged.seq,
+                f.at,
+                f.actor,
+                f.action,
+                f.game,
+                f.player,
+                f.detail,
+                f.reason,
+                forged.prev,
+                forged.hash
+            ],
+        )
+        .unwrap();
+        after = Some((forged.seq, forged.hash.clone()));
+    }
+    let (seq, hash) = after.unwrap();
+    db.execute(
+        "INSERT INTO audit_head VALUES (1, ?1, ?2)",
+        rusqlite::params![seq, hash],
+    )
+    .unwrap();
+    let out = director(c, "audit", "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("entry 1 was changed"), "{err}");
 }

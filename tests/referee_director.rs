@@ -69,9 +69,7 @@ fn time_given_moves_the_deadline_and_both_players_are_told_why_in_their_language
     assert_eq!(deadline(&w, id), Some(t + 3 * DAY + 1));
     let alice = &only(&d, ALICE).body;
     assert!(
-        alice.starts_with(
-            "The tournament director has given you 2 days more on your clock in game #1."
-        ),
+        alice.starts_with("The tournament director has added 2 days to your clock in game #1."),
         "{alice}"
     );
     assert!(
@@ -85,7 +83,7 @@ fn time_given_moves_the_deadline_and_both_players_are_told_why_in_their_language
     let bob = &only(&d, BOB).body;
     assert!(
         bob.starts_with(
-            "Le directeur du tournoi a accordé 2 jours de plus à la pendule de votre adversaire dans la partie n° 1."
+            "Le directeur du tournoi a ajouté 2 jours à la pendule de votre adversaire dans la partie n° 1."
         ),
         "{bob}"
     );
@@ -100,7 +98,7 @@ fn time_given_moves_the_deadline_and_both_players_are_told_why_in_their_language
     let ds = w.run_clock(t + 4 * DAY);
     let end = ds.last().unwrap();
     assert_eq!(end.games[0].result.as_ref().unwrap().termination, "time");
-    assert_eq!(audit::verify(&w.audit, head(&w)), Ok(1));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(1));
     assert_eq!(w.audit[0].draft.action, "clock-add");
     assert!(
         w.audit[0].draft.detail.starts_with("black +2d"),
@@ -173,7 +171,7 @@ fn time_taken_can_flag_a_player_and_time_set_is_what_is_left() {
         (result.winner, result.termination.as_str()),
         (Some(Side::White), "time")
     );
-    assert_eq!(audit::verify(&w.audit, head(&w)), Ok(2));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(2));
 }
 
 #[test]
@@ -215,7 +213,31 @@ fn stopped_clocks_count_nothing_and_nothing_is_due_until_they_start_again() {
     w.clock = back + DAY;
     w.answer(ALICE, "a2b3");
     assert_eq!(w.game(id).moves.len(), 3);
-    assert_eq!(audit::verify(&w.audit, head(&w)), Ok(2));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(2));
+}
+
+#[test]
+fn a_clock_that_has_run_out_is_not_stopped_but_can_be_given_time() {
+    engine!("abalone");
+    let mut w = World::new();
+    let (id, t) = game_with_alice_to_move(&mut w, "1d");
+    // Out of time, before the clock's next look.
+    w.clock = t + DAY + 60;
+    let refused = w.direct(id, GameAction::Pause, "appeal").unwrap_err();
+    assert!(refused.0.contains("ran out of time"), "{refused}");
+    assert!(w.audit.is_empty());
+    w.direct(
+        id,
+        GameAction::AddTime {
+            side: Side::Black,
+            seconds: DAY,
+        },
+        "appeal upheld",
+    )
+    .unwrap();
+    w.direct(id, GameAction::Pause, "appeal").unwrap();
+    assert_eq!(w.game(id).status, GameStatus::Active);
+    assert_eq!(w.tick(w.clock).outbox.len(), 0, "nothing due while stopped");
 }
 
 #[test]
@@ -309,11 +331,16 @@ fn a_cancelled_game_counts_for_nobody() {
         (result.winner, result.termination.as_str()),
         (None, "cancelled")
     );
+    let body = &only(&d, ALICE).body;
     assert!(
-        only(&d, ALICE)
-            .body
-            .contains("Game cancelled; it counts for nobody.")
+        body.contains("Game cancelled; it counts for nobody."),
+        "{body}"
     );
+    assert!(
+        body.contains("The tournament director has cancelled this game."),
+        "{body}"
+    );
+    assert!(!body.contains("decided the result"), "{body}");
     // No clock to change in an untimed game.
     let (other, _) = game_with_alice_to_move(&mut w, "none");
     let refused = w
@@ -350,6 +377,11 @@ fn special_leave_is_not_charged_may_give_time_back_and_the_opponents_are_told() 
         .unwrap()
         .to_zoned(TimeZone::UTC)
         .date();
+    // A mail whose Message-ID looks like the director's action's own cannot make arbitre
+    // reuse Message-IDs (the world checks every ID is new).
+    let mut m = w.msg(ALICE, "HELP");
+    m.message_id = "director.1".into();
+    w.deliver(&m);
     let d = w
         .grant_leave(ALICE, yesterday.min(turn_day), turn_day, "in hospital")
         .unwrap();
@@ -387,8 +419,22 @@ fn special_leave_is_not_charged_may_give_time_back_and_the_opponents_are_told() 
     assert_eq!(deadline(&w, id), Some(midnight + 2 * DAY + 1));
     // Overlapping leave is refused; a stranger has no record.
     assert!(w.grant_leave(ALICE, turn_day, turn_day, "again").is_err());
+    // Far-off days are refused.
+    let far = jiff::civil::date(2999, 1, 1);
+    assert!(w.grant_leave(ALICE, far, far, "far").is_err());
+    // The player cannot cancel the director's leave.
+    let later = turn_day.checked_add(jiff::Span::new().days(20)).unwrap();
+    let later_last = later.checked_add(jiff::Span::new().days(2)).unwrap();
+    w.grant_leave(ALICE, later, later_last, "surgery").unwrap();
+    let d = w.send_confirmed(ALICE, "LEAVE CANCEL");
+    assert!(d.players.is_empty(), "nothing of hers to cancel");
+    let body = &only(&d, ALICE).body;
+    assert!(
+        body.contains("You have no current or future leave to cancel."),
+        "{body}"
+    );
     assert!(w.grant_leave(CAROL, turn_day, turn_day, "who?").is_err());
-    assert_eq!(audit::verify(&w.audit, head(&w)), Ok(1));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(2));
     assert_eq!(w.audit[0].draft.player.as_deref(), Some(ALICE));
 }
 
@@ -424,7 +470,7 @@ fn the_audit_chain_of_a_season_verifies_and_any_tampering_shows() {
     let log = w.audit.clone();
     let h = log.last().map(|e| (e.seq, e.hash.clone())).unwrap();
     let h = Some((h.0, h.1.as_str()));
-    assert_eq!(audit::verify(&log, h), Ok(5));
+    assert_eq!(audit::verify(&log, h, &w.config.secret), Ok(5));
     let actions: Vec<&str> = log.iter().map(|e| e.draft.action.as_str()).collect();
     assert_eq!(
         actions,
@@ -439,14 +485,20 @@ fn the_audit_chain_of_a_season_verifies_and_any_tampering_shows() {
     // A reason rewritten after the fact.
     let mut t1 = log.clone();
     t1[2].draft.reason = "a favour".into();
-    assert_eq!(audit::verify(&t1, h), Err(Break::Changed { seq: 3 }));
+    assert_eq!(
+        audit::verify(&t1, h, &w.config.secret),
+        Err(Break::Changed { seq: 3 })
+    );
     // An entry removed.
     let mut t2 = log.clone();
     t2.remove(3);
-    assert!(matches!(audit::verify(&t2, h), Err(Break::Missing { .. })));
+    assert!(matches!(
+        audit::verify(&t2, h, &w.config.secret),
+        Err(Break::Missing { .. })
+    ));
     // The last entry removed, the head left alone.
     assert!(matches!(
-        audit::verify(&log[..4], h),
+        audit::verify(&log[..4], h, &w.config.secret),
         Err(Break::Truncated { last: 4, head: 5 })
     ));
 }

@@ -17,7 +17,7 @@ use crate::games::Side;
 use crate::referee::clocks::{self, Circumstances};
 use crate::referee::direct::{self, Directed, GameAction, Refused, Verdict};
 use crate::referee::{GameId, RefereeConfig, Timestamp};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 use super::UsageError;
 use super::daemon::{ConfigArg, load, open_store};
@@ -205,24 +205,28 @@ fn setup(args: &ConfigArg) -> Result<(Config, RefereeConfig), ExitCode> {
     }
 }
 
-/// Decides an action inside one write transaction and commits it with its audit entry.
+/// What decides an action: the store in its transaction, the audit entry's number, now.
+type Decide<'a> =
+    Box<dyn FnOnce(&Store, i64, Timestamp) -> Result<Result<Directed, Refused>, StoreError> + 'a>;
+
+/// Decides an action inside one write transaction and commits it with its audit entry
+/// sealed under `key` (the installation's secret).
 fn commit(
     store: &mut Store,
-    decide: impl FnOnce(
-        &Store,
-        i64,
-        Timestamp,
-    ) -> Result<Result<Directed, Refused>, crate::store::StoreError>,
+    key: &str,
+    decide: Decide,
     draft: impl FnOnce(&Directed, Timestamp) -> Draft,
 ) -> Result<ExitCode, UsageError> {
-    let now = crate::daemon::now();
     let done = store.immediate(|s| {
+        // Read once the transaction holds the store: nothing committed meanwhile (a move
+        // the daemon just took) can come after this instant.
+        let now = crate::daemon::now();
         let (_, head) = s.audit_log()?;
         let seq = head.map_or(1, |(seq, _)| seq + 1);
         match decide(s, seq, now)? {
             Ok(directed) => {
                 s.commit(&directed.decision, None, now)?;
-                let entry = s.append_audit(draft(&directed, now))?;
+                let entry = s.append_audit(draft(&directed, now), key)?;
                 Ok(Ok((directed, entry)))
             }
             Err(refused) => Ok(Err(refused)),
@@ -231,10 +235,11 @@ fn commit(
     match done {
         Ok(Ok((directed, entry))) => {
             println!(
-                "{} (audit entry {}); {} mail(s) queued for the running daemon.",
+                "{}; {} mail(s) queued for the running daemon.\nAudit entry {}: {}",
                 directed.decision.summary,
+                directed.decision.outbox.len(),
                 entry.seq,
-                directed.decision.outbox.len()
+                entry.hash
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -268,12 +273,13 @@ fn on_game(
     let actor = why.by.clone().unwrap_or_else(login);
     commit(
         &mut store,
-        |s, seq, now| {
+        &referee.secret,
+        Box::new(|s, seq, now| {
             let ctx = s.game_context(game, now)?;
             Ok(direct::on_game(
                 &referee, &ctx, game, action, &reason, seq, now,
             ))
-        },
+        }),
         |d, now| Draft {
             at: now,
             actor,
@@ -367,12 +373,13 @@ pub fn leave(args: &LeaveArgs) -> Result<ExitCode, UsageError> {
     let address = player.trim().to_lowercase();
     commit(
         &mut store,
-        |s, seq, now| {
+        &referee.secret,
+        Box::new(|s, seq, now| {
             let ctx = s.player_context(&address, now)?;
             Ok(direct::grant_leave(
                 &referee, &ctx, first, last, &reason, seq, now,
             ))
-        },
+        }),
         |d, now| Draft {
             at: now,
             actor,
@@ -493,7 +500,7 @@ fn show(args: &ConfigArg, id: GameId) -> ExitCode {
 /// `arbitre audit [GAME]`: prints the entries and verifies the whole chain; exit 1 when it
 /// is broken.
 pub fn audit(args: &AuditArgs) -> ExitCode {
-    let config = match load(&args.config.config) {
+    let (config, referee) = match setup(&args.config) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -537,16 +544,17 @@ pub fn audit(args: &AuditArgs) -> ExitCode {
                 .map_or_else(String::new, |g| format!(" about game #{g}"))
         );
     }
-    match audit::verify(&entries, head.as_ref().map(|(s, h)| (*s, h.as_str()))) {
+    let anchored = head.as_ref().map(|(s, h)| (*s, h.as_str()));
+    match audit::verify(&entries, anchored, &referee.secret) {
         Ok(n) => {
             println!(
-                "Audit log intact: {n} entr{} chained{}.",
-                if n == 1 { "y" } else { "ies" },
-                head.map_or_else(String::new, |(_, h)| format!(
-                    ", head {}",
-                    &h[..16.min(h.len())]
-                ))
+                "Audit log intact: {n} entr{} chained.",
+                if n == 1 { "y" } else { "ies" }
             );
+            if let Some((seq, hash)) = head {
+                // Kept elsewhere, it also shows a log cut back to an older entry whole.
+                println!("Head: entry {seq}, {hash}");
+            }
             ExitCode::SUCCESS
         }
         Err(broken) => {

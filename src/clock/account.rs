@@ -169,8 +169,15 @@ pub fn read(
     };
     for (i, turn) in turns.iter().enumerate() {
         let s = turn.side.index();
-        let given = fresh(turn.side, last[s], i);
-        last[s] = Some(i);
+        // A turn whose clock never ran (a conditional answer, played at once) takes no
+        // director's time: it waits for the side's next real turn.
+        let given = if turn.from.is_some() || turn.to.is_none() {
+            let given = fresh(turn.side, last[s], i);
+            last[s] = Some(i);
+            given
+        } else {
+            0
+        };
         let given_so_far: i64 = adjustments
             .iter()
             .filter(|a| a.side == turn.side && a.turn <= i)
@@ -547,6 +554,20 @@ mod tests {
         }];
         let r = read(&control("1d"), &t, &none(), &add, 4 * HOUR);
         assert_eq!(r.side(Side::White).allowance, Some(2 * DAY));
+    }
+
+    #[test]
+    fn time_given_is_not_spent_on_a_conditional_answer() {
+        // Black, White (a conditional answer: its clock never ran), Black, White to move.
+        let mut t = turns(0, 0, &[Some(HOUR), Some(0), Some(HOUR), None]);
+        t[1].from = None;
+        let add = [Adjustment {
+            side: Side::White,
+            turn: 0,
+            seconds: 2 * DAY,
+        }];
+        let r = read(&control("1d"), &t, &none(), &add, 3 * HOUR);
+        assert_eq!(r.side(Side::White).allowance, Some(3 * DAY));
     }
 
     #[test]

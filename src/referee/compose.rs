@@ -46,6 +46,20 @@ impl<'a> Mailer<'a> {
         }
     }
 
+    /// The mails of an event that no inbound message caused (the clock's, a director's):
+    /// seeded apart from every inbound Message-ID, so that no mail a player sends can
+    /// make arbitre reuse their Message-IDs.
+    pub fn for_event(config: &'a RefereeConfig, event: &str) -> Mailer<'a> {
+        let digest = Sha256::digest(format!("event\0{event}").as_bytes());
+        let seed = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        Mailer {
+            config,
+            seed,
+            next: 0,
+            outbox: Vec::new(),
+        }
+    }
+
     /// A fresh Message-ID for the next mail.
     fn next_id(&mut self) -> String {
         let id = format!(

@@ -64,14 +64,14 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// Reads `white`, `black`, `draw` or `cancelled` (and the French words).
+    /// Reads `white`, `black`, `draw` or `cancelled` (and the French words). Scores such
+    /// as `1-0` are not taken: which side they name differs between games (Black opens
+    /// in Abalone).
     pub fn read(text: &str) -> Option<Verdict> {
         let t = text.trim().to_lowercase();
         match t.as_str() {
-            "draw" | "nulle" | "1/2-1/2" | "½-½" => Some(Verdict::Draw),
+            "draw" | "nulle" => Some(Verdict::Draw),
             "cancel" | "cancelled" | "canceled" | "annulee" | "annulée" => Some(Verdict::Cancel),
-            "1-0" => Some(Verdict::Win(Side::White)),
-            "0-1" => Some(Verdict::Win(Side::Black)),
             other => Side::from_name(other).map(Verdict::Win),
         }
     }
@@ -109,8 +109,8 @@ fn refuse<T>(text: impl Into<String>) -> Result<T, Refused> {
     Err(Refused(text.into()))
 }
 
-/// What one player reads of a change, in their language (seated as the last argument).
-type News<'a> = Box<dyn Fn(&Desk, Lang, Side) -> String + 'a>;
+/// What one player reads of a change, in their language (seated as the second argument).
+type News = Box<dyn Fn(Lang, Side) -> String>;
 
 /// The desk of a director's action: a message of no one, numbered by its audit entry
 /// `seq` so that its mails' Message-IDs are stable.
@@ -146,7 +146,7 @@ pub fn on_game(
         return refuse("a reason is required (--reason): the players are told it");
     }
     let msg = inbound(seq, "");
-    let mut desk = Desk::new(config, ctx, &msg, now, None);
+    let mut desk = Desk::new(config, ctx, &msg, now, None).for_event(&msg.message_id);
     let Some((live, _)) = terms::plies(game) else {
         return refuse(format!("game #{id} does not replay from the store"));
     };
@@ -179,34 +179,24 @@ pub fn on_game(
             });
             let after = left_of(&next, &around, side, now);
             detail = format!(
-                "{side} {}{}: {} left before, {} now",
+                "{side} {}{}: {} left before, {} now{}",
                 if seconds > 0 { "+" } else { "-" },
                 crate::clock::duration::write(seconds.abs()),
                 words(before),
                 words(after),
+                if after < 0 {
+                    " (out of time: the game ends on time at the clock's next look)"
+                } else {
+                    ""
+                }
             );
-            news = Box::new(move |desk, lang, reader| {
+            news = Box::new(move |lang, reader| {
                 let you = yes(reader == side);
-                let who = other_name(desk, game, side, lang);
                 let time = duration_words(lang, seconds.abs());
                 if seconds > 0 {
-                    t!(
-                        lang,
-                        "director-time-given",
-                        you = you,
-                        who = who,
-                        time = time,
-                        id = id
-                    )
+                    t!(lang, "director-time-given", you = you, time = time, id = id)
                 } else {
-                    t!(
-                        lang,
-                        "director-time-taken",
-                        you = you,
-                        who = who,
-                        time = time,
-                        id = id
-                    )
+                    t!(lang, "director-time-taken", you = you, time = time, id = id)
                 }
             });
         }
@@ -228,12 +218,11 @@ pub fn on_game(
                 words(left),
                 words(before)
             );
-            news = Box::new(move |desk, lang, reader| {
+            news = Box::new(move |lang, reader| {
                 t!(
                     lang,
                     "director-time-set",
                     you = yes(reader == side),
-                    who = other_name(desk, game, side, lang),
                     time = duration_words(lang, left),
                     id = id
                 )
@@ -243,13 +232,24 @@ pub fn on_game(
             if clocks::paused(game, now) {
                 return refuse(format!("the clocks of game #{id} are stopped already"));
             }
+            // Stopping a clock that has run out would only delay the time-out: the time
+            // must be given back first.
+            if let Some(running) = clocks::read(game, &around, now).running
+                && let Some(at) = running.flag_at.filter(|&f| f <= now)
+            {
+                return refuse(format!(
+                    "{} ran out of time in game #{id} at {}: give time back first (clock add)",
+                    running.side,
+                    crate::referee::clock_text::when_words(Lang::EN, at, &jiff::tz::TimeZone::UTC)
+                ));
+            }
             // A stop planned to start later (none are, today) would be cut here.
             next.clock.stops.push(ClockStop {
                 from: now,
                 to: None,
             });
             detail = "both clocks stopped".to_string();
-            news = Box::new(move |_, lang, _| t!(lang, "director-paused", id = id));
+            news = Box::new(move |lang, _| t!(lang, "director-paused", id = id));
         }
         GameAction::Resume => {
             let Some(open) = next.clock.stops.iter_mut().find(|s| s.to.is_none()) else {
@@ -257,18 +257,18 @@ pub fn on_game(
             };
             open.to = Some(now.max(open.from));
             detail = format!("clocks started again after {}", words(now - open.from));
-            news = Box::new(move |_, lang, _| t!(lang, "director-resumed", id = id));
+            news = Box::new(move |lang, _| t!(lang, "director-resumed", id = id));
         }
         GameAction::Claim(on) => {
             if game.clock.claim == on {
                 return refuse(format!(
-                    "game #{id} is {} in claim mode already",
-                    if on { "" } else { "not" }
+                    "game #{id} is {}in claim mode already",
+                    if on { "" } else { "out of " }
                 ));
             }
             next.clock.claim = on;
             detail = format!("claim mode {}", if on { "on" } else { "off" });
-            news = Box::new(move |_, lang, _| {
+            news = Box::new(move |lang, _| {
                 if on {
                     t!(lang, "director-claim-on", id = id)
                 } else {
@@ -296,7 +296,10 @@ pub fn on_game(
                 let body = reply::game_end(
                     lang,
                     &desk.seen(&next, &live, side),
-                    Ending::Adjudicated { reason },
+                    Ending::Adjudicated {
+                        reason,
+                        cancelled: verdict == Verdict::Cancel,
+                    },
                     &result,
                     &record,
                     None,
@@ -316,7 +319,7 @@ pub fn on_game(
         let body = reply::directed(
             lang,
             &desk.seen(&next, &live, side),
-            &news(&desk, lang, side),
+            &news(lang, side),
             reason,
         );
         desk.notify(&next, side, body);
@@ -361,6 +364,10 @@ pub fn grant_leave(
     if granted.days() > 366 {
         return refuse("special leave is granted for a year at most at a time");
     }
+    let zone = clocks::zone_of(&config.clock, Some(&player));
+    if granted.span(&zone).is_none_or(|s| s.to > clocks::OPEN_END) {
+        return refuse("those days are too far off to stop a clock");
+    }
     if let Some(l) = player.leave.iter().find(|l| l.overlaps(&granted)) {
         return refuse(format!(
             "it overlaps their leave from {} to {}",
@@ -368,7 +375,7 @@ pub fn grant_leave(
         ));
     }
     let msg = inbound(seq, &player.address);
-    let mut desk = Desk::new(config, ctx, &msg, now, None);
+    let mut desk = Desk::new(config, ctx, &msg, now, None).for_event(&msg.message_id);
     let lang = desk.lang;
     let mut next = player.clone();
     next.leave.push(granted);
@@ -405,7 +412,11 @@ pub fn grant_leave(
     );
     Ok(Directed {
         decision: desk.finish(),
-        detail: format!("special leave {first} to {last} ({} days)", granted.days()),
+        detail: format!(
+            "special leave {first} to {last} ({} day{})",
+            granted.days(),
+            if granted.days() == 1 { "" } else { "s" }
+        ),
     })
 }
 
@@ -422,12 +433,6 @@ fn left_of(game: &StoredGame, around: &Circumstances, side: Side, now: Timestamp
         Some(r) if r.side == side => allowance - r.charged,
         _ => allowance,
     }
-}
-
-/// The other player's name for the reader, or "your opponent".
-fn other_name(desk: &Desk, game: &StoredGame, side: Side, lang: Lang) -> String {
-    desk.name_of(game.address_of(side))
-        .unwrap_or_else(|| t!(lang, "your-opponent"))
 }
 
 fn yes(b: bool) -> &'static str {

@@ -257,6 +257,12 @@ impl<'a> Desk<'a> {
         }
     }
 
+    /// The same desk for an event no inbound message caused (see [`Mailer::for_event`]).
+    pub(crate) fn for_event(mut self, event: &str) -> Desk<'a> {
+        self.mail = Mailer::for_event(self.config, event);
+        self
+    }
+
     /// The sender's address.
     pub fn sender(&self) -> &str {
         &self.msg.from

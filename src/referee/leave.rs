@@ -75,7 +75,12 @@ pub fn on_leave(desk: &mut Desk, request: &LeaveRequest) {
             desk.summary = format!("{sender} takes leave from {first} to {last}");
         }
         LeaveRequest::Cancel => {
-            let Some(i) = player.leave.iter().position(|l| l.last >= today) else {
+            // A director's special leave is theirs to change, not the player's.
+            let Some(i) = player
+                .leave
+                .iter()
+                .position(|l| l.last >= today && !l.special)
+            else {
                 desk.reply(Topic::Leave, t!(lang, "leave-nothing-to-cancel") + "\n");
                 desk.summary = format!("{sender} has no leave to cancel");
                 return;

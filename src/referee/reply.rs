@@ -96,6 +96,8 @@ pub enum Ending<'a> {
     Adjudicated {
         /// The reason they gave.
         reason: &'a str,
+        /// Whether they cancelled the game rather than decide a result.
+        cancelled: bool,
     },
     /// The rules, after the move `mine`, a conditional move prepared in answer to `theirs`.
     Answered {
@@ -1863,8 +1865,12 @@ pub fn game_end(
             out.push_str(&t!(lang, "end-cancelled", when = when.to_string()));
             out.push('\n');
         }
-        Ending::Adjudicated { reason } => {
-            out.push_str(&t!(lang, "end-adjudicated"));
+        Ending::Adjudicated { reason, cancelled } => {
+            out.push_str(&if cancelled {
+                t!(lang, "end-cancelled-by-director")
+            } else {
+                t!(lang, "end-adjudicated")
+            });
             out.push('\n');
             out.push_str(&t!(lang, "director-reason", reason = reason.to_string()));
             out.push('\n');

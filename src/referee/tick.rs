@@ -122,7 +122,7 @@ fn tick_game(config: &RefereeConfig, ctx: &Context, game: &StoredGame, now: Time
         message_id: format!("clock.{}.{}.{ply}.{since}.{key}", game.id, game.created_at),
         ..Inbound::default()
     };
-    let mut desk = Desk::new(config, ctx, &msg, now, None);
+    let mut desk = Desk::new(config, ctx, &msg, now, None).for_event(&msg.message_id);
     let Some((live, _)) = terms::plies(game) else {
         desk.summary = format!("ERROR: game #{} does not replay from the store", game.id);
         return desk.finish();

@@ -16,10 +16,10 @@ pub fn head(conn: &Connection) -> Result<Option<audit::Head>, StoreError> {
         .optional()?)
 }
 
-/// Appends `draft` after the head; returns the entry written.
-pub fn append(conn: &Connection, draft: Draft) -> Result<Entry, StoreError> {
+/// Appends `draft` after the head, sealed under `key`; returns the entry written.
+pub fn append(conn: &Connection, draft: Draft, key: &str) -> Result<Entry, StoreError> {
     let head = head(conn)?;
-    let entry = audit::seal(draft, head.as_ref().map(|(s, h)| (*s, h.as_str())));
+    let entry = audit::seal(draft, head.as_ref().map(|(s, h)| (*s, h.as_str())), key);
     let d = &entry.draft;
     conn.prepare_cached(
         "INSERT INTO audit (seq, at, actor, action, game_id, player, detail, reason, prev, hash)

@@ -179,9 +179,9 @@ pub const MIGRATIONS: &[&str] = &[
     "#,
     // 10: the director's tools. Time given or taken on a game's clocks and the pauses of
     // both clocks (rewritten with the game); the audit log of every director's action,
-    // append-only (triggers refuse any change or removal) and hash-chained (each entry
-    // holds the hash of the one before; `audit_head` the last, so that a removed tail
-    // shows too).
+    // append-only (triggers refuse any change, removal, or entry other than the next
+    // after the head, `INSERT OR REPLACE` included) and hash-chained (each entry holds
+    // the hash of the one before; `audit_head` the last, so that a removed tail shows).
     r#"
     CREATE TABLE clock_adjustments (
         game_id     INTEGER NOT NULL,
@@ -213,6 +213,11 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
     CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_append_only BEFORE INSERT ON audit
+    WHEN NEW.seq <> (SELECT coalesce(max(seq), 0) + 1 FROM audit)
+      OR NEW.prev <> coalesce((SELECT hash FROM audit_head WHERE one = 1),
+                              '0000000000000000000000000000000000000000000000000000000000000000')
     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
     CREATE TABLE audit_head (
         one         INTEGER PRIMARY KEY NOT NULL CHECK (one = 1),

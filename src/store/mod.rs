@@ -226,13 +226,15 @@ impl Store {
         Ok(Committed::Done)
     }
 
-    /// Appends a director's action to the audit log (inside the caller's transaction, with
-    /// the change it records: see [`Store::immediate`]); returns the entry.
+    /// Appends a director's action to the audit log, sealed under `key` (inside the
+    /// caller's transaction, with the change it records: see [`Store::immediate`]);
+    /// returns the entry.
     pub fn append_audit(
         &mut self,
         draft: crate::audit::Draft,
+        key: &str,
     ) -> Result<crate::audit::Entry, StoreError> {
-        audit::append(&self.conn, draft)
+        audit::append(&self.conn, draft, key)
     }
 
     /// The whole audit log, oldest first, and its head (the last entry's number and hash

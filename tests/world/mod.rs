@@ -387,7 +387,7 @@ impl World {
             reason: reason.to_string(),
         };
         let after = self.audit.last().map(|e| (e.seq, e.hash.as_str()));
-        let entry = arbitre::audit::seal(draft, after);
+        let entry = arbitre::audit::seal(draft, after, &self.config.secret);
         self.audit.push(entry);
         let fake = Inbound {
             message_id: "director".into(),
