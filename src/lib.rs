@@ -25,6 +25,8 @@
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
 //! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
+//! - [`sms`]: the SMS channel's pure parts: GSM-7 costs, phone numbers, webhook
+//!   signatures, spool-gateway files.
 //! - [`daemon`]: the loop around the referee: fetch, parse, decide, commit, flag, send.
 //! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`, and
 //!   `run|check-config|new|show|clocks` for the daemon).
@@ -39,5 +41,6 @@ pub mod daemon;
 pub mod games;
 pub mod mail;
 pub mod referee;
+pub mod sms;
 pub mod store;
 pub mod text;

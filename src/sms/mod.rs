@@ -1,0 +1,14 @@
+//! SMS, the gateway's second channel: the pure parts every SMS gateway shares.
+//!
+//! - [`gsm7`]: what a text costs (GSM-7 or UCS-2, units, segments) and the French
+//!   transliteration that keeps arbitre's words in GSM-7.
+//! - [`phone`]: phone numbers in E.164 form, as players write them and gateways give them.
+//! - [`signature`]: the `X-Twilio-Signature` of a provider's webhook.
+//! - [`spool`]: the files of gammu-smsd and smstools, read and written.
+//! - [`words`]: the short forms of what arbitre says by SMS, one segment each.
+
+pub mod gsm7;
+pub mod phone;
+pub mod signature;
+pub mod spool;
+pub mod words;
