@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, lints, and every test, including the daemon's
 # integration tests against real Dovecot and Postfix on 127.0.0.1 (installed and started by
-# scripts/mail-servers.sh when running as root; stopped again at the end).
+# scripts/mail-servers.sh when running as root; stopped again at the end) and the SMS
+# adapter's against a real Kannel (scripts/sms-gateway.sh, the same way).
 # Then a short run of every fuzz target (scripts/fuzz-smoke.sh).
 # Ends with a summary naming every test skipped for missing data or servers (none when
 # ../shared is beside the repository and the script runs as root; then a skip is a failure).
@@ -15,15 +16,24 @@ if [ "$(id -u)" = 0 ]; then
     if ! bash scripts/mail-servers.sh status >/dev/null 2>&1; then
         started=1
     fi
-    bash scripts/mail-servers.sh start
-    # Leave servers that were already running (a developer's) as they were.
-    if [ "$started" = 1 ]; then
-        trap 'bash scripts/mail-servers.sh stop || true' EXIT
+    sms_started=0
+    if ! bash scripts/sms-gateway.sh status >/dev/null 2>&1; then
+        sms_started=1
     fi
+    bash scripts/mail-servers.sh start
+    bash scripts/sms-gateway.sh start
+    # Leave servers that were already running (a developer's) as they were.
+    stop_servers() {
+        if [ "$started" = 1 ]; then bash scripts/mail-servers.sh stop || true; fi
+        if [ "$sms_started" = 1 ]; then bash scripts/sms-gateway.sh stop || true; fi
+    }
+    trap stop_servers EXIT
     export ARBITRE_MAIL_ENV="$PWD/var/mail/env"
+    export ARBITRE_SMS_ENV="$PWD/var/sms/env"
 else
-    echo "test.sh: not root: the mail servers cannot be installed or started; the daemon's" \
-        "integration tests will be skipped (they fail instead under CI=true)" >&2
+    echo "test.sh: not root: the mail servers and the SMS gateway cannot be installed or" \
+        "started; the daemon's integration tests will be skipped (they fail instead under" \
+        "CI=true)" >&2
 fi
 # Tests that cannot run here (external data or mail servers missing) record themselves in
 # this file (tests/skip/mod.rs); the summary below names each.

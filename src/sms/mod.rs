@@ -1,4 +1,5 @@
-//! SMS, the gateway's second channel: the pure parts every SMS gateway shares.
+//! SMS, the gateway's second channel: the pure parts every SMS gateway shares, and the
+//! gateways' adapters (IO, one file each).
 //!
 //! - [`gsm7`]: what a text costs (GSM-7 or UCS-2, units, segments) and the French
 //!   transliteration that keeps arbitre's words in GSM-7.
@@ -6,8 +7,10 @@
 //! - [`signature`]: the `X-Twilio-Signature` of a provider's webhook.
 //! - [`spool`]: the files of gammu-smsd and smstools, read and written.
 //! - [`words`]: the short forms of what arbitre says by SMS, one segment each.
+//! - [`kannel`]: Kannel's smsbox: sendsms out, get-url in (an HTTP listener).
 
 pub mod gsm7;
+pub mod kannel;
 pub mod phone;
 pub mod signature;
 pub mod spool;

@@ -225,6 +225,24 @@ pub const MIGRATIONS: &[&str] = &[
         hash        TEXT NOT NULL
     );
     "#,
+    // 11: SMS received, as each gateway handed them over (Kannel's message id, a spool
+    // file's name and hash, a provider's message SID): recorded once whatever the
+    // gateway's retries, before the gateway is told they arrived; processed later, the
+    // processed time written in the same transaction as their effects.
+    r#"
+    CREATE TABLE sms_inbox (
+        id           INTEGER PRIMARY KEY NOT NULL,
+        gateway      TEXT NOT NULL,
+        key          TEXT NOT NULL,
+        sender       TEXT NOT NULL,
+        recipient    TEXT,
+        text         TEXT NOT NULL,
+        received_at  INTEGER NOT NULL,
+        processed_at INTEGER,
+        UNIQUE (gateway, key)
+    );
+    CREATE INDEX sms_inbox_pending ON sms_inbox (id) WHERE processed_at IS NULL;
+    "#,
 ];
 
 /// The schema version this build expects.

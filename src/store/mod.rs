@@ -14,6 +14,7 @@ pub mod context;
 pub mod migrations;
 pub mod outbox;
 pub mod rows;
+pub mod sms;
 
 use std::path::Path;
 use std::time::Duration;
@@ -243,6 +244,22 @@ impl Store {
         &self,
     ) -> Result<(Vec<crate::audit::Entry>, Option<crate::audit::Head>), StoreError> {
         Ok((audit::entries(&self.conn)?, audit::head(&self.conn)?))
+    }
+
+    /// Records an SMS a gateway handed over, unless its key is known; returns whether it
+    /// is new. Committed before the gateway is told it arrived.
+    pub fn receive_sms(&mut self, sms: &sms::SmsIn) -> Result<bool, StoreError> {
+        sms::receive(&self.conn, sms)
+    }
+
+    /// The SMS waiting for the referee, oldest first.
+    pub fn pending_sms(&self, limit: usize) -> Result<Vec<sms::SmsIn>, StoreError> {
+        sms::pending(&self.conn, limit)
+    }
+
+    /// Marks an SMS processed; false when it was already.
+    pub fn sms_processed(&mut self, id: i64, at: Timestamp) -> Result<bool, StoreError> {
+        sms::processed(&self.conn, id, at)
     }
 
     /// Runs `f` inside one write transaction taken at once (`BEGIN IMMEDIATE`): what `f`

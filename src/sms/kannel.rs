@@ -1,0 +1,214 @@
+//! The Kannel gateway (bearerbox + smsbox). Outbound, one HTTP request to smsbox's
+//! `sendsms` interface per SMS: UTF-8 text, 7-bit coding when it fits GSM-7 and UCS-2
+//! otherwise, at most three concatenated segments. Inbound, smsbox's `get-url` calls
+//! arbitre's listener (`/kannel/mo?secret=...&id=%I&from=%p&to=%P&text=%a`): the secret is
+//! checked in constant time, the message recorded under Kannel's own id for it in the
+//! store's SMS inbox, and only then is smsbox answered 200, with an empty body (which
+//! smsbox sends nobody). A store that cannot record it answers 503, and smsbox tries again
+//! (`http-request-retry`); a retried message finds its id recorded and changes nothing.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use hmac::Mac;
+use tokio::sync::Notify;
+
+use crate::daemon::{SharedStore, with_store};
+use crate::sms::gsm7::{self, Encoding};
+use crate::sms::phone::Phone;
+use crate::store::sms::SmsIn;
+
+/// How to reach smsbox.
+#[derive(Clone)]
+pub struct KannelSettings {
+    /// smsbox's sendsms URL (`http://127.0.0.1:13013/cgi-bin/sendsms`).
+    pub sendsms_url: String,
+    /// The sendsms-user.
+    pub username: String,
+    /// Its password.
+    pub password: String,
+    /// The sender shown to players, when the SMSC lets arbitre choose it.
+    pub sender: Option<String>,
+    /// The secret smsbox's get-url carries.
+    pub secret: String,
+}
+
+impl std::fmt::Debug for KannelSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KannelSettings")
+            .field("sendsms_url", &self.sendsms_url)
+            .field("username", &self.username)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why an SMS did not leave.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SendError {
+    /// What went wrong.
+    pub message: String,
+    /// Whether trying again cannot help (refused credentials, a number refused).
+    pub permanent: bool,
+}
+
+/// The sendsms parameters for `text` to `to`.
+pub fn sendsms_query(s: &KannelSettings, to: &Phone, text: &str) -> Vec<(&'static str, String)> {
+    let coding = match gsm7::cost(text).encoding {
+        Encoding::Gsm7 => "0",
+        Encoding::Ucs2 => "2",
+    };
+    let mut q = vec![
+        ("username", s.username.clone()),
+        ("password", s.password.clone()),
+        ("to", to.as_str().to_string()),
+        ("text", text.to_string()),
+        ("charset", "UTF-8".to_string()),
+        ("coding", coding.to_string()),
+    ];
+    if let Some(from) = &s.sender {
+        q.push(("from", from.clone()));
+    }
+    q
+}
+
+/// Sends one SMS through smsbox. Kannel has no way to recognise a request sent twice: an
+/// SMS is sent again only when smsbox did not answer that it took it.
+pub async fn send(
+    client: &reqwest::Client,
+    s: &KannelSettings,
+    to: &Phone,
+    text: &str,
+) -> Result<(), SendError> {
+    let response = client
+        .get(&s.sendsms_url)
+        .query(&sendsms_query(s, to, text))
+        .send()
+        .await
+        .map_err(|e| SendError {
+            message: format!("smsbox unreachable: {e}"),
+            permanent: false,
+        })?;
+    let status = response.status();
+    let body = response.text().await.unwrap_or_default();
+    // "0: Accepted for delivery", "3: Queued for later delivery".
+    if status.is_success() {
+        return Ok(());
+    }
+    Err(SendError {
+        message: format!("smsbox answered {status}: {}", body.trim()),
+        // Credentials, a malformed request, a refused number: the same request fails
+        // again. Anything else (smsbox busy, bearerbox gone) may pass later.
+        permanent: status.is_client_error() && status.as_u16() != 429,
+    })
+}
+
+/// What the listener needs.
+#[derive(Clone)]
+pub struct Listener {
+    /// The store, where received SMS are recorded.
+    pub store: SharedStore,
+    /// The secret smsbox's requests carry.
+    pub secret: String,
+    /// Woken when an SMS is recorded.
+    pub wake: Arc<Notify>,
+}
+
+/// The routes smsbox calls.
+pub fn routes(listener: Listener) -> Router {
+    Router::new()
+        .route("/kannel/mo", get(mo).post(mo))
+        .with_state(listener)
+}
+
+/// Whether `given` is the secret, in constant time.
+fn same_secret(given: &str, secret: &str) -> bool {
+    let key = b"arbitre-sms-secret";
+    let mac = |s: &str| {
+        let mut m = hmac::Hmac::<sha2::Sha256>::new_from_slice(key).expect("any key");
+        m.update(s.as_bytes());
+        m
+    };
+    mac(given)
+        .verify_slice(&mac(secret).finalize().into_bytes())
+        .is_ok()
+}
+
+async fn mo(
+    State(l): State<Listener>,
+    Query(q): Query<HashMap<String, String>>,
+) -> (StatusCode, &'static str) {
+    let given = q.get("secret").map_or("", String::as_str);
+    if l.secret.is_empty() || !same_secret(given, &l.secret) {
+        tracing::warn!("SMS listener: a request without the right secret was refused");
+        return (StatusCode::FORBIDDEN, "");
+    }
+    let (Some(id), Some(from)) = (q.get("id"), q.get("from")) else {
+        return (StatusCode::BAD_REQUEST, "");
+    };
+    let Some(sender) = Phone::from_gateway(from) else {
+        // A short code or a name: no player can be behind it. Taken, so that smsbox does
+        // not try again, and left alone.
+        tracing::info!(from = %from, "SMS from a sender that is no phone number: ignored");
+        return (StatusCode::OK, "");
+    };
+    let sms = SmsIn {
+        id: 0,
+        gateway: "kannel".into(),
+        key: id.clone(),
+        sender: sender.as_str().to_string(),
+        recipient: q.get("to").cloned(),
+        text: q.get("text").cloned().unwrap_or_default(),
+        received_at: crate::daemon::now(),
+    };
+    match with_store(&l.store, move |s| s.receive_sms(&sms)).await {
+        Ok(new) => {
+            if new {
+                l.wake.notify_one();
+            }
+            (StatusCode::OK, "")
+        }
+        Err(e) => {
+            tracing::error!(cause = %e, "SMS listener: cannot record an SMS; smsbox will try again");
+            (StatusCode::SERVICE_UNAVAILABLE, "")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> KannelSettings {
+        KannelSettings {
+            sendsms_url: "http://127.0.0.1:13013/cgi-bin/sendsms".into(),
+            username: "arbitre".into(),
+            password: "pw".into(),
+            sender: Some("36100".into()),
+            secret: "s".into(),
+        }
+    }
+
+    #[test]
+    fn gsm7_text_goes_7_bit_and_anything_else_ucs2() {
+        let to = Phone::read("+33612345678", &[]).unwrap();
+        let q = sendsms_query(&settings(), &to, "#12 a1b2 accepté");
+        assert!(q.contains(&("coding", "0".into())));
+        assert!(q.contains(&("to", "+33612345678".into())));
+        assert!(q.contains(&("from", "36100".into())));
+        let q = sendsms_query(&settings(), &to, "Françoise");
+        assert!(q.contains(&("coding", "2".into())));
+    }
+
+    #[test]
+    fn the_secret_is_compared_whole() {
+        assert!(same_secret("abc", "abc"));
+        assert!(!same_secret("abd", "abc"));
+        assert!(!same_secret("ab", "abc"));
+        assert!(!same_secret("", "abc"));
+    }
+}

@@ -1,0 +1,243 @@
+//! arbitre's Kannel adapter against a real Kannel (bearerbox and smsbox, with the fake
+//! SMSC of kannel-extras standing for the phones; `scripts/sms-gateway.sh`): an SMS from a
+//! phone reaches the store's SMS inbox once, even when smsbox must try again because
+//! arbitre's listener was down; a request without the secret changes nothing; arbitre's
+//! SMS reach the phones, in GSM-7 or UCS-2 as their text needs.
+
+#[path = "skip/mod.rs"]
+mod skip;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use arbitre::sms::kannel::{self, KannelSettings, Listener};
+use arbitre::sms::phone::Phone;
+use arbitre::store::Store;
+
+/// The gateway's env file, or `None` (recorded as skipped) when it is not running.
+fn gateway() -> Option<HashMap<String, String>> {
+    let path = std::env::var_os("ARBITRE_SMS_ENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("var/sms/env"));
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        assert!(
+            !ci,
+            "the test SMS gateway is not set up; run `bash scripts/test.sh`"
+        );
+        skip::skipped(&format!(
+            "no test SMS gateway ({}); start it with `bash scripts/sms-gateway.sh start` (as root)",
+            path.display()
+        ));
+        return None;
+    };
+    let vars: HashMap<String, String> = text
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let url = vars["ARBITRE_SMS_SENDSMS_URL"].clone();
+    let port: u16 = url
+        .trim_start_matches("http://127.0.0.1:")
+        .split('/')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    if std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(!ci, "the test SMS gateway does not answer on {port}");
+        skip::skipped(
+            "the test SMS gateway is stopped; start it with `bash scripts/sms-gateway.sh start`",
+        );
+        return None;
+    }
+    Some(vars)
+}
+
+fn settings(g: &HashMap<String, String>) -> KannelSettings {
+    KannelSettings {
+        sendsms_url: g["ARBITRE_SMS_SENDSMS_URL"].clone(),
+        username: g["ARBITRE_SMS_USER"].clone(),
+        password: g["ARBITRE_SMS_PASSWORD"].clone(),
+        sender: None,
+        secret: g["ARBITRE_SMS_SECRET"].clone(),
+    }
+}
+
+/// A phone sends `text` to the gateway: one run of the fake SMSC, stopped once it has
+/// sent (it stays connected otherwise).
+fn phone_sends(g: &HashMap<String, String>, from: &str, text: &str) {
+    let mut child = std::process::Command::new(&g["ARBITRE_SMS_FAKESMSC"])
+        .args([
+            "-H",
+            "127.0.0.1",
+            "-r",
+            &g["ARBITRE_SMS_MO_PORT"],
+            "-i",
+            "0",
+            "-m",
+            "1",
+        ])
+        .arg(format!("{from} 36100 text {text}"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // It says "sent message 1" on its log, then waits for replies: give it a moment.
+    std::thread::sleep(Duration::from_millis(800));
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let log =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(
+        log.contains("sent message 1"),
+        "the fake SMSC did not send: {log}"
+    );
+}
+
+async fn eventually(what: &str, within: Duration, mut ok: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ok() {
+        assert!(start.elapsed() < within, "not within {within:?}: {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn store(name: &str) -> Arc<Mutex<Store>> {
+    let dir = std::env::temp_dir().join(format!("arbitre-sms-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    Arc::new(Mutex::new(Store::open(&dir.join("s.sqlite")).unwrap()))
+}
+
+async fn listen(
+    g: &HashMap<String, String>,
+    store: &Arc<Mutex<Store>>,
+) -> tokio::task::JoinHandle<()> {
+    let listener = tokio::net::TcpListener::bind(&g["ARBITRE_SMS_LISTEN"])
+        .await
+        .unwrap();
+    let app = kannel::routes(Listener {
+        store: store.clone(),
+        secret: g["ARBITRE_SMS_SECRET"].clone(),
+        wake: Arc::new(tokio::sync::Notify::new()),
+    });
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.unwrap();
+    })
+}
+
+/// One test: the listener's port is shared by all of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
+    let Some(g) = gateway() else { return };
+    let store = store("kannel");
+    let pending = |s: &Arc<Mutex<Store>>| s.lock().unwrap().pending_sms(100).unwrap();
+
+    // arbitre's listener is down when the phone sends: smsbox tries again until it is up,
+    // and the SMS is recorded once.
+    let tag = std::process::id();
+    let text = format!("#12 e5e6 accepté {tag}");
+    phone_sends(&g, "+33612345678", &text);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(pending(&store).is_empty());
+    let server = listen(&g, &store).await;
+    eventually("the SMS reaches the inbox", Duration::from_secs(20), || {
+        pending(&store).iter().any(|m| m.text == text)
+    })
+    .await;
+    let got = pending(&store);
+    let ours: Vec<_> = got.iter().filter(|m| m.text == text).collect();
+    assert_eq!(ours.len(), 1, "{got:?}");
+    assert_eq!(ours[0].sender, "+33612345678");
+    assert_eq!(ours[0].gateway, "kannel");
+    assert!(!ours[0].key.is_empty(), "Kannel's id for it");
+
+    // The same SMS handed over again (a retry after a lost answer) is not recorded twice.
+    let client = reqwest::Client::new();
+    let url = format!("http://{}/kannel/mo", g["ARBITRE_SMS_LISTEN"]);
+    let again = client
+        .get(&url)
+        .query(&[
+            ("secret", g["ARBITRE_SMS_SECRET"].as_str()),
+            ("id", ours[0].key.as_str()),
+            ("from", "+33612345678"),
+            ("text", text.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 200);
+    assert_eq!(pending(&store).iter().filter(|m| m.text == text).count(), 1);
+    // Without the secret: refused, nothing recorded.
+    let forged = client
+        .get(&url)
+        .query(&[
+            ("secret", "guess"),
+            ("id", "x1"),
+            ("from", "+33611111111"),
+            ("text", "resign"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 403);
+    assert!(pending(&store).iter().all(|m| m.text != "resign"));
+
+    // arbitre's SMS reach the phone: GSM-7 as text, anything else as UCS-2.
+    let to = Phone::read("+33698765432", &[]).unwrap();
+    let plain = format!("#12 Abalone, Bob a joué a1b2. C'est à vous {tag}");
+    kannel::send(&client, &settings(&g), &to, &plain)
+        .await
+        .unwrap();
+    let wide = format!("Françoise {tag}");
+    kannel::send(&client, &settings(&g), &to, &wide)
+        .await
+        .unwrap();
+    let phones = PathBuf::from(&g["ARBITRE_SMS_PHONES_LOG"]);
+    let read = || std::fs::read_to_string(&phones).unwrap_or_default();
+    eventually("both SMS reach the phone", Duration::from_secs(20), || {
+        let log = read();
+        log.contains(&format!("+33698765432 text {plain}>"))
+            && log
+                .lines()
+                .any(|l| l.contains("+33698765432 ucs-2") && decode_ucs2(l) == wide)
+    })
+    .await;
+    // A refused request is an error that says why.
+    let mut bad = settings(&g);
+    bad.password = "wrong".into();
+    let e = kannel::send(&client, &bad, &to, "x").await.unwrap_err();
+    assert!(e.permanent, "{e}");
+    server.abort();
+}
+
+/// The text of a fake SMSC line `<from to ucs-2 %00F%00r...>`: URL-encoded UTF-16BE.
+fn decode_ucs2(line: &str) -> String {
+    let data = line
+        .rsplit_once("ucs-2 ")
+        .map(|(_, d)| d.trim_end_matches('>'))
+        .unwrap_or("");
+    let mut bytes = Vec::new();
+    let mut it = data.bytes();
+    while let Some(b) = it.next() {
+        if b == b'%' {
+            let hex: String = [it.next().unwrap(), it.next().unwrap()]
+                .iter()
+                .map(|&c| c as char)
+                .collect();
+            bytes.push(u8::from_str_radix(&hex, 16).unwrap());
+        } else if b == b'+' {
+            bytes.push(b' ');
+        } else {
+            bytes.push(b);
+        }
+    }
+    let units: Vec<u16> = bytes
+        .chunks_exact(2)
+        .map(|p| u16::from_be_bytes([p[0], p[1]]))
+        .collect();
+    String::from_utf16_lossy(&units)
+}
