@@ -32,6 +32,9 @@ pub struct Config {
     /// Clocks: default time control, reminders, time zone, leave.
     #[serde(default)]
     pub clock: ClockSection,
+    /// SMS: the gateway, countries, caps, quiet hours.
+    #[serde(default)]
+    pub sms: crate::sms::settings::SmsSection,
     /// Logging.
     #[serde(default)]
     pub log: LogConfig,
@@ -573,6 +576,9 @@ impl Config {
         if let Err(p) = self.clock.read() {
             problems.extend(p);
         }
+        if let Err(p) = self.sms.read() {
+            problems.extend(p);
+        }
         if self.outbox.poll_seconds == 0 {
             problems.push("outbox.poll-seconds must be at least 1.".to_string());
         }
@@ -706,6 +712,49 @@ password.raw = "hunter2"
         let c = Config::parse(text).unwrap();
         assert_eq!(c.imap.keyword, "$ArbitreProcessed");
         assert_eq!(c.outbox.give_up_hours, 72);
+    }
+
+    #[test]
+    fn the_example_kannel_section_reads_once_uncommented() {
+        let text = include_str!("../config/arbitre.example.toml");
+        let start = text.find("# [sms.kannel]").unwrap();
+        let end = text[start..].find("[log]").unwrap() + start;
+        let kannel: String = text[start..end]
+            .lines()
+            .map(|l| l.strip_prefix("# ").unwrap_or(l))
+            // The commented keys, not the prose around them.
+            .filter(|l| {
+                l.starts_with('[')
+                    || l.split_once(" = ").is_some_and(|(k, _)| {
+                        k.chars()
+                            .all(|c| c.is_ascii_lowercase() || c == '-' || c == '.')
+                    })
+            })
+            .map(|l| {
+                l.replace(
+                    "password.command = \"cat /etc/arbitre/kannel-password\"",
+                    "password.raw = \"p\"",
+                )
+                .replace(
+                    "secret.command = \"cat /etc/arbitre/kannel-secret\"",
+                    "secret.raw = \"a-secret-of-sixteen-or-more\"",
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let with = text[..start].replace("gateway = \"none\"", "gateway = \"kannel\"")
+            + &kannel
+            + "\n"
+            + &text[end..];
+        let c = Config::parse(&with).unwrap();
+        let sms = c.sms.read().unwrap();
+        match sms.gateway {
+            crate::sms::settings::Gateway::Kannel { settings, listen } => {
+                assert_eq!(settings.username, "arbitre");
+                assert_eq!(listen, "127.0.0.1:13080");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -206,9 +206,14 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
                 .any(|l| l.contains("+33698765432 ucs-2") && decode_ucs2(l) == wide)
     })
     .await;
+    // `check-config`'s check: the credentials pass, or the answer says they do not.
+    let ok = kannel::check(&client, &settings(&g)).await.unwrap();
+    assert!(ok.contains("takes the sendsms user `arbitre`"), "{ok}");
     // A refused request is an error that says why.
     let mut bad = settings(&g);
     bad.password = "wrong".into();
+    let e = kannel::check(&client, &bad).await.unwrap_err();
+    assert!(e.contains("refuses the sendsms user"), "{e}");
     let e = kannel::send(&client, &bad, &to, "x").await.unwrap_err();
     assert!(e.permanent, "{e}");
     server.abort();

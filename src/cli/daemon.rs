@@ -224,6 +224,19 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
                 ok = false;
             }
         }
+        // The file was checked as a whole on load: the SMS settings read.
+        if let Ok(sms) = config.sms.read()
+            && let crate::sms::settings::Gateway::Kannel { settings, .. } = &sms.gateway
+        {
+            let client = reqwest::Client::new();
+            match crate::sms::kannel::check(&client, settings).await {
+                Ok(summary) => println!("sms: {summary}."),
+                Err(e) => {
+                    println!("sms: {e}.");
+                    ok = false;
+                }
+            }
+        }
     });
     if ok {
         println!("Config looks good.");

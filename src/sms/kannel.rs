@@ -107,6 +107,38 @@ pub async fn send(
     })
 }
 
+/// Proves smsbox can be reached and takes arbitre's credentials, without sending
+/// anything: a request with no receiver is refused for that (400) once the credentials
+/// pass, and for them (403) when they do not.
+pub async fn check(client: &reqwest::Client, s: &KannelSettings) -> Result<String, String> {
+    let response = client
+        .get(&s.sendsms_url)
+        .query(&[("username", &s.username), ("password", &s.password)])
+        .send()
+        .await
+        .map_err(|e| format!("smsbox cannot be reached at {}: {e}", s.sendsms_url))?;
+    let status = response.status();
+    let body = response.text().await.unwrap_or_default();
+    if status.as_u16() == 403 {
+        return Err(format!(
+            "smsbox refuses the sendsms user `{}`: {}",
+            s.username,
+            body.trim()
+        ));
+    }
+    if status.as_u16() == 400 && body.contains("receiver") {
+        return Ok(format!(
+            "smsbox at {} takes the sendsms user `{}`",
+            s.sendsms_url, s.username
+        ));
+    }
+    Err(format!(
+        "{} does not answer as smsbox's sendsms does ({status}: {})",
+        s.sendsms_url,
+        body.trim()
+    ))
+}
+
 /// What the listener needs.
 #[derive(Clone)]
 pub struct Listener {

@@ -8,10 +8,12 @@
 //! - [`spool`]: the files of gammu-smsd and smstools, read and written.
 //! - [`words`]: the short forms of what arbitre says by SMS, one segment each.
 //! - [`kannel`]: Kannel's smsbox: sendsms out, get-url in (an HTTP listener).
+//! - [`settings`]: the `[sms]` section of the configuration.
 
 pub mod gsm7;
 pub mod kannel;
 pub mod phone;
+pub mod settings;
 pub mod signature;
 pub mod spool;
 pub mod words;

@@ -1,0 +1,262 @@
+//! The `[sms]` section of the configuration: which gateway (none by default), its
+//! settings, the countries arbitre sends to, the daily caps and the quiet hours.
+
+use serde::Deserialize;
+
+use crate::config::Secret;
+use crate::sms::kannel::KannelSettings;
+
+/// The `[sms]` section, as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct SmsSection {
+    /// `none` or `kannel`.
+    pub gateway: String,
+    /// Country codes arbitre sends to (`["33", "32", "41"]`); all when empty.
+    pub countries: Vec<String>,
+    /// At most this many SMS to one player a day; over it, SMS wait and mail goes on.
+    pub per_player_per_day: u32,
+    /// At most this many SMS a day in all.
+    pub per_day: u32,
+    /// When notifications wait for the morning, in each player's time zone (`22:00-08:00`;
+    /// answers to a player's own SMS are sent at once).
+    pub quiet_hours: String,
+    /// Kannel's settings, when `gateway = "kannel"`.
+    pub kannel: Option<KannelSection>,
+}
+
+impl Default for SmsSection {
+    fn default() -> Self {
+        SmsSection {
+            gateway: "none".into(),
+            countries: Vec::new(),
+            per_player_per_day: 30,
+            per_day: 1000,
+            quiet_hours: "22:00-08:00".into(),
+            kannel: None,
+        }
+    }
+}
+
+/// `[sms.kannel]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct KannelSection {
+    /// smsbox's sendsms URL.
+    pub sendsms_url: String,
+    /// The sendsms-user.
+    pub username: String,
+    /// Its password.
+    pub password: Secret,
+    /// The sender shown to players, when the SMSC lets arbitre choose it.
+    #[serde(default)]
+    pub sender: Option<String>,
+    /// Where arbitre listens for smsbox's get-url (`127.0.0.1:13080`).
+    #[serde(default = "default_listen")]
+    pub listen: String,
+    /// The secret smsbox's get-url carries (`...&secret=...`).
+    pub secret: Secret,
+}
+
+fn default_listen() -> String {
+    "127.0.0.1:13080".into()
+}
+
+/// The quiet hours: from `start` to `end` minutes after midnight (crossing midnight when
+/// `end < start`); `None` for none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietHours {
+    /// Minutes after midnight when notifications start waiting.
+    pub start: u32,
+    /// Minutes after midnight when they go again.
+    pub end: u32,
+}
+
+impl QuietHours {
+    /// Reads `22:00-08:00`, or `none`.
+    pub fn read(text: &str) -> Result<Option<QuietHours>, String> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("none") || t.is_empty() {
+            return Ok(None);
+        }
+        let minutes = |s: &str| -> Option<u32> {
+            let (h, m) = s.trim().split_once(':')?;
+            let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+            (h < 24 && m < 60).then_some(h * 60 + m)
+        };
+        let (a, b) = t
+            .split_once('-')
+            .ok_or_else(|| format!("`{text}` is not a span of hours (22:00-08:00, or none)"))?;
+        match (minutes(a), minutes(b)) {
+            (Some(start), Some(end)) if start != end => Ok(Some(QuietHours { start, end })),
+            _ => Err(format!(
+                "`{text}` is not a span of hours (22:00-08:00, or none)"
+            )),
+        }
+    }
+
+    /// Whether `minute` (after midnight) falls inside.
+    pub fn contains(&self, minute: u32) -> bool {
+        if self.start < self.end {
+            (self.start..self.end).contains(&minute)
+        } else {
+            minute >= self.start || minute < self.end
+        }
+    }
+}
+
+/// Which gateway, ready to use.
+#[derive(Clone, Debug)]
+pub enum Gateway {
+    /// No SMS.
+    None,
+    /// Kannel, and where arbitre listens for it.
+    Kannel {
+        /// How to reach smsbox.
+        settings: KannelSettings,
+        /// Where smsbox's get-url calls.
+        listen: String,
+    },
+}
+
+/// The SMS settings, ready to use.
+#[derive(Clone, Debug)]
+pub struct SmsSettings {
+    /// The gateway.
+    pub gateway: Gateway,
+    /// Allowed country codes (all when empty).
+    pub countries: Vec<String>,
+    /// Daily cap per player.
+    pub per_player_per_day: u32,
+    /// Daily cap in all.
+    pub per_day: u32,
+    /// Quiet hours.
+    pub quiet: Option<QuietHours>,
+}
+
+impl SmsSection {
+    /// The settings (secrets read), or every problem, one sentence each.
+    pub fn read(&self) -> Result<SmsSettings, Vec<String>> {
+        let mut problems = Vec::new();
+        for c in &self.countries {
+            if c.is_empty()
+                || c.len() > 3
+                || !c.bytes().all(|b| b.is_ascii_digit())
+                || c.starts_with('0')
+            {
+                problems.push(format!(
+                    "sms.countries: `{c}` is not a country code (33 for France, 1 for North America)."
+                ));
+            }
+        }
+        let quiet = QuietHours::read(&self.quiet_hours)
+            .map_err(|e| problems.push(format!("sms.quiet-hours: {e}.")))
+            .unwrap_or(None);
+        let gateway = match (self.gateway.as_str(), &self.kannel) {
+            ("none", _) => Gateway::None,
+            ("kannel", Some(k)) => {
+                let mut reveal = |what: &str, s: &Secret| {
+                    s.reveal()
+                        .map_err(|e| {
+                            problems.push(format!("sms.kannel.{what} cannot be read: {e}."))
+                        })
+                        .unwrap_or_default()
+                };
+                let password = reveal("password", &k.password);
+                let secret = reveal("secret", &k.secret);
+                if !k.sendsms_url.starts_with("http://") && !k.sendsms_url.starts_with("https://") {
+                    problems.push(format!(
+                        "sms.kannel.sendsms-url: `{}` is not an http:// or https:// address.",
+                        k.sendsms_url
+                    ));
+                }
+                if k.listen.parse::<std::net::SocketAddr>().is_err() {
+                    problems.push(format!(
+                        "sms.kannel.listen: `{}` is not an address and port (127.0.0.1:13080).",
+                        k.listen
+                    ));
+                }
+                if !secret.is_empty() && secret.len() < 16 {
+                    problems.push(
+                        "sms.kannel.secret: at least 16 characters (it is all that keeps strangers from playing for others)."
+                            .into(),
+                    );
+                }
+                Gateway::Kannel {
+                    settings: KannelSettings {
+                        sendsms_url: k.sendsms_url.clone(),
+                        username: k.username.clone(),
+                        password,
+                        sender: k.sender.clone(),
+                        secret,
+                    },
+                    listen: k.listen.clone(),
+                }
+            }
+            ("kannel", None) => {
+                problems.push("sms: gateway = \"kannel\" needs an [sms.kannel] section.".into());
+                Gateway::None
+            }
+            (other, _) => {
+                problems.push(format!(
+                    "sms.gateway: `{other}` is not a gateway arbitre knows (none, kannel)."
+                ));
+                Gateway::None
+            }
+        };
+        if problems.is_empty() {
+            Ok(SmsSettings {
+                gateway,
+                countries: self.countries.clone(),
+                per_player_per_day: self.per_player_per_day,
+                per_day: self.per_day,
+                quiet,
+            })
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quiet_hours_cross_midnight_or_not() {
+        let q = QuietHours::read("22:00-08:00").unwrap().unwrap();
+        assert!(q.contains(23 * 60) && q.contains(0) && q.contains(7 * 60 + 59));
+        assert!(!q.contains(8 * 60) && !q.contains(12 * 60));
+        let q = QuietHours::read("13:00-14:30").unwrap().unwrap();
+        assert!(q.contains(13 * 60 + 10) && !q.contains(14 * 60 + 30));
+        assert_eq!(QuietHours::read("none").unwrap(), None);
+        assert!(QuietHours::read("22h-8h").is_err());
+        assert!(QuietHours::read("25:00-08:00").is_err());
+    }
+
+    #[test]
+    fn every_problem_is_said() {
+        let s = SmsSection {
+            gateway: "kannel".into(),
+            countries: vec!["33".into(), "+44".into()],
+            quiet_hours: "late".into(),
+            kannel: Some(KannelSection {
+                sendsms_url: "smsbox:13013".into(),
+                username: "u".into(),
+                password: Secret::Raw("p".into()),
+                sender: None,
+                listen: "everywhere".into(),
+                secret: Secret::Raw("short".into()),
+            }),
+            ..SmsSection::default()
+        };
+        let problems = s.read().unwrap_err();
+        assert_eq!(problems.len(), 5, "{problems:#?}");
+        assert!(SmsSection::default().read().is_ok());
+        let unknown = SmsSection {
+            gateway: "carrier-pigeon".into(),
+            ..SmsSection::default()
+        };
+        assert!(unknown.read().unwrap_err()[0].contains("carrier-pigeon"));
+    }
+}
