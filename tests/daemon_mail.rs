@@ -76,6 +76,7 @@ async fn outbox_mail_reaches_the_player_with_its_headers() {
         game: Some(1),
         auto: AutoKind::Generated,
         turn: None,
+        channel: Default::default(),
     };
     daemon
         .store()

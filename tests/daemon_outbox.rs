@@ -37,6 +37,7 @@ async fn a_killed_sender_repeats_only_the_mails_in_flight() {
             game: None,
             auto: AutoKind::Generated,
             turn: None,
+            channel: Default::default(),
         })
         .collect();
     let mut store = daemon.store();

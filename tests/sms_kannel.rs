@@ -56,7 +56,7 @@ fn gateway() -> Option<HashMap<String, String>> {
     Some(vars)
 }
 
-fn settings(g: &HashMap<String, String>) -> KannelSettings {
+fn settings_of(g: &HashMap<String, String>) -> KannelSettings {
     KannelSettings {
         sendsms_url: g["ARBITRE_SMS_SENDSMS_URL"].clone(),
         username: g["ARBITRE_SMS_USER"].clone(),
@@ -189,11 +189,11 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
     // arbitre's SMS reach the phone: GSM-7 as text, anything else as UCS-2.
     let to = Phone::read("+33698765432", &[]).unwrap();
     let plain = format!("#12 Abalone, Bob a joué a1b2. C'est à vous {tag}");
-    kannel::send(&client, &settings(&g), &to, &plain)
+    kannel::send(&client, &settings_of(&g), &to, &plain)
         .await
         .unwrap();
     let wide = format!("Françoise {tag}");
-    kannel::send(&client, &settings(&g), &to, &wide)
+    kannel::send(&client, &settings_of(&g), &to, &wide)
         .await
         .unwrap();
     let phones = PathBuf::from(&g["ARBITRE_SMS_PHONES_LOG"]);
@@ -207,15 +207,16 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
     })
     .await;
     // `check-config`'s check: the credentials pass, or the answer says they do not.
-    let ok = kannel::check(&client, &settings(&g)).await.unwrap();
+    let ok = kannel::check(&client, &settings_of(&g)).await.unwrap();
     assert!(ok.contains("takes the sendsms user `arbitre`"), "{ok}");
     // A refused request is an error that says why.
-    let mut bad = settings(&g);
+    let mut bad = settings_of(&g);
     bad.password = "wrong".into();
     let e = kannel::check(&client, &bad).await.unwrap_err();
     assert!(e.contains("refuses the sendsms user"), "{e}");
     let e = kannel::send(&client, &bad, &to, "x").await.unwrap_err();
-    assert!(e.permanent, "{e}");
+    assert_eq!(e.failure, arbitre::mail::smtp::Failure::Unreachable, "{e}");
+    assert!(e.message.contains("403"), "{e}");
     server.abort();
 }
 
@@ -245,4 +246,94 @@ fn decode_ucs2(line: &str) -> String {
         .map(|p| u16::from_be_bytes([p[0], p[1]]))
         .collect();
     String::from_utf16_lossy(&units)
+}
+
+/// The outbox's SMS leave through Kannel, each once, and the SMS sender leaves mail alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
+    use arbitre::daemon::outbound::{self, OutboundSettings};
+    use arbitre::referee::{AutoKind, Channel, Decision, Outgoing};
+    use arbitre::store::RetryPolicy;
+
+    let Some(g) = gateway() else { return };
+    let store = store("outbox");
+    let tag = std::process::id();
+    let message = |id: &str, to: &str, channel: Channel, body: String| Outgoing {
+        to: to.into(),
+        subject: String::new(),
+        body,
+        message_id: id.into(),
+        in_reply_to: None,
+        references: vec![],
+        reply_to: None,
+        game: Some(1),
+        auto: AutoKind::Generated,
+        turn: None,
+        channel,
+    };
+    let sms: Vec<String> = (0..3).map(|i| format!("#1 your move {i} {tag}")).collect();
+    let mut decision = Decision::default();
+    for (i, text) in sms.iter().enumerate() {
+        decision.outbox.push(message(
+            &format!("sms.{tag}.{i}"),
+            "+33655555555",
+            Channel::Sms,
+            text.clone(),
+        ));
+    }
+    decision.outbox.push(message(
+        &format!("mail.{tag}@x"),
+        "bob@example.org",
+        Channel::Mail,
+        "a mail".into(),
+    ));
+    store.lock().unwrap().commit(&decision, None, 1).unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let settings = OutboundSettings {
+        retry: RetryPolicy {
+            min_seconds: 1,
+            max_seconds: 2,
+            give_up_seconds: 60,
+        },
+        outbox_poll: Duration::from_millis(200),
+        send_concurrency: 2,
+        channel: Channel::Sms,
+    };
+    let sender = Arc::new(kannel::KannelSender {
+        client: reqwest::Client::new(),
+        settings: settings_of(&g),
+    });
+    let n = Arc::new(tokio::sync::Notify::new());
+    let task = tokio::spawn(outbound::run(
+        settings,
+        sender,
+        store.clone(),
+        n.clone(),
+        n.clone(),
+        n.clone(),
+        stop_rx,
+    ));
+    let phones = PathBuf::from(&g["ARBITRE_SMS_PHONES_LOG"]);
+    eventually(
+        "the three SMS reach the phone",
+        Duration::from_secs(20),
+        || {
+            let log = std::fs::read_to_string(&phones).unwrap_or_default();
+            sms.iter()
+                .all(|t| log.contains(&format!("+33655555555 text {t}>")))
+        },
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    stop_tx.send(true).unwrap();
+    task.await.unwrap().unwrap();
+    let log = std::fs::read_to_string(&phones).unwrap_or_default();
+    for t in &sms {
+        assert_eq!(log.matches(&format!("text {t}>")).count(), 1, "once: {t}");
+    }
+    let s = store.lock().unwrap();
+    assert_eq!(s.due_on(Channel::Sms, i64::MAX, 10).unwrap().len(), 0);
+    let mail = s.due_on(Channel::Mail, i64::MAX, 10).unwrap();
+    assert_eq!(mail.len(), 1, "the mail waits for the mail sender");
+    assert_eq!(mail[0].mail.channel, Channel::Mail);
 }

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod inbound;
 pub mod notify;
 pub mod outbound;
+pub mod sms;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -47,6 +48,8 @@ pub struct DaemonSettings {
     pub reconnect_max: Duration,
     /// A message whose processing failed (or crashed the daemon) this many times is set aside.
     pub max_attempts: u32,
+    /// The SMS gateway, if any.
+    pub sms: crate::sms::settings::Gateway,
 }
 
 impl DaemonSettings {
@@ -64,6 +67,7 @@ impl DaemonSettings {
             reconnect_min: Duration::from_secs(config.imap.reconnect_min_seconds),
             reconnect_max: Duration::from_secs(config.imap.reconnect_max_seconds),
             max_attempts: 3,
+            sms: config.sms.read().map_err(|p| p.join(" "))?.gateway,
         })
     }
 }
@@ -133,6 +137,14 @@ where
         wake_clock.clone(),
         stop_rx.clone(),
     ));
+    let gateway = sms::start(
+        &settings,
+        &store,
+        Arc::new(Notify::new()),
+        Arc::new(Notify::new()),
+        stop_rx.clone(),
+    )
+    .await?;
     let clock = tokio::spawn(clock::run(
         settings.referee.clone(),
         store.clone(),
@@ -167,7 +179,12 @@ where
         .await
         .map_err(|e| DaemonError::Task(e.to_string()))?;
     let ticked = clock.await.map_err(|e| DaemonError::Task(e.to_string()))?;
-    result.and(sent).and(ticked)
+    let mut sms = Ok(());
+    for task in gateway {
+        let done = task.await.map_err(|e| DaemonError::Task(e.to_string()))?;
+        sms = sms.and(done);
+    }
+    result.and(sent).and(ticked).and(sms)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! the server answers (so that a crash repeats at most the mails in flight), and sleeps until
 //! the next retry is due, new mail is queued, or the poll interval passes. While the server
 //! cannot be reached it probes it, and sends everything that waited as soon as it answers.
+//! One task per channel: mail through the SMTP server, SMS through the SMS gateway.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,6 +12,7 @@ use futures::{StreamExt, TryStreamExt};
 use tokio::sync::{Notify, watch};
 
 use crate::mail::smtp::{Failure, Sender};
+use crate::referee::Channel;
 use crate::store::{AfterFailure, OutboxItem, RetryPolicy};
 
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
@@ -27,6 +29,8 @@ pub struct OutboundSettings {
     pub outbox_poll: Duration,
     /// How many mails are sent at once.
     pub send_concurrency: usize,
+    /// Which of the outbox's messages this task sends.
+    pub channel: Channel,
 }
 
 impl From<&DaemonSettings> for OutboundSettings {
@@ -35,7 +39,16 @@ impl From<&DaemonSettings> for OutboundSettings {
             retry: s.retry,
             outbox_poll: s.outbox_poll,
             send_concurrency: s.send_concurrency,
+            channel: Channel::Mail,
         }
+    }
+}
+
+/// What sends a channel's messages, for the log.
+fn server(channel: Channel) -> &'static str {
+    match channel {
+        Channel::Mail => "mail server",
+        Channel::Sms => "SMS gateway",
     }
 }
 
@@ -83,7 +96,8 @@ pub async fn run<S: Sender>(
         if *stop.borrow() {
             return Ok(());
         }
-        let mut due = with_store(&store, |s| s.due(now(), BATCH)).await?;
+        let channel = settings.channel;
+        let mut due = with_store(&store, move |s| s.due_on(channel, now(), BATCH)).await?;
         if outage.is_some() {
             due.truncate(1);
         }
@@ -116,7 +130,8 @@ pub async fn run<S: Sender>(
             let wait = outage.map_or(PROBE_FIRST, |w| (w * 2).min(PROBE_LONGEST));
             if outage.is_none() {
                 tracing::warn!(
-                    "mail server unreachable: mail waits in the outbox until it answers"
+                    "{} unreachable: its messages wait in the outbox until it answers",
+                    server(channel)
                 );
             }
             outage = Some(wait);
@@ -128,13 +143,13 @@ pub async fn run<S: Sender>(
             continue;
         }
         if !tried.is_empty() && outage.take().is_some() {
-            tracing::info!("mail server reachable again: sending what waited");
+            tracing::info!("{} reachable again: sending what waited", server(channel));
             wake_inbox.notify_one();
         }
         if full {
             continue;
         }
-        let next = with_store(&store, |s| s.next_due()).await?;
+        let next = with_store(&store, move |s| s.next_due_on(channel)).await?;
         let mut wait = settings.outbox_poll;
         if let Some(at) = next {
             let secs = (at - now()).max(0) as u64;
@@ -209,6 +224,7 @@ mod tests {
             },
             outbox_poll: Duration::from_millis(50),
             send_concurrency: 2,
+            channel: Channel::Mail,
         }
     }
 
@@ -224,6 +240,7 @@ mod tests {
             game: None,
             auto: AutoKind::Replied,
             turn: None,
+            channel: Default::default(),
         }
     }
 

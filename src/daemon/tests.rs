@@ -36,6 +36,7 @@ fn settings() -> DaemonSettings {
         reconnect_min: Duration::from_millis(10),
         reconnect_max: Duration::from_millis(40),
         max_attempts: 3,
+        sms: crate::sms::settings::Gateway::None,
     }
 }
 
@@ -171,6 +172,7 @@ async fn the_outbox_is_retried_until_the_server_accepts() {
         game: None,
         auto: AutoKind::Replied,
         turn: None,
+        channel: Default::default(),
     };
     store
         .lock()

@@ -306,6 +306,7 @@ mod tests {
             game: Some(4),
             auto: AutoKind::Generated,
             turn: None,
+            channel: Default::default(),
         }
     }
 

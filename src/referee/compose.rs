@@ -105,6 +105,7 @@ impl<'a> Mailer<'a> {
             game: None,
             auto: AutoKind::Replied,
             turn: None,
+            channel: Default::default(),
         });
         self.outbox.last_mut().expect("just pushed")
     }
@@ -157,6 +158,7 @@ impl<'a> Mailer<'a> {
             game: Some(game.id),
             auto: AutoKind::Generated,
             turn: None,
+            channel: Default::default(),
         });
     }
 
@@ -173,6 +175,7 @@ impl<'a> Mailer<'a> {
             game: None,
             auto: AutoKind::Generated,
             turn: None,
+            channel: Default::default(),
         });
     }
 
@@ -190,6 +193,7 @@ impl<'a> Mailer<'a> {
             game: Some(game.id),
             auto: AutoKind::Generated,
             turn: None,
+            channel: Default::default(),
         });
     }
 }

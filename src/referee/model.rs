@@ -377,10 +377,39 @@ pub enum AutoKind {
     Generated,
 }
 
-/// One mail to send.
+/// How a message travels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// By mail.
+    #[default]
+    Mail,
+    /// By SMS: `to` is a phone number in E.164 form, `body` the text.
+    Sms,
+}
+
+impl Channel {
+    /// Its name in the store.
+    pub fn code(self) -> &'static str {
+        match self {
+            Channel::Mail => "mail",
+            Channel::Sms => "sms",
+        }
+    }
+
+    /// The channel named `code`.
+    pub fn from_code(code: &str) -> Option<Channel> {
+        match code {
+            "mail" => Some(Channel::Mail),
+            "sms" => Some(Channel::Sms),
+            _ => None,
+        }
+    }
+}
+
+/// One mail (or SMS) to send.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outgoing {
-    /// Recipient address.
+    /// Recipient address (a phone number for an SMS).
     pub to: String,
     /// Subject (carries the game tag when about a game).
     pub subject: String,
@@ -401,6 +430,8 @@ pub struct Outgoing {
     /// Set when the mail tells its recipient that it is their turn, to the number of
     /// plies played: their clock starts when it leaves arbitre.
     pub turn: Option<usize>,
+    /// Mail or SMS.
+    pub channel: Channel,
 }
 
 /// Everything the referee decided about one message. The daemon commits it in one

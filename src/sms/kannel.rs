@@ -18,6 +18,8 @@ use hmac::Mac;
 use tokio::sync::Notify;
 
 use crate::daemon::{SharedStore, with_store};
+use crate::mail::smtp::{Failure, SendError, Sender};
+use crate::referee::Outgoing;
 use crate::sms::gsm7::{self, Encoding};
 use crate::sms::phone::Phone;
 use crate::store::sms::SmsIn;
@@ -44,16 +46,6 @@ impl std::fmt::Debug for KannelSettings {
             .field("username", &self.username)
             .finish_non_exhaustive()
     }
-}
-
-/// Why an SMS did not leave.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct SendError {
-    /// What went wrong.
-    pub message: String,
-    /// Whether trying again cannot help (refused credentials, a number refused).
-    pub permanent: bool,
 }
 
 /// The sendsms parameters for `text` to `to`.
@@ -90,8 +82,8 @@ pub async fn send(
         .send()
         .await
         .map_err(|e| SendError {
+            failure: Failure::Unreachable,
             message: format!("smsbox unreachable: {e}"),
-            permanent: false,
         })?;
     let status = response.status();
     let body = response.text().await.unwrap_or_default();
@@ -99,12 +91,38 @@ pub async fn send(
     if status.is_success() {
         return Ok(());
     }
+    let failure = match status.as_u16() {
+        // Refused credentials or a gateway that takes nothing now: nothing was said about
+        // this SMS, which goes once the gateway takes messages again.
+        403 | 500..=599 => Failure::Unreachable,
+        429 => Failure::Deferred,
+        // A malformed request or a refused number: the same request fails again.
+        _ => Failure::Refused,
+    };
     Err(SendError {
+        failure,
         message: format!("smsbox answered {status}: {}", body.trim()),
-        // Credentials, a malformed request, a refused number: the same request fails
-        // again. Anything else (smsbox busy, bearerbox gone) may pass later.
-        permanent: status.is_client_error() && status.as_u16() != 429,
     })
+}
+
+/// The outbox's SMS go through smsbox.
+pub struct KannelSender {
+    /// The HTTP client.
+    pub client: reqwest::Client,
+    /// How to reach smsbox.
+    pub settings: KannelSettings,
+}
+
+impl Sender for KannelSender {
+    async fn send(&self, sms: &Outgoing) -> Result<(), SendError> {
+        let Some(to) = Phone::from_gateway(&sms.to) else {
+            return Err(SendError {
+                failure: Failure::Refused,
+                message: format!("`{}` is not a phone number", sms.to),
+            });
+        };
+        send(&self.client, &self.settings, &to, &sms.body).await
+    }
 }
 
 /// Proves smsbox can be reached and takes arbitre's credentials, without sending

@@ -243,6 +243,12 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX sms_inbox_pending ON sms_inbox (id) WHERE processed_at IS NULL;
     "#,
+    // 12: the outbox carries SMS too: each row says its channel, and each channel's sender
+    // takes only its own.
+    r#"
+    ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'mail';
+    CREATE INDEX outbox_channel_due ON outbox (channel, next_attempt_at) WHERE status = 'pending';
+    "#,
 ];
 
 /// The schema version this build expects.

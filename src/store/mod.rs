@@ -22,7 +22,9 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Span;
-use crate::referee::{Context, Decision, GameId, Inbound, Lookup, Player, StoredGame, Timestamp};
+use crate::referee::{
+    Channel, Context, Decision, GameId, Inbound, Lookup, Player, StoredGame, Timestamp,
+};
 
 pub use outbox::{AfterFailure, OutboxItem, RetryPolicy};
 
@@ -461,12 +463,27 @@ impl Store {
 
     /// Pending mails due at `now`, oldest first.
     pub fn due(&self, now: Timestamp, limit: usize) -> Result<Vec<OutboxItem>, StoreError> {
-        outbox::due(&self.conn, now, limit)
+        outbox::due(&self.conn, Channel::Mail, now, limit)
     }
 
     /// When the next pending mail is due.
     pub fn next_due(&self) -> Result<Option<Timestamp>, StoreError> {
-        outbox::next_due(&self.conn)
+        outbox::next_due(&self.conn, Channel::Mail)
+    }
+
+    /// Pending messages of `channel` due at `now`, oldest first.
+    pub fn due_on(
+        &self,
+        channel: Channel,
+        now: Timestamp,
+        limit: usize,
+    ) -> Result<Vec<OutboxItem>, StoreError> {
+        outbox::due(&self.conn, channel, now, limit)
+    }
+
+    /// When the next pending message of `channel` is due.
+    pub fn next_due_on(&self, channel: Channel) -> Result<Option<Timestamp>, StoreError> {
+        outbox::next_due(&self.conn, channel)
     }
 
     /// Records that a mail was accepted by the server.
@@ -556,6 +573,7 @@ mod tests {
             game,
             auto,
             turn: None,
+            channel: Default::default(),
         }
     }
 

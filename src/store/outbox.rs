@@ -5,7 +5,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use crate::referee::{AutoKind, Outgoing, Timestamp};
+use crate::referee::{AutoKind, Channel, Outgoing, Timestamp};
 
 use super::StoreError;
 
@@ -86,8 +86,8 @@ fn auto_code(a: AutoKind) -> &'static str {
 pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
-         game_id, auto, created_at, status, attempts, next_attempt_at, turn)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10, ?11)
+         game_id, auto, created_at, status, attempts, next_attempt_at, turn, channel)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10, ?11, ?12)
          ON CONFLICT (message_id) DO NOTHING",
     )?
     .execute(params![
@@ -102,8 +102,10 @@ pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), S
         auto_code(mail.auto),
         now,
         mail.turn.map(|t| t as i64),
+        mail.channel.code(),
     ])?;
-    if let Some(game) = mail.game {
+    // Replies are recognised by the Message-IDs of mail; an SMS's id is only its key.
+    if let (Some(game), Channel::Mail) = (mail.game, mail.channel) {
         conn.prepare_cached("INSERT OR REPLACE INTO sent (message_id, game_id) VALUES (?1, ?2)")?
             .execute(params![mail.message_id, game])?;
     }
@@ -130,6 +132,7 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
                 AutoKind::Replied
             },
             turn: r.get::<_, Option<i64>>(12)?.map(|t| t as usize),
+            channel: Channel::from_code(&r.get::<_, String>(13)?).unwrap_or_default(),
         },
         attempts: r.get(10)?,
         created_at: r.get(11)?,
@@ -137,23 +140,31 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
 }
 
 const ITEM_COLUMNS: &str = "id, message_id, recipient, subject, body, in_reply_to, refs, reply_to, \
-     game_id, auto, attempts, created_at, turn";
+     game_id, auto, attempts, created_at, turn, channel";
 
-/// Pending mails due at `now`, oldest first, at most `limit`.
-pub fn due(conn: &Connection, now: Timestamp, limit: usize) -> Result<Vec<OutboxItem>, StoreError> {
+/// Pending messages of `channel` due at `now`, oldest first, at most `limit`.
+pub fn due(
+    conn: &Connection,
+    channel: Channel,
+    now: Timestamp,
+    limit: usize,
+) -> Result<Vec<OutboxItem>, StoreError> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {ITEM_COLUMNS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?1
+        "SELECT {ITEM_COLUMNS} FROM outbox
+         WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
          ORDER BY next_attempt_at, id LIMIT ?2"
     ))?;
-    let rows = stmt.query_map(params![now, limit as i64], item_row)?;
+    let rows = stmt.query_map(params![now, limit as i64, channel.code()], item_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// When the next pending mail is due, if any.
-pub fn next_due(conn: &Connection) -> Result<Option<Timestamp>, StoreError> {
+/// When the next pending message of `channel` is due, if any.
+pub fn next_due(conn: &Connection, channel: Channel) -> Result<Option<Timestamp>, StoreError> {
     Ok(conn
-        .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
-        .query_row([], |r| r.get(0))
+        .prepare_cached(
+            "SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending' AND channel = ?1",
+        )?
+        .query_row([channel.code()], |r| r.get(0))
         .optional()?
         .flatten())
 }
@@ -318,6 +329,7 @@ mod tests {
             game,
             auto,
             turn: None,
+            channel: Default::default(),
         };
         let a = "alice@example.org";
         for (id, to, game, auto, at) in [
