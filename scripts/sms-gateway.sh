@@ -44,14 +44,19 @@ need_root() { [ "$(id -u)" = 0 ] || die "must run as root (it installs packages)
 install_packages() {
     command -v bearerbox >/dev/null && [ -x "$FAKESMSC" ] && return 0
     say "installing kannel kannel-extras"
+    # The package's own service must not start: a policy for the time of the install only.
+    local policy=0
     if [ ! -e /usr/sbin/policy-rc.d ]; then
         printf '#!/bin/sh\n# Written by arbitre scripts/sms-gateway.sh: never start system services.\nexit 101\n' \
             >/usr/sbin/policy-rc.d
         chmod +x /usr/sbin/policy-rc.d
+        policy=1
     fi
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq kannel kannel-extras >/dev/null
+    local ok=0
+    apt-get update -qq && apt-get install -y -qq kannel kannel-extras >/dev/null || ok=1
+    [ "$policy" = 1 ] && rm -f /usr/sbin/policy-rc.d
+    [ "$ok" = 0 ] || die "kannel and kannel-extras could not be installed"
 }
 
 # A secret made once per state directory: smsbox puts it in every request to arbitre.
@@ -98,7 +103,7 @@ bearerbox-host = 127.0.0.1
 sendsms-port = $SENDSMS_PORT
 sendsms-interface = 127.0.0.1
 mo-recode = true
-http-request-retry = 5
+http-request-retry = 60
 http-queue-delay = 2
 log-file = "$STATE/log/smsbox.log"
 log-level = 1
@@ -141,7 +146,18 @@ wait_port() {
     return 1
 }
 
-running() { [ -s "$STATE/run/$1.pid" ] && kill -0 "$(cat "$STATE/run/$1.pid")" 2>/dev/null; }
+# Whether the program started as `$1` still runs: its pid file names a live process that
+# is that program (a stale pid file may name another process by now).
+running() {
+    local pid
+    [ -s "$STATE/run/$1.pid" ] || return 1
+    pid=$(cat "$STATE/run/$1.pid")
+    kill -0 "$pid" 2>/dev/null || return 1
+    case "$(cat "/proc/$pid/comm" 2>/dev/null)" in
+    bearerbox | smsbox | fakesmsc) return 0 ;;
+    *) return 1 ;;
+    esac
+}
 
 # Starts a program in the background with its pid file; the programs inherit nothing of
 # ours (a caller piping us to `tee` would never see the end otherwise).
@@ -165,10 +181,15 @@ start() {
     # The phones: one connection that receives every message arbitre sends. It sends none
     # itself (an hour between messages, and none allowed).
     launch phones "$FAKESMSC" -H 127.0.0.1 -r "$MT_PORT" -i 3600 -m 0 "0 0 text none"
+    local connected=1
     for _ in $(seq 1 50); do
-        grep -q "Fakesmsc client connected" "$STATE/log/bearerbox.log" 2>/dev/null && break
+        if grep -q "Fakesmsc client connected" "$STATE/log/bearerbox.log" 2>/dev/null; then
+            connected=0
+            break
+        fi
         sleep 0.1
     done
+    [ "$connected" = 0 ] || die "the fake phones did not connect to bearerbox: see $STATE/log/"
     ln -sf "$STATE/log/phones.out" "$STATE/phones.log"
     say "Kannel runs: sendsms on $SENDSMS_PORT, MO SMSC on $MO_PORT, phones in $STATE/phones.log"
 }

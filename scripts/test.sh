@@ -20,14 +20,15 @@ if [ "$(id -u)" = 0 ]; then
     if ! bash scripts/sms-gateway.sh status >/dev/null 2>&1; then
         sms_started=1
     fi
-    bash scripts/mail-servers.sh start
-    bash scripts/sms-gateway.sh start
-    # Leave servers that were already running (a developer's) as they were.
+    # Leave servers that were already running (a developer's) as they were; stop ours even
+    # when starting the other failed.
     stop_servers() {
         if [ "$started" = 1 ]; then bash scripts/mail-servers.sh stop || true; fi
         if [ "$sms_started" = 1 ]; then bash scripts/sms-gateway.sh stop || true; fi
     }
     trap stop_servers EXIT
+    bash scripts/mail-servers.sh start
+    bash scripts/sms-gateway.sh start
     export ARBITRE_MAIL_ENV="$PWD/var/mail/env"
     export ARBITRE_SMS_ENV="$PWD/var/sms/env"
 else

@@ -69,12 +69,15 @@ fn assert_fits(what: &str, text: &str) {
 #[test]
 fn every_sms_fits_one_segment_with_the_longest_values() {
     let id = 999_999;
-    let name = "W".repeat(NAME_MAX + 10);
+    // A name at its limit in characters that cost two units each.
+    let name = "€".repeat(NAME_MAX + 10);
     // The longest protocol lines: a refusal naming a missed capture, a win with its
     // reason.
     let lines = ["ERR !! a.h12", "BW TRICK", "WW MAT", "PAT"];
     let longest_line = lines.iter().max_by_key(|l| l.len()).unwrap();
-    let left = 999 * 86_400 + 23 * 3600;
+    // The widest time left: three-digit days and two-digit hours (minutes and seconds
+    // are not shown once days are).
+    let left = 999 * 86_400 + 23 * 3600 + 59 * 60 + 59;
     for lang in Lang::available() {
         for &kind in GameKind::ALL.iter() {
             let mv = longest_move(kind);
@@ -98,6 +101,10 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
                     "refused",
                     words::refused(lang, id, longest_line, &mv, &"why ".repeat(80)),
                 ),
+                (
+                    "refused, a long text echoed",
+                    words::refused(lang, id, &"ERR".repeat(20), &"€".repeat(300), "why"),
+                ),
                 ("win", words::end(lang, id, kind, longest_line, End::Win)),
                 ("loss", words::end(lang, id, kind, longest_line, End::Loss)),
                 ("draw", words::end(lang, id, kind, longest_line, End::Draw)),
@@ -117,7 +124,7 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
             let mut widest = (0, "");
             for (what, text) in &checks {
                 assert_fits(&format!("{lang:?} {kind:?} {what}"), text);
-                if *what != "refused" {
+                if !what.starts_with("refused") {
                     widest = widest.max((gsm7::cost(text).units, what));
                 }
             }
@@ -125,8 +132,8 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
                 "{lang:?} {kind:?}: longest move `{mv}`, widest SMS but refusals {} units ({})",
                 widest.0, widest.1
             );
-            // A refusal always keeps room for some explanation.
-            let bare = words::refused(lang, id, longest_line, &mv, "");
+            // A refusal always keeps room for some explanation, whatever was written.
+            let bare = words::refused(lang, id, &"ERR".repeat(20), &"€".repeat(300), "");
             assert!(
                 gsm7::cost(&bare).units <= gsm7::GSM7_SINGLE - 40,
                 "{lang:?} {kind:?}: a refusal leaves under 40 units to say why: {bare}"
@@ -160,12 +167,14 @@ fn french_sms_wording_stays_in_gsm7_and_reads_as_french() {
         GameKind::Abalone,
         Some("Bob"),
         "a1b2",
-        Some(6 * 86_400),
+        Some(6 * 86_400 + 5 * 3600 + 59),
     );
     assert_eq!(
         text,
-        "#12 Abalone, Bob a joué a1b2. C'est à vous, il reste 6d. Répondez par votre coup."
+        "#12 Abalone, Bob a joué a1b2. C'est à vous de jouer, il reste 6j5h. Répondez par votre coup."
     );
+    assert_eq!(words::left_words(Lang::EN, 5400), "1h30m");
+    assert_eq!(words::left_words(Lang::EN, 59), "0m");
     assert!(gsm7::is_gsm7(&text));
     let text = words::accepted(Lang::FR, 12, "a1b2", None);
     assert_eq!(text, "#12 a1b2 accepté, transmis à votre adversaire.");

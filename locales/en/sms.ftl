@@ -1,6 +1,6 @@
 # The short forms sent by SMS. Each must fit one SMS (160 GSM-7 characters) with the
 # longest values it can hold: $id a game number, $game a game's short name, $who a name cut
-# to 12 characters, $move the game's longest move, $left a time such as 29d23h, $line a
+# to 16 characters, $move the game's longest move, $left a time such as 29d23h, $line a
 # protocol line (ERR, WW MAT, PAT). Only GSM-7 characters (tests/sms_templates.rs proves
 # both).
 
@@ -11,9 +11,9 @@ sms-refused = #{ $id } { $line } { $move }: { $why }
 sms-end-win = #{ $id } { $game }: { $line }. You win.
 sms-end-loss = #{ $id } { $game }: { $line }. You lose.
 sms-end-draw = #{ $id } { $game }: { $line }. Drawn game.
-sms-end-cancelled = #{ $id } { $game }: cancelled, it counts for nobody.
+sms-end-cancelled = #{ $id } { $game }: cancelled; it does not count.
 sms-reminder = #{ $id } { $game }: your move against { $who }, { $left } left.
-sms-code = arbitre: your code is { $code }. Send it back by mail within 30 minutes to link this phone. STOP: no more SMS.
+sms-code = arbitre: your code is { $code }. Send it back by mail or SMS within 30 minutes to link this phone. STOP: no more SMS.
 sms-linked = arbitre: this phone is linked. Play by SMS with your move, #N first when you have several games. STOP: no more SMS.
 sms-stopped = arbitre: no more SMS to this number. START to have them again.
 sms-started = arbitre: SMS are back on for this number. STOP to stop them.

@@ -1,12 +1,12 @@
 # Les formes courtes envoyées par SMS. Chacune tient dans un SMS (160 caractères GSM-7)
 # avec les plus longues valeurs possibles : $id un numéro de partie, $game le nom court d'un
-# jeu, $who un nom coupé à 12 caractères, $move le plus long coup du jeu, $left un temps
-# comme 29d23h, $line une ligne du protocole (ERR, WW MAT, PAT). Rien que des caractères
+# jeu, $who un nom coupé à 16 caractères, $move le plus long coup du jeu, $left un temps
+# comme 29j23h, $line une ligne du protocole (ERR, WW MAT, PAT). Rien que des caractères
 # GSM-7 : pas de ç, â, ê, î, ô, û, œ, « », ’ ni d'espace insécable (tests/sms_templates.rs
 # le vérifie).
 
-sms-your-move = #{ $id } { $game }, { $who } a joué { $move }. C'est à vous : répondez par votre coup.
-sms-your-move-timed = #{ $id } { $game }, { $who } a joué { $move }. C'est à vous, il reste { $left }. Répondez par votre coup.
+sms-your-move = #{ $id } { $game }, { $who } a joué { $move }. C'est à vous de jouer : répondez par votre coup.
+sms-your-move-timed = #{ $id } { $game }, { $who } a joué { $move }. C'est à vous de jouer, il reste { $left }. Répondez par votre coup.
 sms-accepted = #{ $id } { $move } accepté, transmis à { $who }.
 sms-refused = #{ $id } { $line } { $move } : { $why }
 sms-end-win = #{ $id } { $game } : { $line }. Vous gagnez.
@@ -14,7 +14,7 @@ sms-end-loss = #{ $id } { $game } : { $line }. Vous perdez.
 sms-end-draw = #{ $id } { $game } : { $line }. Partie nulle.
 sms-end-cancelled = #{ $id } { $game } : partie annulée, elle ne compte pour personne.
 sms-reminder = #{ $id } { $game } : c'est à vous contre { $who }, il reste { $left }.
-sms-code = arbitre : votre code est { $code }. Renvoyez-le par mail dans les 30 minutes pour lier ce téléphone. ARRET : plus de SMS.
+sms-code = arbitre : votre code est { $code }. Renvoyez-le par mail ou par SMS dans les 30 minutes pour lier ce téléphone. ARRET : plus de SMS.
 sms-linked = arbitre : ce téléphone est lié. Jouez par SMS en envoyant votre coup, précédé de #N si vous avez plusieurs parties. ARRET : plus de SMS.
 sms-stopped = arbitre : plus aucun SMS vers ce numéro. START pour les recevoir de nouveau.
 sms-started = arbitre : les SMS reprennent vers ce numéro. ARRET pour ne plus en recevoir.

@@ -228,7 +228,7 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
         if let Ok(sms) = config.sms.read()
             && let crate::sms::settings::Gateway::Kannel { settings, .. } = &sms.gateway
         {
-            let client = reqwest::Client::new();
+            let client = crate::sms::kannel::client();
             match crate::sms::kannel::check(&client, settings).await {
                 Ok(summary) => println!("sms: {summary}."),
                 Err(e) => {

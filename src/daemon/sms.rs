@@ -51,7 +51,7 @@ pub async fn start(
             .map_err(|e| DaemonError::Task(format!("SMS listener: {e}")))
     });
     let sender = Arc::new(KannelSender {
-        client: reqwest::Client::new(),
+        client: kannel::client(),
         settings: kannel_settings.clone(),
     });
     let out = OutboundSettings {

@@ -126,6 +126,33 @@ pub fn transliterate(text: &str) -> String {
             'Ÿ' | 'Ý' => "Y",
             'œ' => "oe",
             'Œ' => "OE",
+            '\u{2039}' | '\u{203a}' | '\u{201a}' => "'",
+            'č' | 'ć' => "c",
+            'Č' | 'Ć' => "C",
+            'š' | 'ś' | 'ş' => "s",
+            'Š' | 'Ś' | 'Ş' => "S",
+            'ž' | 'ź' | 'ż' => "z",
+            'Ž' | 'Ź' | 'Ż' => "Z",
+            'ł' => "l",
+            'Ł' => "L",
+            'ő' => "o",
+            'Ő' => "O",
+            'ű' | 'ů' => "u",
+            'Ű' | 'Ů' => "U",
+            'ř' => "r",
+            'Ř' => "R",
+            'ě' | 'ę' => "e",
+            'Ě' | 'Ę' => "E",
+            'ą' => "a",
+            'Ą' => "A",
+            'ń' | 'ň' => "n",
+            'Ń' | 'Ň' => "N",
+            'ğ' => "g",
+            'Ğ' => "G",
+            'ı' => "i",
+            'İ' => "I",
+            // An accent written as a mark of its own after its letter: the letter alone.
+            '\u{300}'..='\u{36f}' => "",
             _ => "?",
         };
         out.push_str(plain);
@@ -192,5 +219,8 @@ mod tests {
         );
         assert!(is_gsm7(&t));
         assert!(is_gsm7(&transliterate("日本 ☃ 🎲")));
+        // Decomposed accents, and the letters of other Latin alphabets.
+        assert_eq!(transliterate("Ame\u{301}lie"), "Amelie");
+        assert_eq!(transliterate("Łukasz Dvořák ‹x›"), "Lukasz Dvorak 'x'");
     }
 }

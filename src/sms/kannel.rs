@@ -68,6 +68,19 @@ pub fn sendsms_query(s: &KannelSettings, to: &Phone, text: &str) -> Vec<(&'stati
     q
 }
 
+/// At most this many segments per SMS: smsbox would cut the rest silently.
+pub const MAX_SEGMENTS: usize = 3;
+
+/// The HTTP client for smsbox: no request waits for ever (a gateway that takes the
+/// connection and never answers must not hold the outbox, nor the daemon's shutdown).
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .connect_timeout(std::time::Duration::from_secs(10))
+        .timeout(std::time::Duration::from_secs(30))
+        .build()
+        .unwrap_or_default()
+}
+
 /// Sends one SMS through smsbox. Kannel has no way to recognise a request sent twice: an
 /// SMS is sent again only when smsbox did not answer that it took it.
 pub async fn send(
@@ -76,14 +89,28 @@ pub async fn send(
     to: &Phone,
     text: &str,
 ) -> Result<(), SendError> {
+    let segments = gsm7::cost(text).segments;
+    if segments > MAX_SEGMENTS {
+        return Err(SendError {
+            failure: Failure::Refused,
+            message: format!("{segments} segments: at most {MAX_SEGMENTS} are sent"),
+        });
+    }
     let response = client
         .get(&s.sendsms_url)
         .query(&sendsms_query(s, to, text))
         .send()
         .await
         .map_err(|e| SendError {
-            failure: Failure::Unreachable,
-            message: format!("smsbox unreachable: {e}"),
+            // Not even connected: nothing was said about this SMS. Anything later (a
+            // timeout once the request went) may have been taken: tried again later,
+            // not probed for at once.
+            failure: if e.is_connect() {
+                Failure::Unreachable
+            } else {
+                Failure::Deferred
+            },
+            message: format!("smsbox: {e}"),
         })?;
     let status = response.status();
     let body = response.text().await.unwrap_or_default();
@@ -198,6 +225,10 @@ async fn mo(
         return (StatusCode::FORBIDDEN, "");
     }
     let (Some(id), Some(from)) = (q.get("id"), q.get("from")) else {
+        // smsbox tries again, then drops the SMS: its get-url lacks `id=%I` or `from=%p`.
+        tracing::error!(
+            "SMS listener: a request without `id` or `from`; the get-url in kannel.conf must carry id=%I&from=%p&to=%P&text=%a"
+        );
         return (StatusCode::BAD_REQUEST, "");
     };
     let Some(sender) = Phone::from_gateway(from) else {

@@ -20,7 +20,7 @@ pub enum PhoneError {
     #[error("a phone number holds digits only")]
     NotDigits,
     /// Too short or too long for E.164.
-    #[error("a phone number has 8 to 15 digits with its country code")]
+    #[error("a phone number has 7 to 15 digits with its country code")]
     Length,
     /// The installation does not send to that country.
     #[error("this server does not send SMS to that country")]
@@ -44,7 +44,7 @@ impl Phone {
                 _ => return Err(PhoneError::NotDigits),
             }
         }
-        if !(8..=15).contains(&digits.len()) {
+        if !(7..=15).contains(&digits.len()) {
             return Err(PhoneError::Length);
         }
         if digits.starts_with('0') {
@@ -56,15 +56,18 @@ impl Phone {
         Ok(Phone(format!("+{digits}")))
     }
 
-    /// Takes a number as a gateway gives it: with `+`, with `00`, or bare digits in
-    /// international form (smstools writes them so). `None` when it is not one.
+    /// Takes a number as a gateway gives it, in international form: with `+` or `00`.
+    /// `None` otherwise: a national number (`0612345678`, `612345678`) could belong to
+    /// any country, and a short code to no player.
     pub fn from_gateway(text: &str) -> Option<Phone> {
         let t = text.trim();
-        let digits = t
-            .strip_prefix('+')
-            .or_else(|| t.strip_prefix("00"))
-            .unwrap_or(t);
-        let ok = (8..=15).contains(&digits.len())
+        let digits = t.strip_prefix('+').or_else(|| t.strip_prefix("00"))?;
+        Phone::from_digits(digits)
+    }
+
+    /// Takes the international digits without `+` that smstools writes (`33612345678`).
+    pub fn from_digits(digits: &str) -> Option<Phone> {
+        let ok = (7..=15).contains(&digits.len())
             && digits.bytes().all(|b| b.is_ascii_digit())
             && !digits.starts_with('0');
         ok.then(|| Phone(format!("+{digits}")))
@@ -128,7 +131,7 @@ mod tests {
         assert_eq!(any("06 12 34 56 78"), Err(PhoneError::NotInternational));
         assert_eq!(any("+0612345678"), Err(PhoneError::NotInternational));
         assert_eq!(any("+33 6 12 34 56 7x"), Err(PhoneError::NotDigits));
-        assert_eq!(any("+3361"), Err(PhoneError::Length));
+        assert_eq!(any("+33612"), Err(PhoneError::Length));
         assert_eq!(any("+1234567890123456"), Err(PhoneError::Length));
         assert_eq!(any(""), Err(PhoneError::NotInternational));
     }
@@ -145,14 +148,26 @@ mod tests {
 
     #[test]
     fn gateways_numbers_are_taken_in_their_forms() {
-        for text in ["+33612345678", "0033612345678", "33612345678"] {
+        for text in ["+33612345678", "0033612345678"] {
             assert_eq!(Phone::from_gateway(text).unwrap().as_str(), "+33612345678");
         }
+        let bare = Phone::from_digits("33612345678").unwrap();
+        assert_eq!(bare.as_str(), "+33612345678");
         assert_eq!(Phone::from_gateway("0612345678"), None);
+        assert_eq!(
+            Phone::from_gateway("612345678"),
+            None,
+            "national: which country?"
+        );
         assert_eq!(
             Phone::from_gateway("123"),
             None,
             "short codes are no player"
+        );
+        assert_eq!(
+            any("+683 4002").unwrap().as_str(),
+            "+6834002",
+            "Niue: 7 digits"
         );
         let p = any("+33612345678").unwrap();
         assert_eq!(p.digits(), "33612345678");

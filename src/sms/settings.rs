@@ -176,9 +176,13 @@ impl SmsSection {
                         k.listen
                     ));
                 }
-                if !secret.is_empty() && secret.len() < 16 {
+                if secret.len() < 16
+                    || !secret
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                {
                     problems.push(
-                        "sms.kannel.secret: at least 16 characters (it is all that keeps strangers from playing for others)."
+                        "sms.kannel.secret: at least 16 letters, digits, - or _ (it goes in a URL, and it is all that keeps strangers from playing for others)."
                             .into(),
                     );
                 }

@@ -3,10 +3,11 @@
 //! the files they send. Pure: the gateway's edge lists, reads, renames and moves files.
 //!
 //! - gammu-smsd names a received part `IN<date>_<time>_<serial>_<sender>_<part>.txt`
-//!   (`IN20021130_021531_00_+45409000931640979_00.txt`), in UTF-16 by default (its
-//!   `InboxFormat = unicode`), one file per part of a long message; it sends the files
-//!   named `OUT<priority><date>_<time>_<serial>_<recipient>_<note>.txt`, in the order of
-//!   their names.
+//!   (`IN20021130_021531_00_+45409000931640979_00.txt`), in UTF-16 with a byte-order mark
+//!   by default (its `InboxFormat = unicode`), one file per part of a long message, each
+//!   named with its own arrival time; it sends the files named
+//!   `OUT<priority><date>_<time>_<serial>_<recipient>_<note>.txt`, in the order of their
+//!   names.
 //! - smstools writes a received message as header lines (`From: 491721234567`, ...), a
 //!   blank line and the text, in UTF-16BE when `Alphabet: UCS2`, else UTF-8 or
 //!   ISO-8859-15; it sends any file put in its outgoing directory, written the same way
@@ -118,49 +119,57 @@ pub struct Received {
     pub files: Vec<String>,
 }
 
-/// Joins gammu's received parts (file name and content) into messages: the parts of one
-/// message share date, time, serial and sender and follow their part numbers. Files that
-/// are not received text parts are left out.
+/// Joins gammu's received parts (file name and content) into messages. Each part is
+/// named with its own arrival time: a part numbered k > 0 joins the latest message from
+/// the same sender whose last part is k - 1. Files that are not received text parts are
+/// left out.
 pub fn gammu_messages(files: &[(String, Vec<u8>)]) -> Vec<Received> {
     let mut named: Vec<(GammuName, &String, &Vec<u8>)> = files
         .iter()
         .filter_map(|(name, bytes)| GammuName::read(name).map(|n| (n, name, bytes)))
         .collect();
-    named.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<Received> = Vec::new();
-    let mut key: Option<(String, String, String, String)> = None;
+    // By arrival, then part number: a message's parts follow one another per sender.
+    named.sort_by(|a, b| {
+        (&a.0.date, &a.0.time, a.0.part, &a.0.serial).cmp(&(
+            &b.0.date,
+            &b.0.time,
+            b.0.part,
+            &b.0.serial,
+        ))
+    });
+    let mut out: Vec<(String, u32, Received)> = Vec::new();
     for (n, name, bytes) in named {
-        let this = (
-            n.date.clone(),
-            n.time.clone(),
-            n.serial.clone(),
-            n.sender.clone(),
-        );
         let text = decode(bytes);
-        match out.last_mut() {
-            Some(last) if key.as_ref() == Some(&this) && n.part > 0 => {
-                last.text.push_str(&text);
-                last.files.push(name.clone());
+        let open = out
+            .iter_mut()
+            .rev()
+            .find(|(sender, last, _)| *sender == n.sender && n.part > 0 && *last + 1 == n.part);
+        match open {
+            Some((_, last, message)) => {
+                message.text.push_str(&text);
+                message.files.push(name.clone());
+                *last = n.part;
             }
-            _ => {
-                out.push(Received {
+            None => out.push((
+                n.sender.clone(),
+                n.part,
+                Received {
                     from: Phone::from_gateway(&n.sender),
                     text,
                     files: vec![name.clone()],
-                });
-                key = Some(this);
-            }
+                },
+            )),
         }
     }
-    out
+    out.into_iter().map(|(_, _, m)| m).collect()
 }
 
 /// The name of a file for gammu-smsd to send: priority `C` (normal), the instant, a
-/// serial, the recipient and a note (arbitre's id of the SMS, letters and digits only),
+/// serial (below 1000 within a second), the recipient and a note (arbitre's id of the SMS, letters and digits only),
 /// so that files sort in the order they were written.
 pub fn gammu_outbox_name(date: &str, time: &str, serial: u32, to: &Phone, note: &str) -> String {
     let note: String = note.chars().filter(char::is_ascii_alphanumeric).collect();
-    format!("OUTC{date}_{time}_{serial:02}_{}_{note}.txt", to.as_str())
+    format!("OUTC{date}_{time}_{serial:03}_{}_{note}.txt", to.as_str())
 }
 
 /// The content of a file for gammu-smsd: UTF-16LE with its byte-order mark (gammu's
@@ -199,7 +208,11 @@ pub fn smstools_received(name: &str, bytes: &[u8]) -> Received {
         };
         // smstools' headers are case-sensitive.
         match name.trim() {
-            "From" => from = Phone::from_gateway(value.trim()),
+            // International digits without `+`.
+            "From" => {
+                let v = value.trim();
+                from = Phone::from_gateway(v).or_else(|| Phone::from_digits(v));
+            }
             "Alphabet" => {
                 let v = value.trim().to_ascii_uppercase();
                 ucs2 = v.starts_with("UCS") || v.starts_with("UNI") || v.starts_with("CHI");
@@ -262,7 +275,7 @@ mod tests {
     fn parts_of_a_long_message_are_joined_in_order() {
         let files = vec![
             (
-                "IN20261125_101500_00_+33612345678_01.txt".to_string(),
+                "IN20261125_101501_00_+33612345678_01.txt".to_string(),
                 utf16le("rld", true),
             ),
             (
@@ -328,7 +341,11 @@ Received: 26-11-25 10:15:04\nSubject: GSM1\nAlphabet: ISO\nUDH: false\n\n#12 e5e
         let to = Phone::read("+33612345678", &[]).unwrap();
         let a = gammu_outbox_name("20261125", "101500", 1, &to, "sms-41");
         let b = gammu_outbox_name("20261125", "101500", 2, &to, "sms-42");
-        assert_eq!(a, "OUTC20261125_101500_01_+33612345678_sms41.txt");
+        assert_eq!(a, "OUTC20261125_101500_001_+33612345678_sms41.txt");
+        assert!(
+            gammu_outbox_name("20261125", "101500", 99, &to, "a")
+                < gammu_outbox_name("20261125", "101500", 100, &to, "a")
+        );
         assert!(a < b);
         assert_eq!(decode(&gammu_outbox_text("à vous")), "à vous");
     }

@@ -5,7 +5,6 @@
 //! that every template, in every language, fits 160 units with those longest values); a
 //! refusal's explanation and a list of games are cut to what is left. Pure.
 
-use crate::clock::duration;
 use crate::games::GameKind;
 use crate::referee::GameId;
 use crate::sms::gsm7::{self, GSM7_SINGLE};
@@ -57,6 +56,34 @@ fn mv(text: &str) -> String {
     gsm7::transliterate(text)
 }
 
+/// What a player wrote, echoed back: in GSM-7, cut to [`ECHO_MAX`] characters.
+fn echo(text: &str) -> String {
+    let t = gsm7::transliterate(text.trim());
+    if t.chars().count() <= ECHO_MAX {
+        t
+    } else {
+        cut(&t, ECHO_MAX - 3) + "..."
+    }
+}
+
+/// A refused move or a protocol line is echoed in at most this many characters.
+pub const ECHO_MAX: usize = 30;
+
+/// Time left, in its two largest units and the reader's letters: `29d23h`, `5h30m`,
+/// `45m` (`29j23h` in French).
+pub fn left_words(lang: Lang, seconds: i64) -> String {
+    let s = seconds.max(0);
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
+    let day = if lang == Lang::FR { "j" } else { "d" };
+    match (d, h, m) {
+        (0, 0, m) => format!("{m}m"),
+        (0, h, 0) => format!("{h}h"),
+        (0, h, m) => format!("{h}h{m}m"),
+        (d, 0, _) => format!("{d}{day}"),
+        (d, h, _) => format!("{d}{day}{h}h"),
+    }
+}
+
 /// The opponent played `played`: the reader's turn, with the time they have left when the
 /// game has a clock.
 pub fn your_move(
@@ -76,7 +103,7 @@ pub fn your_move(
             game = game,
             who = who,
             move = played,
-            left = duration::write(left.max(0))
+            left = left_words(lang, left)
         ),
         None => t!(
             lang,
@@ -103,12 +130,13 @@ pub fn accepted(lang: Lang, id: GameId, played: &str, who: Option<&str>) -> Stri
 /// The reader's move `played` was refused: the protocol's `line` (`ERR`, `ERR !! a.h1`)
 /// and as much of `why` as fits.
 pub fn refused(lang: Lang, id: GameId, line: &str, played: &str, why: &str) -> String {
+    let (line, played) = (echo(line), echo(played));
     let bare = t!(
         lang,
         "sms-refused",
         id = id,
-        line = mv(line),
-        move = mv(played),
+        line = line.clone(),
+        move = played.clone(),
         why = String::new()
     );
     let room = GSM7_SINGLE.saturating_sub(gsm7::cost(&bare).units);
@@ -117,8 +145,8 @@ pub fn refused(lang: Lang, id: GameId, line: &str, played: &str, why: &str) -> S
         lang,
         "sms-refused",
         id = id,
-        line = mv(line),
-        move = mv(played),
+        line = line,
+        move = played,
         why = why
     )
 }
@@ -143,7 +171,7 @@ pub fn reminder(lang: Lang, id: GameId, kind: GameKind, who: Option<&str>, left:
         id = id,
         game = game_name(kind),
         who = name(lang, who),
-        left = duration::write(left.max(0))
+        left = left_words(lang, left)
     )
 }
 
