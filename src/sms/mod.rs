@@ -6,6 +6,8 @@
 //! - [`phone`]: phone numbers in E.164 form, as players write them and gateways give them.
 //! - [`signature`]: the `X-Twilio-Signature` of a provider's webhook.
 //! - [`spool`]: the files of gammu-smsd and smstools, read and written.
+//! - [`spool_gateway`]: those two gateways' directories: received files into the SMS
+//!   inbox, outgoing files written atomically.
 //! - [`words`]: the short forms of what arbitre says by SMS, one segment each.
 //! - [`kannel`]: Kannel's smsbox: sendsms out, get-url in (an HTTP listener).
 //! - [`settings`]: the `[sms]` section of the configuration.
@@ -16,4 +18,5 @@ pub mod phone;
 pub mod settings;
 pub mod signature;
 pub mod spool;
+pub mod spool_gateway;
 pub mod words;
