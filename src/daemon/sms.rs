@@ -8,10 +8,11 @@ use tokio::sync::{Notify, watch};
 
 use crate::referee::Channel;
 use crate::sms::kannel::{self, KannelSender, Listener};
-use crate::sms::settings::Gateway;
+use crate::sms::settings::{Gateway, SpoolSection};
+use crate::sms::spool_gateway::{self, SpoolSender, Spooler};
 
 use super::outbound::{self, OutboundSettings};
-use super::{DaemonError, DaemonSettings, SharedStore};
+use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 
 /// The running tasks.
 pub type Tasks = Vec<tokio::task::JoinHandle<Result<(), DaemonError>>>;
@@ -25,12 +26,20 @@ pub async fn start(
     wake_received: Arc<Notify>,
     stop: watch::Receiver<bool>,
 ) -> Result<Tasks, DaemonError> {
-    let Gateway::Kannel {
-        settings: kannel_settings,
-        listen,
-    } = &settings.sms
-    else {
-        return Ok(Vec::new());
+    let (kannel_settings, listen) = match &settings.sms {
+        Gateway::None => return Ok(Vec::new()),
+        Gateway::Spool { spooler, dirs } => {
+            return Ok(start_spool(
+                settings,
+                store,
+                *spooler,
+                dirs,
+                wake_sms,
+                wake_received,
+                stop,
+            ));
+        }
+        Gateway::Kannel { settings, listen } => (settings, listen),
     };
     let socket = tokio::net::TcpListener::bind(listen.as_str())
         .await
@@ -68,4 +77,127 @@ pub async fn start(
         stop,
     ));
     Ok(vec![listener, sending])
+}
+
+/// The spool gateways' tasks: the inbox looked at every `poll-seconds` (received files
+/// recorded, then moved), and the outbox's SMS written as files.
+fn start_spool(
+    settings: &DaemonSettings,
+    store: &SharedStore,
+    spooler: Spooler,
+    dirs: &SpoolSection,
+    wake_sms: Arc<Notify>,
+    wake_received: Arc<Notify>,
+    stop: watch::Receiver<bool>,
+) -> Tasks {
+    let reading = tokio::spawn(watch_inbox(
+        store.clone(),
+        spooler,
+        dirs.clone(),
+        wake_received,
+        stop.clone(),
+    ));
+    let sender = Arc::new(SpoolSender {
+        spooler,
+        outbox: dirs.outbox.clone(),
+    });
+    let out = OutboundSettings {
+        channel: Channel::Sms,
+        ..OutboundSettings::from(settings)
+    };
+    let sending = tokio::spawn(outbound::run(
+        out,
+        sender,
+        store.clone(),
+        wake_sms,
+        Arc::new(Notify::new()),
+        Arc::new(Notify::new()),
+        stop,
+    ));
+    vec![reading, sending]
+}
+
+/// Looks at the spool inbox until `stop`: a directory that cannot be read is logged and
+/// looked at again, a store that fails stops the daemon.
+pub async fn watch_inbox(
+    store: SharedStore,
+    spooler: Spooler,
+    dirs: SpoolSection,
+    wake_received: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    let poll = std::time::Duration::from_secs(dirs.poll_seconds.max(1));
+    loop {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        let d = dirs.clone();
+        let taken = with_store(&store, move |s| {
+            Ok(spool_gateway::take(
+                spooler,
+                &d.inbox,
+                &d.done,
+                s,
+                d.settle_seconds,
+                now(),
+            ))
+        })
+        .await?;
+        match taken {
+            Ok(0) => {}
+            Ok(n) => {
+                tracing::info!(new = n, gateway = spooler.name(), "SMS received");
+                wake_received.notify_one();
+            }
+            Err(e) => tracing::warn!(cause = %e, "SMS spool inbox not taken; looked at again"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(poll) => {}
+            _ = stop.changed() => return Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    #[tokio::test]
+    async fn the_spool_inbox_is_watched_until_stop() {
+        let d = std::env::temp_dir().join(format!("arbitre-watch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join("in")).unwrap();
+        let dirs = SpoolSection {
+            inbox: d.join("in"),
+            outbox: d.join("out"),
+            done: d.join("done"),
+            settle_seconds: 0,
+            poll_seconds: 1,
+        };
+        let store: SharedStore = Arc::new(std::sync::Mutex::new(Store::open_in_memory().unwrap()));
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let woken = Arc::new(Notify::new());
+        let task = tokio::spawn(watch_inbox(
+            store.clone(),
+            Spooler::Smstools,
+            dirs,
+            woken.clone(),
+            stop_rx,
+        ));
+        std::fs::write(d.join("in/GSM1.abcdef"), "From: 33612345678\n\n#12 e5e6\n").unwrap();
+        tokio::time::timeout(std::time::Duration::from_secs(10), woken.notified())
+            .await
+            .expect("woken when an SMS is recorded");
+        let got = store.lock().unwrap().pending_sms(10).unwrap();
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].text, "#12 e5e6");
+        assert!(d.join("done/GSM1.abcdef").exists());
+        stop_tx.send(true).unwrap();
+        tokio::time::timeout(std::time::Duration::from_secs(5), task)
+            .await
+            .expect("stops")
+            .unwrap()
+            .unwrap();
+    }
 }

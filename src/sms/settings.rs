@@ -3,8 +3,11 @@
 
 use serde::Deserialize;
 
+use std::path::PathBuf;
+
 use crate::config::Secret;
 use crate::sms::kannel::KannelSettings;
+use crate::sms::spool_gateway::Spooler;
 
 /// The `[sms]` section, as written.
 #[derive(Clone, Debug, Deserialize)]
@@ -23,6 +26,35 @@ pub struct SmsSection {
     pub quiet_hours: String,
     /// Kannel's settings, when `gateway = "kannel"`.
     pub kannel: Option<KannelSection>,
+    /// The spool directories, when `gateway = "gammu"` or `"smstools"`.
+    pub spool: Option<SpoolSection>,
+}
+
+/// `[sms.spool]`: the directories gammu-smsd or smstools share with arbitre.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct SpoolSection {
+    /// Where the gateway writes received SMS (gammu's `inboxpath`, smstools' `incoming`).
+    pub inbox: PathBuf,
+    /// Where arbitre writes SMS to send (gammu's `outboxpath`, smstools' `outgoing`).
+    pub outbox: PathBuf,
+    /// Where arbitre moves the received files it has recorded.
+    pub done: PathBuf,
+    /// A received file is read once it is this old (a part of the same message may
+    /// follow).
+    #[serde(default = "default_settle")]
+    pub settle_seconds: u64,
+    /// How often the inbox is looked at.
+    #[serde(default = "default_spool_poll")]
+    pub poll_seconds: u64,
+}
+
+fn default_settle() -> u64 {
+    5
+}
+
+fn default_spool_poll() -> u64 {
+    5
 }
 
 impl Default for SmsSection {
@@ -34,6 +66,7 @@ impl Default for SmsSection {
             per_day: 1000,
             quiet_hours: "22:00-08:00".into(),
             kannel: None,
+            spool: None,
         }
     }
 }
@@ -117,6 +150,13 @@ pub enum Gateway {
         /// Where smsbox's get-url calls.
         listen: String,
     },
+    /// gammu-smsd or smstools, through their directories.
+    Spool {
+        /// Which of the two.
+        spooler: Spooler,
+        /// The directories and their timing.
+        dirs: SpoolSection,
+    },
 }
 
 /// The SMS settings, ready to use.
@@ -197,13 +237,45 @@ impl SmsSection {
                     listen: k.listen.clone(),
                 }
             }
+            (name @ ("gammu" | "smstools"), _) => {
+                let spooler = if name == "gammu" {
+                    Spooler::Gammu
+                } else {
+                    Spooler::Smstools
+                };
+                match &self.spool {
+                    Some(dirs) => {
+                        if dirs.poll_seconds == 0 {
+                            problems.push("sms.spool.poll-seconds must be at least 1.".into());
+                        }
+                        for (what, d) in [("inbox", &dirs.inbox), ("outbox", &dirs.outbox)] {
+                            if !d.is_dir() {
+                                problems.push(format!(
+                                    "sms.spool.{what}: {} is not a directory.",
+                                    d.display()
+                                ));
+                            }
+                        }
+                        Gateway::Spool {
+                            spooler,
+                            dirs: dirs.clone(),
+                        }
+                    }
+                    None => {
+                        problems.push(format!(
+                            "sms: gateway = `{name}` needs an [sms.spool] section."
+                        ));
+                        Gateway::None
+                    }
+                }
+            }
             ("kannel", None) => {
                 problems.push("sms: gateway = \"kannel\" needs an [sms.kannel] section.".into());
                 Gateway::None
             }
             (other, _) => {
                 problems.push(format!(
-                    "sms.gateway: `{other}` is not a gateway arbitre knows (none, kannel)."
+                    "sms.gateway: `{other}` is not a gateway arbitre knows (none, kannel, gammu, smstools)."
                 ));
                 Gateway::None
             }
@@ -236,6 +308,39 @@ mod tests {
         assert_eq!(QuietHours::read("none").unwrap(), None);
         assert!(QuietHours::read("22h-8h").is_err());
         assert!(QuietHours::read("25:00-08:00").is_err());
+    }
+
+    #[test]
+    fn spool_gateways_need_their_directories() {
+        let d = std::env::temp_dir().join(format!("arbitre-spool-settings-{}", std::process::id()));
+        std::fs::create_dir_all(d.join("in")).unwrap();
+        std::fs::create_dir_all(d.join("out")).unwrap();
+        let section = |gateway: &str, outbox: &str| SmsSection {
+            gateway: gateway.into(),
+            spool: Some(SpoolSection {
+                inbox: d.join("in"),
+                outbox: d.join(outbox),
+                done: d.join("done"),
+                settle_seconds: 5,
+                poll_seconds: 5,
+            }),
+            ..SmsSection::default()
+        };
+        let ok = section("gammu", "out").read().unwrap();
+        assert!(matches!(
+            ok.gateway,
+            Gateway::Spool {
+                spooler: Spooler::Gammu,
+                ..
+            }
+        ));
+        let e = section("smstools", "missing").read().unwrap_err();
+        assert!(e[0].contains("sms.spool.outbox"), "{e:?}");
+        let none = SmsSection {
+            gateway: "gammu".into(),
+            ..SmsSection::default()
+        };
+        assert!(none.read().unwrap_err()[0].contains("[sms.spool]"));
     }
 
     #[test]
