@@ -12,7 +12,6 @@ use clap::{Args, Subcommand};
 
 use crate::audit::{self, Draft, Entry};
 use crate::clock::duration;
-use crate::config::Config;
 use crate::games::Side;
 use crate::referee::clocks::{self, Circumstances};
 use crate::referee::direct::{self, Directed, GameAction, Refused, Verdict};
@@ -193,16 +192,14 @@ fn day(text: &str) -> Result<jiff::civil::Date, UsageError> {
         .map_err(|_| UsageError(format!("`{text}` is not a date (YYYY-MM-DD)")))
 }
 
-/// The configuration and the referee's settings.
-fn setup(args: &ConfigArg) -> Result<(Config, RefereeConfig), ExitCode> {
+/// The referee's settings and the store of a configuration.
+fn open(args: &ConfigArg) -> Result<(RefereeConfig, Store), ExitCode> {
     let config = load(&args.config)?;
-    match config.referee() {
-        Ok(r) => Ok((config, r)),
-        Err(e) => {
-            eprintln!("arbitre: {e}");
-            Err(ExitCode::from(78))
-        }
-    }
+    let referee = config.referee().map_err(|e| {
+        eprintln!("arbitre: {e}");
+        ExitCode::from(78)
+    })?;
+    Ok((referee, open_store(&config)?))
 }
 
 /// What decides an action: the store in its transaction, the audit entry's number, now.
@@ -221,8 +218,7 @@ fn commit(
         // Read once the transaction holds the store: nothing committed meanwhile (a move
         // the daemon just took) can come after this instant.
         let now = crate::daemon::now();
-        let (_, head) = s.audit_log()?;
-        let seq = head.map_or(1, |(seq, _)| seq + 1);
+        let seq = s.audit_head()?.map_or(1, |(seq, _)| seq + 1);
         match decide(s, seq, now)? {
             Ok(directed) => {
                 s.commit(&directed.decision, None, now)?;
@@ -261,12 +257,8 @@ fn on_game(
     action: GameAction,
     why: &Why,
 ) -> Result<ExitCode, UsageError> {
-    let (config, referee) = match setup(args) {
-        Ok(c) => c,
-        Err(code) => return Ok(code),
-    };
-    let mut store = match open_store(&config) {
-        Ok(s) => s,
+    let (referee, mut store) = match open(args) {
+        Ok(o) => o,
         Err(code) => return Ok(code),
     };
     let reason = why.reason.trim().to_string();
@@ -360,12 +352,8 @@ pub fn leave(args: &LeaveArgs) -> Result<ExitCode, UsageError> {
         why,
     } = &args.action;
     let (first, last) = (day(first)?, day(last)?);
-    let (config, referee) = match setup(&args.config) {
-        Ok(c) => c,
-        Err(code) => return Ok(code),
-    };
-    let mut store = match open_store(&config) {
-        Ok(s) => s,
+    let (referee, mut store) = match open(&args.config) {
+        Ok(o) => o,
         Err(code) => return Ok(code),
     };
     let reason = why.reason.trim().to_string();
@@ -401,12 +389,8 @@ fn utc(at: Timestamp) -> String {
 
 /// `arbitre clock show GAME`.
 fn show(args: &ConfigArg, id: GameId) -> ExitCode {
-    let (config, referee) = match setup(args) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
-    let store = match open_store(&config) {
-        Ok(s) => s,
+    let (referee, store) = match open(args) {
+        Ok(o) => o,
         Err(code) => return code,
     };
     let now = crate::daemon::now();
@@ -500,12 +484,8 @@ fn show(args: &ConfigArg, id: GameId) -> ExitCode {
 /// `arbitre audit [GAME]`: prints the entries and verifies the whole chain; exit 1 when it
 /// is broken.
 pub fn audit(args: &AuditArgs) -> ExitCode {
-    let (config, referee) = match setup(&args.config) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
-    let store = match open_store(&config) {
-        Ok(s) => s,
+    let (referee, store) = match open(&args.config) {
+        Ok(o) => o,
         Err(code) => return code,
     };
     let (entries, head) = match store.audit_log() {

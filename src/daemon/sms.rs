@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tokio::sync::{Notify, watch};
 
+use crate::mail::smtp::Sender;
 use crate::referee::Channel;
 use crate::sms::kannel::{self, KannelSender, Listener};
 use crate::sms::settings::{Gateway, SpoolSection};
@@ -63,11 +64,23 @@ pub async fn start(
         client: kannel::client(),
         settings: kannel_settings.clone(),
     });
+    let sending = spawn_sender(settings, store, sender, wake_sms, stop);
+    Ok(vec![listener, sending])
+}
+
+/// The outbound task on the SMS channel, sending through `sender`.
+fn spawn_sender<S: Sender>(
+    settings: &DaemonSettings,
+    store: &SharedStore,
+    sender: Arc<S>,
+    wake_sms: Arc<Notify>,
+    stop: watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<Result<(), DaemonError>> {
     let out = OutboundSettings {
         channel: Channel::Sms,
         ..OutboundSettings::from(settings)
     };
-    let sending = tokio::spawn(outbound::run(
+    tokio::spawn(outbound::run(
         out,
         sender,
         store.clone(),
@@ -75,8 +88,7 @@ pub async fn start(
         Arc::new(Notify::new()),
         Arc::new(Notify::new()),
         stop,
-    ));
-    Ok(vec![listener, sending])
+    ))
 }
 
 /// The spool gateways' tasks: the inbox looked at every `poll-seconds` (received files
@@ -101,19 +113,7 @@ fn start_spool(
         spooler,
         outbox: dirs.outbox.clone(),
     });
-    let out = OutboundSettings {
-        channel: Channel::Sms,
-        ..OutboundSettings::from(settings)
-    };
-    let sending = tokio::spawn(outbound::run(
-        out,
-        sender,
-        store.clone(),
-        wake_sms,
-        Arc::new(Notify::new()),
-        Arc::new(Notify::new()),
-        stop,
-    ));
+    let sending = spawn_sender(settings, store, sender, wake_sms, stop);
     vec![reading, sending]
 }
 

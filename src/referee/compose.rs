@@ -36,21 +36,19 @@ pub struct Mailer<'a> {
 impl<'a> Mailer<'a> {
     /// Mails caused by the inbound message `message_id`.
     pub fn for_message(config: &'a RefereeConfig, message_id: &str) -> Mailer<'a> {
-        let digest = Sha256::digest(format!("inbound\0{message_id}").as_bytes());
-        let seed = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-        Mailer {
-            config,
-            seed,
-            next: 0,
-            outbox: Vec::new(),
-        }
+        Mailer::seeded(config, &format!("inbound\0{message_id}"))
     }
 
     /// The mails of an event that no inbound message caused (the clock's, a director's):
     /// seeded apart from every inbound Message-ID, so that no mail a player sends can
     /// make arbitre reuse their Message-IDs.
     pub fn for_event(config: &'a RefereeConfig, event: &str) -> Mailer<'a> {
-        let digest = Sha256::digest(format!("event\0{event}").as_bytes());
+        Mailer::seeded(config, &format!("event\0{event}"))
+    }
+
+    /// Message-IDs derived from `cause`.
+    fn seeded(config: &'a RefereeConfig, cause: &str) -> Mailer<'a> {
+        let digest = Sha256::digest(cause.as_bytes());
         let seed = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
         Mailer {
             config,

@@ -240,6 +240,11 @@ impl Store {
         audit::append(&self.conn, draft, key)
     }
 
+    /// The audit log's head: the last entry's number and hash, as recorded apart.
+    pub fn audit_head(&self) -> Result<Option<crate::audit::Head>, StoreError> {
+        audit::head(&self.conn)
+    }
+
     /// The whole audit log, oldest first, and its head (the last entry's number and hash
     /// as recorded apart).
     pub fn audit_log(
