@@ -43,6 +43,7 @@ fn main() {
         authserv_id: None,
         trust_unverified_senders: false,
         clock: Default::default(),
+        sms: Default::default(),
     };
     let dir = std::env::temp_dir().join(format!("arbitre-bench-clock-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -143,6 +144,9 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize, base: i64) {
             chat: true,
             zone: (i % 3 == 0).then(|| "Europe/Paris".to_string()),
             leave: Vec::new(),
+            notify: Default::default(),
+            phone: None,
+            phone_claim: None,
         })
         .collect();
     store

@@ -31,6 +31,7 @@ fn main() {
         authserv_id: None,
         trust_unverified_senders: false,
         clock: Default::default(),
+        sms: Default::default(),
     };
     println!("referee::handle, one call per move, seeded random games (max {MAX_PLIES} plies)");
     for &kind in GameKind::ALL {
@@ -48,6 +49,9 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             chat: true,
             zone: None,
             leave: Vec::new(),
+            notify: Default::default(),
+            phone: None,
+            phone_claim: None,
         },
         Player {
             address: BLACK.into(),
@@ -57,6 +61,9 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             chat: true,
             zone: None,
             leave: Vec::new(),
+            notify: Default::default(),
+            phone: None,
+            phone_claim: None,
         },
     ];
     let request = NewGameRequest {
@@ -109,6 +116,8 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             auth_results: Vec::new(),
             size: 2000,
             received_at: n as i64 * 60,
+            channel: Default::default(),
+            phone: None,
         };
         let ctx = Context {
             sender: players.iter().find(|p| p.address == from).cloned(),
@@ -126,6 +135,9 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             rate_notice_in_hour: false,
             outages: Vec::new(),
             next_game_id: 2,
+            phone_holder: None,
+            sms_game: None,
+            sms_stopped: false,
         };
         let t = Instant::now();
         let decision = referee::handle(config, &ctx, &msg, msg.received_at);

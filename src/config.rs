@@ -619,6 +619,17 @@ impl Config {
                 .clock
                 .read()
                 .map_err(|problems| ConfigError { problems })?,
+            sms: {
+                let sms = self
+                    .sms
+                    .read()
+                    .map_err(|problems| ConfigError { problems })?;
+                crate::referee::SmsPolicy {
+                    enabled: !matches!(sms.gateway, crate::sms::settings::Gateway::None),
+                    countries: sms.countries,
+                    quiet: sms.quiet,
+                }
+            },
         })
     }
 

@@ -41,6 +41,7 @@ fn assert_ready() {
         authserv_id: None,
         trust_unverified_senders: false,
         clock: Default::default(),
+        sms: Default::default(),
     };
     let help = Inbound {
         message_id: "h@x".into(),

@@ -77,6 +77,8 @@ async fn outbox_mail_reaches_the_player_with_its_headers() {
         auto: AutoKind::Generated,
         turn: None,
         channel: Default::default(),
+        not_before: None,
+        sms: None,
     };
     daemon
         .store()

@@ -38,6 +38,8 @@ async fn a_killed_sender_repeats_only_the_mails_in_flight() {
             auto: AutoKind::Generated,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         })
         .collect();
     let mut store = daemon.store();

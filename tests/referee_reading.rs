@@ -37,6 +37,7 @@ fn config() -> RefereeConfig {
         authserv_id: None,
         trust_unverified_senders: false,
         clock: Default::default(),
+        sms: Default::default(),
     }
 }
 
@@ -82,6 +83,8 @@ impl World {
             auth_results: Vec::new(),
             size: 1000 + text.len(),
             received_at: self.clock,
+            channel: Default::default(),
+            phone: None,
         }
     }
 
@@ -149,6 +152,9 @@ impl World {
             rate_notice_in_hour: false,
             outages: Vec::new(),
             next_game_id: self.next_game,
+            phone_holder: None,
+            sms_game: None,
+            sms_stopped: false,
         }
     }
 
@@ -214,6 +220,9 @@ impl World {
                 chat: true,
                 zone: None,
                 leave: Vec::new(),
+                notify: Default::default(),
+                phone: None,
+                phone_claim: None,
             },
         );
     }

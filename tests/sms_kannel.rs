@@ -270,6 +270,8 @@ async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
         auto: AutoKind::Generated,
         turn: None,
         channel,
+        sms: None,
+        not_before: None,
     };
     let sms: Vec<String> = (0..3).map(|i| format!("#1 your move {i} {tag}")).collect();
     let mut decision = Decision::default();
@@ -298,6 +300,10 @@ async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
         outbox_poll: Duration::from_millis(200),
         send_concurrency: 2,
         channel: Channel::Sms,
+        caps: arbitre::store::sms::Caps {
+            per_number: 30,
+            in_all: 1000,
+        },
     };
     let sender = Arc::new(kannel::KannelSender {
         client: reqwest::Client::new(),

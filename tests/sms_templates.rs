@@ -132,6 +132,30 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
                 "{lang:?} {kind:?}: longest move `{mv}`, widest SMS but refusals {} units ({})",
                 widest.0, widest.1
             );
+            // A position string, asked for by BOARD, takes at most three segments, in
+            // GSM-7, whatever the position.
+            let mut game = AnyGame::new(kind, &Start::Default, None, "").unwrap();
+            let mut widest_position = game.position_string();
+            for _ in 0..60 {
+                let moves = game.legal_moves();
+                if moves.is_empty() || game.outcome().is_over() {
+                    break;
+                }
+                game.play(&moves[moves.len() / 2]).unwrap();
+                let p = game.position_string();
+                if p.len() > widest_position.len() {
+                    widest_position = p;
+                }
+            }
+            for position in [widest_position.clone(), "x".repeat(2000)] {
+                let text = words::board(lang, id, kind, &position);
+                let cost = gsm7::cost(&text);
+                assert_eq!(cost.encoding, Encoding::Gsm7, "{text}");
+                assert!(
+                    cost.segments <= gsm7::MAX_SEGMENTS,
+                    "{lang:?} {kind:?}: {text}"
+                );
+            }
             // A refusal always keeps room for some explanation, whatever was written.
             let bare = words::refused(lang, id, &"ERR".repeat(20), &"€".repeat(300), "");
             assert!(
@@ -144,6 +168,9 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
             ("linked", words::linked(lang)),
             ("stopped", words::stopped(lang)),
             ("started", words::started(lang)),
+            ("unknown number", words::unknown(lang)),
+            ("by mail", words::by_mail(lang, Some(id))),
+            ("by mail, no game", words::by_mail(lang, None)),
             (
                 "which game",
                 words::which_game(

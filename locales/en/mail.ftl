@@ -5,6 +5,7 @@ subject-games = [arbitre] Your games
 subject-language = [arbitre] Language
 subject-leave = [arbitre] Leave
 subject-zone = [arbitre] Time zone
+subject-phone = [arbitre] Phone and SMS
 subject-chat = [arbitre] Opponents' messages
 subject-problem = [arbitre] Your message could not be used
 subject-challenge = [arbitre] New game

@@ -18,3 +18,9 @@ sms-linked = arbitre: this phone is linked. Play by SMS with your move, #N first
 sms-stopped = arbitre: no more SMS to this number. START to have them again.
 sms-started = arbitre: SMS are back on for this number. STOP to stop them.
 sms-which-game = Which game? Start with its number: { $games }
+sms-unknown = arbitre: this number is not linked to a player. Link it by mail: PHONE and your number. STOP: no more SMS.
+sms-by-mail = #{ $id } arbitre has answered you by mail.
+sms-by-mail-none = arbitre has answered you by mail.
+# A position string can be longer than one SMS: it is cut to three segments at most.
+sms-board = #{ $id } { $game } position: { $position }
+sms-why-not-your-turn = it is not your turn.

@@ -40,3 +40,13 @@ words-article = the
 words-time = time, time control
 words-first = first, 1st
 words-second = second, 2nd
+# Phones and SMS: PHONE +33612345678, PHONE OFF; NOTIFY SMS, NOTIFY MAIL, NOTIFY BOTH.
+words-phone = phone, mobile, cell phone
+words-notify = notify, notifications
+words-sms = sms, text, texts
+words-mail = mail, email, e-mail
+words-both = both, sms and mail, mail and sms
+# By SMS only, alone in the message: the carriers' usual words to stop SMS, and to have
+# them again.
+words-stop = stop, stopall, stop all, unsubscribe, cancel, end, quit
+words-start = start, unstop, resume

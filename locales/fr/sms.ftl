@@ -19,3 +19,9 @@ sms-linked = arbitre : ce téléphone est lié. Jouez par SMS en envoyant votre 
 sms-stopped = arbitre : plus aucun SMS vers ce numéro. START pour les recevoir de nouveau.
 sms-started = arbitre : les SMS reprennent vers ce numéro. ARRET pour ne plus en recevoir.
 sms-which-game = Quelle partie ? Commencez par son numéro : { $games }
+sms-unknown = arbitre : ce numéro n'est lié à aucun joueur. Liez-le par mail : TELEPHONE et votre numéro. ARRET : plus de SMS.
+sms-by-mail = #{ $id } arbitre vous a répondu par mail.
+sms-by-mail-none = arbitre vous a répondu par mail.
+# Une position peut dépasser un SMS : elle est coupée à trois segments au plus.
+sms-board = #{ $id } { $game }, position : { $position }
+sms-why-not-your-turn = ce n'est pas à vous de jouer.

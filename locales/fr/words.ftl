@@ -42,3 +42,14 @@ words-article = les, le, la, l'
 words-time = temps, cadence
 words-first = premier, première, premiers, 1er
 words-second = second, seconde, deuxième, 2e
+# Téléphones et SMS : TELEPHONE +33612345678, TELEPHONE NON ; AVIS SMS, AVIS MAIL, AVIS
+# LES DEUX.
+words-phone = téléphone, portable, mobile
+words-notify = avis, notifications, prévenir
+words-sms = sms, texto, textos
+words-mail = mail, courriel, e-mail, email
+words-both = les deux, deux, sms et mail, mail et sms
+# Par SMS seulement, seuls dans le message : les mots habituels des opérateurs pour ne
+# plus recevoir de SMS, puis pour les recevoir à nouveau.
+words-stop = stop, arrêt, arret, stop sms, désabonner, desabonnement
+words-start = start, reprise, reprendre, marche

@@ -87,6 +87,8 @@ pub async fn handle_one(
 pub struct Links {
     /// Wakes the outbox when mail was queued (or the server is back).
     pub wake_outbox: Arc<Notify>,
+    /// Wakes the SMS outbox when a decision was committed (it may have queued SMS).
+    pub wake_sms: Arc<Notify>,
     /// Woken by the outbox when it finds the server back.
     pub wake_inbox: Arc<Notify>,
     /// Wakes the clock when a decision may have moved a deadline.
@@ -112,6 +114,7 @@ pub async fn run<I: Inbox>(
 ) -> Result<(), DaemonError> {
     let Links {
         wake_outbox,
+        wake_sms,
         wake_inbox,
         wake_clock,
         read_up_to,
@@ -214,6 +217,7 @@ pub async fn run<I: Inbox>(
                     tracing::info!(uid = fetched.key.uid, mails, summary = %summary, "processed");
                     if *mails > 0 {
                         wake_outbox.notify_one();
+                        wake_sms.notify_one();
                     }
                     wake_clock.notify_one();
                 }

@@ -16,6 +16,7 @@ pub mod inbound;
 pub mod notify;
 pub mod outbound;
 pub mod sms;
+pub mod sms_received;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -50,6 +51,8 @@ pub struct DaemonSettings {
     pub max_attempts: u32,
     /// The SMS gateway, if any.
     pub sms: crate::sms::settings::Gateway,
+    /// The daily caps on SMS.
+    pub sms_caps: crate::store::sms::Caps,
 }
 
 impl DaemonSettings {
@@ -68,6 +71,10 @@ impl DaemonSettings {
             reconnect_max: Duration::from_secs(config.imap.reconnect_max_seconds),
             max_attempts: 3,
             sms: config.sms.read().map_err(|p| p.join(" "))?.gateway,
+            sms_caps: crate::store::sms::Caps {
+                per_number: config.sms.per_player_per_day,
+                in_all: config.sms.per_day,
+            },
         })
     }
 }
@@ -137,11 +144,15 @@ where
         wake_clock.clone(),
         stop_rx.clone(),
     ));
+    let wake_sms = Arc::new(Notify::new());
     let gateway = sms::start(
         &settings,
         &store,
-        Arc::new(Notify::new()),
-        Arc::new(Notify::new()),
+        sms_received::Wakes {
+            mail: wake_outbox.clone(),
+            sms: wake_sms.clone(),
+            clock: wake_clock.clone(),
+        },
         stop_rx.clone(),
     )
     .await?;
@@ -157,6 +168,7 @@ where
     ));
     let links = inbound::Links {
         wake_outbox,
+        wake_sms,
         wake_inbox,
         wake_clock,
         read_up_to: read_tx,

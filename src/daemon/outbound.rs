@@ -13,6 +13,7 @@ use tokio::sync::{Notify, watch};
 
 use crate::mail::smtp::{Failure, Sender};
 use crate::referee::Channel;
+use crate::store::sms::{Caps, Gate};
 use crate::store::{AfterFailure, OutboxItem, RetryPolicy};
 
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
@@ -31,6 +32,8 @@ pub struct OutboundSettings {
     pub send_concurrency: usize,
     /// Which of the outbox's messages this task sends.
     pub channel: Channel,
+    /// The daily caps, for SMS.
+    pub caps: Caps,
 }
 
 impl From<&DaemonSettings> for OutboundSettings {
@@ -40,6 +43,7 @@ impl From<&DaemonSettings> for OutboundSettings {
             outbox_poll: s.outbox_poll,
             send_concurrency: s.send_concurrency,
             channel: Channel::Mail,
+            caps: s.sms_caps,
         }
     }
 }
@@ -69,6 +73,31 @@ enum Tried {
     Refused,
     /// The server could not be reached; the mail keeps its place.
     Unreachable,
+    /// Not sent, and not to be (an SMS to a number that said STOP), or not yet (a daily
+    /// cap): never tried.
+    Held,
+}
+
+/// Whether an SMS may go now: a number that said STOP gets nothing more but the SMS that
+/// confirms it (the SMS is given up); over a daily cap, it waits until the day's oldest SMS
+/// is a day old (mail goes on meanwhile).
+async fn cleared(store: &SharedStore, item: &OutboxItem, caps: Caps) -> Result<bool, DaemonError> {
+    let (id, to, message_id) = (item.id, item.mail.to.clone(), item.mail.message_id.clone());
+    with_store(store, move |s| {
+        match s.sms_gate(&to, &message_id, caps, now())? {
+            Gate::Go => return Ok(true),
+            Gate::Stopped => {
+                s.drop_stopped_sms(id)?;
+                tracing::info!(message_id = %message_id, "not sent: the number said STOP");
+            }
+            Gate::Wait(at) => {
+                s.defer(id, at)?;
+                tracing::warn!(message_id = %message_id, until = at, "daily SMS cap reached: the SMS waits");
+            }
+        }
+        Ok(false)
+    })
+    .await
 }
 
 /// Runs until `stop` turns true; sends in flight are completed first.
@@ -112,6 +141,11 @@ pub async fn run<S: Sender>(
                 async move {
                     if down.load(Ordering::SeqCst) {
                         return Ok(Tried::Unreachable);
+                    }
+                    if item.mail.channel == Channel::Sms
+                        && !cleared(store, &item, settings.caps).await?
+                    {
+                        return Ok(Tried::Held);
                     }
                     let tried = send_one(sender, store, item, settings.retry).await?;
                     if tried == Tried::Unreachable {
@@ -225,6 +259,10 @@ mod tests {
             outbox_poll: Duration::from_millis(50),
             send_concurrency: 2,
             channel: Channel::Mail,
+            caps: crate::store::sms::Caps {
+                per_number: 30,
+                in_all: 1000,
+            },
         }
     }
 
@@ -241,6 +279,8 @@ mod tests {
             auto: AutoKind::Replied,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         }
     }
 

@@ -13,6 +13,7 @@ use crate::sms::settings::{Gateway, SpoolSection};
 use crate::sms::spool_gateway::{self, SpoolSender, Spooler};
 
 use super::outbound::{self, OutboundSettings};
+use super::sms_received::{self, Wakes};
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 
 /// The running tasks.
@@ -21,6 +22,30 @@ pub type Tasks = Vec<tokio::task::JoinHandle<Result<(), DaemonError>>>;
 /// Starts the gateway's tasks (none without a gateway). `wake_sms` wakes the SMS sender
 /// when SMS are queued; `wake_received` is woken when an SMS is recorded.
 pub async fn start(
+    settings: &DaemonSettings,
+    store: &SharedStore,
+    wakes: Wakes,
+    stop: watch::Receiver<bool>,
+) -> Result<Tasks, DaemonError> {
+    if matches!(settings.sms, Gateway::None) {
+        return Ok(Vec::new());
+    }
+    let wake_received = Arc::new(Notify::new());
+    let wake_sms = wakes.sms.clone();
+    let deciding = tokio::spawn(sms_received::run(
+        settings.referee.clone(),
+        store.clone(),
+        wake_received.clone(),
+        wakes,
+        stop.clone(),
+    ));
+    let mut tasks = start_gateway(settings, store, wake_sms, wake_received, stop).await?;
+    tasks.push(deciding);
+    Ok(tasks)
+}
+
+/// The gateway's own tasks: what takes received SMS in, and the sender.
+async fn start_gateway(
     settings: &DaemonSettings,
     store: &SharedStore,
     wake_sms: Arc<Notify>,

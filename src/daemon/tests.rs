@@ -25,6 +25,7 @@ fn settings() -> DaemonSettings {
             authserv_id: None,
             trust_unverified_senders: false,
             clock: Default::default(),
+            sms: Default::default(),
         },
         retry: RetryPolicy {
             min_seconds: 1,
@@ -37,6 +38,10 @@ fn settings() -> DaemonSettings {
         reconnect_max: Duration::from_millis(40),
         max_attempts: 3,
         sms: crate::sms::settings::Gateway::None,
+        sms_caps: crate::store::sms::Caps {
+            per_number: 30,
+            in_all: 1000,
+        },
     }
 }
 
@@ -173,6 +178,8 @@ async fn the_outbox_is_retried_until_the_server_accepts() {
         auto: AutoKind::Replied,
         turn: None,
         channel: Default::default(),
+        not_before: None,
+        sms: None,
     };
     store
         .lock()

@@ -136,6 +136,8 @@ pub fn parse(raw: &[u8], own_address: &str, received_at: Timestamp) -> Inbound {
         auth_results,
         size: raw.len(),
         received_at,
+        channel: Default::default(),
+        phone: None,
     }
 }
 

@@ -307,6 +307,8 @@ mod tests {
             auto: AutoKind::Generated,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         }
     }
 

@@ -261,6 +261,9 @@ pub fn create_game(
                 chat: true,
                 zone: None,
                 leave: Vec::new(),
+                notify: Default::default(),
+                phone: None,
+                phone_claim: None,
             });
         }
         let seen = Seen {
@@ -287,5 +290,6 @@ pub fn create_game(
         ),
         games: vec![game],
         outbox,
+        sms_stops: Vec::new(),
     })
 }

@@ -23,6 +23,7 @@
 use crate::clock::leave::read_day;
 use crate::clock::{ControlError, TimeControl};
 use crate::games::{Game, GameKind, Side, fold_name};
+use crate::referee::Notify;
 use crate::referee::read::Candidates;
 use crate::referee::vocabulary::{self, Meaning, fold_word};
 use crate::text::Lang;
@@ -72,6 +73,14 @@ pub enum Command {
     Zone(Option<String>),
     /// Take leave, cancel it, or ask for the balance.
     Leave(LeaveRequest),
+    /// Link a phone, unlink it, or see it.
+    Phone(PhoneRequest),
+    /// Six digits alone: the code sent to a phone being linked.
+    Code(String),
+    /// How I hear of my games (`None`: neither SMS, MAIL nor BOTH said).
+    Notify(Option<Notify>),
+    /// `STOP` (`true`) or `START` (`false`), alone in an SMS.
+    Stop(bool),
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -92,8 +101,23 @@ impl Command {
                 | Command::Chat(_)
                 | Command::Zone(_)
                 | Command::Leave(_)
+                | Command::Phone(_)
+                | Command::Code(_)
+                | Command::Notify(_)
+                | Command::Stop(_)
         )
     }
+}
+
+/// What a `PHONE` line asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PhoneRequest {
+    /// The phone linked, and how the player hears of their games.
+    Show,
+    /// Link this number (as written).
+    Link(String),
+    /// Unlink the phone.
+    Off,
 }
 
 /// A challenge as written.
@@ -248,6 +272,8 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Clock,
         M::Zone,
         M::Leave,
+        M::Phone,
+        M::Notify,
     ];
     if let Some(found) = conditional(&raw, &w) {
         return found;
@@ -265,6 +291,16 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Clock => Command::Clock,
             M::Zone => Command::Zone(raw.get(n).map(|z| z.to_string())),
             M::Leave => Command::Leave(read_leave(&raw[n.min(raw.len())..], &w[n.min(w.len())..])),
+            M::Phone => Command::Phone(read_phone(args, &w[n.min(w.len())..])),
+            M::Notify => Command::Notify(
+                vocabulary::start(&w[n.min(w.len())..], &[M::Sms, M::Mail, M::Both]).map(
+                    |(m, _, _)| match m {
+                        M::Sms => Notify::Sms,
+                        M::Mail => Notify::Mail,
+                        _ => Notify::Both,
+                    },
+                ),
+            ),
             M::Conditions => Command::Conditions(
                 w.get(n..)
                     .is_some_and(|rest| vocabulary::start(rest, &[M::Clear]).is_some()),
@@ -279,10 +315,33 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         "err" => return (Command::ProtocolError, None),
         _ => {}
     }
+    if let Some(code) = read_code(line) {
+        return (Command::Code(code), None);
+    }
     if reads_as_move(line) {
         return (Command::Move(line.to_string()), None);
     }
     (Command::Unknown(line.to_string()), None)
+}
+
+/// Reads the words after `PHONE` (`raw` as written, `folded` for keywords).
+fn read_phone(raw: &[&str], folded: &[&str]) -> PhoneRequest {
+    if raw.is_empty() {
+        return PhoneRequest::Show;
+    }
+    if vocabulary::whole(folded, &[Meaning::Off]).is_some() {
+        return PhoneRequest::Off;
+    }
+    PhoneRequest::Link(raw.join(" "))
+}
+
+/// Six digits alone (`123456`, `123 456`, `123-456`): a phone's code.
+pub fn read_code(line: &str) -> Option<String> {
+    let digits: String = line
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.'))
+        .collect();
+    (digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
 /// `IF <their move> THEN <my move> ...`: a line starting with `IF` that goes on with `THEN`

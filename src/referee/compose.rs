@@ -104,6 +104,8 @@ impl<'a> Mailer<'a> {
             auto: AutoKind::Replied,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         });
         self.outbox.last_mut().expect("just pushed")
     }
@@ -157,6 +159,8 @@ impl<'a> Mailer<'a> {
             auto: AutoKind::Generated,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         });
     }
 
@@ -174,6 +178,29 @@ impl<'a> Mailer<'a> {
             auto: AutoKind::Generated,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
+        });
+    }
+
+    /// An SMS to `number` (E.164), about `game` if any: its Message-ID is the next one,
+    /// marked `.sms`.
+    pub fn sms(&mut self, number: &str, body: String, game: Option<GameId>, auto: AutoKind) {
+        let message_id = sms_id(&self.next_id());
+        self.push(Outgoing {
+            to: number.to_string(),
+            subject: String::new(),
+            body,
+            message_id,
+            in_reply_to: None,
+            references: Vec::new(),
+            reply_to: None,
+            game,
+            auto,
+            turn: None,
+            channel: crate::referee::Channel::Sms,
+            sms: None,
+            not_before: None,
         });
     }
 
@@ -192,7 +219,17 @@ impl<'a> Mailer<'a> {
             auto: AutoKind::Generated,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         });
+    }
+}
+
+/// The Message-ID of the SMS copy of the mail `mail_id`: `.sms` before the domain.
+pub fn sms_id(mail_id: &str) -> String {
+    match mail_id.rsplit_once('@') {
+        Some((local, domain)) => format!("{local}.sms@{domain}"),
+        None => format!("{mail_id}.sms"),
     }
 }
 
@@ -333,6 +370,7 @@ mod tests {
             authserv_id: None,
             trust_unverified_senders: false,
             clock: Default::default(),
+            sms: Default::default(),
         }
     }
 

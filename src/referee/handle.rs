@@ -31,16 +31,17 @@
 //!   the From address.
 
 use crate::games::{AnyGame, Side};
-use crate::referee::command::{Command, LeaveRequest, Reading, read_command};
+use crate::referee::command::{Command, LeaveRequest, PhoneRequest, Reading, read_command};
 use crate::referee::compose::{self, Mailer};
 use crate::referee::proof::{self, Proof};
 use crate::referee::read::candidates;
 use crate::referee::reply::{self, GameLine, NoGame, Seen, State, Topic};
 use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
+use crate::referee::vocabulary::{self, Meaning, fold_word};
 use crate::referee::{
-    Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, StoredGame, Timestamp,
-    challenge, clocks, leave, play, terms,
+    Channel, Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, SmsStop,
+    StoredGame, Timestamp, challenge, clocks, leave, phone, play, terms,
 };
 use crate::text::Lang;
 
@@ -68,6 +69,14 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
             ..Decision::default()
         };
     }
+    let routed;
+    let ctx = match sms_game(ctx, msg) {
+        Some(c) => {
+            routed = c;
+            &routed
+        }
+        None => ctx,
+    };
     let mut desk = Desk::new(config, ctx, msg, now, None);
     if msg.size > config.max_message_bytes {
         let body = reply::too_large(desk.lang, msg.size, config.max_message_bytes);
@@ -91,6 +100,22 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
     let reading = read_command(&candidates(msg));
     desk = Desk::new(config, ctx, msg, now, reading.hint);
     desk.proof = proof::of(config, ctx, msg, &key);
+    if msg.channel == Channel::Sms {
+        let number = msg.phone.clone().unwrap_or_default();
+        let folded: Vec<String> = msg.text.split_whitespace().map(fold_word).collect();
+        let folded: Vec<&str> = folded.iter().map(String::as_str).collect();
+        if let Some((meaning, _)) = vocabulary::whole(&folded, &[Meaning::Stop, Meaning::Start]) {
+            phone::on_stop(&mut desk, &number, meaning == Meaning::Stop);
+            return desk.finish();
+        }
+        if !desk.proof.holds() {
+            match &reading.command {
+                Command::Code(code) if !msg.from.is_empty() => phone::on_code(&mut desk, code),
+                _ => phone::on_stranger(&mut desk, &number),
+            }
+            return desk.finish();
+        }
+    }
     desk.game_command = desk.proof.holds() && !matches!(reading.command, Command::Unknown(_));
     desk.note_sender_name();
     desk.note_sender_lang();
@@ -108,9 +133,37 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
             unproven(&mut desk, &reading.line, None)
         }
         Command::Leave(request) => leave::on_leave(&mut desk, request),
+        Command::Phone(PhoneRequest::Link(_) | PhoneRequest::Off)
+        | Command::Notify(Some(_))
+        | Command::Code(_)
+            if !desk.proof.holds() =>
+        {
+            unproven(&mut desk, &reading.line, None)
+        }
+        Command::Phone(request) => phone::on_phone(&mut desk, request),
+        Command::Code(code) => phone::on_code(&mut desk, code),
+        Command::Notify(notify) => phone::on_notify(&mut desk, *notify),
         _ => in_game(&mut desk, &reading),
     }
     desk.finish()
+}
+
+/// For an SMS that names no game: the context with the game of the latest SMS sent to
+/// its number, when that game still waits for the sender's move (see
+/// [`Context::sms_game`]); `None` to leave the routing as it is.
+fn sms_game(ctx: &Context, msg: &Inbound) -> Option<Context> {
+    if msg.channel != Channel::Sms || ctx.subject_game.is_some() || ctx.reply_game.is_some() {
+        return None;
+    }
+    let id = ctx.sms_game?;
+    let game = ctx.games.iter().find(|g| g.id == id)?;
+    let side = game.side_of(&msg.from)?;
+    let waits = game.status == GameStatus::Active
+        && game.rebuild().is_ok_and(|live| live.side_to_move() == side);
+    waits.then(|| Context {
+        reply_game: Some(id),
+        ..ctx.clone()
+    })
 }
 
 /// Whether `command` changes a game (and so needs proof of its sender).
@@ -219,6 +272,8 @@ pub struct Desk<'a> {
     /// Whether the message is a command of a game from a proven sender: then the answers
     /// about their game are game mail, which the rate limit never holds back.
     pub game_command: bool,
+    /// Numbers that said STOP or START.
+    pub stops: Vec<SmsStop>,
 }
 
 impl<'a> Desk<'a> {
@@ -254,6 +309,7 @@ impl<'a> Desk<'a> {
             hint,
             proof: Proof::None,
             game_command: false,
+            stops: Vec::new(),
         }
     }
 
@@ -334,6 +390,9 @@ impl<'a> Desk<'a> {
                 chat: true,
                 zone: None,
                 leave: Vec::new(),
+                notify: Default::default(),
+                phone: None,
+                phone_claim: None,
             });
         }
     }
@@ -379,6 +438,9 @@ impl<'a> Desk<'a> {
                 chat: true,
                 zone: None,
                 leave: Vec::new(),
+                notify: Default::default(),
+                phone: None,
+                phone_claim: None,
             }),
         }
     }
@@ -387,6 +449,14 @@ impl<'a> Desk<'a> {
     pub fn save_game(&mut self, game: StoredGame) {
         self.games.retain(|g| g.id != game.id);
         self.games.push(game);
+    }
+
+    /// Gives the last mail queued its short form for SMS (see
+    /// [`crate::referee::sms_copies`]).
+    pub fn short(&mut self, text: String) {
+        if let Some(mail) = self.mail.outbox.last_mut() {
+            mail.sms = Some(text);
+        }
     }
 
     /// Answers the sender about no game.
@@ -520,11 +590,13 @@ impl<'a> Desk<'a> {
                 summary.push_str(" (sent the rate-limit notice)");
             }
         }
+        let outbox = crate::referee::sms_copies::add(&self, outbox);
         Decision {
             players: self.players,
             games: self.games,
             outbox,
             summary,
+            sms_stops: self.stops,
         }
     }
 }
@@ -580,6 +652,9 @@ fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
             chat: true,
             zone: None,
             leave: Vec::new(),
+            notify: Default::default(),
+            phone: None,
+            phone_claim: None,
         },
     };
     desk.upsert_player(player);
@@ -669,6 +744,8 @@ fn in_game(desk: &mut Desk, reading: &Reading) {
             let lines: Vec<GameLine> = games.iter().filter_map(|g| desk.game_line(g)).collect();
             let body = reply::which_game(desk.lang, &lines);
             desk.reply(Topic::WhichGame, body);
+            let listed: Vec<_> = lines.iter().map(|l| (l.id, l.opponent.clone())).collect();
+            desk.short(crate::sms::words::which_game(desk.lang, &listed));
             desk.summary = format!(
                 "asked {} which game ({} candidates)",
                 desk.sender(),
@@ -716,6 +793,7 @@ mod tests {
             authserv_id: None,
             trust_unverified_senders: false,
             clock: Default::default(),
+            sms: Default::default(),
         }
     }
 

@@ -24,6 +24,8 @@
 //!   `LEAVE`, a player's leave for all their games.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
+//! - [`phone`]: `PHONE`, the code, `NOTIFY`, and `STOP`/`START` by SMS;
+//!   [`sms_copies`]: the SMS that go with a decision's mails.
 
 pub mod challenge;
 pub mod chat;
@@ -38,11 +40,13 @@ pub mod direct;
 pub mod handle;
 pub mod leave;
 pub mod model;
+pub mod phone;
 pub mod play;
 pub mod proof;
 pub mod read;
 pub mod reply;
 pub mod route;
+pub mod sms_copies;
 pub mod suggest;
 pub mod terms;
 pub mod tick;
@@ -65,20 +69,31 @@ pub struct Lookup {
     pub references: Vec<String>,
     /// Addresses the message names besides the sender (the opponent of a `NEW ... VS`).
     pub mentioned: Vec<String>,
+    /// The phone number a `PHONE` command names (whose holder the referee must know).
+    pub phone: Option<String>,
 }
 
 /// Reads from a message what the daemon must look up (pure).
 pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
     let reading = command::read_command(&read::candidates(msg));
-    let mentioned = match reading.command {
-        command::Command::New(Ok(challenge)) => vec![challenge.opponent],
+    let mentioned = match &reading.command {
+        command::Command::New(Ok(challenge)) => vec![challenge.opponent.clone()],
         _ => Vec::new(),
+    };
+    let phone = match &reading.command {
+        command::Command::Phone(command::PhoneRequest::Link(written)) => {
+            crate::sms::phone::Phone::read(written, &[])
+                .ok()
+                .map(|p| p.as_str().to_string())
+        }
+        _ => None,
     };
     Lookup {
         token_game: token::seat_in(config, &msg.recipients).map(|seat| seat.game),
         subject_game: read::subject_tag(&msg.subject),
         references: msg.references.clone(),
         mentioned,
+        phone,
     }
 }
 
@@ -136,6 +151,7 @@ mod tests {
             authserv_id: None,
             trust_unverified_senders: false,
             clock: Default::default(),
+            sms: Default::default(),
         }
     }
 

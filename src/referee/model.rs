@@ -34,6 +34,83 @@ pub struct Player {
     pub zone: Option<String>,
     /// Their leave (`LEAVE`), past and planned, in order: all their clocks stop then.
     pub leave: Vec<crate::clock::leave::Leave>,
+    /// Their phone number in E.164 form, once linked (`PHONE`, then the code).
+    pub phone: Option<String>,
+    /// How they hear of their games (`NOTIFY`).
+    pub notify: Notify,
+    /// A phone being linked: the code sent to it, waiting to come back.
+    pub phone_claim: Option<PhoneClaim>,
+}
+
+impl Player {
+    /// A new player record: `address` reading `lang`, nothing else known.
+    pub fn new(address: &str, lang: Lang) -> Player {
+        Player {
+            address: address.to_lowercase(),
+            name: None,
+            lang,
+            lang_from: LangFrom::Assumed,
+            chat: true,
+            zone: None,
+            leave: Vec::new(),
+            phone: None,
+            notify: Notify::Mail,
+            phone_claim: None,
+        }
+    }
+}
+
+/// How a player hears of their games (`NOTIFY MAIL|SMS|BOTH`). Mail always goes: it
+/// keeps the whole record, and carries on when SMS wait or cannot go. What a player sends
+/// by SMS is answered by SMS whatever they chose (see [`crate::referee::sms_copies`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Notify {
+    /// Mail only.
+    #[default]
+    Mail,
+    /// By SMS as well, what calls on the player: their move to play, a reminder, a result.
+    Sms,
+    /// By SMS as well, every short form there is (their own moves accepted or refused too).
+    Both,
+}
+
+impl Notify {
+    /// The stable name used in the store and in commands.
+    pub fn code(self) -> &'static str {
+        match self {
+            Notify::Mail => "mail",
+            Notify::Sms => "sms",
+            Notify::Both => "both",
+        }
+    }
+
+    /// Reads [`Notify::code`] back.
+    pub fn from_code(code: &str) -> Option<Notify> {
+        match code {
+            "mail" => Some(Notify::Mail),
+            "sms" => Some(Notify::Sms),
+            "both" => Some(Notify::Both),
+            _ => None,
+        }
+    }
+
+    /// Whether SMS go to a player who chose this (and linked a phone).
+    pub fn by_sms(self) -> bool {
+        self != Notify::Mail
+    }
+}
+
+/// A phone being linked: the code sent by SMS to `number`, valid until `until`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhoneClaim {
+    /// The number, E.164.
+    pub number: String,
+    /// The six digits sent.
+    pub code: String,
+    /// When the code expires.
+    pub until: Timestamp,
+    /// Wrong codes tried so far.
+    pub tries: u32,
 }
 
 /// Where a player's language came from, weakest first. A stronger source is never
@@ -305,6 +382,11 @@ pub struct Inbound {
     pub size: usize,
     /// When our server received it.
     pub received_at: Timestamp,
+    /// Mail, or an SMS (then `from` is the address of the player the number is linked to,
+    /// or of the player linking it, or empty for a number nobody links).
+    pub channel: Channel,
+    /// The sending phone number (E.164) of an SMS.
+    pub phone: Option<String>,
 }
 
 /// One `Authentication-Results` header: who wrote it and what it says.
@@ -366,6 +448,14 @@ pub struct Context {
     pub outages: Vec<crate::clock::Span>,
     /// The number the next new game will get.
     pub next_game_id: GameId,
+    /// The player the phone number in question is linked to, if any: the number a
+    /// `PHONE` command names, or the number a code by SMS comes from.
+    pub phone_holder: Option<String>,
+    /// For an SMS: whether its number said STOP (and has not said START since).
+    pub sms_stopped: bool,
+    /// For an SMS: the game the latest SMS arbitre sent to that number was about, when
+    /// it is the latest message arbitre sent that player.
+    pub sms_game: Option<GameId>,
 }
 
 /// Whether an outgoing mail answers the player or was generated for them (RFC 3834).
@@ -432,6 +522,11 @@ pub struct Outgoing {
     pub turn: Option<usize>,
     /// Mail or SMS.
     pub channel: Channel,
+    /// The short form of this mail for a player who reads it by SMS (one segment), when
+    /// it has one; see [`crate::referee::sms_copies`].
+    pub sms: Option<String>,
+    /// Not to be sent before this time (an SMS notification during quiet hours).
+    pub not_before: Option<Timestamp>,
 }
 
 /// Everything the referee decided about one message. The daemon commits it in one
@@ -444,8 +539,33 @@ pub struct Decision {
     pub games: Vec<StoredGame>,
     /// Mails to queue in the outbox.
     pub outbox: Vec<Outgoing>,
+    /// Numbers that said STOP (`true`) or START (`false`).
+    pub sms_stops: Vec<SmsStop>,
     /// One line saying what happened, for the log.
     pub summary: String,
+}
+
+/// A number that said STOP or START.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SmsStop {
+    /// The number, E.164.
+    pub number: String,
+    /// `true` for STOP, `false` for START.
+    pub stopped: bool,
+    /// The Message-ID of the one SMS that confirms a STOP: the only SMS sent to the number
+    /// after it.
+    pub confirmation: Option<String>,
+}
+
+/// What the referee knows of SMS (from the `[sms]` section).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SmsPolicy {
+    /// Whether a gateway is configured: without one, phones cannot be linked.
+    pub enabled: bool,
+    /// The country codes arbitre sends to (all when empty).
+    pub countries: Vec<String>,
+    /// When notifications wait for the morning, in each player's time zone.
+    pub quiet: Option<crate::sms::settings::QuietHours>,
 }
 
 /// The referee's settings (from the configuration file).
@@ -474,6 +594,8 @@ pub struct RefereeConfig {
     pub trust_unverified_senders: bool,
     /// Clocks: default control, reminders, time zone, leave.
     pub clock: ClockConfig,
+    /// SMS: whether there is a gateway, the countries, the quiet hours.
+    pub sms: SmsPolicy,
 }
 
 /// The clock settings.

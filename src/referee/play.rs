@@ -36,6 +36,7 @@ use crate::referee::{
     GameResult, GameStatus, Inbound, PlayedMove, StoredGame, compose, read, suggest, terms,
 };
 use crate::referee::{check, clock_text, clocks};
+use crate::sms::words;
 use crate::t;
 use crate::text::Lang;
 
@@ -111,7 +112,11 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Lang(_)
         | Command::Chat(_)
         | Command::Zone(_)
-        | Command::Leave(_) => {}
+        | Command::Leave(_)
+        | Command::Phone(_)
+        | Command::Code(_)
+        | Command::Notify(_)
+        | Command::Stop(_) => {}
         Command::Board | Command::History | Command::Clock | Command::ProtocolError => {}
     }
 }
@@ -134,6 +139,12 @@ pub fn on_declined(desk: &mut Desk, game: &StoredGame, side: Side, command: &Com
 pub fn board(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     let body = reply::board_view(desk.lang, &desk.seen(game, live, side));
     desk.reply_game(game, side, body);
+    desk.short(words::board(
+        desk.lang,
+        game.id,
+        game.kind,
+        &live.position_string(),
+    ));
     desk.summary = format!("game #{}: board sent to {}", game.id, side);
 }
 
@@ -259,6 +270,7 @@ fn written(
                 moves = moves
             );
             refuse(desk, game, &live, side, "ERR", &why, None);
+            desk.short(words::refused(desk.lang, game.id, "ERR", text, &why));
             desk.summary = format!(
                 "game #{}: {side} sent {} moves in one message ({several:?}); none played",
                 game.id,
@@ -320,6 +332,8 @@ fn refuse(
         .unwrap_or_default();
     let body = reply::refused(desk.lang, &desk.seen(game, live, side), line, why, &close);
     desk.reply_game(game, side, body);
+    let played = written.unwrap_or_default();
+    desk.short(words::refused(desk.lang, game.id, line, played, why));
 }
 
 /// The paragraph of legal moves close to `written`, one per line; empty when none is.
@@ -342,6 +356,8 @@ fn suggestions(lang: Lang, live: &AnyGame, written: &str) -> String {
 fn not_your_turn(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side, text: &str) {
     let body = reply::not_your_turn(desk.lang, &desk.seen(game, live, side));
     desk.reply_game(game, side, body);
+    let why = t!(desk.lang, "sms-why-not-your-turn");
+    desk.short(words::refused(desk.lang, game.id, "ERR", text, &why));
     desk.summary = format!("game #{}: {side} moved out of turn ({text:?})", game.id);
 }
 

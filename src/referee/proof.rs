@@ -18,7 +18,7 @@
 //! altered address to another way of finding a game.
 
 use crate::referee::token::Key;
-use crate::referee::{AuthResult, Context, Inbound, RefereeConfig};
+use crate::referee::{AuthResult, Channel, Context, Inbound, RefereeConfig};
 
 /// How a message proves its sender, if it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +32,8 @@ pub enum Proof {
     Authenticated(&'static str),
     /// The installation trusts From lines.
     Trusted,
+    /// An SMS from the phone linked to the player.
+    Phone,
     /// Nothing proves who wrote it.
     None,
 }
@@ -48,6 +50,13 @@ impl Proof {
 /// A seat token proves the sender only when that seat is the sender's: a valid token of the
 /// opponent's seat with the sender's own From line proves nothing.
 pub fn of(config: &RefereeConfig, ctx: &Context, msg: &Inbound, key: &Key) -> Proof {
+    if msg.channel == Channel::Sms {
+        // An SMS proves only that it came from its number: the player linked to it.
+        let linked = ctx.sender.as_ref().is_some_and(|p| {
+            p.address.eq_ignore_ascii_case(&msg.from) && p.phone.is_some() && p.phone == msg.phone
+        });
+        return if linked { Proof::Phone } else { Proof::None };
+    }
     match key {
         Key::Seat(seat) => {
             let own = ctx
@@ -162,6 +171,7 @@ mod tests {
             authserv_id: id.map(str::to_string),
             trust_unverified_senders: false,
             clock: Default::default(),
+            sms: Default::default(),
         }
     }
 

@@ -151,6 +151,8 @@ pub enum Topic {
     Zone,
     /// Leave (`LEAVE`).
     Leave,
+    /// A phone and SMS (`PHONE`, `NOTIFY`).
+    Phone,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -277,6 +279,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::WhichGame => t!(lang, "subject-which-game"),
         Topic::Zone => t!(lang, "subject-zone"),
         Topic::Leave => t!(lang, "subject-leave"),
+        Topic::Phone => t!(lang, "subject-phone"),
     }
 }
 

@@ -237,8 +237,16 @@ fn remind(
     let ply = game.moves.len();
     next.clock.reminded.extend(steps.iter().map(|&s| (ply, s)));
     let lang = desk.lang_of(next.address_of(side));
-    let body = reply::reminder(lang, &desk.seen(&next, live, side), running.used);
+    let seen = desk.seen(&next, live, side);
+    let left = seen.clock.as_ref().and_then(|c| c.left[side.index()]);
+    let body = reply::reminder(lang, &seen, running.used);
+    let short = left.map(|left| {
+        crate::sms::words::reminder(lang, next.id, next.kind, seen.opponent.as_deref(), left)
+    });
     desk.notify(&next, side, body);
+    if let Some(short) = short {
+        desk.short(short);
+    }
     let step = steps
         .last()
         .and_then(|&i| desk.config.clock.reminders.get(i))

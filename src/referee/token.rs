@@ -261,6 +261,7 @@ mod tests {
             authserv_id: None,
             trust_unverified_senders: false,
             clock: Default::default(),
+            sms: Default::default(),
         }
     }
 

@@ -75,11 +75,25 @@ pub enum Meaning {
     First,
     /// Who moves second.
     Second,
+    /// `PHONE`: link a phone, unlink it, or see it.
+    Phone,
+    /// `NOTIFY`: how the player hears of their games.
+    Notify,
+    /// `SMS` (after `NOTIFY`).
+    Sms,
+    /// `MAIL` (after `NOTIFY`).
+    Mail,
+    /// `BOTH` (after `NOTIFY`).
+    Both,
+    /// `STOP`, by SMS: no more SMS to this number (with the carriers' usual words).
+    Stop,
+    /// `START`, by SMS: SMS again.
+    Start,
 }
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 30] = [
+    pub const ALL: [Meaning; 37] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -110,6 +124,13 @@ impl Meaning {
         Meaning::Time,
         Meaning::First,
         Meaning::Second,
+        Meaning::Phone,
+        Meaning::Notify,
+        Meaning::Sms,
+        Meaning::Mail,
+        Meaning::Both,
+        Meaning::Stop,
+        Meaning::Start,
     ];
 
     /// Its message in the catalogs.
@@ -145,6 +166,13 @@ impl Meaning {
             Meaning::Time => "words-time",
             Meaning::First => "words-first",
             Meaning::Second => "words-second",
+            Meaning::Phone => "words-phone",
+            Meaning::Notify => "words-notify",
+            Meaning::Sms => "words-sms",
+            Meaning::Mail => "words-mail",
+            Meaning::Both => "words-both",
+            Meaning::Stop => "words-stop",
+            Meaning::Start => "words-start",
         }
     }
 }

@@ -21,6 +21,9 @@ pub const GSM7_PART: usize = 153;
 pub const UCS2_SINGLE: usize = 70;
 /// See [`UCS2_SINGLE`].
 pub const UCS2_PART: usize = 67;
+/// At most this many concatenated segments per SMS, never more (gateways would cut the
+/// rest silently, and each segment costs).
+pub const MAX_SEGMENTS: usize = 3;
 
 /// How a text is sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

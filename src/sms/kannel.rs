@@ -68,9 +68,6 @@ pub fn sendsms_query(s: &KannelSettings, to: &Phone, text: &str) -> Vec<(&'stati
     q
 }
 
-/// At most this many segments per SMS: smsbox would cut the rest silently.
-pub const MAX_SEGMENTS: usize = 3;
-
 /// The HTTP client for smsbox: no request waits for ever (a gateway that takes the
 /// connection and never answers must not hold the outbox, nor the daemon's shutdown).
 pub fn client() -> reqwest::Client {
@@ -90,10 +87,13 @@ pub async fn send(
     text: &str,
 ) -> Result<(), SendError> {
     let segments = gsm7::cost(text).segments;
-    if segments > MAX_SEGMENTS {
+    if segments > gsm7::MAX_SEGMENTS {
         return Err(SendError {
             failure: Failure::Refused,
-            message: format!("{segments} segments: at most {MAX_SEGMENTS} are sent"),
+            message: format!(
+                "{segments} segments: at most {} are sent",
+                gsm7::MAX_SEGMENTS
+            ),
         });
     }
     let response = client

@@ -3,6 +3,7 @@
 //!
 //! - [`gsm7`]: what a text costs (GSM-7 or UCS-2, units, segments) and the French
 //!   transliteration that keeps arbitre's words in GSM-7.
+//! - [`incoming`]: an SMS as the referee reads it (`#12` names the game).
 //! - [`phone`]: phone numbers in E.164 form, as players write them and gateways give them.
 //! - [`signature`]: the `X-Twilio-Signature` of a provider's webhook.
 //! - [`spool`]: the files of gammu-smsd and smstools, read and written.
@@ -13,6 +14,7 @@
 //! - [`settings`]: the `[sms]` section of the configuration.
 
 pub mod gsm7;
+pub mod incoming;
 pub mod kannel;
 pub mod phone;
 pub mod settings;

@@ -83,6 +83,11 @@ impl Phone {
         &self.0[1..]
     }
 
+    /// A number as written in the log: [`Phone::masked`] when it reads, else a word.
+    pub fn mask(number: &str) -> String {
+        Phone::from_gateway(number).map_or_else(|| "a number".to_string(), |p| p.masked())
+    }
+
     /// The number with all but its last 4 digits hidden (`+33•••••5678`), for logs and
     /// for telling a player which of their numbers is meant without spelling it out.
     pub fn masked(&self) -> String {

@@ -302,6 +302,8 @@ mod tests {
             auto: AutoKind::Generated,
             turn: None,
             channel: Channel::Sms,
+            not_before: None,
+            sms: None,
         };
         for spooler in [Spooler::Gammu, Spooler::Smstools] {
             let out = d.join(spooler.name());

@@ -195,6 +195,35 @@ pub fn started(lang: Lang) -> String {
     t!(lang, "sms-started")
 }
 
+/// A number nobody links wrote to arbitre.
+pub fn unknown(lang: Lang) -> String {
+    t!(lang, "sms-unknown")
+}
+
+/// The answer to an SMS went by mail (it has no short form), about game `id` if any.
+pub fn by_mail(lang: Lang, id: Option<GameId>) -> String {
+    match id {
+        Some(id) => t!(lang, "sms-by-mail", id = id),
+        None => t!(lang, "sms-by-mail-none"),
+    }
+}
+
+/// A game's position string (`BOARD` by SMS), cut to [`gsm7::MAX_SEGMENTS`] segments.
+pub fn board(lang: Lang, id: GameId, kind: GameKind, position: &str) -> String {
+    let text = t!(
+        lang,
+        "sms-board",
+        id = id,
+        game = game_name(kind),
+        position = mv(position)
+    );
+    let room = gsm7::GSM7_PART * gsm7::MAX_SEGMENTS;
+    if gsm7::cost(&text).units <= GSM7_SINGLE {
+        return text;
+    }
+    fit(&text, room)
+}
+
 /// Which game? The reader's games waiting for them, as many as fit (`#12 Alice, #15 Bob`).
 pub fn which_game(lang: Lang, games: &[(GameId, Option<String>)]) -> String {
     let bare = t!(lang, "sms-which-game", games = String::new());

@@ -65,6 +65,17 @@ pub fn load(
             r.get(0)
         })?;
     let replies = outbox::replies_since(conn, &sender_address, now - 3600)?;
+    // The number a PHONE command names, or the one the sender is linking.
+    let number = lookup.phone.clone().or_else(|| {
+        sender
+            .as_ref()
+            .and_then(|p| p.phone_claim.as_ref())
+            .map(|c| c.number.clone())
+    });
+    let phone_holder = match number {
+        Some(n) => rows::phone_holder(conn, &n)?,
+        None => None,
+    };
     Ok(Context {
         sender,
         players,
@@ -77,5 +88,8 @@ pub fn load(
         rate_notice_in_hour: replies.notice,
         outages: rows::outages(conn, now - super::OUTAGES_KEPT)?,
         next_game_id,
+        phone_holder,
+        sms_game: None,
+        sms_stopped: false,
     })
 }

@@ -249,6 +249,25 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'mail';
     CREATE INDEX outbox_channel_due ON outbox (channel, next_attempt_at) WHERE status = 'pending';
     "#,
+    // 13: phones. A player's linked number (one player per number), how they hear of
+    // their games, and the code of a phone being linked; the numbers that said STOP, with
+    // the one SMS that confirms it.
+    r#"
+    ALTER TABLE players ADD COLUMN phone TEXT;
+    ALTER TABLE players ADD COLUMN notify TEXT NOT NULL DEFAULT 'mail';
+    ALTER TABLE players ADD COLUMN claim_number TEXT;
+    ALTER TABLE players ADD COLUMN claim_code TEXT;
+    ALTER TABLE players ADD COLUMN claim_until INTEGER;
+    ALTER TABLE players ADD COLUMN claim_tries INTEGER NOT NULL DEFAULT 0;
+    CREATE UNIQUE INDEX players_phone ON players (phone) WHERE phone IS NOT NULL;
+    CREATE INDEX players_claim ON players (claim_number) WHERE claim_number IS NOT NULL;
+    CREATE TABLE sms_optout (
+        number       TEXT PRIMARY KEY,
+        since        INTEGER NOT NULL,
+        confirmation TEXT
+    );
+    CREATE INDEX outbox_sms_sent ON outbox (channel, recipient, sent_at);
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -225,6 +225,15 @@ impl Store {
         for m in &decision.outbox {
             outbox::queue(&tx, m, now)?;
         }
+        for stop in &decision.sms_stops {
+            sms::set_stopped(
+                &tx,
+                &stop.number,
+                stop.stopped,
+                stop.confirmation.as_deref(),
+                now,
+            )?;
+        }
         tx.commit()?;
         Ok(Committed::Done)
     }
@@ -262,6 +271,49 @@ impl Store {
     /// The SMS waiting for the referee, oldest first.
     pub fn pending_sms(&self, limit: usize) -> Result<Vec<sms::SmsIn>, StoreError> {
         sms::pending(&self.conn, limit)
+    }
+
+    /// Whether a queued SMS may go now (STOP, daily caps).
+    pub fn sms_gate(
+        &self,
+        number: &str,
+        message_id: &str,
+        caps: sms::Caps,
+        now: Timestamp,
+    ) -> Result<sms::Gate, StoreError> {
+        sms::gate(&self.conn, number, message_id, caps, now)
+    }
+
+    /// Puts off a queued message until `at` without counting a failure.
+    pub fn defer(&mut self, id: i64, at: Timestamp) -> Result<(), StoreError> {
+        sms::defer(&self.conn, id, at)
+    }
+
+    /// Gives up a queued SMS whose number said STOP.
+    pub fn drop_stopped_sms(&mut self, id: i64) -> Result<(), StoreError> {
+        sms::drop_stopped(&self.conn, id)
+    }
+
+    /// The SMS's context: the message as the referee reads it (its sender the player the
+    /// number is linked to, or the one linking it) and what the referee must know.
+    pub fn sms_context(
+        &self,
+        msg: &mut Inbound,
+        lookup: &Lookup,
+        now: Timestamp,
+    ) -> Result<Context, StoreError> {
+        let number = msg.phone.clone().unwrap_or_default();
+        let holder = rows::phone_holder(&self.conn, &number)?;
+        let claimant = match &holder {
+            Some(_) => None,
+            None => rows::phone_claimant(&self.conn, &number)?,
+        };
+        msg.from = holder.clone().or(claimant).unwrap_or_default();
+        let mut ctx = context::load(&self.conn, msg, lookup, now)?;
+        ctx.phone_holder = holder;
+        ctx.sms_stopped = sms::stopped(&self.conn, &number)?.is_some();
+        ctx.sms_game = sms::last_game(&self.conn, &number)?;
+        Ok(ctx)
     }
 
     /// Marks an SMS processed; false when it was already.
@@ -579,6 +631,8 @@ mod tests {
             auto,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         }
     }
 
@@ -600,10 +654,14 @@ mod tests {
                 chat: false,
                 zone: Some("Europe/Paris".into()),
                 leave: Vec::new(),
+                notify: Default::default(),
+                phone: None,
+                phone_claim: None,
             }],
             games: vec![g],
             outbox: out,
             summary: "test".into(),
+            sms_stops: Vec::new(),
         }
     }
 
@@ -905,6 +963,9 @@ mod tests {
                 chat: true,
                 zone: None,
                 leave: Vec::new(),
+                notify: Default::default(),
+                phone: None,
+                phone_claim: None,
             };
             s.commit(
                 &Decision {

@@ -87,7 +87,7 @@ pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), S
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
          game_id, auto, created_at, status, attempts, next_attempt_at, turn, channel)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?10, ?11, ?12)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?12, ?11, ?13)
          ON CONFLICT (message_id) DO NOTHING",
     )?
     .execute(params![
@@ -102,6 +102,7 @@ pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), S
         auto_code(mail.auto),
         now,
         mail.turn.map(|t| t as i64),
+        mail.not_before.unwrap_or(now).max(now),
         mail.channel.code(),
     ])?;
     // Replies are recognised by the Message-IDs of mail; an SMS's id is only its key.
@@ -133,6 +134,8 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
             },
             turn: r.get::<_, Option<i64>>(12)?.map(|t| t as usize),
             channel: Channel::from_code(&r.get::<_, String>(13)?).unwrap_or_default(),
+            not_before: None,
+            sms: None,
         },
         attempts: r.get(10)?,
         created_at: r.get(11)?,
@@ -330,6 +333,8 @@ mod tests {
             auto,
             turn: None,
             channel: Default::default(),
+            not_before: None,
+            sms: None,
         };
         let a = "alice@example.org";
         for (id, to, game, auto, at) in [

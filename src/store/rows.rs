@@ -8,8 +8,8 @@ use crate::clock::{Span, TimeControl};
 use crate::games::{GameKind, Side};
 use crate::referee::conditions::{Line, Step};
 use crate::referee::{
-    ClockStop, Conditions, GameClock, GameId, GameResult, GameStatus, LangFrom, PlayedMove, Player,
-    StoredGame, TakeBack, Timestamp,
+    ClockStop, Conditions, GameClock, GameId, GameResult, GameStatus, LangFrom, Notify, PhoneClaim,
+    PlayedMove, Player, StoredGame, TakeBack, Timestamp,
 };
 use crate::text::Lang;
 
@@ -31,7 +31,8 @@ pub fn outages(conn: &Connection, since: Timestamp) -> Result<Vec<Span>, StoreEr
 pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
     let found = conn
         .prepare_cached(
-            "SELECT address, name, lang, lang_from, chat, zone FROM players WHERE address = ?1",
+            "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
+             claim_code, claim_until, claim_tries FROM players WHERE address = ?1",
         )?
         .query_row([address.to_lowercase()], player_row)
         .optional()?;
@@ -72,17 +73,50 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
         chat: r.get(4)?,
         zone: r.get(5)?,
         leave: Vec::new(),
+        phone: r.get(6)?,
+        notify: Notify::from_code(&r.get::<_, String>(7)?).unwrap_or_default(),
+        phone_claim: match (r.get(8)?, r.get(9)?, r.get(10)?) {
+            (Some(number), Some(code), Some(until)) => Some(PhoneClaim {
+                number,
+                code,
+                until,
+                tries: r.get(11)?,
+            }),
+            _ => None,
+        },
     })
+}
+
+/// The address of the player `number` is linked to, if any.
+pub fn phone_holder(conn: &Connection, number: &str) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT address FROM players WHERE phone = ?1")?
+        .query_row([number], |r| r.get(0))
+        .optional()?)
+}
+
+/// The address of the player linking `number` (the latest claim), if any.
+pub fn phone_claimant(conn: &Connection, number: &str) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT address FROM players WHERE claim_number = ?1
+             ORDER BY claim_until DESC LIMIT 1",
+        )?
+        .query_row([number], |r| r.get(0))
+        .optional()?)
 }
 
 /// Inserts or replaces a player.
 pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
-        "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
+         notify, claim_number, claim_code, claim_until, claim_tries)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
          lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
-         updated_at = excluded.updated_at",
+         updated_at = excluded.updated_at, phone = excluded.phone, notify = excluded.notify,
+         claim_number = excluded.claim_number, claim_code = excluded.claim_code,
+         claim_until = excluded.claim_until, claim_tries = excluded.claim_tries",
     )?
     .execute(params![
         p.address.to_lowercase(),
@@ -91,7 +125,13 @@ pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), 
         p.lang_from.code(),
         p.chat,
         p.zone,
-        now
+        now,
+        p.phone,
+        p.notify.code(),
+        p.phone_claim.as_ref().map(|c| &c.number),
+        p.phone_claim.as_ref().map(|c| &c.code),
+        p.phone_claim.as_ref().map(|c| c.until),
+        p.phone_claim.as_ref().map_or(0, |c| c.tries),
     ])?;
     let address = p.address.to_lowercase();
     conn.prepare_cached("DELETE FROM leave WHERE address = ?1")?

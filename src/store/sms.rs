@@ -2,7 +2,7 @@
 //! gateway's own key for it (a retried delivery finds it there), and waits until the
 //! referee has decided on it.
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::referee::Timestamp;
 
@@ -76,6 +76,128 @@ pub fn processed(conn: &Connection, id: i64, at: Timestamp) -> Result<bool, Stor
     Ok(n == 1)
 }
 
+/// Records that `number` said STOP (with the Message-ID of the SMS that confirms it) or
+/// START. Inside the commit transaction.
+pub fn set_stopped(
+    conn: &Connection,
+    number: &str,
+    stopped: bool,
+    confirmation: Option<&str>,
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    if stopped {
+        conn.prepare_cached(
+            "INSERT INTO sms_optout (number, since, confirmation) VALUES (?1, ?2, ?3)
+             ON CONFLICT (number) DO NOTHING",
+        )?
+        .execute(params![number, at, confirmation])?;
+    } else {
+        conn.prepare_cached("DELETE FROM sms_optout WHERE number = ?1")?
+            .execute([number])?;
+    }
+    Ok(())
+}
+
+/// Whether `number` said STOP; with the Message-ID of the one SMS still allowed to it.
+pub fn stopped(conn: &Connection, number: &str) -> Result<Option<Option<String>>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT confirmation FROM sms_optout WHERE number = ?1")?
+        .query_row([number], |r| r.get(0))
+        .optional()?)
+}
+
+/// The game of the latest SMS queued for `number`, when it is about one.
+pub fn last_game(conn: &Connection, number: &str) -> Result<Option<i64>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT game_id FROM outbox WHERE channel = 'sms' AND recipient = ?1
+             ORDER BY id DESC LIMIT 1",
+        )?
+        .query_row([number], |r| r.get::<_, Option<i64>>(0))
+        .optional()?
+        .flatten())
+}
+
+/// The daily caps on SMS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caps {
+    /// SMS to one number in 24 hours.
+    pub per_number: u32,
+    /// SMS in all in 24 hours.
+    pub in_all: u32,
+}
+
+/// Whether a queued SMS may go now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Gate {
+    /// Send it.
+    Go,
+    /// Never: the number said STOP.
+    Stopped,
+    /// Not before this time: a daily cap is reached.
+    Wait(Timestamp),
+}
+
+/// The day over which the caps count.
+const DAY: Timestamp = 86_400;
+
+/// Whether the SMS `message_id` to `number` may go at `now` under `caps`.
+pub fn gate(
+    conn: &Connection,
+    number: &str,
+    message_id: &str,
+    caps: Caps,
+    now: Timestamp,
+) -> Result<Gate, StoreError> {
+    if let Some(allowed) = stopped(conn, number)?
+        && allowed.as_deref() != Some(message_id)
+    {
+        return Ok(Gate::Stopped);
+    }
+    let count = |sql: &str, arg: Option<&str>| -> Result<(u32, Option<Timestamp>), StoreError> {
+        let mut stmt = conn.prepare_cached(sql)?;
+        let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?));
+        Ok(match arg {
+            Some(a) => stmt.query_row(params![now - DAY, a], row)?,
+            None => stmt.query_row(params![now - DAY], row)?,
+        })
+    };
+    let (to_number, first) = count(
+        "SELECT count(*), min(sent_at) FROM outbox WHERE channel = 'sms' AND status = 'sent'
+         AND sent_at > ?1 AND recipient = ?2",
+        Some(number),
+    )?;
+    if to_number >= caps.per_number {
+        return Ok(Gate::Wait(first.unwrap_or(now) + DAY));
+    }
+    let (in_all, first) = count(
+        "SELECT count(*), min(sent_at) FROM outbox WHERE channel = 'sms' AND status = 'sent'
+         AND sent_at > ?1",
+        None,
+    )?;
+    if in_all >= caps.in_all {
+        return Ok(Gate::Wait(first.unwrap_or(now) + DAY));
+    }
+    Ok(Gate::Go)
+}
+
+/// Puts off a queued message until `at` (a cap), without counting a failure.
+pub fn defer(conn: &Connection, id: i64, at: Timestamp) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1")?
+        .execute(params![id, at])?;
+    Ok(())
+}
+
+/// Gives up a queued SMS for good: its number said STOP.
+pub fn drop_stopped(conn: &Connection, id: i64) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE outbox SET status = 'failed', last_error = 'not sent: the number said STOP'
+         WHERE id = ?1",
+    )?
+    .execute([id])?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +228,129 @@ mod tests {
         assert!(store.sms_processed(pending[0].id, 20).unwrap());
         assert!(!store.sms_processed(pending[0].id, 21).unwrap());
         assert_eq!(store.pending_sms(10).unwrap().len(), 1);
+    }
+
+    fn sms(id: &str, to: &str, not_before: Option<Timestamp>) -> crate::referee::Outgoing {
+        crate::referee::Outgoing {
+            to: to.into(),
+            subject: String::new(),
+            body: "#1 a1b2 accepted".into(),
+            message_id: id.into(),
+            in_reply_to: None,
+            references: Vec::new(),
+            reply_to: None,
+            game: Some(1),
+            auto: crate::referee::AutoKind::Replied,
+            turn: None,
+            channel: crate::referee::Channel::Sms,
+            sms: None,
+            not_before,
+        }
+    }
+
+    #[test]
+    fn a_phone_and_its_claim_are_kept_and_a_number_has_one_holder() {
+        use crate::referee::{Decision, Notify, PhoneClaim, Player};
+        use crate::text::Lang;
+        let mut store = Store::open_in_memory().unwrap();
+        let alice = Player {
+            phone: Some("+33612345678".into()),
+            notify: Notify::Both,
+            phone_claim: Some(PhoneClaim {
+                number: "+33700000000".into(),
+                code: "123456".into(),
+                until: 99,
+                tries: 2,
+            }),
+            ..Player::new("alice@a.org", Lang::FR)
+        };
+        let d = Decision {
+            players: vec![alice.clone()],
+            ..Decision::default()
+        };
+        store.commit(&d, None, 1).unwrap();
+        assert_eq!(store.player("alice@a.org").unwrap(), Some(alice));
+        let conn = &store.conn;
+        assert_eq!(
+            super::super::rows::phone_holder(conn, "+33612345678").unwrap(),
+            Some("alice@a.org".into())
+        );
+        assert_eq!(
+            super::super::rows::phone_claimant(conn, "+33700000000").unwrap(),
+            Some("alice@a.org".into())
+        );
+        let bob = Player {
+            phone: Some("+33612345678".into()),
+            ..Player::new("bob@b.org", Lang::EN)
+        };
+        let d = Decision {
+            players: vec![bob],
+            ..Decision::default()
+        };
+        assert!(store.commit(&d, None, 2).is_err(), "one player per number");
+    }
+
+    #[test]
+    fn stop_holds_back_every_sms_but_its_confirmation_and_caps_defer() {
+        use crate::referee::Decision;
+        let mut store = Store::open_in_memory().unwrap();
+        let caps = Caps {
+            per_number: 2,
+            in_all: 3,
+        };
+        let n = "+33612345678";
+        assert_eq!(store.sms_gate(n, "a", caps, 100).unwrap(), Gate::Go);
+        set_stopped(&store.conn, n, true, Some("confirm"), 100).unwrap();
+        // STOP said again keeps the first confirmation.
+        set_stopped(&store.conn, n, true, Some("other"), 101).unwrap();
+        assert_eq!(store.sms_gate(n, "a", caps, 102).unwrap(), Gate::Stopped);
+        assert_eq!(store.sms_gate(n, "confirm", caps, 102).unwrap(), Gate::Go);
+        assert_eq!(
+            store.sms_gate(n, "other", caps, 102).unwrap(),
+            Gate::Stopped
+        );
+        set_stopped(&store.conn, n, false, None, 103).unwrap();
+        assert_eq!(store.sms_gate(n, "a", caps, 104).unwrap(), Gate::Go);
+
+        // Two sent to the number: the third waits a day from the first.
+        let d = Decision {
+            outbox: vec![
+                sms("s1", n, None),
+                sms("s2", n, None),
+                sms("s3", "+33699999999", Some(5000)),
+            ],
+            ..Decision::default()
+        };
+        store.commit(&d, None, 1000).unwrap();
+        let due = store
+            .due_on(crate::referee::Channel::Sms, 1000, 10)
+            .unwrap();
+        assert_eq!(due.len(), 2, "the third waits for its time");
+        store.mark_sent(due[0].id, 1000).unwrap();
+        store.mark_sent(due[1].id, 1100).unwrap();
+        assert_eq!(
+            store.sms_gate(n, "s4", caps, 1200).unwrap(),
+            Gate::Wait(1000 + DAY)
+        );
+        assert_eq!(
+            store.sms_gate("+33699999999", "s3", caps, 5000).unwrap(),
+            Gate::Go
+        );
+        let s3 = store
+            .due_on(crate::referee::Channel::Sms, 5000, 10)
+            .unwrap();
+        store.mark_sent(s3[0].id, 5000).unwrap();
+        // Three in all: the installation's cap.
+        assert_eq!(
+            store.sms_gate("+33611111111", "s5", caps, 6000).unwrap(),
+            Gate::Wait(1000 + DAY)
+        );
+        assert_eq!(
+            store
+                .sms_gate("+33611111111", "s5", caps, 1000 + DAY + 1)
+                .unwrap(),
+            Gate::Go
+        );
+        assert_eq!(last_game(&store.conn, n).unwrap(), Some(1));
     }
 }

@@ -67,6 +67,7 @@ impl Games {
                 authserv_id: None,
                 trust_unverified_senders: false,
                 clock: Default::default(),
+                sms: Default::default(),
             },
         };
         for pair in players.chunks(2) {

@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use arbitre::games::{AnyGame, GameKind, Start};
 use arbitre::referee::{
-    self, AutoKind, Context, Decision, GameId, GameStatus, Inbound, LangFrom, NewGameRequest,
-    Outgoing, Player, RefereeConfig, StoredGame, Timestamp,
+    self, AutoKind, Channel, Context, Decision, GameId, GameStatus, Inbound, LangFrom,
+    NewGameRequest, Outgoing, Player, RefereeConfig, StoredGame, Timestamp,
 };
 use arbitre::text::Lang;
 
@@ -34,6 +34,7 @@ pub fn config() -> RefereeConfig {
         authserv_id: None,
         trust_unverified_senders: false,
         clock: Default::default(),
+        sms: Default::default(),
     }
 }
 
@@ -61,6 +62,8 @@ pub struct World {
     pub outages: Vec<arbitre::clock::Span>,
     /// The audit log of the director's actions, as the store keeps it.
     pub audit: Vec<arbitre::audit::Entry>,
+    /// The numbers that said STOP, with the one SMS still allowed to each.
+    pub stopped: BTreeMap<String, Option<String>>,
 }
 
 impl World {
@@ -84,7 +87,49 @@ impl World {
             held: Vec::new(),
             outages: Vec::new(),
             audit: Vec::new(),
+            stopped: BTreeMap::new(),
         }
+    }
+
+    /// An SMS from `number` with `text`, as the daemon reads it: its sender the player the
+    /// number is linked to, else the player linking it, else nobody.
+    pub fn sms_msg(&mut self, number: &str, text: &str) -> Inbound {
+        self.seq += 1;
+        self.clock += self.step;
+        let mut m = arbitre::sms::incoming::inbound(
+            "test",
+            &format!("k{}", self.seq),
+            number,
+            text,
+            self.clock,
+        );
+        let holder = self
+            .players
+            .values()
+            .find(|p| p.phone.as_deref() == Some(number));
+        let claimant = self
+            .players
+            .values()
+            .find(|p| p.phone_claim.as_ref().is_some_and(|c| c.number == number));
+        m.from = holder
+            .or(claimant)
+            .map(|p| p.address.clone())
+            .unwrap_or_default();
+        m
+    }
+
+    /// Sends `text` by SMS from `number`.
+    pub fn sms(&mut self, number: &str, text: &str) -> Decision {
+        let m = self.sms_msg(number, text);
+        self.deliver(&m)
+    }
+
+    /// The SMS sent to `number`, in order.
+    pub fn texts_to(&self, number: &str) -> Vec<&Outgoing> {
+        self.sent
+            .iter()
+            .filter(|o| o.channel == Channel::Sms && o.to == number)
+            .collect()
     }
 
     /// A fresh message from `from` with `text` as its body, to the bot's plain address.
@@ -105,6 +150,8 @@ impl World {
             auth_results: Vec::new(),
             size: 1000 + text.len(),
             received_at: self.clock,
+            channel: Default::default(),
+            phone: None,
         }
     }
 
@@ -219,6 +266,34 @@ impl World {
             rate_notice_in_hour,
             outages: self.outages.clone(),
             next_game_id: self.next_game,
+            phone_holder: {
+                let number = match (&msg.phone, msg.channel) {
+                    (Some(n), Channel::Sms) => Some(n.clone()),
+                    _ => look.phone.clone().or_else(|| {
+                        self.players
+                            .get(&sender)
+                            .and_then(|p| p.phone_claim.as_ref())
+                            .map(|c| c.number.clone())
+                    }),
+                };
+                number.and_then(|n| {
+                    self.players
+                        .values()
+                        .find(|p| p.phone.as_deref() == Some(n.as_str()))
+                        .map(|p| p.address.clone())
+                })
+            },
+            sms_game: msg.phone.as_ref().and_then(|n| {
+                self.sent
+                    .iter()
+                    .rev()
+                    .find(|o| o.channel == Channel::Sms && &o.to == n)
+                    .and_then(|o| o.game)
+            }),
+            sms_stopped: msg
+                .phone
+                .as_ref()
+                .is_some_and(|n| self.stopped.contains_key(n)),
         }
     }
 
@@ -234,6 +309,15 @@ impl World {
     }
 
     pub fn apply(&mut self, d: &Decision) {
+        for stop in &d.sms_stops {
+            if stop.stopped {
+                self.stopped
+                    .entry(stop.number.clone())
+                    .or_insert(stop.confirmation.clone());
+            } else {
+                self.stopped.remove(&stop.number);
+            }
+        }
         for p in &d.players {
             self.players.insert(p.address.clone(), p.clone());
         }
@@ -436,6 +520,15 @@ impl World {
         addresses.push(msg.from.clone());
         addresses.retain(|a| !a.is_empty());
         for o in &d.outbox {
+            if o.channel == Channel::Sms {
+                check_sms(o, &addresses);
+                assert!(
+                    !self.ours.contains_key(&o.message_id),
+                    "Message-ID {} used twice",
+                    o.message_id
+                );
+                continue;
+            }
             assert!(!o.message_id.is_empty());
             assert!(
                 !self.ours.contains_key(&o.message_id),
@@ -554,9 +647,40 @@ impl World {
                 chat: true,
                 zone: None,
                 leave: Vec::new(),
+                notify: Default::default(),
+                phone: None,
+                phone_claim: None,
             },
         );
     }
+}
+
+/// What holds for every SMS: to a number in E.164 form, in GSM-7 within one segment (a
+/// position string, asked for, within three), showing no address.
+pub fn check_sms(o: &Outgoing, addresses: &[String]) {
+    use arbitre::sms::gsm7;
+    assert!(
+        arbitre::sms::phone::Phone::read(&o.to, &[]).is_ok(),
+        "an SMS to {}",
+        o.to
+    );
+    let cost = gsm7::cost(&o.body);
+    assert_eq!(cost.encoding, gsm7::Encoding::Gsm7, "{}", o.body);
+    let most = if o.body.contains("position") { 3 } else { 1 };
+    assert!(
+        cost.segments <= most,
+        "{} segments: {}",
+        cost.segments,
+        o.body
+    );
+    for a in addresses {
+        assert!(
+            !o.body.to_lowercase().contains(&a.to_lowercase()),
+            "{}",
+            o.body
+        );
+    }
+    assert!(o.subject.is_empty() && o.reply_to.is_none());
 }
 
 /// The registered game called `name`; it must set up its default start.

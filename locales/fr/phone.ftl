@@ -1,0 +1,36 @@
+# Relier un téléphone (TELEPHONE), la façon dont un joueur est prévenu de ses parties
+# (AVIS), et STOP par courriel. $number est un numéro au format international ; $notify
+# vaut mail, sms ou both.
+
+phone-usage = Pour suivre vos parties par SMS, reliez votre téléphone : écrivez TELEPHONE suivi de son numéro au format international, par exemple TELEPHONE +33612345678. arbitre y envoie un code à six chiffres par SMS ; renvoyez ce code dans les 30 minutes, en réponse au courriel d'arbitre ou par SMS depuis ce téléphone.
+phone-unavailable = Ce serveur n'envoie pas de SMS : aucun téléphone ne peut y être relié. Tout vous parvient par courriel.
+phone-none = Aucun téléphone n'est relié à votre adresse.
+phone-current = Votre téléphone { $number } est relié. { notify-now }
+notify-now = { $notify ->
+    [sms] Tout vous parvient par courriel, et aussi par SMS ce qui vous attend : votre coup à jouer, les rappels, les résultats.
+    [both] Tout vous parvient par courriel, et aussi par SMS tout ce qui a une forme courte, y compris vos propres coups acceptés ou refusés.
+   *[mail] Tout vous parvient par courriel ; arbitre ne répond par SMS qu'à ce que vous envoyez par SMS.
+}
+notify-how = AVIS SMS, AVIS MAIL ou AVIS LES DEUX permet de choisir ; TELEPHONE NON délie le téléphone.
+phone-bad-number = Impossible de relier le { $number } : { $why ->
+    [international] écrivez-le au format international, avec le + et l'indicatif du pays (+33 6 12 34 56 78).
+    [digits] un numéro de téléphone ne contient que des chiffres.
+    [length] un numéro compte de 7 à 15 chiffres, indicatif compris.
+   *[country] ce serveur n'envoie pas de SMS vers ce pays.
+}
+phone-taken = Le { $number } est déjà relié à un autre joueur : un numéro appartient à un seul joueur. S'il est à vous, ce joueur doit d'abord écrire TELEPHONE NON.
+phone-already = Le { $number } est déjà votre téléphone ; rien ne change.
+phone-code-sent = arbitre a envoyé un code à six chiffres par SMS au { $number }. Renvoyez-le dans les 30 minutes, en répondant à ce courriel avec les six chiffres seuls, ou par SMS depuis ce téléphone. D'ici là, rien ne change.
+phone-linked = Votre téléphone { $number } est maintenant relié. Pour jouer par SMS, envoyez votre coup ; si vous avez plusieurs parties, commencez par le numéro de la partie : #12 e5e6. Un SMS STOP arrête tout envoi de SMS vers ce numéro.
+phone-code-none = Aucun téléphone n'est en train d'être relié à votre adresse : un code ne sert à rien pour l'instant. Écrivez d'abord TELEPHONE suivi de votre numéro.
+phone-code-expired = Ce code a expiré : un code vaut 30 minutes. Écrivez à nouveau TELEPHONE { $number } pour en recevoir un autre.
+phone-code-wrong = Ce n'est pas le code envoyé au { $number }. { $left ->
+    [one] Il vous reste un essai.
+   *[other] Il vous reste { $left } essais.
+}
+phone-code-gave-up = Trop de codes erronés : la liaison du { $number } est annulée. Écrivez à nouveau TELEPHONE { $number } pour recevoir un nouveau code.
+phone-off = Votre téléphone { $number } n'est plus relié : arbitre ne lui envoie plus rien, et tout vous parvient par courriel.
+phone-off-none = Aucun téléphone n'est relié à votre adresse ; rien ne change.
+notify-usage = AVIS SMS, AVIS MAIL ou AVIS LES DEUX permet de choisir comment vous êtes prévenu de vos parties.
+notify-needs-phone = Les SMS demandent d'abord un téléphone relié. { phone-usage }
+notify-set = C'est fait. { notify-now }

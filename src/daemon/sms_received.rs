@@ -1,0 +1,112 @@
+//! The received SMS loop: each SMS the gateway handed over (recorded in the store's SMS
+//! inbox) is decided by the referee like a mail, and the decision is committed in one
+//! transaction with the SMS marked processed: a crash before the commit leaves it to be
+//! decided again, one after leaves nothing to redo.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+
+use crate::referee::{self, RefereeConfig};
+use crate::sms::incoming;
+use crate::store::sms::SmsIn;
+
+use super::{DaemonError, SharedStore, now, with_store};
+
+/// Received SMS read from the store at a time.
+const BATCH: usize = 32;
+
+/// How often the SMS inbox is looked at without being told.
+const POLL: Duration = Duration::from_secs(5);
+
+/// Who to wake when decisions queued messages or moved clocks.
+#[derive(Clone, Debug)]
+pub struct Wakes {
+    /// The mail outbox.
+    pub mail: Arc<Notify>,
+    /// The SMS outbox.
+    pub sms: Arc<Notify>,
+    /// The clock.
+    pub clock: Arc<Notify>,
+}
+
+/// Decides one received SMS and commits the decision with the SMS marked processed;
+/// returns the summary and how many messages were queued, or `None` when it had been
+/// processed already.
+pub async fn handle_one(
+    config: &RefereeConfig,
+    store: &SharedStore,
+    sms: SmsIn,
+) -> Result<Option<(String, usize)>, DaemonError> {
+    let config = config.clone();
+    with_store(store, move |s| {
+        s.immediate(|s| {
+            let at = now();
+            let mut msg = incoming::inbound(
+                &sms.gateway,
+                &sms.key,
+                &sms.sender,
+                &sms.text,
+                sms.received_at,
+            );
+            let lookup = referee::lookup(&config, &msg);
+            let ctx = s.sms_context(&mut msg, &lookup, at)?;
+            if !s.sms_processed(sms.id, at)? {
+                return Ok(None);
+            }
+            let decision = referee::handle(&config, &ctx, &msg, at);
+            s.commit(&decision, None, at)?;
+            Ok(Some((decision.summary, decision.outbox.len())))
+        })
+    })
+    .await
+}
+
+/// Runs until `stop` turns true: decides every received SMS, oldest first.
+pub async fn run(
+    config: RefereeConfig,
+    store: SharedStore,
+    received: Arc<Notify>,
+    wakes: Wakes,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    loop {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        let pending = with_store(&store, |s| s.pending_sms(BATCH)).await?;
+        let full = pending.len() == BATCH;
+        for sms in pending {
+            let id = sms.id;
+            match handle_one(&config, &store, sms).await {
+                Ok(Some((summary, queued))) => {
+                    tracing::info!(sms = id, queued, summary = %summary, "SMS processed");
+                    if queued > 0 {
+                        wakes.mail.notify_one();
+                        wakes.sms.notify_one();
+                    }
+                    wakes.clock.notify_one();
+                }
+                Ok(None) => tracing::info!(sms = id, "SMS already processed"),
+                Err(e) => {
+                    // Nothing was committed: the SMS stays in the inbox and is tried again.
+                    tracing::error!(sms = id, cause = %e, "cannot process SMS");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    break;
+                }
+            }
+            if *stop.borrow() {
+                return Ok(());
+            }
+        }
+        if full {
+            continue;
+        }
+        tokio::select! {
+            () = received.notified() => {}
+            () = tokio::time::sleep(POLL) => {}
+            _ = stop.changed() => return Ok(()),
+        }
+    }
+}

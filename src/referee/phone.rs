@@ -1,0 +1,347 @@
+//! A player's phone: `PHONE <number>` sends a six-digit code to it by SMS, and the code
+//! sent back (by mail, or by SMS from that phone) within 30 minutes links it; `PHONE OFF`
+//! unlinks it; `NOTIFY SMS|MAIL|BOTH` chooses how the player hears of their games. By SMS,
+//! `STOP` (and the carriers' usual words) stops every SMS to the number at once, confirmed
+//! once, and `START` has them again; a number nobody links is told how to link it.
+//!
+//! Decisions made here:
+//! - `one-player-per-number`: a number linked to a player cannot be claimed by another
+//!   until the first unlinks it; checked when the code is asked for and again when it
+//!   comes back (the store's unique index is the last guard).
+//! - `code`: derived from the installation's secret, the player, the number and the
+//!   time (pure, and unguessable without the secret); five wrong tries cancel the claim.
+//! - `stop`: recorded for the number, not the player, so it holds whoever links it later;
+//!   the outbox checks it again when each SMS is sent.
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use crate::referee::command::PhoneRequest;
+use crate::referee::handle::Desk;
+use crate::referee::reply::Topic;
+use crate::referee::{AutoKind, Channel, Notify, PhoneClaim, Player, SmsStop};
+use crate::sms::phone::{Phone, PhoneError};
+use crate::sms::words;
+use crate::t;
+
+/// How long a code is valid.
+pub const CODE_SECONDS: i64 = 30 * 60;
+
+/// Wrong codes allowed before the claim is cancelled.
+pub const CODE_TRIES: u32 = 5;
+
+/// The code sent to `number` for `address` at `now`: six digits.
+pub fn code_for(secret: &str, address: &str, number: &str, now: i64) -> String {
+    let mut mac =
+        <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("HMAC accepts any key");
+    mac.update(b"arbitre phone code\0");
+    mac.update(address.to_lowercase().as_bytes());
+    mac.update(b"\0");
+    mac.update(number.as_bytes());
+    mac.update(b"\0");
+    mac.update(&now.to_be_bytes());
+    let bytes = mac.finalize().into_bytes();
+    let n = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) % 1_000_000;
+    format!("{n:06}")
+}
+
+/// The sender's record, created if new.
+fn sender_record(desk: &mut Desk) -> Player {
+    let sender = desk.sender().to_lowercase();
+    let lang = desk.lang;
+    desk.ensure_player(&sender, lang);
+    desk.player(&sender).cloned().expect("ensured")
+}
+
+/// `PHONE`, `PHONE <number>`, `PHONE OFF`.
+pub fn on_phone(desk: &mut Desk, request: &PhoneRequest) {
+    let lang = desk.lang;
+    if !desk.config.sms.enabled {
+        desk.reply(Topic::Phone, t!(lang, "phone-unavailable"));
+        desk.summary = format!("{}: no SMS gateway, no phone to link", desk.sender());
+        return;
+    }
+    let me = sender_record(desk);
+    match request {
+        PhoneRequest::Show => {
+            let body = match &me.phone {
+                Some(number) => format!(
+                    "{}\n\n{}",
+                    t!(
+                        lang,
+                        "phone-current",
+                        number = number.clone(),
+                        notify = me.notify.code()
+                    ),
+                    t!(lang, "notify-how")
+                ),
+                None => format!("{}\n\n{}", t!(lang, "phone-none"), t!(lang, "phone-usage")),
+            };
+            desk.reply(Topic::Phone, body);
+            desk.summary = format!("{} asked for their phone", me.address);
+        }
+        PhoneRequest::Off => {
+            let Some(number) = me.phone.clone() else {
+                desk.reply(Topic::Phone, t!(lang, "phone-off-none"));
+                desk.summary = format!("{}: PHONE OFF with no phone linked", me.address);
+                return;
+            };
+            desk.upsert_player(Player {
+                phone: None,
+                notify: Notify::Mail,
+                phone_claim: None,
+                ..me.clone()
+            });
+            desk.reply(Topic::Phone, t!(lang, "phone-off", number = number.clone()));
+            desk.summary = format!("{} unlinked {}", me.address, Phone::mask(&number));
+        }
+        PhoneRequest::Link(written) => link(desk, me, written),
+    }
+}
+
+/// `PHONE <number>`: the code goes to the number, the player is told by mail.
+fn link(desk: &mut Desk, me: Player, written: &str) {
+    let lang = desk.lang;
+    let number = match Phone::read(written, &desk.config.sms.countries) {
+        Ok(p) => p.as_str().to_string(),
+        Err(e) => {
+            let why = match e {
+                PhoneError::NotInternational => "international",
+                PhoneError::NotDigits => "digits",
+                PhoneError::Length => "length",
+                PhoneError::Country => "country",
+            };
+            let body = t!(
+                lang,
+                "phone-bad-number",
+                number = written.to_string(),
+                why = why
+            );
+            desk.reply(Topic::Phone, body);
+            desk.summary = format!("{}: PHONE {written:?} refused ({e})", me.address);
+            return;
+        }
+    };
+    if me.phone.as_deref() == Some(number.as_str()) {
+        desk.reply(
+            Topic::Phone,
+            t!(lang, "phone-already", number = number.clone()),
+        );
+        desk.summary = format!("{}: PHONE names their own phone", me.address);
+        return;
+    }
+    if let Some(holder) = &desk.ctx.phone_holder
+        && !holder.eq_ignore_ascii_case(&me.address)
+    {
+        desk.reply(
+            Topic::Phone,
+            t!(lang, "phone-taken", number = number.clone()),
+        );
+        desk.summary = format!(
+            "{}: {} is linked to another player",
+            me.address,
+            Phone::mask(&number)
+        );
+        return;
+    }
+    let code = code_for(&desk.config.secret, &me.address, &number, desk.now);
+    desk.upsert_player(Player {
+        phone_claim: Some(PhoneClaim {
+            number: number.clone(),
+            code: code.clone(),
+            until: desk.now + CODE_SECONDS,
+            tries: 0,
+        }),
+        ..me.clone()
+    });
+    desk.reply(
+        Topic::Phone,
+        t!(lang, "phone-code-sent", number = number.clone()),
+    );
+    desk.mail
+        .sms(&number, words::code(lang, &code), None, AutoKind::Replied);
+    desk.summary = format!(
+        "{} asked to link {}: code sent",
+        me.address,
+        Phone::mask(&number)
+    );
+}
+
+/// Six digits: the code of the phone being linked, by mail or by SMS from that phone.
+pub fn on_code(desk: &mut Desk, code: &str) {
+    let lang = desk.lang;
+    let by_sms = desk.msg.channel == Channel::Sms;
+    let me = sender_record(desk);
+    let claim = me
+        .phone_claim
+        .clone()
+        .filter(|c| !by_sms || desk.msg.phone.as_deref() == Some(c.number.as_str()));
+    let answer = |desk: &mut Desk, body: String| {
+        if by_sms {
+            // The number is not linked yet: the answer goes to the mail address.
+            let subject = crate::referee::reply::subject(lang, Topic::Phone);
+            desk.mail.tell(&me.address, subject, body);
+        } else {
+            desk.reply(Topic::Phone, body);
+        }
+    };
+    let Some(claim) = claim else {
+        answer(desk, t!(lang, "phone-code-none"));
+        desk.summary = format!("{}: a code with no phone being linked", me.address);
+        return;
+    };
+    let number = claim.number.clone();
+    if desk.now > claim.until {
+        desk.upsert_player(Player {
+            phone_claim: None,
+            ..me.clone()
+        });
+        answer(
+            desk,
+            t!(lang, "phone-code-expired", number = number.clone()),
+        );
+        desk.summary = format!(
+            "{}: the code for {} expired",
+            me.address,
+            Phone::mask(&number)
+        );
+        return;
+    }
+    if claim.code != code {
+        let tries = claim.tries + 1;
+        let (next, body) = if tries >= CODE_TRIES {
+            (
+                None,
+                t!(lang, "phone-code-gave-up", number = number.clone()),
+            )
+        } else {
+            (
+                Some(PhoneClaim { tries, ..claim }),
+                t!(
+                    lang,
+                    "phone-code-wrong",
+                    number = number.clone(),
+                    left = CODE_TRIES - tries
+                ),
+            )
+        };
+        desk.upsert_player(Player {
+            phone_claim: next,
+            ..me.clone()
+        });
+        answer(desk, body);
+        desk.summary = format!(
+            "{}: wrong code ({tries}) for {}",
+            me.address,
+            Phone::mask(&number)
+        );
+        return;
+    }
+    if let Some(holder) = &desk.ctx.phone_holder
+        && !holder.eq_ignore_ascii_case(&me.address)
+    {
+        desk.upsert_player(Player {
+            phone_claim: None,
+            ..me.clone()
+        });
+        answer(desk, t!(lang, "phone-taken", number = number.clone()));
+        desk.summary = format!(
+            "{}: {} was linked to another player meanwhile",
+            me.address,
+            Phone::mask(&number)
+        );
+        return;
+    }
+    desk.upsert_player(Player {
+        phone: Some(number.clone()),
+        phone_claim: None,
+        ..me.clone()
+    });
+    let body = format!(
+        "{}\n\n{}\n{}",
+        t!(lang, "phone-linked", number = number.clone()),
+        t!(lang, "notify-now", notify = me.notify.code()),
+        t!(lang, "notify-how")
+    );
+    answer(desk, body);
+    desk.mail
+        .sms(&number, words::linked(lang), None, AutoKind::Replied);
+    desk.summary = format!("{} linked {}", me.address, Phone::mask(&number));
+}
+
+/// `NOTIFY SMS|MAIL|BOTH`.
+pub fn on_notify(desk: &mut Desk, notify: Option<Notify>) {
+    let lang = desk.lang;
+    let me = sender_record(desk);
+    let Some(notify) = notify else {
+        let body = format!(
+            "{}\n\n{}",
+            t!(lang, "notify-usage"),
+            t!(lang, "notify-now", notify = me.notify.code())
+        );
+        desk.reply(Topic::Phone, body);
+        desk.summary = format!("{}: NOTIFY without SMS, MAIL or BOTH", me.address);
+        return;
+    };
+    if notify.by_sms() && me.phone.is_none() {
+        let body = if desk.config.sms.enabled {
+            t!(lang, "notify-needs-phone")
+        } else {
+            t!(lang, "phone-unavailable")
+        };
+        desk.reply(Topic::Phone, body);
+        desk.summary = format!("{}: NOTIFY {} with no phone", me.address, notify.code());
+        return;
+    }
+    desk.upsert_player(Player {
+        notify,
+        ..me.clone()
+    });
+    desk.reply(Topic::Phone, t!(lang, "notify-set", notify = notify.code()));
+    desk.summary = format!(
+        "{} now hears of their games by {}",
+        me.address,
+        notify.code()
+    );
+}
+
+/// `STOP` or `START`, alone in an SMS from `number`.
+pub fn on_stop(desk: &mut Desk, number: &str, stop: bool) {
+    let lang = desk.lang;
+    let masked = Phone::mask(number);
+    if stop && desk.ctx.sms_stopped {
+        // Confirmed once: the number hears nothing more.
+        desk.summary = format!("{masked} said STOP again: nothing sent");
+        return;
+    }
+    let body = if stop {
+        words::stopped(lang)
+    } else {
+        words::started(lang)
+    };
+    desk.mail.sms(number, body, None, AutoKind::Replied);
+    let confirmation = desk.mail.outbox.last().map(|o| o.message_id.clone());
+    if stop || desk.ctx.sms_stopped {
+        desk.stops.push(SmsStop {
+            number: number.to_string(),
+            stopped: stop,
+            confirmation: if stop { confirmation } else { None },
+        });
+    }
+    desk.summary = format!(
+        "{masked} said {}",
+        if stop {
+            "STOP: no more SMS"
+        } else {
+            "START: SMS again"
+        }
+    );
+}
+
+/// An SMS from a number nobody links, that is neither a code nor STOP or START.
+pub fn on_stranger(desk: &mut Desk, number: &str) {
+    let lang = desk.lang;
+    desk.mail
+        .sms(number, words::unknown(lang), None, AutoKind::Replied);
+    desk.summary = format!("an SMS from {}, linked to nobody", Phone::mask(number));
+}

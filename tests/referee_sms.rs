@@ -1,0 +1,464 @@
+//! The referee's SMS side, played in memory: linking a phone (by mail, the code back by
+//! mail or by SMS), `NOTIFY`, playing by SMS with the game named or not, refusals, `STOP`
+//! and `START`, numbers nobody links, quiet hours, and a game's end reaching a player on
+//! SMS. Every SMS any decision queues is checked by the world: to an E.164 number, in
+//! GSM-7 and one segment, showing no address.
+
+#[macro_use]
+mod world;
+
+use world::*;
+
+use arbitre::games::Side;
+use arbitre::referee::{Channel, Decision, GameStatus, Notify, Outgoing, RefereeConfig};
+use arbitre::sms::settings::QuietHours;
+
+const ALICE_PHONE: &str = "+33612345678";
+const BOB_PHONE: &str = "+32470123456";
+
+fn sms_config() -> RefereeConfig {
+    let mut c = config();
+    c.sms.enabled = true;
+    c.sms.countries = vec!["33".into(), "32".into()];
+    c
+}
+
+fn texts(d: &Decision) -> Vec<&Outgoing> {
+    d.outbox
+        .iter()
+        .filter(|o| o.channel == Channel::Sms)
+        .collect()
+}
+
+fn mails<'a>(d: &'a Decision, who: &str) -> Vec<&'a Outgoing> {
+    d.outbox
+        .iter()
+        .filter(|o| o.channel == Channel::Mail && o.to == who)
+        .collect()
+}
+
+/// The code in the last SMS to `number`.
+fn code_sent(w: &World, number: &str) -> String {
+    let sms = w.texts_to(number);
+    let last = sms.last().expect("an SMS was sent");
+    last.body
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|t| t.len() == 6)
+        .unwrap_or_else(|| panic!("no code in {}", last.body))
+        .to_string()
+}
+
+/// Links `number` to `who` by mail, the code sent back by mail.
+fn link(w: &mut World, who: &str, number: &str) {
+    let m = w.keyed_msg(who, &format!("PHONE {number}"));
+    w.deliver(&m);
+    let code = code_sent(w, number);
+    let d = w.answer(who, &code);
+    assert_eq!(d.players[0].phone.as_deref(), Some(number), "{d:#?}");
+}
+
+#[test]
+fn a_phone_is_linked_by_the_code_sent_back_by_mail() {
+    let mut w = World::with(sms_config());
+    let m = w.keyed_msg(ALICE, "PHONE +33 6 12 34 56 78");
+    let d = w.deliver(&m);
+    let mail = &mails(&d, ALICE)[0];
+    assert!(
+        mail.body
+            .contains("texted a six-digit code to +33612345678"),
+        "{}",
+        mail.body
+    );
+    let sms = texts(&d);
+    assert_eq!(sms.len(), 1);
+    assert_eq!(sms[0].to, ALICE_PHONE);
+    assert!(
+        sms[0].body.starts_with("arbitre: your code is "),
+        "{}",
+        sms[0].body
+    );
+    let claim = d.players[0].phone_claim.clone().expect("a claim");
+    assert_eq!(d.players[0].phone, None, "not linked before the code");
+
+    // A wrong code is refused and counted; the right one links the phone.
+    let d = w.answer(ALICE, "000000");
+    let body = &mails(&d, ALICE)[0].body;
+    if claim.code != "000000" {
+        assert!(
+            body.contains("That is not the code sent to +33612345678. 4 more tries are left."),
+            "{body}"
+        );
+        assert_eq!(d.players[0].phone_claim.as_ref().unwrap().tries, 1);
+    }
+    let d = w.answer(ALICE, &format!("{} {}", &claim.code[..3], &claim.code[3..]));
+    let p = &d.players[0];
+    assert_eq!(p.phone.as_deref(), Some(ALICE_PHONE));
+    assert_eq!(p.phone_claim, None);
+    assert_eq!(p.notify, Notify::Mail, "linking changes nothing else");
+    let body = &mails(&d, ALICE)[0].body;
+    assert!(
+        body.contains("Your phone +33612345678 is now linked."),
+        "{body}"
+    );
+    assert!(
+        body.contains("NOTIFY SMS, NOTIFY MAIL or NOTIFY BOTH"),
+        "{body}"
+    );
+    let sms = texts(&d);
+    assert_eq!(sms.len(), 1);
+    assert!(
+        sms[0].body.contains("this phone is linked"),
+        "{}",
+        sms[0].body
+    );
+
+    // PHONE alone shows it; PHONE OFF unlinks it.
+    let m = w.keyed_msg(ALICE, "PHONE");
+    let d = w.deliver(&m);
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("Your phone +33612345678 is linked.")
+    );
+    let m = w.keyed_msg(ALICE, "PHONE OFF");
+    let d = w.deliver(&m);
+    assert_eq!(d.players[0].phone, None);
+    assert!(mails(&d, ALICE)[0].body.contains("is unlinked"));
+}
+
+#[test]
+fn in_french_telephone_and_the_code_by_sms_from_the_phone() {
+    let mut w = World::with(sms_config());
+    let m = w.keyed_msg(ALICE, "TELEPHONE +33612345678");
+    let d = w.deliver(&m);
+    let mail = &mails(&d, ALICE)[0];
+    assert!(
+        mail.body
+            .contains("arbitre a envoyé un code à six chiffres par SMS au +33612345678"),
+        "{}",
+        mail.body
+    );
+    assert!(
+        texts(&d)[0].body.starts_with("arbitre : votre code est "),
+        "{}",
+        texts(&d)[0].body
+    );
+    let code = code_sent(&w, ALICE_PHONE);
+    // From another number, the code links nothing: that number is a stranger.
+    let d = w.sms("+33699999999", &code);
+    assert!(d.players.is_empty());
+    assert_eq!(texts(&d)[0].to, "+33699999999");
+    assert!(
+        texts(&d)[0].body.contains("not linked to a player"),
+        "{}",
+        texts(&d)[0].body
+    );
+    // From the phone itself, it links it; the player is told by mail too.
+    let d = w.sms(ALICE_PHONE, &code);
+    assert_eq!(d.players[0].phone.as_deref(), Some(ALICE_PHONE));
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("Votre téléphone +33612345678 est maintenant relié.")
+    );
+    assert!(
+        texts(&d)[0]
+            .body
+            .starts_with("arbitre : ce téléphone est lié.")
+    );
+}
+
+#[test]
+fn numbers_are_checked_and_belong_to_one_player() {
+    let mut w = World::with(sms_config());
+    for (written, why) in [
+        ("0612345678", "international form"),
+        ("+44 7700 900123", "does not send SMS to that country"),
+        ("+33 6 12", "7 to 15 digits"),
+        ("+33 6 12 AB 56 78", "digits only"),
+    ] {
+        let m = w.keyed_msg(ALICE, &format!("PHONE {written}"));
+        let d = w.deliver(&m);
+        assert!(
+            texts(&d).is_empty(),
+            "{written}: no SMS to a refused number"
+        );
+        assert!(
+            mails(&d, ALICE)[0].body.contains(why),
+            "{written}: {}",
+            mails(&d, ALICE)[0].body
+        );
+    }
+    link(&mut w, ALICE, ALICE_PHONE);
+    let m = w.keyed_msg(BOB, &format!("PHONE {ALICE_PHONE}"));
+    let d = w.deliver(&m);
+    assert!(
+        texts(&d).is_empty(),
+        "no code to a number linked to someone else"
+    );
+    assert!(
+        mails(&d, BOB)[0]
+            .body
+            .contains("already linked to another player")
+    );
+    // Without proof of the sender, PHONE changes nothing.
+    let d = w.send(BOB, &format!("PHONE {BOB_PHONE}"));
+    assert!(d.players.is_empty() && texts(&d).is_empty());
+    // A server without a gateway links nothing.
+    let mut plain = World::new();
+    let m = plain.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+    let d = plain.deliver(&m);
+    assert!(texts(&d).is_empty());
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("This server sends no SMS")
+    );
+}
+
+#[test]
+fn a_code_expires_and_five_wrong_ones_cancel_the_claim() {
+    let mut w = World::with(sms_config());
+    let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+    w.deliver(&m);
+    let code = code_sent(&w, ALICE_PHONE);
+    let wrong = if code == "111111" { "222222" } else { "111111" };
+    w.step = 60;
+    for left in (1..5).rev() {
+        let d = w.answer(ALICE, wrong);
+        let claim = d.players[0].phone_claim.as_ref().expect("still claimed");
+        assert_eq!(claim.tries, 5 - left);
+    }
+    let d = w.answer(ALICE, wrong);
+    assert_eq!(d.players[0].phone_claim, None);
+    assert!(mails(&d, ALICE)[0].body.contains("Too many wrong codes"));
+    let d = w.answer(ALICE, &code);
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("No phone is being linked")
+    );
+
+    let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+    w.deliver(&m);
+    let code = code_sent(&w, ALICE_PHONE);
+    w.step = 31 * 60;
+    let d = w.answer(ALICE, &code);
+    assert!(
+        mails(&d, ALICE)[0].body.contains("That code has expired"),
+        "{}",
+        mails(&d, ALICE)[0].body
+    );
+    assert_eq!(d.players[0].phone, None);
+}
+
+#[test]
+fn notify_needs_a_phone_and_says_what_comes_by_sms() {
+    let mut w = World::with(sms_config());
+    let m = w.keyed_msg(ALICE, "NOTIFY SMS");
+    let d = w.deliver(&m);
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("SMS needs a linked phone first")
+    );
+    link(&mut w, ALICE, ALICE_PHONE);
+    let m = w.keyed_msg(ALICE, "AVIS LES DEUX");
+    let d = w.deliver(&m);
+    assert_eq!(d.players[0].notify, Notify::Both);
+    let m = w.keyed_msg(ALICE, "NOTIFY SMS");
+    let d = w.deliver(&m);
+    assert_eq!(d.players[0].notify, Notify::Sms);
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("your move to play, reminders, results"),
+        "{}",
+        mails(&d, ALICE)[0].body
+    );
+}
+
+#[test]
+fn a_game_played_by_sms_on_one_side_and_mail_on_the_other() {
+    let mut w = World::with(sms_config());
+    engine!("abalone");
+    link(&mut w, ALICE, ALICE_PHONE);
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    assert_eq!(w.game(id).side_of(ALICE), Some(Side::Black));
+
+    // Alice (NOTIFY MAIL) plays by SMS: the answer comes by SMS, the mail still goes, Bob
+    // gets the move by mail.
+    let d = w.sms(ALICE_PHONE, "a1b2");
+    assert_eq!(d.games[0].moves.len(), 1);
+    let sms = texts(&d);
+    assert_eq!(sms.len(), 1);
+    assert_eq!(
+        sms[0].body,
+        format!("#{id} a1b2 accepted, passed on to your opponent.")
+    );
+    assert_eq!(mails(&d, ALICE).len(), 1, "mail keeps the record");
+    assert!(first_line(mails(&d, BOB)[0]) == "a1b2");
+
+    // Bob answers by mail: Alice chose mail, so no SMS.
+    let d = w.answer(BOB, "i5h5");
+    assert!(texts(&d).is_empty());
+
+    // With NOTIFY SMS her move to play comes by SMS as well, carrying the turn's mail.
+    let m = w.keyed_msg(ALICE, "NOTIFY SMS");
+    w.deliver(&m);
+    let d = w.sms(ALICE_PHONE, "b2c3");
+    assert_eq!(texts(&d).len(), 1, "her own move answered by SMS");
+    let d = w.answer(BOB, "i6h6");
+    let sms = texts(&d);
+    assert_eq!(sms.len(), 1);
+    assert_eq!(
+        sms[0].body,
+        format!("#{id} Abalone, your opponent played i6h6. Your move. Reply with yours.")
+    );
+    assert_eq!(sms[0].game, Some(id));
+    assert!(sms[0].not_before.is_none(), "no quiet hours configured");
+    assert_eq!(mails(&d, ALICE).len(), 1, "and the mail");
+
+    // An illegal move by SMS: ERR by SMS, nothing changes.
+    let d = w.sms(ALICE_PHONE, "a1a9");
+    assert!(d.games.is_empty());
+    let sms = texts(&d);
+    assert_eq!(sms.len(), 1);
+    assert!(
+        sms[0].body.starts_with(&format!("#{id} ERR a1a9: ")),
+        "{}",
+        sms[0].body
+    );
+
+    // Out of turn.
+    let d = w.sms(ALICE_PHONE, "a2b3");
+    assert_eq!(d.games[0].moves.len(), 5);
+    let d = w.sms(ALICE_PHONE, "a4b5");
+    assert!(
+        texts(&d)[0].body.contains("not your turn"),
+        "{}",
+        texts(&d)[0].body
+    );
+
+    // BOARD by SMS: the position string.
+    let d = w.sms(ALICE_PHONE, "BOARD");
+    let sms = texts(&d);
+    assert!(
+        sms[0]
+            .body
+            .starts_with(&format!("#{id} Abalone position: ")),
+        "{}",
+        sms[0].body
+    );
+
+    // HELP has no short form: the SMS says the answer went by mail.
+    let d = w.sms(ALICE_PHONE, "HELP");
+    assert_eq!(texts(&d)[0].body, "arbitre has answered you by mail.");
+    assert!(!mails(&d, ALICE).is_empty());
+
+    // The result reaches both: Alice resigns by SMS.
+    let d = w.sms(ALICE_PHONE, "RESIGN");
+    assert_eq!(d.games[0].status, GameStatus::Finished);
+    let sms = texts(&d);
+    assert_eq!(sms.len(), 1);
+    assert!(
+        sms[0].body.starts_with(&format!("#{id} Abalone: ")),
+        "{}",
+        sms[0].body
+    );
+    assert!(sms[0].body.ends_with("You lose."), "{}", sms[0].body);
+    assert!(!mails(&d, BOB).is_empty());
+}
+
+#[test]
+fn an_sms_without_a_number_goes_to_the_game_that_waits_or_asks_which() {
+    let mut w = World::with(sms_config());
+    engine!("abalone");
+    link(&mut w, ALICE, ALICE_PHONE);
+    let m = w.keyed_msg(ALICE, "NOTIFY SMS");
+    w.deliver(&m);
+    let one = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    let two = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // Two games wait for Alice: without a number, and no SMS yet, arbitre asks.
+    let d = w.sms(ALICE_PHONE, "a1b2");
+    assert!(d.games.is_empty());
+    let sms = texts(&d);
+    assert!(
+        sms[0]
+            .body
+            .starts_with("Which game? Start with its number: "),
+        "{}",
+        sms[0].body
+    );
+    assert!(sms[0].body.contains(&format!("#{one}")) && sms[0].body.contains(&format!("#{two}")));
+    // Named, it is played.
+    let d = w.sms(ALICE_PHONE, &format!("#{two} a1b2"));
+    assert_eq!(d.games[0].id, two);
+    // Bob answers in game two: the SMS telling Alice is about game two, which waits for
+    // her, so an SMS without a number goes there.
+    w.answer(BOB, "i5h5");
+    assert_eq!(w.texts_to(ALICE_PHONE).last().unwrap().game, Some(two));
+    let d = w.sms(ALICE_PHONE, "b2c3");
+    assert_eq!(d.games[0].id, two);
+    // Now game two waits for Bob: the latest SMS (the answer about game two) names no
+    // game waiting for her, so arbitre asks again, rather than guess.
+    let d = w.sms(ALICE_PHONE, "a1b2");
+    assert!(d.games.is_empty());
+    assert!(texts(&d)[0].body.starts_with("Which game?"));
+    let d = w.sms(ALICE_PHONE, &format!("#{one} a1b2"));
+    assert_eq!(d.games[0].id, one);
+}
+
+#[test]
+fn stop_is_confirmed_once_and_start_resumes() {
+    let mut w = World::with(sms_config());
+    link(&mut w, ALICE, ALICE_PHONE);
+    let d = w.sms(ALICE_PHONE, "STOP");
+    assert_eq!(d.sms_stops.len(), 1);
+    let stop = &d.sms_stops[0];
+    assert!(stop.stopped);
+    let sms = texts(&d);
+    assert_eq!(sms.len(), 1);
+    assert_eq!(
+        stop.confirmation.as_deref(),
+        Some(sms[0].message_id.as_str())
+    );
+    assert!(sms[0].body.contains("no more SMS to this number"));
+    // Said again (or in a carrier's word): nothing more is sent.
+    for word in ["stop", "ARRET", "Unsubscribe"] {
+        let d = w.sms(ALICE_PHONE, word);
+        assert!(d.outbox.is_empty() && d.sms_stops.is_empty(), "{word}");
+    }
+    let d = w.sms(ALICE_PHONE, "START");
+    assert_eq!(d.sms_stops.len(), 1);
+    assert!(!d.sms_stops[0].stopped);
+    assert!(texts(&d)[0].body.contains("SMS are back on"));
+    assert!(w.stopped.is_empty());
+    // From a number nobody links, STOP works too.
+    let d = w.sms("+33711111111", "ARRÊT");
+    assert!(d.sms_stops[0].stopped);
+    assert_eq!(texts(&d)[0].to, "+33711111111");
+}
+
+#[test]
+fn notifications_wait_for_the_morning_but_answers_do_not() {
+    let mut c = sms_config();
+    c.sms.quiet = QuietHours::read("22:00-08:00").unwrap();
+    let mut w = World::with(c);
+    engine!("abalone");
+    link(&mut w, ALICE, ALICE_PHONE);
+    let m = w.keyed_msg(ALICE, "NOTIFY SMS");
+    w.deliver(&m);
+    let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // 23:00 UTC (the default zone): Alice's move by SMS is answered at once.
+    let midnight = (w.clock / 86_400 + 1) * 86_400;
+    w.clock = midnight - 3600 - w.step;
+    let d = w.sms(ALICE_PHONE, "a1b2");
+    assert_eq!(texts(&d)[0].not_before, None);
+    // Bob's answer at 23:10 tells her by SMS at 08:00, by mail at once.
+    let d = w.answer(BOB, "i5h5");
+    let sms = texts(&d);
+    assert_eq!(sms[0].game, Some(id));
+    assert_eq!(sms[0].not_before, Some(midnight + 8 * 3600));
+    assert!(mails(&d, ALICE)[0].not_before.is_none());
+}
