@@ -89,6 +89,9 @@ store-location = "$STATE/store"
 group = smsc
 smsc = fake
 smsc-id = MO
+# Only the phones send through this link: an SMS to a phone never goes back through the
+# fakesmsc that just sent one (bearerbox would route it to any link that allows it).
+allowed-smsc-id = MO
 port = $MO_PORT
 connect-allow-ip = 127.0.0.1
 

@@ -42,6 +42,17 @@ help =
       LEAVE <first day> <last day>
                    stop all your clocks for those days (LEAVE 2026-12-20 2027-01-03);
                    LEAVE CANCEL ends it, LEAVE alone shows what you have left
+      PHONE <number>
+                   link your phone to play and hear of your games by SMS; arbitre
+                   texts it a code to send back (PHONE +33612345678); PHONE OFF
+                   unlinks it
+      NOTIFY SMS|MAIL|BOTH
+                   what comes by SMS as well as by mail (NOTIFY SMS: your move to
+                   play, reminders, results)
+
+    By SMS, from a linked phone: your move, or any command above; with several
+    games, the game's number first (#12 e5e6). STOP stops every SMS, START
+    resumes them.
 
     Games:
 help-variants = Variants { $of } (write NEW { $game } <variant>; the first is the default):

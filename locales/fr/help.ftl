@@ -42,6 +42,17 @@ help =
       CONGE <premier jour> <dernier jour>
                     arrêter toutes vos pendules ces jours-là (CONGE 20/12/2026 03/01/2027) ;
                     CONGE ANNULER y met fin, CONGE seul indique ce qu'il vous reste
+      TELEPHONE <numéro>
+                    relier votre téléphone pour jouer et suivre vos parties par SMS ;
+                    arbitre y envoie un code à renvoyer (TELEPHONE +33612345678) ;
+                    TELEPHONE NON le délie
+      AVIS SMS|MAIL|LES DEUX
+                    ce qui vous parvient aussi par SMS, en plus du courriel (AVIS SMS :
+                    votre coup à jouer, les rappels, les résultats)
+
+    Par SMS, depuis un téléphone relié : votre coup, ou l'une des commandes
+    ci-dessus ; si vous avez plusieurs parties, le numéro de la partie d'abord
+    (#12 e5e6). STOP arrête tout envoi de SMS, START les fait reprendre.
 
     Jeux :
 help-variants = Variantes { $of } (écrivez NOUVELLE { $game } <variante> ; la première est celle par défaut) :

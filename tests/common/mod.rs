@@ -418,6 +418,18 @@ impl Daemon {
         bot_settings: &str,
         tuning: &[(&str, &str, &str)],
     ) -> Daemon {
+        Daemon::start_sections(env, bot, name, bot_settings, tuning, "")
+    }
+
+    /// [`Daemon::start_tuned`] with whole sections (`[sms]`, ...) appended.
+    pub fn start_sections(
+        env: &MailEnv,
+        bot: &str,
+        name: &str,
+        bot_settings: &str,
+        tuning: &[(&str, &str, &str)],
+        sections: &str,
+    ) -> Daemon {
         let dir = std::env::temp_dir().join(format!("arbitre-it-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -473,7 +485,7 @@ level = "info,arbitre=debug"
         );
         let text = tuning.iter().fold(text, |t, (section, key, value)| {
             tune(&t, section, key, value)
-        });
+        }) + sections;
         std::fs::write(&config, text).unwrap();
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
