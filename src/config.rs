@@ -726,7 +726,43 @@ password.raw = "hunter2"
     }
 
     #[test]
-    fn the_example_kannel_section_reads_once_uncommented() {
+    fn the_example_kannel_and_webhook_sections_read_once_uncommented() {
+        let c = Config::parse(&example_with_gateway("kannel")).unwrap();
+        let sms = c.sms.read().unwrap();
+        match sms.gateway {
+            crate::sms::settings::Gateway::Kannel { settings, listen } => {
+                assert_eq!(settings.username, "arbitre");
+                assert_eq!(listen, "127.0.0.1:13080");
+                assert_eq!(
+                    settings.dlr_url.as_deref(),
+                    Some("http://127.0.0.1:13080/kannel/dlr?secret=a-secret-of-sixteen-or-more")
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        let c = Config::parse(&example_with_gateway("webhook")).unwrap();
+        match c.sms.read().unwrap().gateway {
+            crate::sms::settings::Gateway::Webhook { settings, listen } => {
+                assert_eq!(settings.api_url, "https://api.twilio.com");
+                assert_eq!(settings.token, "t");
+                assert_eq!(
+                    settings.public_url,
+                    "https://arbitre.example.org/sms/webhook"
+                );
+                assert_eq!(listen, "127.0.0.1:13090");
+            }
+            other => panic!("{other:?}"),
+        }
+        let wrong = example_with_gateway("webhook").replace(
+            "public-url = \"https://arbitre.example.org/sms/webhook\"",
+            "public-url = \"https://arbitre.example.org/hook\"",
+        );
+        let e = Config::parse(&wrong).unwrap().sms.read().unwrap_err();
+        assert!(e[0].contains("must end with /sms/webhook"), "{e:?}");
+    }
+
+    /// The example configuration with its SMS sections uncommented and `gateway` set.
+    fn example_with_gateway(gateway: &str) -> String {
         let text = include_str!("../config/arbitre.example.toml");
         let start = text.find("# [sms.kannel]").unwrap();
         let end = text[start..].find("[log]").unwrap() + start;
@@ -750,22 +786,17 @@ password.raw = "hunter2"
                     "secret.command = \"cat /etc/arbitre/kannel-secret\"",
                     "secret.raw = \"a-secret-of-sixteen-or-more\"",
                 )
+                .replace(
+                    "token.command = \"cat /etc/arbitre/sms-token\"",
+                    "token.raw = \"t\"",
+                )
             })
             .collect::<Vec<_>>()
             .join("\n");
-        let with = text[..start].replace("gateway = \"none\"", "gateway = \"kannel\"")
+        text[..start].replace("gateway = \"none\"", &format!("gateway = \"{gateway}\""))
             + &kannel
             + "\n"
-            + &text[end..];
-        let c = Config::parse(&with).unwrap();
-        let sms = c.sms.read().unwrap();
-        match sms.gateway {
-            crate::sms::settings::Gateway::Kannel { settings, listen } => {
-                assert_eq!(settings.username, "arbitre");
-                assert_eq!(listen, "127.0.0.1:13080");
-            }
-            other => panic!("{other:?}"),
-        }
+            + &text[end..]
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! and goes back by SMS), plays her moves by SMS, has an illegal one refused, says STOP
 //! (nothing more reaches her phone, mail goes on) and START, and the result reaches both.
 //! On the way arbitre is killed with SIGKILL right after SMS moves: each is applied once,
-//! its forward mailed once and its answer texted once.
+//! its forward mailed once and its answer texted once; the gateway's delivery reports
+//! reach the outbox.
 
 mod common;
 
@@ -238,6 +239,14 @@ secret.raw = "{secret}"
         assert_eq!(answers, 1, "{mine} answered once by SMS");
     }
     assert_eq!(moves_by_sms, 3);
+    // The gateway's delivery reports reach the outbox.
+    common::eventually("delivery reports", Duration::from_secs(20), || {
+        let counts = daemon.store().sms_delivery_counts().unwrap();
+        counts
+            .iter()
+            .any(|(word, n)| word.as_deref() == Some("delivered") && *n >= 6)
+    })
+    .await;
 
     // An illegal move by SMS: ERR by SMS, nothing changes.
     let seen = received(&g, &phone).len();

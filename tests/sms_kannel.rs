@@ -63,6 +63,10 @@ fn settings_of(g: &HashMap<String, String>) -> KannelSettings {
         password: g["ARBITRE_SMS_PASSWORD"].clone(),
         sender: None,
         secret: g["ARBITRE_SMS_SECRET"].clone(),
+        dlr_url: Some(format!(
+            "http://{}/kannel/dlr?secret={}",
+            g["ARBITRE_SMS_LISTEN"], g["ARBITRE_SMS_SECRET"]
+        )),
     }
 }
 
@@ -189,11 +193,11 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
     // arbitre's SMS reach the phone: GSM-7 as text, anything else as UCS-2.
     let to = Phone::read("+33698765432", &[]).unwrap();
     let plain = format!("#12 Abalone, Bob a joué a1b2. C'est à vous {tag}");
-    kannel::send(&client, &settings_of(&g), &to, &plain)
+    kannel::send(&client, &settings_of(&g), &to, &plain, None)
         .await
         .unwrap();
     let wide = format!("Françoise {tag}");
-    kannel::send(&client, &settings_of(&g), &to, &wide)
+    kannel::send(&client, &settings_of(&g), &to, &wide, None)
         .await
         .unwrap();
     let phones = PathBuf::from(&g["ARBITRE_SMS_PHONES_LOG"]);
@@ -206,6 +210,50 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
                 .any(|l| l.contains("+33698765432 ucs-2") && decode_ucs2(l) == wide)
     })
     .await;
+    // Delivery reports: smsbox calls the dlr-url given with each SMS; the report lands
+    // on the SMS's outbox row, a final word is never replaced by one on the way, and a
+    // report without the secret changes nothing.
+    let sms_id = format!("arbitre.dlr{tag}.0.sms@arbitre.test");
+    {
+        use arbitre::referee::{AutoKind, Channel, Decision, Outgoing};
+        let sms = Outgoing {
+            to: "+33698765432".into(),
+            subject: String::new(),
+            body: "#1 a1b2 accepted".into(),
+            message_id: sms_id.clone(),
+            in_reply_to: None,
+            references: vec![],
+            reply_to: None,
+            game: Some(1),
+            auto: AutoKind::Replied,
+            turn: None,
+            channel: Channel::Sms,
+            sms: None,
+            not_before: None,
+        };
+        let d = Decision {
+            outbox: vec![sms],
+            ..Decision::default()
+        };
+        store.lock().unwrap().commit(&d, None, 1).unwrap();
+    }
+    let q = kannel::sendsms_query(&settings_of(&g), &to, "x", Some(&sms_id));
+    let dlr_url = q.iter().find(|(n, _)| *n == "dlr-url").unwrap().1.clone();
+    let report = |status: &str, secret: bool| {
+        let mut url = dlr_url.replace("%d", status);
+        if !secret {
+            url = url.replace(&g["ARBITRE_SMS_SECRET"], "guess");
+        }
+        client.get(url).send()
+    };
+    assert_eq!(report("8", true).await.unwrap().status(), 200);
+    let delivery = || store.lock().unwrap().delivery(&sms_id).unwrap();
+    assert_eq!(delivery().as_deref(), Some("accepted"));
+    assert_eq!(report("1", false).await.unwrap().status(), 403);
+    assert_eq!(delivery().as_deref(), Some("accepted"));
+    assert_eq!(report("1", true).await.unwrap().status(), 200);
+    assert_eq!(report("4", true).await.unwrap().status(), 200);
+    assert_eq!(delivery().as_deref(), Some("delivered"));
     // `check-config`'s check: the credentials pass, or the answer says they do not.
     let ok = kannel::check(&client, &settings_of(&g)).await.unwrap();
     assert!(ok.contains("takes the sendsms user `arbitre`"), "{ok}");
@@ -214,7 +262,9 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
     bad.password = "wrong".into();
     let e = kannel::check(&client, &bad).await.unwrap_err();
     assert!(e.contains("refuses the sendsms user"), "{e}");
-    let e = kannel::send(&client, &bad, &to, "x").await.unwrap_err();
+    let e = kannel::send(&client, &bad, &to, "x", None)
+        .await
+        .unwrap_err();
     assert_eq!(e.failure, arbitre::mail::smtp::Failure::Unreachable, "{e}");
     assert!(e.message.contains("403"), "{e}");
     server.abort();

@@ -225,16 +225,25 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
             }
         }
         // The file was checked as a whole on load: the SMS settings read.
-        if let Ok(sms) = config.sms.read()
-            && let crate::sms::settings::Gateway::Kannel { settings, .. } = &sms.gateway
-        {
+        if let Ok(sms) = config.sms.read() {
+            use crate::sms::settings::Gateway;
             let client = crate::sms::kannel::client();
-            match crate::sms::kannel::check(&client, settings).await {
-                Ok(summary) => println!("sms: {summary}."),
-                Err(e) => {
+            let checked = match &sms.gateway {
+                Gateway::Kannel { settings, .. } => {
+                    Some(crate::sms::kannel::check(&client, settings).await)
+                }
+                Gateway::Webhook { settings, .. } => {
+                    Some(crate::sms::webhook::check(&client, settings).await)
+                }
+                Gateway::None | Gateway::Spool { .. } => None,
+            };
+            match checked {
+                Some(Ok(summary)) => println!("sms: {summary}."),
+                Some(Err(e)) => {
                     println!("sms: {e}.");
                     ok = false;
                 }
+                None => {}
             }
         }
     });

@@ -11,6 +11,7 @@ use crate::referee::Channel;
 use crate::sms::kannel::{self, KannelSender, Listener};
 use crate::sms::settings::{Gateway, SpoolSection};
 use crate::sms::spool_gateway::{self, SpoolSender, Spooler};
+use crate::sms::webhook::{self, WebhookSender};
 
 use super::outbound::{self, OutboundSettings};
 use super::sms_received::{self, Wakes};
@@ -65,32 +66,58 @@ async fn start_gateway(
                 stop,
             ));
         }
+        Gateway::Webhook {
+            settings: account,
+            listen,
+        } => {
+            let app = webhook::routes(webhook::Listener {
+                store: store.clone(),
+                settings: account.clone(),
+                wake: wake_received,
+            });
+            let listener = serve(listen, app, "the SMS provider's webhook", stop.clone()).await?;
+            let sender = Arc::new(WebhookSender {
+                client: kannel::client(),
+                settings: account.clone(),
+            });
+            let sending = spawn_sender(settings, store, sender, wake_sms, stop);
+            return Ok(vec![listener, sending]);
+        }
         Gateway::Kannel { settings, listen } => (settings, listen),
     };
-    let socket = tokio::net::TcpListener::bind(listen.as_str())
-        .await
-        .map_err(|e| DaemonError::Task(format!("cannot listen for Kannel on {listen}: {e}")))?;
-    tracing::info!(listen = %listen, "listening for Kannel's received SMS");
     let app = kannel::routes(Listener {
         store: store.clone(),
         secret: kannel_settings.secret.clone(),
         wake: wake_received,
     });
-    let mut stop_listener = stop.clone();
-    let listener = tokio::spawn(async move {
-        axum::serve(socket, app)
-            .with_graceful_shutdown(async move {
-                let _ = stop_listener.wait_for(|s| *s).await;
-            })
-            .await
-            .map_err(|e| DaemonError::Task(format!("SMS listener: {e}")))
-    });
+    let listener = serve(listen, app, "Kannel's received SMS", stop.clone()).await?;
     let sender = Arc::new(KannelSender {
         client: kannel::client(),
         settings: kannel_settings.clone(),
     });
     let sending = spawn_sender(settings, store, sender, wake_sms, stop);
     Ok(vec![listener, sending])
+}
+
+/// Serves `app` on `listen` until `stop`.
+async fn serve(
+    listen: &str,
+    app: axum::Router,
+    what: &'static str,
+    mut stop: watch::Receiver<bool>,
+) -> Result<tokio::task::JoinHandle<Result<(), DaemonError>>, DaemonError> {
+    let socket = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|e| DaemonError::Task(format!("cannot listen for {what} on {listen}: {e}")))?;
+    tracing::info!(listen = %listen, "listening for {what}");
+    Ok(tokio::spawn(async move {
+        axum::serve(socket, app)
+            .with_graceful_shutdown(async move {
+                let _ = stop.wait_for(|s| *s).await;
+            })
+            .await
+            .map_err(|e| DaemonError::Task(format!("SMS listener: {e}")))
+    }))
 }
 
 /// The outbound task on the SMS channel, sending through `sender`.

@@ -37,6 +37,24 @@ pub struct KannelSettings {
     pub sender: Option<String>,
     /// The secret smsbox's get-url carries.
     pub secret: String,
+    /// Where smsbox reports deliveries (arbitre's listener, with the secret), when asked.
+    pub dlr_url: Option<String>,
+}
+
+/// The delivery reports asked for: delivered (1), not delivered (2), refused by the
+/// SMSC (16).
+pub const DLR_MASK: &str = "19";
+
+/// `text` percent-encoded for a URL's query.
+fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 impl std::fmt::Debug for KannelSettings {
@@ -48,8 +66,14 @@ impl std::fmt::Debug for KannelSettings {
     }
 }
 
-/// The sendsms parameters for `text` to `to`.
-pub fn sendsms_query(s: &KannelSettings, to: &Phone, text: &str) -> Vec<(&'static str, String)> {
+/// The sendsms parameters for `text` to `to`; `reference` (the outbox's Message-ID) comes
+/// back in the delivery report.
+pub fn sendsms_query(
+    s: &KannelSettings,
+    to: &Phone,
+    text: &str,
+    reference: Option<&str>,
+) -> Vec<(&'static str, String)> {
     let coding = match gsm7::cost(text).encoding {
         Encoding::Gsm7 => "0",
         Encoding::Ucs2 => "2",
@@ -64,6 +88,10 @@ pub fn sendsms_query(s: &KannelSettings, to: &Phone, text: &str) -> Vec<(&'stati
     ];
     if let Some(from) = &s.sender {
         q.push(("from", from.clone()));
+    }
+    if let (Some(url), Some(r)) = (&s.dlr_url, reference) {
+        q.push(("dlr-mask", DLR_MASK.to_string()));
+        q.push(("dlr-url", format!("{url}&ref={}&status=%d", encoded(r))));
     }
     q
 }
@@ -85,6 +113,7 @@ pub async fn send(
     s: &KannelSettings,
     to: &Phone,
     text: &str,
+    reference: Option<&str>,
 ) -> Result<(), SendError> {
     let segments = gsm7::cost(text).segments;
     if segments > gsm7::MAX_SEGMENTS {
@@ -98,7 +127,7 @@ pub async fn send(
     }
     let response = client
         .get(&s.sendsms_url)
-        .query(&sendsms_query(s, to, text))
+        .query(&sendsms_query(s, to, text, reference))
         .send()
         .await
         .map_err(|e| SendError {
@@ -148,7 +177,14 @@ impl Sender for KannelSender {
                 message: format!("`{}` is not a phone number", sms.to),
             });
         };
-        send(&self.client, &self.settings, &to, &sms.body).await
+        send(
+            &self.client,
+            &self.settings,
+            &to,
+            &sms.body,
+            Some(&sms.message_id),
+        )
+        .await
     }
 }
 
@@ -199,6 +235,7 @@ pub struct Listener {
 pub fn routes(listener: Listener) -> Router {
     Router::new()
         .route("/kannel/mo", get(mo).post(mo))
+        .route("/kannel/dlr", get(dlr).post(dlr))
         .with_state(listener)
 }
 
@@ -260,6 +297,40 @@ async fn mo(
     }
 }
 
+/// smsbox's delivery report for one of arbitre's SMS: recorded on its outbox row.
+async fn dlr(
+    State(l): State<Listener>,
+    Query(q): Query<HashMap<String, String>>,
+) -> (StatusCode, &'static str) {
+    let given = q.get("secret").map_or("", String::as_str);
+    if l.secret.is_empty() || !same_secret(given, &l.secret) {
+        tracing::warn!("SMS listener: a delivery report without the right secret was refused");
+        return (StatusCode::FORBIDDEN, "");
+    }
+    let (Some(reference), Some(status)) = (
+        q.get("ref").cloned(),
+        q.get("status").and_then(|s| s.parse::<u32>().ok()),
+    ) else {
+        return (StatusCode::BAD_REQUEST, "");
+    };
+    let at = crate::daemon::now();
+    let r = reference.clone();
+    match with_store(&l.store, move |s| s.note_delivery(&r, status, at)).await {
+        Ok(true) => {
+            tracing::info!(message_id = %reference, status, "SMS delivery report");
+            (StatusCode::OK, "")
+        }
+        Ok(false) => {
+            tracing::info!(message_id = %reference, "a delivery report for no SMS of arbitre's");
+            (StatusCode::OK, "")
+        }
+        Err(e) => {
+            tracing::error!(cause = %e, "SMS listener: cannot record a delivery report");
+            (StatusCode::SERVICE_UNAVAILABLE, "")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,17 +342,32 @@ mod tests {
             password: "pw".into(),
             sender: Some("36100".into()),
             secret: "s".into(),
+            dlr_url: Some("http://127.0.0.1:13080/kannel/dlr?secret=s".into()),
         }
     }
 
     #[test]
     fn gsm7_text_goes_7_bit_and_anything_else_ucs2() {
         let to = Phone::read("+33612345678", &[]).unwrap();
-        let q = sendsms_query(&settings(), &to, "#12 a1b2 accepté");
+        let q = sendsms_query(
+            &settings(),
+            &to,
+            "#12 a1b2 accepté",
+            Some("arbitre.ab.1.sms@x.org"),
+        );
+        assert!(q.contains(&("dlr-mask", "19".into())));
+        assert!(
+            q.contains(&(
+                "dlr-url",
+                "http://127.0.0.1:13080/kannel/dlr?secret=s&ref=arbitre.ab.1.sms%40x.org&status=%d"
+                    .into()
+            ))
+        );
         assert!(q.contains(&("coding", "0".into())));
         assert!(q.contains(&("to", "+33612345678".into())));
         assert!(q.contains(&("from", "36100".into())));
-        let q = sendsms_query(&settings(), &to, "Françoise");
+        let q = sendsms_query(&settings(), &to, "Françoise", None);
+        assert!(!q.iter().any(|(n, _)| *n == "dlr-url"));
         assert!(q.contains(&("coding", "2".into())));
     }
 

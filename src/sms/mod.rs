@@ -11,6 +11,7 @@
 //!   inbox, outgoing files written atomically.
 //! - [`words`]: the short forms of what arbitre says by SMS, one segment each.
 //! - [`kannel`]: Kannel's smsbox: sendsms out, get-url in (an HTTP listener).
+//! - [`webhook`]: a hosted provider with a Twilio-style API: signed webhook in, REST out.
 //! - [`settings`]: the `[sms]` section of the configuration.
 
 pub mod gsm7;
@@ -21,4 +22,5 @@ pub mod settings;
 pub mod signature;
 pub mod spool;
 pub mod spool_gateway;
+pub mod webhook;
 pub mod words;

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 
 use crate::config::Secret;
 use crate::sms::kannel::KannelSettings;
+use crate::sms::phone::Phone;
 use crate::sms::spool_gateway::Spooler;
+use crate::sms::webhook::WebhookSettings;
 
 /// The `[sms]` section, as written.
 #[derive(Clone, Debug, Deserialize)]
@@ -28,6 +30,36 @@ pub struct SmsSection {
     pub kannel: Option<KannelSection>,
     /// The spool directories, when `gateway = "gammu"` or `"smstools"`.
     pub spool: Option<SpoolSection>,
+    /// A hosted provider's account, when `gateway = "webhook"`.
+    pub webhook: Option<WebhookSection>,
+}
+
+/// `[sms.webhook]`: a hosted provider with a Twilio-style API.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct WebhookSection {
+    /// The provider's API root.
+    #[serde(default = "default_api_url")]
+    pub api_url: String,
+    /// The account SID.
+    pub account: String,
+    /// The auth token.
+    pub token: Secret,
+    /// The number arbitre's SMS come from (E.164), or a messaging service SID (`MG...`).
+    pub from: String,
+    /// Where arbitre listens for the provider's webhook (behind a reverse proxy with TLS).
+    #[serde(default = "default_webhook_listen")]
+    pub listen: String,
+    /// The webhook's URL exactly as the provider calls it (the signature covers it).
+    pub public_url: String,
+}
+
+fn default_api_url() -> String {
+    "https://api.twilio.com".into()
+}
+
+fn default_webhook_listen() -> String {
+    "127.0.0.1:13090".into()
 }
 
 /// `[sms.spool]`: the directories gammu-smsd or smstools share with arbitre.
@@ -67,6 +99,7 @@ impl Default for SmsSection {
             quiet_hours: "22:00-08:00".into(),
             kannel: None,
             spool: None,
+            webhook: None,
         }
     }
 }
@@ -157,6 +190,14 @@ pub enum Gateway {
         /// The directories and their timing.
         dirs: SpoolSection,
     },
+    /// A hosted provider with a Twilio-style API, and where arbitre listens for its
+    /// webhook.
+    Webhook {
+        /// The account.
+        settings: WebhookSettings,
+        /// Where the webhook is taken.
+        listen: String,
+    },
 }
 
 /// The SMS settings, ready to use.
@@ -232,6 +273,7 @@ impl SmsSection {
                         username: k.username.clone(),
                         password,
                         sender: k.sender.clone(),
+                        dlr_url: Some(format!("http://{}/kannel/dlr?secret={secret}", k.listen)),
                         secret,
                     },
                     listen: k.listen.clone(),
@@ -269,13 +311,75 @@ impl SmsSection {
                     }
                 }
             }
+            ("webhook", _) => match &self.webhook {
+                Some(w) => {
+                    let token = w
+                        .token
+                        .reveal()
+                        .map_err(|e| {
+                            problems.push(format!("sms.webhook.token cannot be read: {e}."))
+                        })
+                        .unwrap_or_default();
+                    if !w.api_url.starts_with("https://") && !w.api_url.starts_with("http://127.") {
+                        problems.push(format!(
+                            "sms.webhook.api-url: `{}` is not an https:// address.",
+                            w.api_url
+                        ));
+                    }
+                    if !w.public_url.starts_with("https://") && !w.public_url.starts_with("http://")
+                    {
+                        problems.push(format!(
+                            "sms.webhook.public-url: `{}` is not the URL the provider calls.",
+                            w.public_url
+                        ));
+                    }
+                    if !w.public_url.ends_with(crate::sms::webhook::PATH) {
+                        problems.push(format!(
+                            "sms.webhook.public-url: `{}` must end with {} (where arbitre takes the webhook).",
+                            w.public_url,
+                            crate::sms::webhook::PATH
+                        ));
+                    }
+                    if w.listen.parse::<std::net::SocketAddr>().is_err() {
+                        problems.push(format!(
+                            "sms.webhook.listen: `{}` is not an address and port (127.0.0.1:13090).",
+                            w.listen
+                        ));
+                    }
+                    if !w.from.starts_with("MG") && Phone::read(&w.from, &[]).is_err() {
+                        problems.push(format!(
+                            "sms.webhook.from: `{}` is neither a number in international form nor a messaging service (MG...).",
+                            w.from
+                        ));
+                    }
+                    if token.is_empty() {
+                        problems
+                            .push("sms.webhook.token: the account's auth token is needed.".into());
+                    }
+                    Gateway::Webhook {
+                        settings: WebhookSettings {
+                            api_url: w.api_url.clone(),
+                            account: w.account.clone(),
+                            token,
+                            from: w.from.clone(),
+                            public_url: w.public_url.clone(),
+                        },
+                        listen: w.listen.clone(),
+                    }
+                }
+                None => {
+                    problems
+                        .push("sms: gateway = \"webhook\" needs an [sms.webhook] section.".into());
+                    Gateway::None
+                }
+            },
             ("kannel", None) => {
                 problems.push("sms: gateway = \"kannel\" needs an [sms.kannel] section.".into());
                 Gateway::None
             }
             (other, _) => {
                 problems.push(format!(
-                    "sms.gateway: `{other}` is not a gateway arbitre knows (none, kannel, gammu, smstools)."
+                    "sms.gateway: `{other}` is not a gateway arbitre knows (none, kannel, gammu, smstools, webhook)."
                 ));
                 Gateway::None
             }

@@ -268,6 +268,12 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX outbox_sms_sent ON outbox (channel, recipient, sent_at);
     "#,
+    // 14: delivery reports of SMS: what the gateway last said of each (delivered, not
+    // delivered, refused by the SMSC), and when.
+    r#"
+    ALTER TABLE outbox ADD COLUMN delivery TEXT;
+    ALTER TABLE outbox ADD COLUMN delivery_at INTEGER;
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -284,6 +284,26 @@ impl Store {
         sms::gate(&self.conn, number, message_id, caps, now)
     }
 
+    /// Records a delivery report on the SMS `message_id` (see [`sms::note_delivery`]).
+    pub fn note_delivery(
+        &mut self,
+        message_id: &str,
+        status: u32,
+        at: Timestamp,
+    ) -> Result<bool, StoreError> {
+        sms::note_delivery(&self.conn, message_id, status, at)
+    }
+
+    /// How many SMS sent the gateway last reported on with each word.
+    pub fn sms_delivery_counts(&self) -> Result<Vec<(Option<String>, u64)>, StoreError> {
+        sms::delivery_counts(&self.conn)
+    }
+
+    /// What the gateway last said of the SMS `message_id`.
+    pub fn delivery(&self, message_id: &str) -> Result<Option<String>, StoreError> {
+        sms::delivery(&self.conn, message_id)
+    }
+
     /// Puts off a queued message until `at` without counting a failure.
     pub fn defer(&mut self, id: i64, at: Timestamp) -> Result<(), StoreError> {
         sms::defer(&self.conn, id, at)

@@ -181,6 +181,65 @@ pub fn gate(
     Ok(Gate::Go)
 }
 
+/// What a delivery report's status (Kannel's DLR type) says, when it says anything final
+/// or new: 1 delivered, 2 not delivered, 16 refused by the SMSC; 4 (buffered) and 8
+/// (accepted by the SMSC) are on the way.
+pub fn delivery_word(status: u32) -> &'static str {
+    match status {
+        1 => "delivered",
+        2 => "undelivered",
+        16 => "rejected",
+        4 => "buffered",
+        8 => "accepted",
+        _ => "unknown",
+    }
+}
+
+/// Records a delivery report on the SMS `message_id`; a final word (delivered,
+/// undelivered, rejected) is never replaced by one on the way. Returns whether the SMS is
+/// one of arbitre's.
+pub fn note_delivery(
+    conn: &Connection,
+    message_id: &str,
+    status: u32,
+    at: Timestamp,
+) -> Result<bool, StoreError> {
+    let exists: bool = conn
+        .prepare_cached("SELECT count(*) FROM outbox WHERE message_id = ?1 AND channel = 'sms'")?
+        .query_row([message_id], |r| r.get::<_, i64>(0))?
+        > 0;
+    if !exists {
+        return Ok(false);
+    }
+    let word = delivery_word(status);
+    let final_word = matches!(status, 1 | 2 | 16);
+    conn.prepare_cached(
+        "UPDATE outbox SET delivery = ?2, delivery_at = ?3 WHERE message_id = ?1
+         AND (?4 OR delivery IS NULL OR delivery NOT IN ('delivered', 'undelivered', 'rejected'))",
+    )?
+    .execute(params![message_id, word, at, final_word])?;
+    Ok(true)
+}
+
+/// What the gateway last said of the SMS `message_id`, if anything.
+pub fn delivery(conn: &Connection, message_id: &str) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT delivery FROM outbox WHERE message_id = ?1")?
+        .query_row([message_id], |r| r.get(0))
+        .optional()?
+        .flatten())
+}
+
+/// How many SMS sent the gateway last reported on with each word (`None`: no report).
+pub fn delivery_counts(conn: &Connection) -> Result<Vec<(Option<String>, u64)>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT delivery, count(*) FROM outbox WHERE channel = 'sms' AND status = 'sent'
+         GROUP BY delivery ORDER BY delivery",
+    )?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// Puts off a queued message until `at` (a cap), without counting a failure.
 pub fn defer(conn: &Connection, id: i64, at: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1")?
