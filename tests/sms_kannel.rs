@@ -4,101 +4,30 @@
 //! arbitre's listener was down; a request without the secret changes nothing; arbitre's
 //! SMS reach the phones, in GSM-7 or UCS-2 as their text needs.
 
-#[path = "skip/mod.rs"]
-mod skip;
+mod common;
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arbitre::sms::kannel::{self, KannelSettings, Listener};
 use arbitre::sms::phone::Phone;
 use arbitre::store::Store;
+use common::sms::SmsEnv;
 
-/// The gateway's env file, or `None` (recorded as skipped) when it is not running.
-fn gateway() -> Option<HashMap<String, String>> {
-    let path = std::env::var_os("ARBITRE_SMS_ENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("var/sms/env"));
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        assert!(
-            !ci,
-            "the test SMS gateway is not set up; run `bash scripts/test.sh`"
-        );
-        skip::skipped(&format!(
-            "no test SMS gateway ({}); start it with `bash scripts/sms-gateway.sh start` (as root)",
-            path.display()
-        ));
-        return None;
-    };
-    let vars: HashMap<String, String> = text
-        .lines()
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let url = vars["ARBITRE_SMS_SENDSMS_URL"].clone();
-    let port: u16 = url
-        .trim_start_matches("http://127.0.0.1:")
-        .split('/')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    if std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(!ci, "the test SMS gateway does not answer on {port}");
-        skip::skipped(
-            "the test SMS gateway is stopped; start it with `bash scripts/sms-gateway.sh start`",
-        );
-        return None;
-    }
-    Some(vars)
-}
-
-fn settings_of(g: &HashMap<String, String>) -> KannelSettings {
+fn settings_of(g: &SmsEnv) -> KannelSettings {
     KannelSettings {
-        sendsms_url: g["ARBITRE_SMS_SENDSMS_URL"].clone(),
-        username: g["ARBITRE_SMS_USER"].clone(),
-        password: g["ARBITRE_SMS_PASSWORD"].clone(),
+        sendsms_url: g.var("ARBITRE_SMS_SENDSMS_URL").to_string(),
+        username: g.var("ARBITRE_SMS_USER").to_string(),
+        password: g.var("ARBITRE_SMS_PASSWORD").to_string(),
         sender: None,
-        secret: g["ARBITRE_SMS_SECRET"].clone(),
+        secret: g.var("ARBITRE_SMS_SECRET").to_string(),
         dlr_url: Some(format!(
             "http://{}/kannel/dlr?secret={}",
-            g["ARBITRE_SMS_LISTEN"], g["ARBITRE_SMS_SECRET"]
+            g.var("ARBITRE_SMS_LISTEN"),
+            g.var("ARBITRE_SMS_SECRET")
         )),
     }
-}
-
-/// A phone sends `text` to the gateway: one run of the fake SMSC, stopped once it has
-/// sent (it stays connected otherwise).
-fn phone_sends(g: &HashMap<String, String>, from: &str, text: &str) {
-    let mut child = std::process::Command::new(&g["ARBITRE_SMS_FAKESMSC"])
-        .args([
-            "-H",
-            "127.0.0.1",
-            "-r",
-            &g["ARBITRE_SMS_MO_PORT"],
-            "-i",
-            "0",
-            "-m",
-            "1",
-        ])
-        .arg(format!("{from} 36100 text {text}"))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // It says "sent message 1" on its log, then waits for replies: give it a moment.
-    std::thread::sleep(Duration::from_millis(800));
-    let _ = child.kill();
-    let out = child.wait_with_output().unwrap();
-    let log =
-        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
-    assert!(
-        log.contains("sent message 1"),
-        "the fake SMSC did not send: {log}"
-    );
 }
 
 async fn eventually(what: &str, within: Duration, mut ok: impl FnMut() -> bool) {
@@ -116,16 +45,13 @@ fn store(name: &str) -> Arc<Mutex<Store>> {
     Arc::new(Mutex::new(Store::open(&dir.join("s.sqlite")).unwrap()))
 }
 
-async fn listen(
-    g: &HashMap<String, String>,
-    store: &Arc<Mutex<Store>>,
-) -> tokio::task::JoinHandle<()> {
-    let listener = tokio::net::TcpListener::bind(&g["ARBITRE_SMS_LISTEN"])
+async fn listen(g: &SmsEnv, store: &Arc<Mutex<Store>>) -> tokio::task::JoinHandle<()> {
+    let listener = tokio::net::TcpListener::bind(g.var("ARBITRE_SMS_LISTEN"))
         .await
         .unwrap();
     let app = kannel::routes(Listener {
         store: store.clone(),
-        secret: g["ARBITRE_SMS_SECRET"].clone(),
+        secret: g.var("ARBITRE_SMS_SECRET").to_string(),
         wake: Arc::new(tokio::sync::Notify::new()),
     });
     tokio::spawn(async move {
@@ -136,7 +62,7 @@ async fn listen(
 /// One test: the listener's port is shared by all of them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
-    let Some(g) = gateway() else { return };
+    let Some(g) = SmsEnv::load() else { return };
     let store = store("kannel");
     let pending = |s: &Arc<Mutex<Store>>| s.lock().unwrap().pending_sms(100).unwrap();
 
@@ -144,7 +70,7 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
     // and the SMS is recorded once.
     let tag = std::process::id();
     let text = format!("#12 e5e6 accepté {tag}");
-    phone_sends(&g, "+33612345678", &text);
+    g.phone_sends("+33612345678", &text);
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(pending(&store).is_empty());
     let server = listen(&g, &store).await;
@@ -161,11 +87,11 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
 
     // The same SMS handed over again (a retry after a lost answer) is not recorded twice.
     let client = reqwest::Client::new();
-    let url = format!("http://{}/kannel/mo", g["ARBITRE_SMS_LISTEN"]);
+    let url = format!("http://{}/kannel/mo", g.var("ARBITRE_SMS_LISTEN"));
     let again = client
         .get(&url)
         .query(&[
-            ("secret", g["ARBITRE_SMS_SECRET"].as_str()),
+            ("secret", g.var("ARBITRE_SMS_SECRET")),
             ("id", ours[0].key.as_str()),
             ("from", "+33612345678"),
             ("text", text.as_str()),
@@ -200,7 +126,7 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
     kannel::send(&client, &settings_of(&g), &to, &wide, None)
         .await
         .unwrap();
-    let phones = PathBuf::from(&g["ARBITRE_SMS_PHONES_LOG"]);
+    let phones = PathBuf::from(g.var("ARBITRE_SMS_PHONES_LOG"));
     let read = || std::fs::read_to_string(&phones).unwrap_or_default();
     eventually("both SMS reach the phone", Duration::from_secs(20), || {
         let log = read();
@@ -242,7 +168,7 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
     let report = |status: &str, secret: bool| {
         let mut url = dlr_url.replace("%d", status);
         if !secret {
-            url = url.replace(&g["ARBITRE_SMS_SECRET"], "guess");
+            url = url.replace(g.var("ARBITRE_SMS_SECRET"), "guess");
         }
         client.get(url).send()
     };
@@ -305,7 +231,7 @@ async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
     use arbitre::referee::{AutoKind, Channel, Decision, Outgoing};
     use arbitre::store::RetryPolicy;
 
-    let Some(g) = gateway() else { return };
+    let Some(g) = SmsEnv::load() else { return };
     let store = store("outbox");
     let tag = std::process::id();
     let message = |id: &str, to: &str, channel: Channel, body: String| Outgoing {
@@ -369,7 +295,7 @@ async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
         n.clone(),
         stop_rx,
     ));
-    let phones = PathBuf::from(&g["ARBITRE_SMS_PHONES_LOG"]);
+    let phones = PathBuf::from(g.var("ARBITRE_SMS_PHONES_LOG"));
     eventually(
         "the three SMS reach the phone",
         Duration::from_secs(20),

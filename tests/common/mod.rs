@@ -12,6 +12,7 @@
 pub mod games;
 #[path = "../skip/mod.rs"]
 pub mod skip;
+pub mod sms;
 
 use std::collections::HashMap;
 use std::io::Write;
