@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # A working local arbitre to play with at once: real IMAP and SMTP servers on 127.0.0.1
 # (Dovecot and Postfix, installed if needed, with a test CA), the demo accounts
-# arbitre@, alice@, bob@ and carol@arbitre.test, and `arbitre run` watching arbitre@ with a
-# SQLite store under var/demo/. Then it prints how to play.
+# arbitre@, alice@, bob@ and carol@arbitre.test, a real Kannel with its fake SMSC standing
+# for the players' phones (scripts/sms-gateway.sh), and `arbitre run` watching arbitre@ with
+# a SQLite store under var/demo/. Then it prints how to play.
 #
 # Usage (as root on Debian, with Rust):
 #   bash scripts/demo.sh          set up and start (again)
-#   bash scripts/demo.sh stop     stop arbitre and the mail servers
+#   bash scripts/demo.sh stop     stop arbitre, the mail servers and the SMS gateway
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -23,6 +24,7 @@ stop_arbitre() {
 
 if [ "${1:-}" = stop ]; then
     stop_arbitre
+    bash scripts/sms-gateway.sh stop || true
     bash scripts/mail-servers.sh stop
     echo "demo stopped (games are kept in $DEMO/arbitre.sqlite)"
     exit 0
@@ -35,6 +37,9 @@ bash scripts/mail-servers.sh start
 bash scripts/mail-servers.sh add-user arbitre alice bob carol
 # shellcheck disable=SC1091
 . "$ROOT/var/mail/env"
+bash scripts/sms-gateway.sh start
+# shellcheck disable=SC1091
+. "$ROOT/var/sms/env"
 
 echo "demo.sh: building arbitre..." >&2
 cargo build -q --bin arbitre --example mailbox
@@ -72,6 +77,18 @@ password.raw = "$ARBITRE_TEST_PASSWORD"
 retry-min-seconds = 2
 retry-max-seconds = 60
 poll-seconds = 2
+
+[sms]
+gateway = "kannel"
+countries = ["33"]
+quiet-hours = "none"
+
+[sms.kannel]
+sendsms-url = "$ARBITRE_SMS_SENDSMS_URL"
+username = "$ARBITRE_SMS_USER"
+password.command = "cat '$ARBITRE_SMS_STATE/password'"
+listen = "$ARBITRE_SMS_LISTEN"
+secret.command = "cat '$ARBITRE_SMS_STATE/secret'"
 TOML
 [ -s "$DEMO/secret" ] || head -c 24 /dev/urandom | base64 >"$DEMO/secret"
 
@@ -103,6 +120,17 @@ address in a From line), so arbitre asks alice to confirm her challenge: replyin
 mail, with anything or nothing written, does it. Replies go to alice's own reply address.
 Or Bulltricker: "NEW bulltricker VS bob@$D". Other commands: HELP, BOARD, HISTORY, GAMES,
 DRAW, RESIGN, LANG FR (French keywords too: AIDE, PLATEAU, NULLE, ABANDON, ...).
+
+By SMS (the fake SMSC stands for the phones; French numbers only here):
+  bash scripts/play.sh alice "PHONE +33612345678"            # alice links her phone
+  bash scripts/play.sh alice OK                              # (confirms the command)
+  bash scripts/phone.sh +33612345678                         # the code arrives by SMS
+  bash scripts/text.sh +33612345678 123456                   # sent back from the phone
+  bash scripts/text.sh +33612345678 "NOTIFY SMS"             # moves to play by SMS too
+  bash scripts/text.sh +33612345678 a1b2                     # a move by SMS (#N first
+                                                             #   with several games)
+  bash scripts/phone.sh +33612345678                         # the answers
+STOP by SMS stops every SMS to the number, START resumes them.
 
 Any mail client works too: IMAPS 127.0.0.1:$ARBITRE_TEST_IMAPS_PORT, SMTP submission
 127.0.0.1:$ARBITRE_TEST_SUBMISSION_PORT (STARTTLS), user alice@$D, password

@@ -11,6 +11,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all -- --check
 cargo clippy --all-targets --quiet -- -D warnings
+# The demo's arbitre listens on the test SMS gateway's port: the tests need it.
+if [ -s var/demo/arbitre.pid ] && [ -e "/proc/$(cat var/demo/arbitre.pid)/exe" ]; then
+    echo "test.sh: stopping the demo's arbitre (its SMS listener holds the gateway's port);" \
+        "bash scripts/demo.sh starts it again" >&2
+    kill -TERM "$(cat var/demo/arbitre.pid)" 2>/dev/null || true
+    for _ in $(seq 1 50); do [ -e "/proc/$(cat var/demo/arbitre.pid)/exe" ] || break; sleep 0.1; done
+    rm -f var/demo/arbitre.pid
+fi
 if [ "$(id -u)" = 0 ]; then
     started=0
     if ! bash scripts/mail-servers.sh status >/dev/null 2>&1; then

@@ -401,10 +401,14 @@ fn an_sms_without_a_number_goes_to_the_game_that_waits_or_asks_which() {
     let d = w.sms(ALICE_PHONE, "b2c3");
     assert_eq!(d.games[0].id, two);
     // Now game two waits for Bob: the latest SMS (the answer about game two) names no
-    // game waiting for her, so arbitre asks again, rather than guess.
+    // game waiting for her, so arbitre asks again, rather than guess, listing by SMS the
+    // game that waits for her.
     let d = w.sms(ALICE_PHONE, "a1b2");
     assert!(d.games.is_empty());
-    assert!(texts(&d)[0].body.starts_with("Which game?"));
+    assert_eq!(
+        texts(&d)[0].body,
+        format!("Which game? Start with its number: #{one} your opponent")
+    );
     let d = w.sms(ALICE_PHONE, &format!("#{one} a1b2"));
     assert_eq!(d.games[0].id, one);
 }

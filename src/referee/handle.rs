@@ -744,7 +744,17 @@ fn in_game(desk: &mut Desk, reading: &Reading) {
             let lines: Vec<GameLine> = games.iter().filter_map(|g| desk.game_line(g)).collect();
             let body = reply::which_game(desk.lang, &lines);
             desk.reply(Topic::WhichGame, body);
-            let listed: Vec<_> = lines.iter().map(|l| (l.id, l.opponent.clone())).collect();
+            // By SMS, the games waiting for the sender first: those are the ones meant.
+            let waiting: Vec<&GameLine> = lines
+                .iter()
+                .filter(|l| l.state == State::YourTurn)
+                .collect();
+            let shown = if waiting.is_empty() {
+                lines.iter().collect()
+            } else {
+                waiting
+            };
+            let listed: Vec<_> = shown.iter().map(|l| (l.id, l.opponent.clone())).collect();
             desk.short(crate::sms::words::which_game(desk.lang, &listed));
             desk.summary = format!(
                 "asked {} which game ({} candidates)",
