@@ -466,3 +466,41 @@ fn notifications_wait_for_the_morning_but_answers_do_not() {
     assert_eq!(sms[0].not_before, Some(midnight + 8 * 3600));
     assert!(mails(&d, ALICE)[0].not_before.is_none());
 }
+
+#[test]
+fn reminders_and_a_time_out_reach_a_player_on_sms() {
+    let mut w = World::with(sms_config());
+    engine!("abalone");
+    link(&mut w, ALICE, ALICE_PHONE);
+    let m = w.keyed_msg(ALICE, "NOTIFY SMS");
+    w.deliver(&m);
+    let id = challenge_and_accept(&mut w, "NEW abalone TIME 3d VS bob@b.example");
+    w.sms(ALICE_PHONE, "a1b2");
+    w.answer(BOB, "i5h5");
+    let start = w.clock;
+    // Alice is to move and lets her three days run: reminded by SMS, then the loss (a
+    // game whose first move never came would be cancelled instead).
+    let ds = w.run_clock(start + 4 * 86_400);
+    let sms: Vec<&Outgoing> = ds.iter().flat_map(|d| texts(d)).collect();
+    let reminders: Vec<&&Outgoing> = sms
+        .iter()
+        .filter(|o| o.body.contains("your move against"))
+        .collect();
+    assert!(!reminders.is_empty(), "{sms:#?}");
+    for r in &reminders {
+        assert!(
+            r.body
+                .starts_with(&format!("#{id} Abalone: your move against your opponent, ")),
+            "{}",
+            r.body
+        );
+        assert!(r.body.ends_with(" left."), "{}", r.body);
+        assert_eq!(r.to, ALICE_PHONE);
+    }
+    let end = sms.last().unwrap();
+    assert!(end.body.ends_with("You lose."), "{}", end.body);
+    assert_eq!(w.game(id).status, GameStatus::Finished);
+    // Every reminder also went by mail.
+    let mails: usize = ds.iter().map(|d| mails(d, ALICE).len()).sum();
+    assert!(mails > reminders.len());
+}
