@@ -138,6 +138,8 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             phone_holder: None,
             sms_game: None,
             sms_stopped: false,
+            phone_stopped: false,
+            sms_recent: false,
         };
         let t = Instant::now();
         let decision = referee::handle(config, &ctx, &msg, msg.received_at);

@@ -40,7 +40,7 @@ async fn a_game_by_sms_against_mail_through_kannel_dovecot_and_postfix() {
     })
     .await;
     env.reply_latest(alice, bot, "").await;
-    let code_sms = g.texted(&phone, seen, "your code is").await;
+    let code_sms = g.texted(&phone, seen, "links this phone to").await;
     let code: String = code_sms
         .split(|c: char| !c.is_ascii_digit())
         .find(|t| t.len() == 6)

@@ -155,6 +155,8 @@ impl World {
             phone_holder: None,
             sms_game: None,
             sms_stopped: false,
+            phone_stopped: false,
+            sms_recent: false,
         }
     }
 

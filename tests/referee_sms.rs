@@ -72,8 +72,14 @@ fn a_phone_is_linked_by_the_code_sent_back_by_mail() {
     let sms = texts(&d);
     assert_eq!(sms.len(), 1);
     assert_eq!(sms[0].to, ALICE_PHONE);
+    // The SMS names the account (enough for its owner to know it) and says what to do
+    // when it is not theirs.
+    assert!(sms[0].body.starts_with("arbitre: code "), "{}", sms[0].body);
     assert!(
-        sms[0].body.starts_with("arbitre: your code is "),
+        sms[0]
+            .body
+            .contains(" links this phone to al...@a.example. ")
+            && sms[0].body.contains("not you? Ignore it."),
         "{}",
         sms[0].body
     );
@@ -139,7 +145,10 @@ fn in_french_telephone_and_the_code_by_sms_from_the_phone() {
         mail.body
     );
     assert!(
-        texts(&d)[0].body.starts_with("arbitre : votre code est "),
+        texts(&d)[0].body.starts_with("arbitre : le code ")
+            && texts(&d)[0]
+                .body
+                .contains(" relie ce téléphone à al...@a.example."),
         "{}",
         texts(&d)[0].body
     );
@@ -164,7 +173,7 @@ fn in_french_telephone_and_the_code_by_sms_from_the_phone() {
     assert!(
         texts(&d)[0]
             .body
-            .starts_with("arbitre : ce téléphone est lié.")
+            .starts_with("arbitre : ce téléphone est relié.")
     );
 }
 
@@ -217,7 +226,7 @@ fn numbers_are_checked_and_belong_to_one_player() {
 }
 
 #[test]
-fn a_code_expires_and_five_wrong_ones_cancel_the_claim() {
+fn a_code_expires_and_five_wrong_ones_spend_the_day() {
     let mut w = World::with(sms_config());
     let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
     w.deliver(&m);
@@ -230,7 +239,11 @@ fn a_code_expires_and_five_wrong_ones_cancel_the_claim() {
         assert_eq!(claim.tries, 5 - left);
     }
     let d = w.answer(ALICE, wrong);
-    assert_eq!(d.players[0].phone_claim, None);
+    let spent = d.players[0]
+        .phone_claim
+        .clone()
+        .expect("the day's counts are kept");
+    assert_eq!((spent.tries, spent.code.as_str()), (5, ""));
     assert!(mails(&d, ALICE)[0].body.contains("Too many wrong codes"));
     let d = w.answer(ALICE, &code);
     assert!(
@@ -238,7 +251,18 @@ fn a_code_expires_and_five_wrong_ones_cancel_the_claim() {
             .body
             .contains("No phone is being linked")
     );
+    // Asking again the same day gives no fresh tries: no code is sent.
+    let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+    let d = w.deliver(&m);
+    assert!(texts(&d).is_empty());
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("No more codes for +33612345678 today")
+    );
 
+    // A day later: a code again, which expires after 30 minutes.
+    w.clock += 86_400;
     let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
     w.deliver(&m);
     let code = code_sent(&w, ALICE_PHONE);
@@ -378,39 +402,48 @@ fn an_sms_without_a_number_goes_to_the_game_that_waits_or_asks_which() {
     let m = w.keyed_msg(ALICE, "NOTIFY SMS");
     w.deliver(&m);
     let one = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
+    // NOTIFY SMS: the start of a game where she moves first comes by SMS too.
+    let start = w.texts_to(ALICE_PHONE).last().unwrap().body.clone();
+    assert_eq!(
+        start,
+        format!("#{one} Abalone against your opponent begins. Your move: reply with it.")
+    );
     let two = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
-    // Two games wait for Alice: without a number, and no SMS yet, arbitre asks.
+    // Two games wait for Alice; the latest SMS, the start of game two, names the game.
+    let d = w.sms(ALICE_PHONE, "a1b2");
+    assert_eq!(d.games[0].id, two);
+    // Her confirmation (about game two, which now waits for Bob) names no game waiting for
+    // her: arbitre asks, listing by SMS the game that waits for her.
     let d = w.sms(ALICE_PHONE, "a1b2");
     assert!(d.games.is_empty());
     let sms = texts(&d);
-    assert!(
-        sms[0]
-            .body
-            .starts_with("Which game? Start with its number: "),
-        "{}",
-        sms[0].body
-    );
-    assert!(sms[0].body.contains(&format!("#{one}")) && sms[0].body.contains(&format!("#{two}")));
-    // Named, it is played.
-    let d = w.sms(ALICE_PHONE, &format!("#{two} a1b2"));
-    assert_eq!(d.games[0].id, two);
-    // Bob answers in game two: the SMS telling Alice is about game two, which waits for
-    // her, so an SMS without a number goes there.
-    w.answer(BOB, "i5h5");
-    assert_eq!(w.texts_to(ALICE_PHONE).last().unwrap().game, Some(two));
-    let d = w.sms(ALICE_PHONE, "b2c3");
-    assert_eq!(d.games[0].id, two);
-    // Now game two waits for Bob: the latest SMS (the answer about game two) names no
-    // game waiting for her, so arbitre asks again, rather than guess, listing by SMS the
-    // game that waits for her.
-    let d = w.sms(ALICE_PHONE, "a1b2");
-    assert!(d.games.is_empty());
     assert_eq!(
-        texts(&d)[0].body,
+        sms[0].body,
         format!("Which game? Start with its number: #{one} your opponent")
     );
+    // The mail lists both games.
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains(&format!("[arbitre #{two}]"))
+    );
+    // Named, it is played.
     let d = w.sms(ALICE_PHONE, &format!("#{one} a1b2"));
     assert_eq!(d.games[0].id, one);
+    // Bob answers in game one: the SMS telling Alice is about game one, which waits for
+    // her, so an SMS without a number goes there.
+    w.answer(BOB, "i5h5");
+    assert_eq!(w.texts_to(ALICE_PHONE).last().unwrap().game, Some(one));
+    let d = w.sms(ALICE_PHONE, "b2c3");
+    assert_eq!(d.games[0].id, one);
+    // Now both wait for Bob: asked, with every game listed.
+    let d = w.sms(ALICE_PHONE, "c3d4");
+    assert!(d.games.is_empty());
+    let body = &texts(&d)[0].body;
+    assert!(
+        body.contains(&format!("#{one}")) && body.contains(&format!("#{two}")),
+        "{body}"
+    );
 }
 
 #[test]
@@ -503,4 +536,85 @@ fn reminders_and_a_time_out_reach_a_player_on_sms() {
     // Every reminder also went by mail.
     let mails: usize = ds.iter().map(|d| mails(d, ALICE).len()).sum();
     assert!(mails > reminders.len());
+}
+
+#[test]
+fn three_codes_a_day_and_a_stranger_is_answered_once_a_day() {
+    let mut w = World::with(sms_config());
+    for n in 0..3 {
+        let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+        let d = w.deliver(&m);
+        assert_eq!(texts(&d).len(), 1, "code {n}");
+    }
+    let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+    let d = w.deliver(&m);
+    assert!(texts(&d).is_empty(), "a fourth code the same day");
+    // A number nobody links: told how to link it, then nothing more that day.
+    let d = w.sms("+33700000001", "hello");
+    assert_eq!(texts(&d).len(), 1);
+    for text in ["hello?", "a1b2", "HELP"] {
+        let d = w.sms("+33700000001", text);
+        assert!(d.outbox.is_empty(), "{text}");
+    }
+    w.clock += 86_400;
+    assert_eq!(texts(&w.sms("+33700000001", "hello")).len(), 1);
+}
+
+#[test]
+fn another_players_claim_on_a_number_neither_takes_it_nor_blocks_its_owner() {
+    let mut w = World::with(sms_config());
+    w.step = 60;
+    // Alice is linking her phone; Bob asks for the same number meanwhile.
+    let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+    w.deliver(&m);
+    let alices = code_sent(&w, ALICE_PHONE);
+    let m = w.keyed_msg(BOB, &format!("PHONE {ALICE_PHONE}"));
+    w.deliver(&m);
+    let bobs = code_sent(&w, ALICE_PHONE);
+    assert!(
+        w.texts_to(ALICE_PHONE)
+            .last()
+            .unwrap()
+            .body
+            .contains("bo...@b.example")
+    );
+    // Alice sends back her own code from the phone: it links her, not Bob.
+    let d = w.sms(ALICE_PHONE, &alices);
+    assert_eq!(d.players[0].address, ALICE);
+    assert_eq!(d.players[0].phone.as_deref(), Some(ALICE_PHONE));
+    // Bob's code, sent back later, finds the number taken.
+    if bobs != alices {
+        let d = w.answer(BOB, &bobs);
+        assert!(d.players.iter().all(|p| p.phone.is_none()));
+        assert!(
+            mails(&d, BOB)[0]
+                .body
+                .contains("already linked to another player")
+        );
+    }
+    // Alice, linked, cannot send a code to Bob's linked number by SMS either.
+    link(&mut w, BOB, BOB_PHONE);
+    let d = w.sms(ALICE_PHONE, &format!("PHONE {BOB_PHONE}"));
+    assert!(texts(&d).iter().all(|o| o.to != BOB_PHONE), "{d:#?}");
+    assert!(
+        mails(&d, ALICE)[0]
+            .body
+            .contains("already linked to another player")
+    );
+}
+
+#[test]
+fn no_code_goes_to_a_number_that_said_stop() {
+    let mut w = World::with(sms_config());
+    w.sms(ALICE_PHONE, "STOP");
+    let m = w.keyed_msg(ALICE, &format!("PHONE {ALICE_PHONE}"));
+    let d = w.deliver(&m);
+    assert!(texts(&d).is_empty());
+    assert!(
+        mails(&d, ALICE)[0].body.contains("said STOP"),
+        "{}",
+        mails(&d, ALICE)[0].body
+    );
+    w.sms(ALICE_PHONE, "START");
+    link(&mut w, ALICE, ALICE_PHONE);
 }

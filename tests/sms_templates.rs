@@ -95,6 +95,7 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
                     "your move, no name",
                     words::your_move(lang, id, kind, None, &mv, Some(left)),
                 ),
+                ("game start", words::game_start(lang, id, kind, Some(&name))),
                 ("accepted", words::accepted(lang, id, &mv, Some(&name))),
                 ("accepted, no name", words::accepted(lang, id, &mv, None)),
                 (
@@ -164,7 +165,18 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
             );
         }
         for (what, text) in [
-            ("code", words::code(lang, "999999")),
+            (
+                "code",
+                words::code(
+                    lang,
+                    "999999",
+                    &arbitre::referee::phone::hinted("alice@example.org"),
+                ),
+            ),
+            (
+                "code, a long account",
+                words::code(lang, "999999", &"€".repeat(200)),
+            ),
             ("linked", words::linked(lang)),
             ("stopped", words::stopped(lang)),
             ("started", words::started(lang)),

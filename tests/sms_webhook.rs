@@ -120,6 +120,14 @@ async fn the_webhook_takes_signed_sms_once_and_refuses_the_rest() {
         assert_eq!(r.status(), StatusCode::FORBIDDEN, "{sig:?}");
     }
     assert_eq!(pending().len(), 1, "nothing forged was recorded");
+    // Without a form, or with a body too large to be a provider's: 403 or refused unread.
+    let r = client.post(&public).body("{}").send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let big = vec![("Body".to_string(), "x".repeat(100_000))];
+    let sig = signature::sign(&public, &big, &s.token);
+    let r = post(big, Some(sig)).await.unwrap();
+    assert!(r.status().is_client_error(), "{}", r.status());
+    assert_eq!(pending().len(), 1);
 
     // A parameter the provider adds later is signed like the others.
     let mut more = form("SM3", "+33612345678", "BOARD");

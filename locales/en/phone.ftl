@@ -6,8 +6,8 @@ phone-unavailable = This server sends no SMS, so no phone can be linked to it. E
 phone-none = No phone is linked to your address.
 phone-current = Your phone { $number } is linked. { notify-now }
 notify-now = { $notify ->
-    [sms] Everything comes by mail, and by SMS as well what calls on you: your move to play, reminders, results.
-    [both] Everything comes by mail, and by SMS as well everything that has a short form, your own moves accepted or refused included.
+    [sms] Everything comes by mail, and whatever needs you comes by SMS as well: your move to play, reminders, results.
+    [both] Everything comes by mail, and by SMS as well in a few words, down to your own moves accepted or refused.
    *[mail] Everything comes by mail; arbitre answers by SMS only what you send by SMS.
 }
 notify-how = NOTIFY SMS, NOTIFY MAIL or NOTIFY BOTH chooses; PHONE OFF unlinks the phone.
@@ -18,6 +18,8 @@ phone-bad-number = { $number } cannot be linked: { $why ->
    *[country] this server does not send SMS to that country.
 }
 phone-taken = { $number } is already linked to another player: a number belongs to one player at most. If it is yours, that player must first write PHONE OFF.
+phone-stopped = { $number } said STOP: arbitre sends it nothing, not even a code. Text START from that phone first, then write PHONE { $number } again.
+phone-codes-spent = No more codes for { $number } today: a few codes and five tries a day at most. Try again tomorrow.
 phone-already = { $number } is already your phone; nothing changes.
 phone-code-sent = arbitre has texted a six-digit code to { $number }. Send it back within 30 minutes, in reply to this mail with the six digits alone, or by SMS from that phone. Until then nothing changes.
 phone-linked = Your phone { $number } is now linked. To play by SMS, text your move; if you have several games, start with the game's number: #12 e5e6. Texting STOP stops every SMS to it.

@@ -13,7 +13,7 @@ sms-end-loss = #{ $id } { $game }: { $line }. You lose.
 sms-end-draw = #{ $id } { $game }: { $line }. Drawn game.
 sms-end-cancelled = #{ $id } { $game }: cancelled; it does not count.
 sms-reminder = #{ $id } { $game }: your move against { $who }, { $left } left.
-sms-code = arbitre: your code is { $code }. Send it back by mail or SMS within 30 minutes to link this phone. STOP: no more SMS.
+sms-code = arbitre: code { $code } links this phone to { $account }. Send it back by mail or SMS within 30 minutes; not you? Ignore it. STOP: no more SMS.
 sms-linked = arbitre: this phone is linked. Play by SMS with your move, #N first when you have several games. STOP: no more SMS.
 sms-stopped = arbitre: no more SMS to this number. START to have them again.
 sms-started = arbitre: SMS are back on for this number. STOP to stop them.
@@ -24,3 +24,4 @@ sms-by-mail-none = arbitre has answered you by mail.
 # A position string can be longer than one SMS: it is cut to three segments at most.
 sms-board = #{ $id } { $game } position: { $position }
 sms-why-not-your-turn = it is not your turn.
+sms-game-start = #{ $id } { $game } against { $who } begins. Your move: reply with it.

@@ -45,7 +45,7 @@ help =
       TELEPHONE <numéro>
                     relier votre téléphone pour jouer et suivre vos parties par SMS ;
                     arbitre y envoie un code à renvoyer (TELEPHONE +33612345678) ;
-                    TELEPHONE NON le délie
+                    TELEPHONE NON le retire
       AVIS SMS|MAIL|LES DEUX
                     ce qui vous parvient aussi par SMS, en plus du courriel (AVIS SMS :
                     votre coup à jouer, les rappels, les résultats)

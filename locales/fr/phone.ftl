@@ -19,6 +19,8 @@ phone-bad-number = Impossible de relier le { $number } : { $why ->
    *[country] ce serveur n'envoie pas de SMS vers ce pays.
 }
 phone-taken = Le { $number } est déjà relié à un autre joueur : un numéro appartient à un seul joueur. S'il est à vous, ce joueur doit d'abord écrire TELEPHONE NON.
+phone-stopped = Le { $number } a envoyé STOP : arbitre ne lui envoie plus rien, pas même un code. Envoyez d'abord START depuis ce téléphone, puis écrivez à nouveau TELEPHONE { $number }.
+phone-codes-spent = Plus de code pour le { $number } aujourd'hui : quelques codes et cinq essais par jour au plus. Réessayez demain.
 phone-already = Le { $number } est déjà votre téléphone ; rien ne change.
 phone-code-sent = arbitre a envoyé un code à six chiffres par SMS au { $number }. Renvoyez-le dans les 30 minutes, en répondant à ce courriel avec les six chiffres seuls, ou par SMS depuis ce téléphone. D'ici là, rien ne change.
 phone-linked = Votre téléphone { $number } est maintenant relié. Pour jouer par SMS, envoyez votre coup ; si vous avez plusieurs parties, commencez par le numéro de la partie : #12 e5e6. Un SMS STOP arrête tout envoi de SMS vers ce numéro.
@@ -32,5 +34,5 @@ phone-code-gave-up = Trop de codes erronés : la liaison du { $number } est annu
 phone-off = Votre téléphone { $number } n'est plus relié : arbitre ne lui envoie plus rien, et tout vous parvient par courriel.
 phone-off-none = Aucun téléphone n'est relié à votre adresse ; rien ne change.
 notify-usage = AVIS SMS, AVIS MAIL ou AVIS LES DEUX permet de choisir comment vous êtes prévenu de vos parties.
-notify-needs-phone = Les SMS demandent d'abord un téléphone relié. { phone-usage }
+notify-needs-phone = Pour recevoir des SMS, reliez d'abord un téléphone. { phone-usage }
 notify-set = C'est fait. { notify-now }

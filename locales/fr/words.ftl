@@ -52,4 +52,4 @@ words-both = les deux, deux, sms et mail, mail et sms
 # Par SMS seulement, seuls dans le message : les mots habituels des opérateurs pour ne
 # plus recevoir de SMS, puis pour les recevoir à nouveau.
 words-stop = stop, arrêt, arret, stop sms, désabonner, desabonnement
-words-start = start, reprise, reprendre, marche
+words-start = start, marche

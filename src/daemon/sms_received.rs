@@ -31,6 +31,10 @@ pub struct Wakes {
     pub clock: Arc<Notify>,
 }
 
+/// An SMS whose processing failed (or crashed arbitre) this many times is set aside:
+/// marked processed without effect, so that it never holds back the SMS after it.
+const MAX_ATTEMPTS: u32 = 3;
+
 /// Decides one received SMS and commits the decision with the SMS marked processed;
 /// returns the summary and how many messages were queued, or `None` when it had been
 /// processed already.
@@ -41,15 +45,22 @@ pub async fn handle_one(
 ) -> Result<Option<(String, usize)>, DaemonError> {
     let config = config.clone();
     with_store(store, move |s| {
+        let mut msg = incoming::inbound(
+            &sms.gateway,
+            &sms.key,
+            &sms.sender,
+            &sms.text,
+            sms.received_at,
+        );
+        // Counted before it is tried, in its own transaction: a crash counts too.
+        if s.begin_attempt(&msg.message_id)? > MAX_ATTEMPTS {
+            let set_aside = s.sms_processed(sms.id, now())?;
+            return Ok(
+                set_aside.then(|| (format!("set aside after {MAX_ATTEMPTS} failed attempts"), 0))
+            );
+        }
         s.immediate(|s| {
             let at = now();
-            let mut msg = incoming::inbound(
-                &sms.gateway,
-                &sms.key,
-                &sms.sender,
-                &sms.text,
-                sms.received_at,
-            );
             let lookup = referee::lookup(&config, &msg);
             let ctx = s.sms_context(&mut msg, &lookup, at)?;
             if !s.sms_processed(sms.id, at)? {
@@ -57,6 +68,7 @@ pub async fn handle_one(
             }
             let decision = referee::handle(&config, &ctx, &msg, at);
             s.commit(&decision, None, at)?;
+            s.attempts_done(&msg.message_id)?;
             Ok(Some((decision.summary, decision.outbox.len())))
         })
     })

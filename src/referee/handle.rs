@@ -38,7 +38,6 @@ use crate::referee::read::candidates;
 use crate::referee::reply::{self, GameLine, NoGame, Seen, State, Topic};
 use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
-use crate::referee::vocabulary::{self, Meaning, fold_word};
 use crate::referee::{
     Channel, Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, SmsStop,
     StoredGame, Timestamp, challenge, clocks, leave, phone, play, terms,
@@ -102,10 +101,8 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
     desk.proof = proof::of(config, ctx, msg, &key);
     if msg.channel == Channel::Sms {
         let number = msg.phone.clone().unwrap_or_default();
-        let folded: Vec<String> = msg.text.split_whitespace().map(fold_word).collect();
-        let folded: Vec<&str> = folded.iter().map(String::as_str).collect();
-        if let Some((meaning, _)) = vocabulary::whole(&folded, &[Meaning::Stop, Meaning::Start]) {
-            phone::on_stop(&mut desk, &number, meaning == Meaning::Stop);
+        if let Some(stop) = phone::stop_word(&msg.text) {
+            phone::on_stop(&mut desk, &number, stop);
             return desk.finish();
         }
         if !desk.proof.holds() {

@@ -109,8 +109,12 @@ pub struct PhoneClaim {
     pub code: String,
     /// When the code expires.
     pub until: Timestamp,
-    /// Wrong codes tried so far.
+    /// Wrong codes tried for this number since `since`.
     pub tries: u32,
+    /// Codes sent to this number since `since`.
+    pub codes: u32,
+    /// When the first of those codes was sent: the limits count over a day from it.
+    pub since: Timestamp,
 }
 
 /// Where a player's language came from, weakest first. A stronger source is never
@@ -451,8 +455,13 @@ pub struct Context {
     /// The player the phone number in question is linked to, if any: the number a
     /// `PHONE` command names, or the number a code by SMS comes from.
     pub phone_holder: Option<String>,
+    /// Whether the number a `PHONE` command names said STOP (no code could reach it).
+    pub phone_stopped: bool,
     /// For an SMS: whether its number said STOP (and has not said START since).
     pub sms_stopped: bool,
+    /// For an SMS: whether arbitre queued an SMS to its number in the last day (a number
+    /// nobody links is answered once a day at most).
+    pub sms_recent: bool,
     /// For an SMS: the game the latest SMS arbitre sent to that number was about, when
     /// it is the latest message arbitre sent that player.
     pub sms_game: Option<GameId>,

@@ -19,6 +19,7 @@ use sha2::Sha256;
 use crate::referee::command::PhoneRequest;
 use crate::referee::handle::Desk;
 use crate::referee::reply::Topic;
+use crate::referee::vocabulary::{self, Meaning, fold_word};
 use crate::referee::{AutoKind, Channel, Notify, PhoneClaim, Player, SmsStop};
 use crate::sms::phone::{Phone, PhoneError};
 use crate::sms::words;
@@ -27,8 +28,31 @@ use crate::t;
 /// How long a code is valid.
 pub const CODE_SECONDS: i64 = 30 * 60;
 
-/// Wrong codes allowed before the claim is cancelled.
+/// Wrong codes allowed for one number in a day.
 pub const CODE_TRIES: u32 = 5;
+
+/// Codes sent to one number for one player in a day.
+pub const CODES_A_DAY: u32 = 3;
+
+/// The day over which codes and tries are counted.
+const DAY: i64 = 86_400;
+
+/// Whether a whole SMS says STOP (`Some(true)`, or one of the carriers' words) or START
+/// (`Some(false)`).
+pub fn stop_word(text: &str) -> Option<bool> {
+    let folded: Vec<String> = text.split_whitespace().map(fold_word).collect();
+    let folded: Vec<&str> = folded.iter().map(String::as_str).collect();
+    vocabulary::whole(&folded, &[Meaning::Stop, Meaning::Start]).map(|(m, _)| m == Meaning::Stop)
+}
+
+/// An address as the code's SMS names it, enough for its owner to know it and no more:
+/// `al...@example.org`.
+pub fn hinted(address: &str) -> String {
+    let (local, domain) = address.split_once('@').unwrap_or((address, ""));
+    let start: String = local.chars().take(2).collect();
+    let domain: String = domain.chars().take(24).collect();
+    crate::sms::gsm7::transliterate(&format!("{start}...@{domain}"))
+}
 
 /// The code sent to `number` for `address` at `now`: six digits.
 pub fn code_for(secret: &str, address: &str, number: &str, now: i64) -> String {
@@ -122,27 +146,32 @@ fn link(desk: &mut Desk, me: Player, written: &str) {
             return;
         }
     };
+    let refuse = |desk: &mut Desk, body: String, why: &str| {
+        desk.reply(Topic::Phone, body);
+        desk.summary = format!("{}: PHONE {}: {why}", me.address, Phone::mask(&number));
+    };
     if me.phone.as_deref() == Some(number.as_str()) {
-        desk.reply(
-            Topic::Phone,
-            t!(lang, "phone-already", number = number.clone()),
-        );
-        desk.summary = format!("{}: PHONE names their own phone", me.address);
-        return;
+        let body = t!(lang, "phone-already", number = number.clone());
+        return refuse(desk, body, "already theirs");
     }
     if let Some(holder) = &desk.ctx.phone_holder
         && !holder.eq_ignore_ascii_case(&me.address)
     {
-        desk.reply(
-            Topic::Phone,
-            t!(lang, "phone-taken", number = number.clone()),
-        );
-        desk.summary = format!(
-            "{}: {} is linked to another player",
-            me.address,
-            Phone::mask(&number)
-        );
-        return;
+        let body = t!(lang, "phone-taken", number = number.clone());
+        return refuse(desk, body, "linked to another player");
+    }
+    if desk.ctx.phone_stopped {
+        let body = t!(lang, "phone-stopped", number = number.clone());
+        return refuse(desk, body, "the number said STOP, no code sent");
+    }
+    // Codes and wrong tries count over a day per number, whatever the claims in between.
+    let (codes, tries, since) = match &me.phone_claim {
+        Some(c) if c.number == number && desk.now - c.since < DAY => (c.codes, c.tries, c.since),
+        _ => (0, 0, desk.now),
+    };
+    if codes >= CODES_A_DAY || tries >= CODE_TRIES {
+        let body = t!(lang, "phone-codes-spent", number = number.clone());
+        return refuse(desk, body, "no more codes today");
     }
     let code = code_for(&desk.config.secret, &me.address, &number, desk.now);
     desk.upsert_player(Player {
@@ -150,7 +179,9 @@ fn link(desk: &mut Desk, me: Player, written: &str) {
             number: number.clone(),
             code: code.clone(),
             until: desk.now + CODE_SECONDS,
-            tries: 0,
+            tries,
+            codes: codes + 1,
+            since,
         }),
         ..me.clone()
     });
@@ -158,8 +189,8 @@ fn link(desk: &mut Desk, me: Player, written: &str) {
         Topic::Phone,
         t!(lang, "phone-code-sent", number = number.clone()),
     );
-    desk.mail
-        .sms(&number, words::code(lang, &code), None, AutoKind::Replied);
+    let text = words::code(lang, &code, &hinted(&me.address));
+    desk.mail.sms(&number, text, None, AutoKind::Replied);
     desk.summary = format!(
         "{} asked to link {}: code sent",
         me.address,
@@ -172,10 +203,10 @@ pub fn on_code(desk: &mut Desk, code: &str) {
     let lang = desk.lang;
     let by_sms = desk.msg.channel == Channel::Sms;
     let me = sender_record(desk);
-    let claim = me
-        .phone_claim
-        .clone()
-        .filter(|c| !by_sms || desk.msg.phone.as_deref() == Some(c.number.as_str()));
+    // A claim whose tries are spent, or whose code expired, has no code left.
+    let claim = me.phone_claim.clone().filter(|c| {
+        !c.code.is_empty() && (!by_sms || desk.msg.phone.as_deref() == Some(c.number.as_str()))
+    });
     let answer = |desk: &mut Desk, body: String| {
         if by_sms {
             // The number is not linked yet: the answer goes to the mail address.
@@ -191,9 +222,14 @@ pub fn on_code(desk: &mut Desk, code: &str) {
         return;
     };
     let number = claim.number.clone();
+    // The claim left without a code keeps the day's counts.
+    let spent = PhoneClaim {
+        code: String::new(),
+        ..claim.clone()
+    };
     if desk.now > claim.until {
         desk.upsert_player(Player {
-            phone_claim: None,
+            phone_claim: Some(spent),
             ..me.clone()
         });
         answer(
@@ -211,12 +247,12 @@ pub fn on_code(desk: &mut Desk, code: &str) {
         let tries = claim.tries + 1;
         let (next, body) = if tries >= CODE_TRIES {
             (
-                None,
+                PhoneClaim { tries, ..spent },
                 t!(lang, "phone-code-gave-up", number = number.clone()),
             )
         } else {
             (
-                Some(PhoneClaim { tries, ..claim }),
+                PhoneClaim { tries, ..claim },
                 t!(
                     lang,
                     "phone-code-wrong",
@@ -226,7 +262,7 @@ pub fn on_code(desk: &mut Desk, code: &str) {
             )
         };
         desk.upsert_player(Player {
-            phone_claim: next,
+            phone_claim: Some(next),
             ..me.clone()
         });
         answer(desk, body);
@@ -339,8 +375,17 @@ pub fn on_stop(desk: &mut Desk, number: &str, stop: bool) {
 }
 
 /// An SMS from a number nobody links, that is neither a code nor STOP or START.
+///
+/// Told once a day at most: never an SMS loop with another machine.
 pub fn on_stranger(desk: &mut Desk, number: &str) {
     let lang = desk.lang;
+    if desk.ctx.sms_recent {
+        desk.summary = format!(
+            "an SMS from {}, linked to nobody, already answered today",
+            Phone::mask(number)
+        );
+        return;
+    }
     desk.mail
         .sms(number, words::unknown(lang), None, AutoKind::Replied);
     desk.summary = format!("an SMS from {}, linked to nobody", Phone::mask(number));

@@ -125,6 +125,12 @@ fn derived(desk: &Desk, mail: &Outgoing, player: &Player) -> Option<(String, Cal
             Calls::OnThem,
         ));
     }
+    let started =
+        game.status == GameStatus::Active && before.is_none_or(|b| b.status != GameStatus::Active);
+    if started && mail.turn.is_some() && game.moves.is_empty() {
+        let text = words::game_start(lang, id, game.kind, opponent.as_deref());
+        return Some((text, Calls::OnThem));
+    }
     let grown = before.is_none_or(|b| b.moves.len() < game.moves.len());
     if game.status != GameStatus::Active || !grown {
         return None;

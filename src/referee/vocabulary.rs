@@ -309,4 +309,48 @@ mod tests {
         assert!(is("l", Meaning::Article) && is("second", Meaning::Second));
         assert!(!is("second", Meaning::First));
     }
+
+    #[test]
+    fn the_words_of_stop_and_start_mean_nothing_else_alone() {
+        // A whole SMS of one of these words stops or restarts every SMS: none may be a
+        // command of its own in any language (REPRENDRE is a take-back, CANCEL alone is
+        // not read as anything else).
+        let alone = [
+            Meaning::Accept,
+            Meaning::Decline,
+            Meaning::Resign,
+            Meaning::Draw,
+            Meaning::Undo,
+            Meaning::Claim,
+            Meaning::Board,
+            Meaning::History,
+            Meaning::Games,
+            Meaning::Help,
+            Meaning::Check,
+            Meaning::Conditions,
+            Meaning::Clock,
+            Meaning::Leave,
+            Meaning::Phone,
+            Meaning::Notify,
+        ];
+        for p in phrases()
+            .iter()
+            .filter(|p| matches!(p.meaning, Meaning::Stop | Meaning::Start))
+        {
+            let words: Vec<&str> = p.words.iter().map(String::as_str).collect();
+            assert_eq!(
+                whole(&words, &alone),
+                None,
+                "{:?} ({}) is also a command",
+                p.words,
+                p.lang
+            );
+            assert_eq!(
+                start(&words, &alone),
+                None,
+                "{:?} starts a command",
+                p.words
+            );
+        }
+    }
 }

@@ -2,6 +2,8 @@
 //! leading `#12` (turned into the Subject tag mail uses), its Message-ID derived from the
 //! gateway's key so that a move it carries is recognised if it comes again. Pure.
 
+use sha2::{Digest, Sha256};
+
 use crate::referee::{Channel, GameId, Inbound, Timestamp};
 
 /// A leading `#12` (or `# 12`, `#12:`), and the rest of the text.
@@ -30,13 +32,17 @@ pub fn inbound(
     received_at: Timestamp,
 ) -> Inbound {
     let (game, rest) = game_tag(text);
-    let safe: String = key
+    // The gateway's key can be long (joined spool file names with a content hash): the
+    // Message-ID carries a hash of all of it, so that two SMS never share one.
+    let digest = Sha256::digest(format!("{gateway}\0{key}").as_bytes());
+    let hash: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    let gateway: String = gateway
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .take(64)
+        .filter(char::is_ascii_alphanumeric)
+        .take(16)
         .collect();
     Inbound {
-        message_id: format!("sms.{gateway}.{safe}@sms.arbitre"),
+        message_id: format!("sms.{gateway}.{hash}@sms.arbitre"),
         subject: game
             .map(|id| format!("[arbitre #{id}]"))
             .unwrap_or_default(),
@@ -63,7 +69,25 @@ mod tests {
         let msg = inbound("kannel", "a b/c", "+33612345678", "#12 e5e6", 5);
         assert_eq!(msg.subject, "[arbitre #12]");
         assert_eq!(msg.text, "e5e6");
-        assert_eq!(msg.message_id, "sms.kannel.a-b-c@sms.arbitre");
+        assert!(
+            msg.message_id.starts_with("sms.kannel."),
+            "{}",
+            msg.message_id
+        );
+        assert!(msg.message_id.ends_with("@sms.arbitre"));
+        // Keys that differ only far in, as joined spool names do, give different ids.
+        let long = |end: &str| {
+            format!(
+                "IN20261125_101500_00_+33612345678_00.txt+IN20261125_101500_00_+33612345678_01.txt#{end}"
+            )
+        };
+        let a = inbound("gammu", &long("aaaa"), "+33612345678", "x", 5);
+        let b = inbound("gammu", &long("bbbb"), "+33612345678", "x", 5);
+        assert_ne!(a.message_id, b.message_id);
+        assert_eq!(
+            a.message_id,
+            inbound("gammu", &long("aaaa"), "+1", "y", 6).message_id
+        );
         assert_eq!(msg.channel, Channel::Sms);
         assert_eq!(msg.phone.as_deref(), Some("+33612345678"));
     }

@@ -36,6 +36,9 @@ impl Phone {
             .strip_prefix('+')
             .or_else(|| text.strip_prefix("00"))
             .ok_or(PhoneError::NotInternational)?;
+        // `+33 (0)6 12 34 56 78`: the national trunk prefix in brackets is not dialled from
+        // abroad, so it is not part of the number.
+        let rest = rest.replacen("(0)", "", 1);
         let mut digits = String::with_capacity(15);
         for c in rest.chars() {
             match c {

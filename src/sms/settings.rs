@@ -128,6 +128,15 @@ fn default_listen() -> String {
     "127.0.0.1:13080".into()
 }
 
+/// The address smsbox calls back on for `listen`: a listener on every interface
+/// (`0.0.0.0:13080`) is reached on the loopback.
+fn reachable(listen: &str) -> String {
+    match listen.parse::<std::net::SocketAddr>() {
+        Ok(a) if a.ip().is_unspecified() => format!("127.0.0.1:{}", a.port()),
+        _ => listen.to_string(),
+    }
+}
+
 /// The quiet hours: from `start` to `end` minutes after midnight (crossing midnight when
 /// `end < start`); `None` for none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,7 +282,10 @@ impl SmsSection {
                         username: k.username.clone(),
                         password,
                         sender: k.sender.clone(),
-                        dlr_url: Some(format!("http://{}/kannel/dlr?secret={secret}", k.listen)),
+                        dlr_url: Some(format!(
+                            "http://{}/kannel/dlr?secret={secret}",
+                            reachable(&k.listen)
+                        )),
                         secret,
                     },
                     listen: k.listen.clone(),

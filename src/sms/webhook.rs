@@ -10,10 +10,11 @@
 
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
-use axum::{Form, Router};
 use tokio::sync::Notify;
 
 use crate::daemon::{SharedStore, with_store};
@@ -187,27 +188,45 @@ pub struct Listener {
 pub fn routes(listener: Listener) -> Router {
     Router::new()
         .route(PATH, post(received))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(listener)
 }
+
+/// A provider's webhook request is a few hundred bytes; anything much larger is refused
+/// before it is read.
+const BODY_LIMIT: usize = 16 * 1024;
 
 /// An empty TwiML answer: the provider sends nothing back.
 const EMPTY: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response></Response>";
 
-/// A received SMS, POSTed by the provider.
-async fn received(
-    State(l): State<Listener>,
-    headers: HeaderMap,
-    Form(params): Form<Vec<(String, String)>>,
-) -> (
+/// The listener's answer: a status and a TwiML body.
+type Answer = (
     StatusCode,
     [(header::HeaderName, &'static str); 1],
     &'static str,
-) {
+);
+
+/// A received SMS, POSTed by the provider.
+async fn received(State(l): State<Listener>, headers: HeaderMap, body: Bytes) -> Answer {
     let xml = [(header::CONTENT_TYPE, "text/xml")];
-    let signature = headers
+    let refused = || {
+        tracing::warn!("SMS webhook: a request without a valid signature was refused");
+        (
+            StatusCode::FORBIDDEN,
+            [(header::CONTENT_TYPE, "text/xml")],
+            "",
+        )
+    };
+    // No signature, no reading: the body is parsed only to check the signature.
+    let Some(signature) = headers
         .get("x-twilio-signature")
         .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
+    else {
+        return refused();
+    };
+    let Ok(params) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body) else {
+        return refused();
+    };
     if l.settings.token.is_empty()
         || !signature::verify(
             &l.settings.public_url,
@@ -216,8 +235,7 @@ async fn received(
             signature,
         )
     {
-        tracing::warn!("SMS webhook: a request without a valid signature was refused");
-        return (StatusCode::FORBIDDEN, xml, "");
+        return refused();
     }
     let get = |name: &str| {
         params

@@ -116,6 +116,17 @@ pub fn your_move(
     }
 }
 
+/// A game against `who` begins, and the reader moves first.
+pub fn game_start(lang: Lang, id: GameId, kind: GameKind, who: Option<&str>) -> String {
+    t!(
+        lang,
+        "sms-game-start",
+        id = id,
+        game = game_name(kind),
+        who = name(lang, who)
+    )
+}
+
 /// The reader's move `played` was accepted and passed on to `who`.
 pub fn accepted(lang: Lang, id: GameId, played: &str, who: Option<&str>) -> String {
     t!(
@@ -175,9 +186,27 @@ pub fn reminder(lang: Lang, id: GameId, kind: GameKind, who: Option<&str>, left:
     )
 }
 
-/// The code that links a phone.
-pub fn code(lang: Lang, code: &str) -> String {
-    t!(lang, "sms-code", code = code.to_string())
+/// The code that links a phone to `account` (an address as
+/// [`crate::referee::phone::hinted`] gives it: its owner knows it, nobody else learns it).
+pub fn code(lang: Lang, code: &str, account: &str) -> String {
+    let bare = t!(
+        lang,
+        "sms-code",
+        code = code.to_string(),
+        account = String::new()
+    );
+    let room = GSM7_SINGLE.saturating_sub(gsm7::cost(&bare).units);
+    let mut kept = String::new();
+    let mut units = 0;
+    for c in gsm7::transliterate(account).chars() {
+        let u = gsm7::units_of(c).unwrap_or(2);
+        if units + u > room {
+            break;
+        }
+        units += u;
+        kept.push(c);
+    }
+    t!(lang, "sms-code", code = code.to_string(), account = kept)
 }
 
 /// The phone is linked.

@@ -72,9 +72,13 @@ pub fn load(
             .and_then(|p| p.phone_claim.as_ref())
             .map(|c| c.number.clone())
     });
-    let phone_holder = match number {
-        Some(n) => rows::phone_holder(conn, &n)?,
+    let phone_holder = match &number {
+        Some(n) => rows::phone_holder(conn, n)?,
         None => None,
+    };
+    let phone_stopped = match &lookup.phone {
+        Some(n) => super::sms::stopped(conn, n)?.is_some(),
+        None => false,
     };
     Ok(Context {
         sender,
@@ -89,6 +93,8 @@ pub fn load(
         outages: rows::outages(conn, now - super::OUTAGES_KEPT)?,
         next_game_id,
         phone_holder,
+        phone_stopped,
+        sms_recent: false,
         sms_game: None,
         sms_stopped: false,
     })

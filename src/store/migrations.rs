@@ -274,6 +274,15 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE outbox ADD COLUMN delivery TEXT;
     ALTER TABLE outbox ADD COLUMN delivery_at INTEGER;
     "#,
+    // 15: how many codes were sent for the number a player is linking (a few a day at
+    // most), and whether a received SMS says STOP or START, known as soon as it is
+    // received: the outbox holds back SMS to a number whose STOP waits to be decided.
+    r#"
+    ALTER TABLE players ADD COLUMN claim_codes INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE players ADD COLUMN claim_since INTEGER;
+    ALTER TABLE sms_inbox ADD COLUMN stop INTEGER;
+    CREATE INDEX sms_inbox_waiting ON sms_inbox (sender, processed_at);
+    "#,
 ];
 
 /// The schema version this build expects.

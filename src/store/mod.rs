@@ -324,15 +324,17 @@ impl Store {
     ) -> Result<Context, StoreError> {
         let number = msg.phone.clone().unwrap_or_default();
         let holder = rows::phone_holder(&self.conn, &number)?;
-        let claimant = match &holder {
-            Some(_) => None,
-            None => rows::phone_claimant(&self.conn, &number)?,
+        // From a number nobody links, only a code names a player: the one whose code,
+        // still valid, it is.
+        let claimant = match (&holder, crate::referee::command::read_code(&msg.text)) {
+            (None, Some(code)) => rows::phone_claimant(&self.conn, &number, &code, now)?,
+            _ => None,
         };
-        msg.from = holder.clone().or(claimant).unwrap_or_default();
+        msg.from = holder.or(claimant).unwrap_or_default();
         let mut ctx = context::load(&self.conn, msg, lookup, now)?;
-        ctx.phone_holder = holder;
         ctx.sms_stopped = sms::stopped(&self.conn, &number)?.is_some();
         ctx.sms_game = sms::last_game(&self.conn, &number)?;
+        ctx.sms_recent = sms::sent_since(&self.conn, &number, now - 86_400)?;
         Ok(ctx)
     }
 
@@ -389,6 +391,14 @@ impl Store {
                  ON CONFLICT (message_id) DO UPDATE SET count = count + 1 RETURNING count",
             )?
             .query_row([message_id], |r| r.get(0))?)
+    }
+
+    /// Forgets the attempts at a message once it is processed.
+    pub fn attempts_done(&mut self, message_id: &str) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached("DELETE FROM attempts WHERE message_id = ?1")?
+            .execute([message_id])?;
+        Ok(())
     }
 
     /// Remembers a mailbox's UIDVALIDITY; returns the previous one if it was different.

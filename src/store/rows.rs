@@ -32,7 +32,8 @@ pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreE
     let found = conn
         .prepare_cached(
             "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
-             claim_code, claim_until, claim_tries FROM players WHERE address = ?1",
+             claim_code, claim_until, claim_tries, claim_codes, claim_since
+             FROM players WHERE address = ?1",
         )?
         .query_row([address.to_lowercase()], player_row)
         .optional()?;
@@ -81,6 +82,8 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
                 code,
                 until,
                 tries: r.get(11)?,
+                codes: r.get(12)?,
+                since: r.get::<_, Option<i64>>(13)?.unwrap_or(until),
             }),
             _ => None,
         },
@@ -95,14 +98,19 @@ pub fn phone_holder(conn: &Connection, number: &str) -> Result<Option<String>, S
         .optional()?)
 }
 
-/// The address of the player linking `number` (the latest claim), if any.
-pub fn phone_claimant(conn: &Connection, number: &str) -> Result<Option<String>, StoreError> {
+/// The address of the player linking `number` whose code, still valid at `now`, is `code`.
+pub fn phone_claimant(
+    conn: &Connection,
+    number: &str,
+    code: &str,
+    now: Timestamp,
+) -> Result<Option<String>, StoreError> {
     Ok(conn
         .prepare_cached(
-            "SELECT address FROM players WHERE claim_number = ?1
-             ORDER BY claim_until DESC LIMIT 1",
+            "SELECT address FROM players WHERE claim_number = ?1 AND claim_code = ?2
+             AND claim_until >= ?3 LIMIT 1",
         )?
-        .query_row([number], |r| r.get(0))
+        .query_row(params![number, code, now], |r| r.get(0))
         .optional()?)
 }
 
@@ -110,13 +118,14 @@ pub fn phone_claimant(conn: &Connection, number: &str) -> Result<Option<String>,
 pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
-         notify, claim_number, claim_code, claim_until, claim_tries)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+         notify, claim_number, claim_code, claim_until, claim_tries, claim_codes, claim_since)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
          lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
          updated_at = excluded.updated_at, phone = excluded.phone, notify = excluded.notify,
          claim_number = excluded.claim_number, claim_code = excluded.claim_code,
-         claim_until = excluded.claim_until, claim_tries = excluded.claim_tries",
+         claim_until = excluded.claim_until, claim_tries = excluded.claim_tries,
+         claim_codes = excluded.claim_codes, claim_since = excluded.claim_since",
     )?
     .execute(params![
         p.address.to_lowercase(),
@@ -132,6 +141,8 @@ pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), 
         p.phone_claim.as_ref().map(|c| &c.code),
         p.phone_claim.as_ref().map(|c| c.until),
         p.phone_claim.as_ref().map_or(0, |c| c.tries),
+        p.phone_claim.as_ref().map_or(0, |c| c.codes),
+        p.phone_claim.as_ref().map(|c| c.since),
     ])?;
     let address = p.address.to_lowercase();
     conn.prepare_cached("DELETE FROM leave WHERE address = ?1")?

@@ -31,8 +31,8 @@ pub struct SmsIn {
 pub fn receive(conn: &Connection, sms: &SmsIn) -> Result<bool, StoreError> {
     let n = conn
         .prepare_cached(
-            "INSERT INTO sms_inbox (gateway, key, sender, recipient, text, received_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (gateway, key) DO NOTHING",
+            "INSERT INTO sms_inbox (gateway, key, sender, recipient, text, received_at, stop)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (gateway, key) DO NOTHING",
         )?
         .execute(params![
             sms.gateway,
@@ -40,7 +40,8 @@ pub fn receive(conn: &Connection, sms: &SmsIn) -> Result<bool, StoreError> {
             sms.sender,
             sms.recipient,
             sms.text,
-            sms.received_at
+            sms.received_at,
+            crate::referee::phone::stop_word(&sms.text),
         ])?;
     Ok(n == 1)
 }
@@ -106,12 +107,23 @@ pub fn stopped(conn: &Connection, number: &str) -> Result<Option<Option<String>>
         .optional()?)
 }
 
-/// The game of the latest SMS queued for `number`, when it is about one.
+/// Whether an SMS was queued for `number` since `since`.
+pub fn sent_since(conn: &Connection, number: &str, since: Timestamp) -> Result<bool, StoreError> {
+    let n: i64 = conn
+        .prepare_cached(
+            "SELECT count(*) FROM outbox WHERE channel = 'sms' AND recipient = ?1
+             AND created_at > ?2",
+        )?
+        .query_row(params![number, since], |r| r.get(0))?;
+    Ok(n > 0)
+}
+
+/// The game of the latest SMS sent to `number` (the player read it), when it is about one.
 pub fn last_game(conn: &Connection, number: &str) -> Result<Option<i64>, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT game_id FROM outbox WHERE channel = 'sms' AND recipient = ?1
-             ORDER BY id DESC LIMIT 1",
+             AND status = 'sent' ORDER BY sent_at DESC, id DESC LIMIT 1",
         )?
         .query_row([number], |r| r.get::<_, Option<i64>>(0))
         .optional()?
@@ -149,9 +161,21 @@ pub fn gate(
     caps: Caps,
     now: Timestamp,
 ) -> Result<Gate, StoreError> {
-    if let Some(allowed) = stopped(conn, number)?
-        && allowed.as_deref() != Some(message_id)
-    {
+    match stopped(conn, number)? {
+        // The one SMS that confirms a STOP goes at once, whatever the caps.
+        Some(allowed) if allowed.as_deref() == Some(message_id) => return Ok(Gate::Go),
+        Some(_) => return Ok(Gate::Stopped),
+        None => {}
+    }
+    // A STOP received but not decided yet already holds: it takes effect at once.
+    let waiting: Option<bool> = conn
+        .prepare_cached(
+            "SELECT stop FROM sms_inbox WHERE sender = ?1 AND processed_at IS NULL
+             AND stop IS NOT NULL ORDER BY id DESC LIMIT 1",
+        )?
+        .query_row([number], |r| r.get(0))
+        .optional()?;
+    if waiting == Some(true) {
         return Ok(Gate::Stopped);
     }
     let count = |sql: &str, arg: Option<&str>| -> Result<(u32, Option<Timestamp>), StoreError> {
@@ -320,6 +344,8 @@ mod tests {
                 code: "123456".into(),
                 until: 99,
                 tries: 2,
+                codes: 1,
+                since: 50,
             }),
             ..Player::new("alice@a.org", Lang::FR)
         };
@@ -335,9 +361,13 @@ mod tests {
             Some("alice@a.org".into())
         );
         assert_eq!(
-            super::super::rows::phone_claimant(conn, "+33700000000").unwrap(),
+            super::super::rows::phone_claimant(conn, "+33700000000", "123456", 99).unwrap(),
             Some("alice@a.org".into())
         );
+        let expired = super::super::rows::phone_claimant(conn, "+33700000000", "123456", 100);
+        assert_eq!(expired.unwrap(), None, "an expired code names nobody");
+        let wrong = super::super::rows::phone_claimant(conn, "+33700000000", "654321", 99);
+        assert_eq!(wrong.unwrap(), None, "another code names nobody");
         let bob = Player {
             phone: Some("+33612345678".into()),
             ..Player::new("bob@b.org", Lang::EN)
@@ -370,6 +400,25 @@ mod tests {
         );
         set_stopped(&store.conn, n, false, None, 103).unwrap();
         assert_eq!(store.sms_gate(n, "a", caps, 104).unwrap(), Gate::Go);
+        // A STOP received but not decided yet holds already; a START after it releases.
+        let received = |key: &str, text: &str| SmsIn {
+            id: 0,
+            gateway: "kannel".into(),
+            key: key.into(),
+            sender: n.into(),
+            recipient: None,
+            text: text.into(),
+            received_at: 105,
+        };
+        store.receive_sms(&received("k1", "Stop")).unwrap();
+        assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Stopped);
+        store.receive_sms(&received("k2", "a1b2")).unwrap();
+        assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Stopped);
+        store.receive_sms(&received("k3", "START")).unwrap();
+        assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Go);
+        for sms in store.pending_sms(10).unwrap() {
+            store.sms_processed(sms.id, 107).unwrap();
+        }
 
         // Two sent to the number: the third waits a day from the first.
         let d = Decision {
@@ -399,6 +448,13 @@ mod tests {
             .due_on(crate::referee::Channel::Sms, 5000, 10)
             .unwrap();
         store.mark_sent(s3[0].id, 5000).unwrap();
+        // The confirmation of a STOP goes whatever the caps.
+        set_stopped(&store.conn, n, true, Some("confirm-2"), 1300).unwrap();
+        assert_eq!(
+            store.sms_gate(n, "confirm-2", caps, 1300).unwrap(),
+            Gate::Go
+        );
+        set_stopped(&store.conn, n, false, None, 1301).unwrap();
         // Three in all: the installation's cap.
         assert_eq!(
             store.sms_gate("+33611111111", "s5", caps, 6000).unwrap(),

@@ -107,10 +107,14 @@ impl World {
             .players
             .values()
             .find(|p| p.phone.as_deref() == Some(number));
-        let claimant = self
-            .players
-            .values()
-            .find(|p| p.phone_claim.as_ref().is_some_and(|c| c.number == number));
+        // As the store does: from a number nobody links, only a valid code names a player.
+        let code = arbitre::referee::command::read_code(&m.text);
+        let now = self.clock;
+        let claimant = self.players.values().find(|p| {
+            p.phone_claim.as_ref().is_some_and(|c| {
+                c.number == number && Some(&c.code) == code.as_ref() && c.until >= now
+            })
+        });
         m.from = holder
             .or(claimant)
             .map(|p| p.address.clone())
@@ -267,15 +271,13 @@ impl World {
             outages: self.outages.clone(),
             next_game_id: self.next_game,
             phone_holder: {
-                let number = match (&msg.phone, msg.channel) {
-                    (Some(n), Channel::Sms) => Some(n.clone()),
-                    _ => look.phone.clone().or_else(|| {
-                        self.players
-                            .get(&sender)
-                            .and_then(|p| p.phone_claim.as_ref())
-                            .map(|c| c.number.clone())
-                    }),
-                };
+                // The number a PHONE command names, or the one the sender is linking.
+                let number = look.phone.clone().or_else(|| {
+                    self.players
+                        .get(&sender)
+                        .and_then(|p| p.phone_claim.as_ref())
+                        .map(|c| c.number.clone())
+                });
                 number.and_then(|n| {
                     self.players
                         .values()
@@ -283,10 +285,12 @@ impl World {
                         .map(|p| p.address.clone())
                 })
             },
+            // The latest SMS sent (one waiting for the morning is not yet).
             sms_game: msg.phone.as_ref().and_then(|n| {
                 self.sent
                     .iter()
                     .rev()
+                    .filter(|o| o.not_before.is_none_or(|t| t <= msg.received_at))
                     .find(|o| o.channel == Channel::Sms && &o.to == n)
                     .and_then(|o| o.game)
             }),
@@ -294,6 +298,15 @@ impl World {
                 .phone
                 .as_ref()
                 .is_some_and(|n| self.stopped.contains_key(n)),
+            phone_stopped: look
+                .phone
+                .as_ref()
+                .is_some_and(|n| self.stopped.contains_key(n)),
+            sms_recent: msg.phone.as_ref().is_some_and(|n| {
+                self.sent.iter().zip(&self.sent_at).any(|(o, at)| {
+                    o.channel == Channel::Sms && &o.to == n && *at > msg.received_at - 86_400
+                })
+            }),
         }
     }
 
