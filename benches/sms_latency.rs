@@ -108,7 +108,7 @@ async fn arbitre(env: &MailEnv, g: &SmsEnv, n: usize) -> (f64, f64) {
             (&bob_phone, &alice_phone)
         };
         let mine = g.received(from).len();
-        let ms = one(g, from, &mv, to, &format!("played {mv}. Your move")).await;
+        let ms = one(g, from, &mv, to, &format!("played {mv}.")).await;
         samples.push(ms);
         // The mover's confirmation: wait for it so it never mixes with the next sample.
         g.texted(from, mine, &format!("{mv} accepted")).await;

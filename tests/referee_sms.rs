@@ -337,7 +337,9 @@ fn a_game_played_by_sms_on_one_side_and_mail_on_the_other() {
     assert_eq!(sms.len(), 1);
     assert_eq!(
         sms[0].body,
-        format!("#{id} Abalone, your opponent played i6h6. Your move. Reply with yours.")
+        format!(
+            "#{id} Abalone, your opponent played i6h6. White moves 3 marbles in line south-east (down right): I6 H6 G6 -> H6 G6 F6. Your move. Reply with yours."
+        )
     );
     assert_eq!(sms[0].game, Some(id));
     assert!(sms[0].not_before.is_none(), "no quiet hours configured");

@@ -85,15 +85,27 @@ fn every_sms_fits_one_segment_with_the_longest_values() {
             let checks = [
                 (
                     "your move",
-                    words::your_move(lang, id, kind, Some(&name), &mv, None),
+                    words::your_move(lang, id, kind, Some(&name), &mv, None, None),
                 ),
                 (
                     "your move, timed",
-                    words::your_move(lang, id, kind, Some(&name), &mv, Some(left)),
+                    words::your_move(lang, id, kind, Some(&name), &mv, Some(left), None),
                 ),
                 (
                     "your move, no name",
-                    words::your_move(lang, id, kind, None, &mv, Some(left)),
+                    words::your_move(lang, id, kind, None, &mv, Some(left), None),
+                ),
+                (
+                    "your move, a long effect left out",
+                    words::your_move(
+                        lang,
+                        id,
+                        kind,
+                        Some(&name),
+                        &mv,
+                        Some(left),
+                        Some(&"€ ".repeat(90)),
+                    ),
                 ),
                 ("game start", words::game_start(lang, id, kind, Some(&name))),
                 ("accepted", words::accepted(lang, id, &mv, Some(&name))),
@@ -207,6 +219,7 @@ fn french_sms_wording_stays_in_gsm7_and_reads_as_french() {
         Some("Bob"),
         "a1b2",
         Some(6 * 86_400 + 5 * 3600 + 59),
+        None,
     );
     assert_eq!(
         text,
@@ -217,4 +230,31 @@ fn french_sms_wording_stays_in_gsm7_and_reads_as_french() {
     assert!(gsm7::is_gsm7(&text));
     let text = words::accepted(Lang::FR, 12, "a1b2", None);
     assert_eq!(text, "#12 a1b2 accepté, transmis à votre adversaire.");
+}
+
+#[test]
+fn the_forward_says_what_the_move_did_when_it_fits() {
+    // Every first move of every game, in both languages: the forward carries the engine's
+    // sentence exactly when the SMS still fits one segment with it.
+    let mut included = 0;
+    for lang in Lang::available() {
+        for &kind in GameKind::ALL.iter() {
+            let game = AnyGame::new(kind, &Start::Default, None, "").unwrap();
+            for m in game.legal_moves().iter().take(40) {
+                let effect = game.judge(m).unwrap().effect.get(lang).to_string();
+                let text =
+                    words::your_move(lang, 12, kind, Some("Bob"), m, Some(86_400), Some(&effect));
+                assert_fits(&format!("{lang:?} {kind:?} {m}"), &text);
+                let bare = words::your_move(lang, 12, kind, Some("Bob"), m, Some(86_400), None);
+                let with = gsm7::transliterate(effect.trim());
+                if gsm7::cost(&bare).units + 1 + gsm7::cost(&with).units <= gsm7::GSM7_SINGLE {
+                    assert!(text.contains(&with), "{text}");
+                    included += 1;
+                } else {
+                    assert_eq!(text, bare);
+                }
+            }
+        }
+    }
+    assert!(included > 0, "some first move's effect fits");
 }

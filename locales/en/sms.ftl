@@ -1,11 +1,12 @@
 # The short forms sent by SMS. Each must fit one SMS (160 GSM-7 characters) with the
 # longest values it can hold: $id a game number, $game a game's short name, $who a name cut
 # to 16 characters, $move the game's longest move, $left a time such as 29d23h, $line a
-# protocol line (ERR, WW MAT, PAT). Only GSM-7 characters (tests/sms_templates.rs proves
-# both).
+# protocol line (ERR, WW MAT, PAT), $effect what the move did (the engine's sentence, after a
+# space) when the SMS still fits with it, else nothing. Only GSM-7 characters
+# (tests/sms_templates.rs proves both).
 
-sms-your-move = #{ $id } { $game }, { $who } played { $move }. Your move. Reply with yours.
-sms-your-move-timed = #{ $id } { $game }, { $who } played { $move }. Your move, { $left } left. Reply with yours.
+sms-your-move = #{ $id } { $game }, { $who } played { $move }.{ $effect } Your move. Reply with yours.
+sms-your-move-timed = #{ $id } { $game }, { $who } played { $move }.{ $effect } Your move, { $left } left. Reply with yours.
 sms-accepted = #{ $id } { $move } accepted, passed on to { $who }.
 sms-refused = #{ $id } { $line } { $move }: { $why }
 sms-end-win = #{ $id } { $game }: { $line }. You win.

@@ -5,8 +5,8 @@
 # GSM-7 : pas de ç, â, ê, î, ô, û, œ, « », ’ ni d'espace insécable (tests/sms_templates.rs
 # le vérifie).
 
-sms-your-move = #{ $id } { $game }, { $who } a joué { $move }. C'est à vous de jouer : répondez par votre coup.
-sms-your-move-timed = #{ $id } { $game }, { $who } a joué { $move }. C'est à vous de jouer, il reste { $left }. Répondez par votre coup.
+sms-your-move = #{ $id } { $game }, { $who } a joué { $move }.{ $effect } C'est à vous de jouer : répondez par votre coup.
+sms-your-move-timed = #{ $id } { $game }, { $who } a joué { $move }.{ $effect } C'est à vous de jouer, il reste { $left }. Répondez par votre coup.
 sms-accepted = #{ $id } { $move } accepté, transmis à { $who }.
 sms-refused = #{ $id } { $line } { $move } : { $why }
 sms-end-win = #{ $id } { $game } : { $line }. Vous gagnez.

@@ -138,7 +138,16 @@ fn derived(desk: &Desk, mail: &Outgoing, player: &Player) -> Option<(String, Cal
     if mail.turn.is_some() {
         let played = last_move_by(game, side.opponent())?;
         let left = clock_left(desk, game, side);
-        let text = words::your_move(lang, id, game.kind, opponent.as_deref(), &played, left);
+        let effect = effect_of_last(game, side.opponent(), lang);
+        let text = words::your_move(
+            lang,
+            id,
+            game.kind,
+            opponent.as_deref(),
+            &played,
+            left,
+            effect.as_deref(),
+        );
         return Some((text, Calls::OnThem));
     }
     let mine = game
@@ -160,6 +169,20 @@ fn last_move_by(game: &StoredGame, side: Side) -> Option<String> {
         .rev()
         .find(|(i, _)| mover_of_ply(game, *i) == Some(side))
         .map(|(_, m)| m.text.clone())
+}
+
+/// What the last move of `side` did, in the engine's words: the game is replayed up to it
+/// and the move judged again (pure, and only for a player who reads it by SMS).
+fn effect_of_last(game: &StoredGame, side: Side, lang: crate::text::Lang) -> Option<String> {
+    let i = (0..game.moves.len())
+        .rev()
+        .find(|i| mover_of_ply(game, *i) == Some(side))?;
+    let before = StoredGame {
+        moves: game.moves[..i].to_vec(),
+        ..game.clone()
+    };
+    let judged = before.rebuild().ok()?.judge(&game.moves[i].text).ok()?;
+    Some(judged.effect.get(lang).to_string())
 }
 
 /// The time `side` has left in `game`, when it has a clock.

@@ -112,6 +112,9 @@ pub fn transliterate(text: &str) -> String {
             '\u{ab}' | '\u{bb}' | '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{2033}' => "\"",
             '\u{2013}' | '\u{2014}' | '\u{2012}' | '\u{2212}' | '\u{2010}' | '\u{2011}' => "-",
             '\u{2026}' => "...",
+            // Arrows in the engines' descriptions of moves (A1 B2 → B2 C3).
+            '\u{2192}' | '\u{27f6}' => "->",
+            '\u{2190}' => "<-",
             '\u{a0}' | '\u{202f}' | '\u{2009}' | '\u{2007}' | '\t' => " ",
             '\u{2022}' | '\u{b7}' => "-",
             'â' | 'á' | 'ã' | 'ā' => "a",
@@ -225,5 +228,6 @@ mod tests {
         // Decomposed accents, and the letters of other Latin alphabets.
         assert_eq!(transliterate("Ame\u{301}lie"), "Amelie");
         assert_eq!(transliterate("Łukasz Dvořák ‹x›"), "Lukasz Dvorak 'x'");
+        assert_eq!(transliterate("A1 B2 → B2 C3"), "A1 B2 -> B2 C3");
     }
 }

@@ -85,7 +85,8 @@ pub fn left_words(lang: Lang, seconds: i64) -> String {
 }
 
 /// The opponent played `played`: the reader's turn, with the time they have left when the
-/// game has a clock.
+/// game has a clock, and what the move did (`effect`, the engine's sentence) when the SMS
+/// still fits one segment with it.
 pub fn your_move(
     lang: Lang,
     id: GameId,
@@ -93,27 +94,37 @@ pub fn your_move(
     who: Option<&str>,
     played: &str,
     left: Option<i64>,
+    effect: Option<&str>,
 ) -> String {
     let (game, who, played) = (game_name(kind), name(lang, who), mv(played));
-    match left {
+    let text = |effect: String| match left {
         Some(left) => t!(
             lang,
             "sms-your-move-timed",
             id = id,
-            game = game,
-            who = who,
-            move = played,
+            game = game.clone(),
+            who = who.clone(),
+            move = played.clone(),
+            effect = effect,
             left = left_words(lang, left)
         ),
         None => t!(
             lang,
             "sms-your-move",
             id = id,
-            game = game,
-            who = who,
-            move = played
+            game = game.clone(),
+            who = who.clone(),
+            move = played.clone(),
+            effect = effect
         ),
+    };
+    if let Some(effect) = effect.map(str::trim).filter(|e| !e.is_empty()) {
+        let with = text(format!(" {}", gsm7::transliterate(effect)));
+        if gsm7::cost(&with).units <= GSM7_SINGLE {
+            return with;
+        }
     }
+    text(String::new())
 }
 
 /// A game against `who` begins, and the reader moves first.
