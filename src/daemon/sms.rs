@@ -128,8 +128,11 @@ fn spawn_sender<S: Sender>(
     wake_sms: Arc<Notify>,
     stop: watch::Receiver<bool>,
 ) -> tokio::task::JoinHandle<Result<(), DaemonError>> {
+    // One SMS at a time: the daily caps are counted exactly, and a player's SMS arrive in
+    // the order they were decided.
     let out = OutboundSettings {
         channel: Channel::Sms,
+        send_concurrency: 1,
         ..OutboundSettings::from(settings)
     };
     tokio::spawn(outbound::run(
