@@ -23,15 +23,9 @@ use std::time::{Duration, Instant};
 
 use arbitre::mail::Inbox;
 use arbitre::mail::imap::{ImapInbox, ImapSession, connect};
+use common::bench::{env_number, stats};
 use common::games::{Games, abalone_line};
 use common::{Daemon, MailEnv};
-
-fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// Watches one mailbox with a NOOP poll every 2 ms (Dovecot shows new mail to NOOP within a
 /// few milliseconds), so the observer adds almost nothing to what is measured.
@@ -66,19 +60,6 @@ impl Watcher {
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
     }
-}
-
-fn stats(label: &str, mut ms: Vec<f64>) -> (f64, f64) {
-    ms.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let median = ms[ms.len() / 2];
-    let p95 = ms[((ms.len() as f64 * 0.95).ceil() as usize).min(ms.len()) - 1];
-    println!(
-        "{label}: n={} median {median:.1} ms, p95 {p95:.1} ms, min {:.1} ms, max {:.1} ms",
-        ms.len(),
-        ms[0],
-        ms[ms.len() - 1]
-    );
-    (median, p95)
 }
 
 /// A deterministic sequence of legal moves that does not end the game.

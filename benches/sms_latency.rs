@@ -25,29 +25,10 @@ use arbitre::referee::{Decision, Notify, Player};
 use arbitre::sms::kannel::{self, KannelSettings};
 use arbitre::sms::phone::Phone;
 use arbitre::text::Lang;
+use common::bench::{env_number, stats};
 use common::games::abalone_line;
 use common::sms::SmsEnv;
 use common::{Daemon, MailEnv};
-
-fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn stats(label: &str, mut ms: Vec<f64>) -> (f64, f64) {
-    ms.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let median = ms[ms.len() / 2];
-    let p95 = ms[((ms.len() as f64 * 0.95).ceil() as usize).min(ms.len()) - 1];
-    println!(
-        "{label}: n={} median {median:.1} ms, p95 {p95:.1} ms, min {:.1} ms, max {:.1} ms",
-        ms.len(),
-        ms[0],
-        ms[ms.len() - 1]
-    );
-    (median, p95)
-}
 
 /// Two numbers of this run.
 fn numbers() -> (String, String) {

@@ -17,8 +17,8 @@ use crate::referee::compose::{self, Mailer};
 use crate::referee::handle::{self, Desk, display_name, is_bot};
 use crate::referee::reply::{self, Seen, Topic};
 use crate::referee::{
-    Decision, GameClock, GameId, GameStatus, LangFrom, NewGameRequest, Player, RefereeConfig,
-    StoredGame, Timestamp, terms,
+    Decision, GameClock, GameId, GameStatus, NewGameRequest, Player, RefereeConfig, StoredGame,
+    Timestamp, terms,
 };
 use crate::referee::{clocks, play};
 
@@ -253,18 +253,7 @@ pub fn create_game(
         let address = game.address_of(side);
         let lang = find(address).map(|p| p.lang).unwrap_or(config.default_lang);
         if find(address).is_none() && !new_players.iter().any(|p: &Player| p.address == address) {
-            new_players.push(Player {
-                address: address.to_string(),
-                name: None,
-                lang,
-                lang_from: LangFrom::Assumed,
-                chat: true,
-                zone: None,
-                leave: Vec::new(),
-                notify: Default::default(),
-                phone: None,
-                phone_claim: None,
-            });
+            new_players.push(Player::new(address, lang));
         }
         let seen = Seen {
             stored: &game,

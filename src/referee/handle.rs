@@ -380,16 +380,8 @@ impl<'a> Desk<'a> {
                 None
             };
             self.upsert_player(Player {
-                address: address.to_lowercase(),
                 name,
-                lang,
-                lang_from: LangFrom::Assumed,
-                chat: true,
-                zone: None,
-                leave: Vec::new(),
-                notify: Default::default(),
-                phone: None,
-                phone_claim: None,
+                ..Player::new(address, lang)
             });
         }
     }
@@ -428,16 +420,9 @@ impl<'a> Desk<'a> {
             }),
             Some(_) => {}
             None => self.upsert_player(Player {
-                address: sender,
                 name: display_name(self.msg.from_name.as_deref()),
-                lang: hint,
                 lang_from: LangFrom::Keywords,
-                chat: true,
-                zone: None,
-                leave: Vec::new(),
-                notify: Default::default(),
-                phone: None,
-                phone_claim: None,
+                ..Player::new(&sender, hint)
             }),
         }
     }
@@ -642,16 +627,9 @@ fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
             ..p.clone()
         },
         None => Player {
-            address: sender.clone(),
             name: display_name(desk.msg.from_name.as_deref()),
-            lang,
             lang_from: LangFrom::Chosen,
-            chat: true,
-            zone: None,
-            leave: Vec::new(),
-            notify: Default::default(),
-            phone: None,
-            phone_claim: None,
+            ..Player::new(&sender, lang)
         },
     };
     desk.upsert_player(player);

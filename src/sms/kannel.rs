@@ -18,9 +18,10 @@ use hmac::Mac;
 use tokio::sync::Notify;
 
 use crate::daemon::{SharedStore, with_store};
-use crate::mail::smtp::{Failure, SendError, Sender};
+use crate::mail::smtp::{SendError, Sender};
 use crate::referee::Outgoing;
 use crate::sms::gsm7::{self, Encoding};
+use crate::sms::outcome;
 use crate::sms::phone::Phone;
 use crate::store::sms::SmsIn;
 
@@ -115,50 +116,16 @@ pub async fn send(
     text: &str,
     reference: Option<&str>,
 ) -> Result<(), SendError> {
-    let segments = gsm7::cost(text).segments;
-    if segments > gsm7::MAX_SEGMENTS {
-        return Err(SendError {
-            failure: Failure::Refused,
-            message: format!(
-                "{segments} segments: at most {} are sent",
-                gsm7::MAX_SEGMENTS
-            ),
-        });
-    }
+    outcome::sendable(text)?;
     let response = client
         .get(&s.sendsms_url)
         .query(&sendsms_query(s, to, text, reference))
         .send()
         .await
-        .map_err(|e| SendError {
-            // Not even connected: nothing was said about this SMS. Anything later (a
-            // timeout once the request went) may have been taken: tried again later,
-            // not probed for at once.
-            failure: if e.is_connect() {
-                Failure::Unreachable
-            } else {
-                Failure::Deferred
-            },
-            message: format!("smsbox: {e}"),
-        })?;
+        .map_err(|e| outcome::unanswered("smsbox", &e))?;
     let status = response.status();
     let body = response.text().await.unwrap_or_default();
-    // "0: Accepted for delivery", "3: Queued for later delivery".
-    if status.is_success() {
-        return Ok(());
-    }
-    let failure = match status.as_u16() {
-        // Refused credentials or a gateway that takes nothing now: nothing was said about
-        // this SMS, which goes once the gateway takes messages again.
-        403 | 500..=599 => Failure::Unreachable,
-        429 => Failure::Deferred,
-        // A malformed request or a refused number: the same request fails again.
-        _ => Failure::Refused,
-    };
-    Err(SendError {
-        failure,
-        message: format!("smsbox answered {status}: {}", body.trim()),
-    })
+    outcome::answered("smsbox", status, &body)
 }
 
 /// The outbox's SMS go through smsbox.
@@ -171,12 +138,7 @@ pub struct KannelSender {
 
 impl Sender for KannelSender {
     async fn send(&self, sms: &Outgoing) -> Result<(), SendError> {
-        let Some(to) = Phone::from_gateway(&sms.to) else {
-            return Err(SendError {
-                failure: Failure::Refused,
-                message: format!("`{}` is not a phone number", sms.to),
-            });
-        };
+        let to = outcome::recipient(&sms.to)?;
         send(
             &self.client,
             &self.settings,

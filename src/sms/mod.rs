@@ -10,6 +10,7 @@
 //! - [`spool_gateway`]: those two gateways' directories: received files into the SMS
 //!   inbox, outgoing files written atomically.
 //! - [`words`]: the short forms of what arbitre says by SMS, one segment each.
+//! - [`outcome`]: what a gateway's HTTP answer means for the outbox.
 //! - [`kannel`]: Kannel's smsbox: sendsms out, get-url in (an HTTP listener).
 //! - [`webhook`]: a hosted provider with a Twilio-style API: signed webhook in, REST out.
 //! - [`settings`]: the `[sms]` section of the configuration.
@@ -17,6 +18,7 @@
 pub mod gsm7;
 pub mod incoming;
 pub mod kannel;
+pub mod outcome;
 pub mod phone;
 pub mod settings;
 pub mod signature;

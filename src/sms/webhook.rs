@@ -18,9 +18,9 @@ use axum::routing::post;
 use tokio::sync::Notify;
 
 use crate::daemon::{SharedStore, with_store};
-use crate::mail::smtp::{Failure, SendError, Sender};
+use crate::mail::smtp::{SendError, Sender};
 use crate::referee::Outgoing;
-use crate::sms::gsm7;
+use crate::sms::outcome;
 use crate::sms::phone::Phone;
 use crate::sms::signature;
 use crate::store::sms::SmsIn;
@@ -85,45 +85,17 @@ pub async fn send(
     to: &Phone,
     text: &str,
 ) -> Result<(), SendError> {
-    let segments = gsm7::cost(text).segments;
-    if segments > gsm7::MAX_SEGMENTS {
-        return Err(SendError {
-            failure: Failure::Refused,
-            message: format!(
-                "{segments} segments: at most {} are sent",
-                gsm7::MAX_SEGMENTS
-            ),
-        });
-    }
+    outcome::sendable(text)?;
     let response = client
         .post(messages_url(s))
         .basic_auth(&s.account, Some(&s.token))
         .form(&message_form(s, to, text))
         .send()
         .await
-        .map_err(|e| SendError {
-            failure: if e.is_connect() {
-                Failure::Unreachable
-            } else {
-                Failure::Deferred
-            },
-            message: format!("SMS provider: {e}"),
-        })?;
+        .map_err(|e| outcome::unanswered("the SMS provider", &e))?;
     let status = response.status();
     let body = response.text().await.unwrap_or_default();
-    if status.is_success() {
-        return Ok(());
-    }
-    let failure = match status.as_u16() {
-        // Credentials refused, or the provider down: nothing is wrong with the SMS.
-        401 | 403 | 500..=599 => Failure::Unreachable,
-        429 => Failure::Deferred,
-        _ => Failure::Refused,
-    };
-    Err(SendError {
-        failure,
-        message: format!("the SMS provider answered {status}: {}", body.trim()),
-    })
+    outcome::answered("the SMS provider", status, &body)
 }
 
 /// The outbox's sender for the provider.
@@ -136,12 +108,7 @@ pub struct WebhookSender {
 
 impl Sender for WebhookSender {
     async fn send(&self, sms: &Outgoing) -> Result<(), SendError> {
-        let Some(to) = Phone::from_gateway(&sms.to) else {
-            return Err(SendError {
-                failure: Failure::Refused,
-                message: format!("`{}` is not a phone number", sms.to),
-            });
-        };
+        let to = outcome::recipient(&sms.to)?;
         send(&self.client, &self.settings, &to, &sms.body).await
     }
 }

@@ -9,6 +9,7 @@
 
 #![allow(dead_code)]
 
+pub mod bench;
 pub mod games;
 #[path = "../skip/mod.rs"]
 pub mod skip;

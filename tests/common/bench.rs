@@ -1,0 +1,25 @@
+//! What the end-to-end benchmarks share: their settings from the environment and the
+//! summary of a series of timings.
+
+/// The number in the environment variable `name`, or `default`.
+pub fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Prints a series of timings (milliseconds) under `label`; returns its median and 95th
+/// percentile.
+pub fn stats(label: &str, mut ms: Vec<f64>) -> (f64, f64) {
+    ms.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let median = ms[ms.len() / 2];
+    let p95 = ms[((ms.len() as f64 * 0.95).ceil() as usize).min(ms.len()) - 1];
+    println!(
+        "{label}: n={} median {median:.1} ms, p95 {p95:.1} ms, min {:.1} ms, max {:.1} ms",
+        ms.len(),
+        ms[0],
+        ms[ms.len() - 1]
+    );
+    (median, p95)
+}
