@@ -9,7 +9,9 @@
 //!   until the first unlinks it; checked when the code is asked for and again when it
 //!   comes back (the store's unique index is the last guard).
 //! - `code`: derived from the installation's secret, the player, the number and the
-//!   time (pure, and unguessable without the secret); five wrong tries cancel the claim.
+//!   time (pure, and unguessable without the secret). Sent back by SMS, a code names the
+//!   player whose valid code it is, so another player's claim on the number neither takes
+//!   it nor blocks its owner. Three codes and five wrong tries per number and player a day.
 //! - `stop`: recorded for the number, not the player, so it holds whoever links it later;
 //!   the outbox checks it again when each SMS is sent.
 

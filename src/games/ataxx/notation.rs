@@ -63,7 +63,12 @@ pub fn read(text: &str) -> Result<Notation, NotationError> {
             let to = cell(&String::from_iter([*c, *d]))?;
             Ok(Notation::FromTo { from, to })
         }
-        [a, b, ' ', c, d] => {
+        // Two cells written apart: say how to join them (only when both are cells, so that
+        // the advice never echoes something that is not a move).
+        [a, b, ' ', c, d]
+            if Cell::parse(&String::from_iter([*a, *b])).is_ok()
+                && Cell::parse(&String::from_iter([*c, *d])).is_ok() =>
+        {
             let joined = String::from_iter([*a, *b, *c, *d]);
             Err(NotationError::new(
                 trimmed,
@@ -106,6 +111,23 @@ mod tests {
 
     fn cell(name: &str) -> Cell {
         Cell::parse(name).unwrap()
+    }
+
+    #[test]
+    fn two_cells_written_apart_are_told_how_to_join_and_nothing_else_is() {
+        let e = read("a1 b3").unwrap_err();
+        assert!(
+            e.reason.en().ends_with("without a space: a1b3"),
+            "{}",
+            e.reason.en()
+        );
+        // Not two cells: no advice that would echo the text back as a move.
+        let e = read("A0 \u{2013}.").unwrap_err();
+        assert!(
+            !e.reason.en().contains("without a space"),
+            "{}",
+            e.reason.en()
+        );
     }
 
     #[test]
