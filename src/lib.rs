@@ -21,12 +21,13 @@
 //! - [`referee`]: the pure referee: one inbound message in, a decision out.
 //! - [`clock`]: time controls and clocks, computed from recorded facts and `now`.
 //! - [`audit`]: the hash-chained audit log of the director's actions (pure checks).
+//! - [`rating`]: Glicko-2 ratings by rating periods (pure).
 //! - [`text`]: bilingual (English/French) player-facing text.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
 //! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
-//! - [`sms`]: the SMS channel's pure parts: GSM-7 costs, phone numbers, webhook
-//!   signatures, spool-gateway files.
+//! - [`sms`]: the SMS channel: GSM-7 costs, phone numbers, the short forms, and one
+//!   adapter per gateway (Kannel, gammu-smsd and smstools spools, a Twilio-style provider).
 //! - [`daemon`]: the loop around the referee: fetch, parse, decide, commit, flag, send.
 //! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`, and
 //!   `run|check-config|new|show|clocks` for the daemon).
@@ -40,6 +41,7 @@ pub mod config;
 pub mod daemon;
 pub mod games;
 pub mod mail;
+pub mod rating;
 pub mod referee;
 pub mod sms;
 pub mod store;
