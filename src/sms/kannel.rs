@@ -214,12 +214,19 @@ fn same_secret(given: &str, secret: &str) -> bool {
         .is_ok()
 }
 
+impl Listener {
+    /// Whether a request from smsbox carries the shared secret (none is set: never).
+    fn authorised(&self, q: &HashMap<String, String>) -> bool {
+        let given = q.get("secret").map_or("", String::as_str);
+        !self.secret.is_empty() && same_secret(given, &self.secret)
+    }
+}
+
 async fn mo(
     State(l): State<Listener>,
     Query(q): Query<HashMap<String, String>>,
 ) -> (StatusCode, &'static str) {
-    let given = q.get("secret").map_or("", String::as_str);
-    if l.secret.is_empty() || !same_secret(given, &l.secret) {
+    if !l.authorised(&q) {
         tracing::warn!("SMS listener: a request without the right secret was refused");
         return (StatusCode::FORBIDDEN, "");
     }
@@ -264,8 +271,7 @@ async fn dlr(
     State(l): State<Listener>,
     Query(q): Query<HashMap<String, String>>,
 ) -> (StatusCode, &'static str) {
-    let given = q.get("secret").map_or("", String::as_str);
-    if l.secret.is_empty() || !same_secret(given, &l.secret) {
+    if !l.authorised(&q) {
         tracing::warn!("SMS listener: a delivery report without the right secret was refused");
         return (StatusCode::FORBIDDEN, "");
     }
