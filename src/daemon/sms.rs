@@ -20,8 +20,8 @@ use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 /// The running tasks.
 pub type Tasks = Vec<tokio::task::JoinHandle<Result<(), DaemonError>>>;
 
-/// Starts the gateway's tasks (none without a gateway). `wake_sms` wakes the SMS sender
-/// when SMS are queued; `wake_received` is woken when an SMS is recorded.
+/// Starts the gateway's tasks (none without a gateway): its own (`start_gateway`)
+/// and the loop that decides received SMS, which wakes `wakes` when it queued messages.
 pub async fn start(
     settings: &DaemonSettings,
     store: &SharedStore,
