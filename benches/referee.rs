@@ -140,6 +140,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             sms_stopped: false,
             phone_stopped: false,
             sms_recent: false,
+            events: Vec::new(),
         };
         let t = Instant::now();
         let decision = referee::handle(config, &ctx, &msg, msg.received_at);

@@ -22,6 +22,7 @@
 //! - [`clock`]: time controls and clocks, computed from recorded facts and `now`.
 //! - [`audit`]: the hash-chained audit log of the director's actions (pure checks).
 //! - [`rating`]: Glicko-2 ratings by rating periods (pure).
+//! - [`tournament`]: round robin, Swiss and knock-out pairings, standings and tie-breaks (pure).
 //! - [`text`]: bilingual (English/French) player-facing text.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
@@ -46,3 +47,4 @@ pub mod referee;
 pub mod sms;
 pub mod store;
 pub mod text;
+pub mod tournament;

@@ -157,6 +157,7 @@ impl World {
             sms_stopped: false,
             phone_stopped: false,
             sms_recent: false,
+            events: Vec::new(),
         }
     }
 

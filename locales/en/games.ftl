@@ -118,5 +118,7 @@ game-end = { $end ->
         [time] time forfeit
         [cancelled] cancelled, the first move never came in time
         [adjudication] adjudication
+        [forfeit] forfeit, the opponent withdrew from the event
+        [withdrawal] cancelled, a player withdrew from the event
        *[other] { $end }
     }

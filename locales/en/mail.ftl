@@ -6,6 +6,7 @@ subject-language = [arbitre] Language
 subject-leave = [arbitre] Leave
 subject-zone = [arbitre] Time zone
 subject-phone = [arbitre] Phone and SMS
+subject-tournament = [arbitre] Tournaments
 subject-chat = [arbitre] Opponents' messages
 subject-problem = [arbitre] Your message could not be used
 subject-challenge = [arbitre] New game

@@ -50,3 +50,8 @@ words-both = both, sms and mail, mail and sms
 # them again.
 words-stop = stop, stopall, stop all, unsubscribe, cancel, end, quit
 words-start = start, unstop, resume
+
+# Correspondence events: enter one, see its table, leave it.
+words-join = join, enter, register
+words-standings = standings, crosstable, table
+words-withdraw = withdraw

@@ -118,5 +118,7 @@ game-end = { $end ->
         [time] dépassement du temps
         [cancelled] partie annulée, le premier coup n'est jamais venu à temps
         [adjudication] décision de l'arbitre
+        [forfeit] forfait, l'adversaire s'est retiré du tournoi
+        [withdrawal] partie annulée, un joueur s'est retiré du tournoi
        *[other] { $end }
     }

@@ -7,6 +7,7 @@ subject-language = [arbitre] Langue
 subject-leave = [arbitre] Congé
 subject-zone = [arbitre] Fuseau horaire
 subject-phone = [arbitre] Téléphone et SMS
+subject-tournament = [arbitre] Tournois
 subject-chat = [arbitre] Messages des adversaires
 subject-problem = [arbitre] Votre message n'a pas pu être pris en compte
 subject-challenge = [arbitre] Nouvelle partie

@@ -53,3 +53,8 @@ words-both = les deux, deux, sms et mail, mail et sms
 # plus recevoir de SMS, puis pour les recevoir à nouveau.
 words-stop = stop, arrêt, arret, stop sms, désabonner, desabonnement
 words-start = start, marche
+
+# Tournois : s'inscrire, voir le classement, se retirer.
+words-join = inscription, inscrire, participer, rejoindre
+words-standings = classement, tableau
+words-withdraw = retrait, retirer, forfait

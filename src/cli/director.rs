@@ -162,7 +162,7 @@ pub struct AuditArgs {
 }
 
 /// The login running the command.
-fn login() -> String {
+pub(crate) fn login() -> String {
     ["SUDO_USER", "USER", "LOGNAME"]
         .iter()
         .find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()))
@@ -193,7 +193,7 @@ fn day(text: &str) -> Result<jiff::civil::Date, UsageError> {
 }
 
 /// The referee's settings and the store of a configuration.
-fn open(args: &ConfigArg) -> Result<(RefereeConfig, Store), ExitCode> {
+pub(crate) fn open(args: &ConfigArg) -> Result<(RefereeConfig, Store), ExitCode> {
     let config = load(&args.config)?;
     let referee = config.referee().map_err(|e| {
         eprintln!("arbitre: {e}");
@@ -203,12 +203,12 @@ fn open(args: &ConfigArg) -> Result<(RefereeConfig, Store), ExitCode> {
 }
 
 /// What decides an action: the store in its transaction, the audit entry's number, now.
-type Decide<'a> =
+pub(crate) type Decide<'a> =
     Box<dyn FnOnce(&Store, i64, Timestamp) -> Result<Result<Directed, Refused>, StoreError> + 'a>;
 
 /// Decides an action inside one write transaction and commits it with its audit entry
 /// sealed under `key` (the installation's secret).
-fn commit(
+pub(crate) fn commit(
     store: &mut Store,
     key: &str,
     decide: Decide,

@@ -5,7 +5,8 @@
 //!
 //! The daemon commands (`run`, `check-config`, `new`, `show`, `games --config`, `clocks`)
 //! work on a configuration file and its store (see [`daemon`]); so do the director's
-//! (`clock`, `adjudicate`, `leave`, `audit`: see [`director`]).
+//! (`clock`, `adjudicate`, `leave`, `audit`: see [`director`]) and the tournament commands
+//! (`tournament pair --trf FILE`: see [`tournament`]).
 //!
 //! Exit codes: 0 success; 1 the move was refused or the record does not replay; 2 usage
 //! error (unknown game, bad position, unreadable file, ...); 78 bad configuration.
@@ -14,6 +15,7 @@ mod clocks;
 pub mod daemon;
 pub mod director;
 mod play;
+pub mod tournament;
 
 /// Prints to standard output, ignoring a closed pipe (`arbitre legal ... | head`): the reader
 /// has gone, so there is nobody left to tell.
@@ -127,6 +129,10 @@ pub enum Command {
     /// Print the audit log of the directors' actions (all, or one game's) and verify its
     /// hash chain: exit 1 when an entry was changed or removed.
     Audit(director::AuditArgs),
+    /// Correspondence events (director): create, enter, start, pair, withdraw, standings,
+    /// export (`tournament pair --trf FILE` pairs a Swiss round from a TRF file alone).
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCommand),
 }
 
 /// Which game and which position a command works on.
@@ -269,5 +275,6 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Adjudicate(args) => director::adjudicate(&args),
         Command::Leave(args) => director::leave(&args),
         Command::Audit(args) => Ok(director::audit(&args)),
+        Command::Tournament(command) => tournament::run(&command),
     }
 }

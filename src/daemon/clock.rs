@@ -1,7 +1,8 @@
 //! The clock task: sleeps until the earliest reminder or time-out in the store (one indexed
 //! lookup, however many games run), then lets [`referee::tick`] decide and commits the
 //! decision like any other: the game's new state, its reminders recorded and its mails
-//! queued in one transaction, sent afterwards by the outbox.
+//! queued in one transaction, sent afterwards by the outbox. At each turn it also moves on
+//! the events whose round is over ([`super::events`]).
 //!
 //! Deadlines wait for the mailbox: the clock acts at `now` only once the mailbox has been
 //! read up to `now` (the inbound task publishes how far it has read), so a move that
@@ -84,6 +85,16 @@ async fn run_until_error(
             return Ok(());
         }
         let t = now();
+        // Events whose round is over move on (their next round, or their end).
+        let settings = config.clone();
+        let (moved, mails) =
+            with_store(&store, move |s| super::events::advance(s, &settings, t)).await?;
+        for summary in &moved {
+            tracing::info!(mails, summary = %summary, "events");
+        }
+        if mails > 0 {
+            wake_outbox.notify_one();
+        }
         let alive = reading.load(Ordering::SeqCst);
         let due = with_store(&store, move |s| {
             if alive {

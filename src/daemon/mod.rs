@@ -12,6 +12,7 @@
 //! `run` returns.
 
 pub mod clock;
+pub mod events;
 pub mod inbound;
 pub mod notify;
 pub mod outbound;

@@ -219,6 +219,7 @@ fn stored(
         clock: GameClock::default(),
         created_at: now,
         updated_at: now,
+        terms: Default::default(),
     }
 }
 
@@ -280,5 +281,6 @@ pub fn create_game(
         games: vec![game],
         outbox,
         sms_stops: Vec::new(),
+        events: Vec::new(),
     })
 }

@@ -81,6 +81,12 @@ pub enum Command {
     Notify(Option<Notify>),
     /// `STOP` (`true`) or `START` (`false`), alone in an SMS.
     Stop(bool),
+    /// Enter an event: its name (`None`: not given) and the name to show, if given.
+    Join(Option<String>, Option<String>),
+    /// An event's standings (`None`: the sender's event).
+    Standings(Option<String>),
+    /// Withdraw from an event (`None`: not named).
+    Withdraw(Option<String>),
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -105,6 +111,9 @@ impl Command {
                 | Command::Code(_)
                 | Command::Notify(_)
                 | Command::Stop(_)
+                | Command::Join(..)
+                | Command::Standings(_)
+                | Command::Withdraw(_)
         )
     }
 }
@@ -274,6 +283,9 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Leave,
         M::Phone,
         M::Notify,
+        M::Join,
+        M::Standings,
+        M::Withdraw,
     ];
     if let Some(found) = conditional(&raw, &w) {
         return found;
@@ -292,6 +304,12 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Zone => Command::Zone(raw.get(n).map(|z| z.to_string())),
             M::Leave => Command::Leave(read_leave(&raw[n.min(raw.len())..], &w[n.min(w.len())..])),
             M::Phone => Command::Phone(read_phone(args, &w[n.min(w.len())..])),
+            M::Join => Command::Join(
+                args.first().map(|e| e.to_string()),
+                Some(args.get(1..).unwrap_or(&[]).join(" ")).filter(|n| !n.is_empty()),
+            ),
+            M::Standings => Command::Standings(args.first().map(|e| e.to_string())),
+            M::Withdraw => Command::Withdraw(args.first().map(|e| e.to_string())),
             M::Notify => Command::Notify(
                 vocabulary::start(&w[n.min(w.len())..], &[M::Sms, M::Mail, M::Both]).map(
                     |(m, _, _)| match m {

@@ -40,7 +40,7 @@ use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
 use crate::referee::{
     Channel, Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, SmsStop,
-    StoredGame, Timestamp, challenge, clocks, leave, phone, play, terms,
+    StoredGame, Timestamp, challenge, clocks, entries, leave, phone, play, terms,
 };
 use crate::text::Lang;
 
@@ -140,6 +140,14 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         Command::Phone(request) => phone::on_phone(&mut desk, request),
         Command::Code(code) => phone::on_code(&mut desk, code),
         Command::Notify(notify) => phone::on_notify(&mut desk, *notify),
+        Command::Join(Some(_), _) | Command::Withdraw(Some(_)) if !desk.proof.holds() => {
+            unproven(&mut desk, &reading.line, None)
+        }
+        Command::Join(event, name) => {
+            entries::on_join(&mut desk, event.as_deref(), name.as_deref())
+        }
+        Command::Standings(event) => entries::on_standings(&mut desk, event.as_deref()),
+        Command::Withdraw(event) => entries::on_withdraw(&mut desk, event.as_deref()),
         _ => in_game(&mut desk, &reading),
     }
     desk.finish()
@@ -271,6 +279,8 @@ pub struct Desk<'a> {
     pub game_command: bool,
     /// Numbers that said STOP or START.
     pub stops: Vec<SmsStop>,
+    /// Events to write.
+    pub events: Vec<crate::tournament::event::StoredEvent>,
 }
 
 impl<'a> Desk<'a> {
@@ -307,6 +317,7 @@ impl<'a> Desk<'a> {
             proof: Proof::None,
             game_command: false,
             stops: Vec::new(),
+            events: Vec::new(),
         }
     }
 
@@ -579,6 +590,7 @@ impl<'a> Desk<'a> {
             outbox,
             summary,
             sms_stops: self.stops,
+            events: self.events,
         }
     }
 }

@@ -37,6 +37,8 @@ pub mod compose;
 pub mod conditional;
 pub mod conditions;
 pub mod direct;
+pub mod entries;
+pub mod event;
 pub mod handle;
 pub mod leave;
 pub mod model;
@@ -71,6 +73,9 @@ pub struct Lookup {
     pub mentioned: Vec<String>,
     /// The phone number a `PHONE` command names (whose holder the referee must know).
     pub phone: Option<String>,
+    /// Whether the command is about events (`JOIN`, `STANDINGS`, `WITHDRAW`): the sender's
+    /// events and those taking entries must be loaded.
+    pub events: bool,
 }
 
 /// Reads from a message what the daemon must look up (pure).
@@ -88,7 +93,12 @@ pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
         }
         _ => None,
     };
+    let events = matches!(
+        reading.command,
+        command::Command::Join(..) | command::Command::Standings(_) | command::Command::Withdraw(_)
+    );
     Lookup {
+        events,
         token_game: token::seat_in(config, &msg.recipients).map(|seat| seat.game),
         subject_game: read::subject_tag(&msg.subject),
         references: msg.references.clone(),

@@ -305,10 +305,29 @@ pub struct StoredGame {
     pub conditions: Option<Conditions>,
     /// Its clock.
     pub clock: GameClock,
+    /// The event it belongs to and the rules it plays under.
+    pub terms: GameTerms,
     /// When it was created.
     pub created_at: Timestamp,
     /// When it last changed.
     pub updated_at: Timestamp,
+}
+
+/// The event a game belongs to, and the rules of play that differ from a casual game's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameTerms {
+    /// The event (its number) and the round, for a tournament game.
+    pub event: Option<(i64, u32)>,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// Take-backs by agreement (`UNDO`) are not allowed.
+    pub no_takebacks: bool,
+    /// Conditional moves are not allowed.
+    pub no_conditionals: bool,
+    /// The most draw offers each side may make, if limited.
+    pub draw_offer_limit: Option<u32>,
+    /// The draw offers each side has made (White, Black).
+    pub draw_offers_made: [u32; 2],
 }
 
 impl StoredGame {
@@ -465,6 +484,17 @@ pub struct Context {
     /// For an SMS: the game the latest SMS arbitre sent to that number was about, when
     /// it is the latest message arbitre sent that player.
     pub sms_game: Option<GameId>,
+    /// The events the sender has entered (with their games), and those taking entries.
+    pub events: Vec<EventContext>,
+}
+
+/// An event as the referee reads it for a player's command: the event and its games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventContext {
+    /// The event.
+    pub event: crate::tournament::event::StoredEvent,
+    /// Its games (only for an event the sender plays in).
+    pub games: Vec<StoredGame>,
 }
 
 /// Whether an outgoing mail answers the player or was generated for them (RFC 3834).
@@ -550,6 +580,8 @@ pub struct Decision {
     pub outbox: Vec<Outgoing>,
     /// Numbers that said STOP (`true`) or START (`false`).
     pub sms_stops: Vec<SmsStop>,
+    /// Events to insert or replace (the whole record).
+    pub events: Vec<crate::tournament::event::StoredEvent>,
     /// One line saying what happened, for the log.
     pub summary: String,
 }

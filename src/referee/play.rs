@@ -116,7 +116,10 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Phone(_)
         | Command::Code(_)
         | Command::Notify(_)
-        | Command::Stop(_) => {}
+        | Command::Stop(_)
+        | Command::Join(..)
+        | Command::Standings(_)
+        | Command::Withdraw(_) => {}
         Command::Board | Command::History | Command::Clock | Command::ProtocolError => {}
     }
 }

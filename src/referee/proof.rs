@@ -307,6 +307,7 @@ mod tests {
             clock: Default::default(),
             created_at: 0,
             updated_at: 0,
+            terms: Default::default(),
         };
         let ctx = Context {
             games: vec![game],

@@ -153,6 +153,8 @@ pub enum Topic {
     Leave,
     /// A phone and SMS (`PHONE`, `NOTIFY`).
     Phone,
+    /// An event (`JOIN`, `STANDINGS`, `WITHDRAW`).
+    Tournament,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -280,6 +282,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::Zone => t!(lang, "subject-zone"),
         Topic::Leave => t!(lang, "subject-leave"),
         Topic::Phone => t!(lang, "subject-phone"),
+        Topic::Tournament => t!(lang, "subject-tournament"),
     }
 }
 

@@ -110,6 +110,7 @@ mod tests {
             clock: Default::default(),
             created_at: 0,
             updated_at: 0,
+            terms: Default::default(),
         }
     }
 

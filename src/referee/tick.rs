@@ -155,6 +155,8 @@ pub fn time_out(
     at: Timestamp,
     first: bool,
 ) {
+    // In an event, a first move that never came loses the game like any other.
+    let first = first && game.terms.event.is_none();
     let result = if first {
         terms::cancelled(live)
     } else {

@@ -89,11 +89,17 @@ pub enum Meaning {
     Stop,
     /// `START`, by SMS: SMS again.
     Start,
+    /// `JOIN`: enter an event.
+    Join,
+    /// `STANDINGS`: an event's table.
+    Standings,
+    /// `WITHDRAW`: leave an event.
+    Withdraw,
 }
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 37] = [
+    pub const ALL: [Meaning; 40] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -131,6 +137,9 @@ impl Meaning {
         Meaning::Both,
         Meaning::Stop,
         Meaning::Start,
+        Meaning::Join,
+        Meaning::Standings,
+        Meaning::Withdraw,
     ];
 
     /// Its message in the catalogs.
@@ -173,6 +182,9 @@ impl Meaning {
             Meaning::Both => "words-both",
             Meaning::Stop => "words-stop",
             Meaning::Start => "words-start",
+            Meaning::Join => "words-join",
+            Meaning::Standings => "words-standings",
+            Meaning::Withdraw => "words-withdraw",
         }
     }
 }

@@ -60,6 +60,11 @@ pub fn load(
             players.push(p);
         }
     }
+    let events = if lookup.events {
+        super::events::for_player(conn, &sender_address)?
+    } else {
+        Vec::new()
+    };
     let next_game_id: i64 =
         conn.query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
             r.get(0)
@@ -97,5 +102,6 @@ pub fn load(
         sms_recent: false,
         sms_game: None,
         sms_stopped: false,
+        events,
     })
 }

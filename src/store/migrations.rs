@@ -283,6 +283,55 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE sms_inbox ADD COLUMN stop INTEGER;
     CREATE INDEX sms_inbox_waiting ON sms_inbox (sender, processed_at);
     "#,
+    // 16: correspondence events. Each event with its conditions (JSON, written once), its
+    // entrants and its pairings round by round; each game of an event says which, with
+    // the rules of the event it plays under (take-backs, conditional moves, draw offers),
+    // and whether it is rated.
+    r#"
+    CREATE TABLE events (
+        id          INTEGER PRIMARY KEY NOT NULL,
+        name        TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        title       TEXT NOT NULL,
+        conditions  TEXT NOT NULL,
+        status      TEXT NOT NULL,
+        round       INTEGER NOT NULL DEFAULT 0,
+        lots        INTEGER NOT NULL,
+        created_at  INTEGER NOT NULL,
+        updated_at  INTEGER NOT NULL
+    );
+    CREATE TABLE entries (
+        event_id        INTEGER NOT NULL REFERENCES events (id),
+        address         TEXT NOT NULL,
+        name            TEXT NOT NULL,
+        rating          INTEGER,
+        club            TEXT NOT NULL DEFAULT '',
+        status          TEXT NOT NULL,
+        tpn             INTEGER,
+        withdrawn_after INTEGER,
+        PRIMARY KEY (event_id, address)
+    );
+    CREATE INDEX entries_address ON entries (address);
+    CREATE TABLE pairings (
+        event_id    INTEGER NOT NULL REFERENCES events (id),
+        round       INTEGER NOT NULL,
+        board       INTEGER NOT NULL,
+        white       INTEGER NOT NULL,
+        black       INTEGER,
+        game_id     INTEGER,
+        bye         TEXT,
+        PRIMARY KEY (event_id, round, board)
+    );
+    CREATE INDEX pairings_game ON pairings (game_id) WHERE game_id IS NOT NULL;
+    ALTER TABLE games ADD COLUMN event_id INTEGER;
+    ALTER TABLE games ADD COLUMN event_round INTEGER;
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN no_takebacks INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN no_conditionals INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN draw_limit INTEGER;
+    ALTER TABLE games ADD COLUMN draws_white INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN draws_black INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_event ON games (event_id) WHERE event_id IS NOT NULL;
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -11,6 +11,7 @@
 
 pub mod audit;
 pub mod context;
+pub mod events;
 pub mod migrations;
 pub mod outbox;
 pub mod rows;
@@ -25,6 +26,7 @@ use crate::clock::Span;
 use crate::referee::{
     Channel, Context, Decision, GameId, Inbound, Lookup, Player, StoredGame, Timestamp,
 };
+use crate::tournament::event::StoredEvent;
 
 pub use outbox::{AfterFailure, OutboxItem, RetryPolicy};
 
@@ -40,6 +42,9 @@ pub enum StoreError {
     /// The schema could not be brought up to date.
     #[error(transparent)]
     Migration(#[from] migrations::MigrationError),
+    /// A stored value cannot be read back.
+    #[error("the store holds something this build cannot read: {0}")]
+    Corrupt(String),
 }
 
 impl StoreError {
@@ -54,7 +59,7 @@ impl StoreError {
         match self {
             StoreError::Sqlite(e) => busy(e),
             StoreError::Migration(migrations::MigrationError::Step { source, .. }) => busy(source),
-            StoreError::Migration(_) => false,
+            StoreError::Migration(_) | StoreError::Corrupt(_) => false,
         }
     }
 }
@@ -221,6 +226,9 @@ impl Store {
         }
         for g in &decision.games {
             rows::save_game(&tx, g)?;
+        }
+        for e in &decision.events {
+            events::save_event(&tx, e)?;
         }
         for m in &decision.outbox {
             outbox::queue(&tx, m, now)?;
@@ -431,6 +439,50 @@ impl Store {
     /// One player.
     pub fn player(&self, address: &str) -> Result<Option<Player>, StoreError> {
         rows::player(&self.conn, address)
+    }
+
+    /// The event with this name or number, whole.
+    pub fn event(&self, key: &str) -> Result<Option<StoredEvent>, StoreError> {
+        events::load_event(&self.conn, key)
+    }
+
+    /// Every event: (number, name, title, status), newest first.
+    pub fn event_list(&self) -> Result<Vec<(i64, String, String, String)>, StoreError> {
+        events::event_list(&self.conn)
+    }
+
+    /// The number the next event will get.
+    pub fn next_event_id(&self) -> Result<i64, StoreError> {
+        events::next_event_id(&self.conn)
+    }
+
+    /// The games of an event, with their moves.
+    pub fn event_games(&self, event_id: i64) -> Result<Vec<StoredGame>, StoreError> {
+        rows::games_where(&self.conn, "event_id = ?1", &[&event_id])
+    }
+
+    /// The records of the players of an event (those who have one).
+    pub fn event_players(&self, event: &StoredEvent) -> Result<Vec<Player>, StoreError> {
+        let mut players = Vec::new();
+        for e in &event.entries {
+            if let Some(p) = rows::player(&self.conn, &e.address)? {
+                players.push(p);
+            }
+        }
+        Ok(players)
+    }
+
+    /// The names of the running events.
+    pub fn running_events(&self) -> Result<Vec<String>, StoreError> {
+        events::running_events(&self.conn)
+    }
+
+    /// Saves an event alone (a director's change that mails nobody).
+    pub fn save_event(&mut self, event: &StoredEvent) -> Result<(), StoreError> {
+        let tx = self.conn.savepoint()?;
+        events::save_event(&tx, event)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Records that arbitre could not read its mailbox in `[from, to)` (`cause` for the
@@ -645,6 +697,7 @@ mod tests {
             clock: Default::default(),
             created_at: 1,
             updated_at: 2,
+            terms: Default::default(),
         }
     }
 
@@ -692,6 +745,7 @@ mod tests {
             outbox: out,
             summary: "test".into(),
             sms_stops: Vec::new(),
+            events: Vec::new(),
         }
     }
 

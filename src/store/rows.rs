@@ -8,8 +8,8 @@ use crate::clock::{Span, TimeControl};
 use crate::games::{GameKind, Side};
 use crate::referee::conditions::{Line, Step};
 use crate::referee::{
-    ClockStop, Conditions, GameClock, GameId, GameResult, GameStatus, LangFrom, Notify, PhoneClaim,
-    PlayedMove, Player, StoredGame, TakeBack, Timestamp,
+    ClockStop, Conditions, GameClock, GameId, GameResult, GameStatus, GameTerms, LangFrom, Notify,
+    PhoneClaim, PlayedMove, Player, StoredGame, TakeBack, Timestamp,
 };
 use crate::text::Lang;
 
@@ -17,7 +17,8 @@ use super::StoreError;
 
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
      status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
-     time_control, claim, next_due";
+     time_control, claim, next_due, event_id, event_round, rated, no_takebacks, no_conditionals, \
+     draw_limit, draws_white, draws_black";
 
 /// The outages that ended after `since`, oldest first.
 pub fn outages(conn: &Connection, since: Timestamp) -> Result<Vec<Span>, StoreError> {
@@ -215,6 +216,18 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
             claim: r.get(18)?,
             next_due: r.get(19)?,
             ..GameClock::default()
+        },
+        terms: {
+            let event: Option<i64> = r.get(20)?;
+            let round: Option<u32> = r.get(21)?;
+            GameTerms {
+                event: event.map(|e| (e, round.unwrap_or(0))),
+                rated: r.get(22)?,
+                no_takebacks: r.get(23)?,
+                no_conditionals: r.get(24)?,
+                draw_offer_limit: r.get(25)?,
+                draw_offers_made: [r.get(26)?, r.get(27)?],
+            }
         },
         created_at: r.get(14)?,
         updated_at: r.get(15)?,
@@ -433,7 +446,7 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     conn.prepare_cached(&format!(
         "INSERT OR REPLACE INTO games ({GAME_COLUMNS}) VALUES
          (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-          ?20)"
+          ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)"
     ))?
     .execute(params![
         g.id,
@@ -456,6 +469,14 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
         g.clock.control.to_string(),
         g.clock.claim,
         g.clock.next_due,
+        g.terms.event.map(|e| e.0),
+        g.terms.event.map(|e| e.1),
+        g.terms.rated,
+        g.terms.no_takebacks,
+        g.terms.no_conditionals,
+        g.terms.draw_offer_limit,
+        g.terms.draw_offers_made[0],
+        g.terms.draw_offers_made[1],
     ])?;
     // The reminders sent in the turns the game still has (a take-back forgets those of
     // the plies it removed: that turn is played again).

@@ -307,6 +307,7 @@ impl World {
                     o.channel == Channel::Sms && &o.to == n && *at > msg.received_at - 86_400
                 })
             }),
+            events: Vec::new(),
         }
     }
 

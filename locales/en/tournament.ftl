@@ -1,0 +1,81 @@
+# Correspondence events (tournaments): pairings, conditions, standings. $title: the event's
+# title; $name: its short name, used in commands; $round: a round number.
+
+crosstable-rank = #
+crosstable-name = Name
+crosstable-rating = Rating
+crosstable-points = Pts
+crosstable-round = Round
+
+tournament-yes = yes
+tournament-no = no
+tournament-system-round-robin = round robin (everyone plays everyone once)
+tournament-system-double-round-robin = double round robin (everyone plays everyone twice, once with each side)
+tournament-system-swiss = Swiss system, { $rounds } rounds (FIDE Dutch pairings)
+tournament-system-knockout-replay = knock-out by mini-matches of two games; a tied match plays two more
+tournament-system-knockout-seed = knock-out by mini-matches of two games; a tied match goes to the higher seed
+tournament-game = Game
+tournament-system = System
+tournament-time = Time control
+tournament-leave = Leave
+tournament-leave-days = { $days } days a year
+tournament-conditionals = Conditional moves
+tournament-takebacks = Take-backs (UNDO)
+tournament-draw-offers = Draw offers per player and game
+tournament-unlimited = no limit
+tournament-tie-breaks = Tie-breaks
+tournament-spectators = Spectators
+tournament-no-delay = see the moves as they are played
+tournament-delay-moves = see the games { $moves } moves late
+tournament-rated = Rated
+tournament-directors = Directors
+
+# At the top of the mail that starts each game of an event.
+tournament-game-head = { $title }, round { $round }.
+
+# The pairings mail. $id: the game's number; $opponent: the opponent's name; $side: the
+# side the reader plays.
+tournament-pairings-subject = { $title }: round { $round }
+tournament-pairings-subject-all = { $title }: your games
+tournament-pairings-round = Round { $round } of { $title } is paired. Your game:
+tournament-pairings-all = { $title } has started. All your games start now:
+tournament-pairing-game = {"  "}Round { $round }: game #{ $id } against { $opponent }, you play { $side }.
+tournament-pairing-bye = {"  "}Round { $round }: you have the bye (a win without a game).
+tournament-conditions-head = The conditions of the event:
+tournament-standings-hint = Send STANDINGS { $name } at any time for the current table.
+
+# The end of the event.
+tournament-final-subject = { $title }: final standings
+tournament-final-head = { $title } is over. Thank you for playing. The final standings:
+tournament-final-foot = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished.
+
+# JOIN. $open: the events taking entries, one per line; $shown: the name shown in tables.
+join-none-open = (no event is taking entries at the moment)
+join-which = Which event? Write JOIN and its name, for example JOIN spring-2027, then if you like the name to show in the tables. Events taking entries:
+    { $open }
+join-unknown = There is no event named { $name } taking entries. Events taking entries:
+    { $open }
+join-status-pending = waiting for a director's confirmation
+join-status-confirmed = confirmed
+join-status-withdrawn = withdrawn
+join-already = You are already entered in { $title } ({ $status }). Nothing was changed.
+join-closed = Entries to { $title } are closed. Nothing was changed.
+join-directors-only = Entries to { $title } are made by its directors: write to { $directors }. Nothing was changed.
+join-pending = Your entry to { $title } is recorded, as { $shown }. A director will confirm it; you will get your pairings by mail when the event starts.
+join-entered = You are entered in { $title }, as { $shown }. You will get your pairings by mail when the event starts.
+join-director-confirm = { $shown } <{ $address }> asks to enter { $title }. To confirm the entry:
+    arbitre tournament enter { $name } --confirm { $address }
+join-director-entered = { $shown } <{ $address }> has entered { $title }.
+
+# STANDINGS.
+standings-no-event = You play in no event that has started, so there is no table to send.
+standings-which = Which event? Write STANDINGS and its name. Yours:
+    { $events }
+standings-now = { $title }: the standings now (round { $round }).
+standings-final = { $title }: the final standings.
+
+# WITHDRAW.
+withdraw-which = Which event? Write WITHDRAW and the name of an event you play in, for example WITHDRAW spring-2027. Nothing was changed.
+withdraw-reason = withdrawal from { $title }
+withdraw-done = You have withdrawn from { $title }. Your unfinished games are decided by the ICCF rule (lost by you if at least half of your games were over, cancelled otherwise); your opponents are told. You will not be paired again.
+withdraw-refused = You cannot withdraw from { $title } now (it is not running, or you already withdrew). Nothing was changed.

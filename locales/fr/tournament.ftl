@@ -1,0 +1,82 @@
+# Tournois par correspondance : appariements, règlement, classement. $title : le titre du
+# tournoi ; $name : son nom court, celui des commandes ; $round : un numéro de ronde.
+
+crosstable-rank = Rg
+crosstable-name = Nom
+crosstable-rating = Cote
+crosstable-points = Pts
+crosstable-round = Ronde
+
+tournament-yes = oui
+tournament-no = non
+tournament-system-round-robin = toutes rondes (chacun rencontre chacun une fois)
+tournament-system-double-round-robin = toutes rondes aller-retour (chacun rencontre chacun deux fois, une fois de chaque côté)
+tournament-system-swiss = système suisse en { $rounds } rondes (appariements FIDE, système hollandais)
+tournament-system-knockout-replay = élimination directe par matchs de deux parties ; en cas d'égalité, deux parties de plus
+tournament-system-knockout-seed = élimination directe par matchs de deux parties ; en cas d'égalité, le mieux classé passe
+tournament-game = Jeu
+tournament-system = Formule
+tournament-time = Cadence
+tournament-leave = Congés
+tournament-leave-days = { $days } jours par an
+tournament-conditionals = Coups conditionnels
+tournament-takebacks = Reprises de coup (ANNULER)
+tournament-draw-offers = Propositions de nulle par joueur et par partie
+tournament-unlimited = sans limite
+tournament-tie-breaks = Départages
+tournament-spectators = Spectateurs
+tournament-no-delay = voient les coups dès qu'ils sont joués
+tournament-delay-moves = voient les parties avec { $moves } coups de retard
+tournament-rated = Compte pour le classement
+tournament-directors = Arbitres
+
+# En tête du message qui ouvre chaque partie d'un tournoi.
+tournament-game-head = { $title }, ronde { $round }.
+
+# Le message des appariements. $id : le numéro de la partie ; $opponent : le nom de
+# l'adversaire ; $side : le camp du lecteur.
+tournament-pairings-subject = { $title } : ronde { $round }
+tournament-pairings-subject-all = { $title } : vos parties
+tournament-pairings-round = La ronde { $round } de { $title } est appariée. Votre partie :
+tournament-pairings-all = { $title } commence. Toutes vos parties démarrent maintenant :
+tournament-pairing-game = {"  "}Ronde { $round } : partie n° { $id } contre { $opponent }, vous jouez { $side }.
+tournament-pairing-bye = {"  "}Ronde { $round } : vous êtes exempt (un point sans jouer).
+tournament-conditions-head = Le règlement du tournoi :
+tournament-standings-hint = Envoyez CLASSEMENT { $name } quand vous voulez pour recevoir le classement du moment.
+
+# La fin du tournoi.
+tournament-final-subject = { $title } : classement final
+tournament-final-head = { $title } est terminé. Merci d'avoir joué. Le classement final :
+tournament-final-foot = 1 gain, ½ nulle, 0 perte, + et - gagnée ou perdue sans jouer, . pas terminée.
+
+# INSCRIPTION. $open : les tournois ouverts, un par ligne ; $shown : le nom affiché dans
+# les tableaux.
+join-none-open = (aucun tournoi n'est ouvert aux inscriptions en ce moment)
+join-which = Quel tournoi ? Écrivez INSCRIPTION suivi de son nom, par exemple INSCRIPTION printemps-2027, puis si vous le souhaitez le nom à afficher dans les tableaux. Tournois ouverts :
+    { $open }
+join-unknown = Aucun tournoi ouvert ne s'appelle { $name }. Tournois ouverts :
+    { $open }
+join-status-pending = en attente de la confirmation d'un arbitre
+join-status-confirmed = confirmée
+join-status-withdrawn = retirée
+join-already = Vous êtes déjà inscrit à { $title } (inscription { $status }). Rien n'a été changé.
+join-closed = Les inscriptions à { $title } sont closes. Rien n'a été changé.
+join-directors-only = Les inscriptions à { $title } passent par ses arbitres : écrivez à { $directors }. Rien n'a été changé.
+join-pending = Votre inscription à { $title } est enregistrée, sous le nom { $shown }. Un arbitre va la confirmer ; vous recevrez vos appariements par courriel au début du tournoi.
+join-entered = Vous êtes inscrit à { $title }, sous le nom { $shown }. Vous recevrez vos appariements par courriel au début du tournoi.
+join-director-confirm = { $shown } <{ $address }> demande à s'inscrire à { $title }. Pour confirmer l'inscription :
+    arbitre tournament enter { $name } --confirm { $address }
+join-director-entered = { $shown } <{ $address }> s'est inscrit à { $title }.
+
+# CLASSEMENT.
+standings-no-event = Vous ne jouez dans aucun tournoi commencé : il n'y a pas de classement à vous envoyer.
+standings-which = Quel tournoi ? Écrivez CLASSEMENT suivi de son nom. Les vôtres :
+    { $events }
+standings-now = { $title } : le classement du moment (ronde { $round }).
+standings-final = { $title } : le classement final.
+
+# RETRAIT.
+withdraw-which = Quel tournoi ? Écrivez RETRAIT suivi du nom d'un tournoi où vous jouez, par exemple RETRAIT printemps-2027. Rien n'a été changé.
+withdraw-reason = retrait du tournoi { $title }
+withdraw-done = Vous vous êtes retiré de { $title }. Vos parties en cours sont réglées selon la règle de l'ICCF (perdues par vous si au moins la moitié de vos parties étaient terminées, annulées sinon) ; vos adversaires sont prévenus. Vous ne serez plus apparié.
+withdraw-refused = Vous ne pouvez pas vous retirer de { $title } maintenant (il n'est pas en cours, ou vous vous êtes déjà retiré). Rien n'a été changé.

@@ -1,0 +1,948 @@
+//! Events in play: the referee turns an event's pairings into games and mails. Starting an
+//! event numbers its players and pairs its first round (every round at once for a round
+//! robin); when a round's games are all over, the next round is paired (Swiss), the
+//! mini-matches decided (knock-out), or the event finished with the final crosstable sent
+//! to everyone; a player who withdraws has their unfinished games decided by the ICCF rule.
+//! Each step is one [`Decision`] committed like any other, with the event's new state, so
+//! that a round is paired exactly once whoever runs the step and however often. Pure.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::str::FromStr;
+
+use crate::games::{AnyGame, GameKind, Side, Start};
+use crate::referee::compose::Mailer;
+use crate::referee::direct::{self, Directed, GameAction, Refused, Verdict};
+use crate::referee::handle::display_name;
+use crate::referee::{
+    Context, Decision, GameId, GameStatus, GameTerms, NewGameRequest, Player, RefereeConfig,
+    StoredGame, Timestamp,
+};
+use crate::t;
+use crate::text::Lang;
+use crate::tournament::crosstable::{self, Labels, Shape};
+use crate::tournament::event::{
+    EntryStatus, EventStatus, GameScore, Outcome, Pairing, StoredEvent, System,
+};
+use crate::tournament::record::{ByeKind, Colour, GameResult, Table, Tpn};
+use crate::tournament::tiebreak::{self, TieBreak};
+use crate::tournament::{berger, dutch, knockout, withdrawal};
+
+/// The termination of a game lost by forfeit when the opponent withdrew from the event.
+pub const FORFEIT: &str = "forfeit";
+/// The termination of a game cancelled when a player withdrew from the event.
+pub const WITHDRAWAL: &str = "withdrawal";
+
+/// The side that moves first in the event's game (the "White" of the pairing).
+pub fn first_mover(event: &StoredEvent) -> Side {
+    let Some(kind) = GameKind::from_name(&event.conditions.game) else {
+        return Side::White;
+    };
+    AnyGame::new(kind, &start_of(event), None, &event.conditions.options)
+        .map(|g| g.side_to_move())
+        .unwrap_or(Side::White)
+}
+
+fn start_of(event: &StoredEvent) -> Start {
+    match &event.conditions.variant {
+        Some(v) => Start::Variant(v.clone()),
+        None => Start::Default,
+    }
+}
+
+/// What a game of the event counts, seen from its first mover.
+pub fn score_of(game: &StoredGame, first: Side) -> GameScore {
+    if matches!(game.status, GameStatus::Active | GameStatus::Invited) {
+        return GameScore::Pending;
+    }
+    let Some(result) = &game.result else {
+        return GameScore::Cancelled;
+    };
+    match result.termination.as_str() {
+        WITHDRAWAL | "cancelled" => return GameScore::Cancelled,
+        FORFEIT => {
+            return match result.winner {
+                Some(side) => GameScore::Forfeit {
+                    white_won: side == first,
+                },
+                None => GameScore::Cancelled,
+            };
+        }
+        _ => {}
+    }
+    // A game lost before its first move was ever made was not played.
+    if game.moves.is_empty() {
+        return match result.winner {
+            Some(side) => GameScore::Forfeit {
+                white_won: side == first,
+            },
+            None => GameScore::Cancelled,
+        };
+    }
+    GameScore::Played(match result.winner {
+        Some(side) if side == first => GameResult::Win,
+        Some(_) => GameResult::Loss,
+        None => GameResult::Draw,
+    })
+}
+
+/// The event's table from its games.
+pub fn table_of(event: &StoredEvent, games: &[StoredGame]) -> Table {
+    let first = first_mover(event);
+    let by_id: BTreeMap<GameId, &StoredGame> = games.iter().map(|g| (g.id, g)).collect();
+    event.table(|id| {
+        by_id
+            .get(&id)
+            .map(|g| score_of(g, first))
+            .unwrap_or(GameScore::Pending)
+    })
+}
+
+/// The tie-breaks the conditions name, in order (unknown codes are skipped: the command
+/// line checks them when the event is created).
+pub fn tie_breaks(event: &StoredEvent) -> Vec<TieBreak> {
+    event
+        .conditions
+        .tie_breaks
+        .iter()
+        .filter_map(|c| TieBreak::from_str(c).ok())
+        .collect()
+}
+
+fn format(event: &StoredEvent) -> tiebreak::Format {
+    match event.conditions.system {
+        System::RoundRobin { .. } => tiebreak::Format::RoundRobin,
+        _ => tiebreak::Format::Swiss,
+    }
+}
+
+fn shape(event: &StoredEvent) -> Shape {
+    match event.conditions.system {
+        System::RoundRobin { double } => Shape::Grid {
+            cycles: if double { 2 } else { 1 },
+        },
+        _ => Shape::Rounds,
+    }
+}
+
+fn labels(lang: Lang) -> Labels {
+    Labels {
+        rank: t!(lang, "crosstable-rank"),
+        name: t!(lang, "crosstable-name"),
+        rating: t!(lang, "crosstable-rating"),
+        points: t!(lang, "crosstable-points"),
+        round: t!(lang, "crosstable-round"),
+    }
+}
+
+/// The standings and crosstable, as text for a mail in `lang`.
+pub fn standings_text(lang: Lang, event: &StoredEvent, games: &[StoredGame]) -> String {
+    let table = table_of(event, games);
+    let order = tie_breaks(event);
+    let standings = tiebreak::standings_in(&table, format(event), &order, event.lots);
+    crosstable::text(&table, &standings, &order, shape(event), &labels(lang))
+}
+
+/// The crosstable as CSV, headings in `lang`.
+pub fn standings_csv(lang: Lang, event: &StoredEvent, games: &[StoredGame]) -> String {
+    let table = table_of(event, games);
+    let order = tie_breaks(event);
+    let standings = tiebreak::standings_in(&table, format(event), &order, event.lots);
+    crosstable::csv(&table, &standings, &order, shape(event), &labels(lang))
+}
+
+/// The conditions, as a participant reads them.
+pub fn conditions_text(lang: Lang, event: &StoredEvent) -> String {
+    let c = &event.conditions;
+    let yes_no = |b: bool| {
+        if b {
+            t!(lang, "tournament-yes")
+        } else {
+            t!(lang, "tournament-no")
+        }
+    };
+    let system = match c.system {
+        System::RoundRobin { double: false } => t!(lang, "tournament-system-round-robin"),
+        System::RoundRobin { double: true } => t!(lang, "tournament-system-double-round-robin"),
+        System::Swiss { rounds } => t!(lang, "tournament-system-swiss", rounds = rounds),
+        System::Knockout { replay_ties } => {
+            if replay_ties {
+                t!(lang, "tournament-system-knockout-replay")
+            } else {
+                t!(lang, "tournament-system-knockout-seed")
+            }
+        }
+    };
+    let game = GameKind::from_name(&c.game)
+        .map(|k| k.name().to_string())
+        .unwrap_or_else(|| c.game.clone());
+    let mut out = String::new();
+    let mut line = |label: String, value: String| {
+        out.push_str(&format!("  {label}: {value}\n"));
+    };
+    line(
+        t!(lang, "tournament-game"),
+        match &c.variant {
+            Some(v) => format!("{game} ({v})"),
+            None => game,
+        },
+    );
+    line(t!(lang, "tournament-system"), system);
+    line(t!(lang, "tournament-time"), c.time.clone());
+    if let Some(days) = c.leave_days {
+        line(
+            t!(lang, "tournament-leave"),
+            t!(lang, "tournament-leave-days", days = days),
+        );
+    }
+    line(
+        t!(lang, "tournament-conditionals"),
+        yes_no(c.conditional_moves),
+    );
+    line(t!(lang, "tournament-takebacks"), yes_no(c.takebacks));
+    line(
+        t!(lang, "tournament-draw-offers"),
+        match c.draw_offers {
+            Some(n) => n.to_string(),
+            None => t!(lang, "tournament-unlimited"),
+        },
+    );
+    line(t!(lang, "tournament-tie-breaks"), c.tie_breaks.join(", "));
+    line(
+        t!(lang, "tournament-spectators"),
+        if c.spectator_delay == 0 {
+            t!(lang, "tournament-no-delay")
+        } else {
+            t!(lang, "tournament-delay-moves", moves = c.spectator_delay)
+        },
+    );
+    line(t!(lang, "tournament-rated"), yes_no(c.rated));
+    line(t!(lang, "tournament-directors"), c.directors.join(", "));
+    out
+}
+
+/// Everything a step of an event needs besides the event.
+pub struct EventDesk<'a> {
+    /// The settings.
+    pub config: &'a RefereeConfig,
+    /// The event's games so far.
+    pub games: &'a [StoredGame],
+    /// The player records of the entrants (for their languages and names).
+    pub players: &'a [Player],
+    /// The number the next new game will get.
+    pub next_game_id: GameId,
+    /// Now.
+    pub now: Timestamp,
+}
+
+impl EventDesk<'_> {
+    fn lang_of(&self, address: &str) -> Lang {
+        self.players
+            .iter()
+            .find(|p| p.address.eq_ignore_ascii_case(address))
+            .map(|p| p.lang)
+            .unwrap_or(self.config.default_lang)
+    }
+}
+
+/// What a step decided.
+struct Step {
+    decision: Decision,
+    next_id: GameId,
+}
+
+impl Step {
+    fn new(next_id: GameId) -> Step {
+        Step {
+            decision: Decision::default(),
+            next_id,
+        }
+    }
+
+    fn merge(&mut self, other: Decision) {
+        for p in other.players {
+            if !self.decision.players.iter().any(|q| q.address == p.address) {
+                self.decision.players.push(p);
+            }
+        }
+        self.decision.games.extend(other.games);
+        self.decision.outbox.extend(other.outbox);
+    }
+}
+
+/// Creates one game of the event: `white` has the first move.
+fn create_game(
+    desk: &EventDesk<'_>,
+    event: &StoredEvent,
+    round: u32,
+    white: &str,
+    black: &str,
+    step: &mut Step,
+) -> Result<GameId, Refused> {
+    let c = &event.conditions;
+    let kind = GameKind::from_name(&c.game)
+        .ok_or_else(|| Refused(format!("unknown game `{}`", c.game)))?;
+    let time = crate::clock::TimeControl::read(&c.time)
+        .map_err(|e| Refused(format!("time control `{}`: {e}", c.time)))?;
+    let first = first_mover(event);
+    let (seat_white, seat_black) = if first == Side::White {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let id = step.next_id;
+    let request = NewGameRequest {
+        kind,
+        start: start_of(event),
+        options: c.options.clone(),
+        white: seat_white.to_string(),
+        black: seat_black.to_string(),
+        created_by: c
+            .directors
+            .first()
+            .cloned()
+            .unwrap_or_else(|| desk.config.address.clone()),
+        time,
+    };
+    let known: Vec<Player> = desk
+        .players
+        .iter()
+        .chain(step.decision.players.iter())
+        .cloned()
+        .collect();
+    let mut decision = crate::referee::create_game(desk.config, &request, &known, id, desk.now)
+        .map_err(|e| Refused(format!("game #{id}: {e}")))?;
+    for game in &mut decision.games {
+        game.terms = GameTerms {
+            event: Some((event.id, round)),
+            rated: c.rated,
+            no_takebacks: !c.takebacks,
+            no_conditionals: !c.conditional_moves,
+            draw_offer_limit: c.draw_offers,
+            draw_offers_made: [0, 0],
+        };
+    }
+    for mail in &mut decision.outbox {
+        let lang = desk.lang_of(&mail.to);
+        let head = t!(
+            lang,
+            "tournament-game-head",
+            title = event.title.clone(),
+            round = round
+        );
+        mail.body = format!("{head}\n\n{}", mail.body);
+    }
+    step.merge(decision);
+    step.next_id += 1;
+    Ok(id)
+}
+
+fn address_of(event: &StoredEvent, tpn: Tpn) -> String {
+    event
+        .entrant(tpn)
+        .map(|e| e.address.clone())
+        .unwrap_or_default()
+}
+
+fn name_of(event: &StoredEvent, tpn: Tpn) -> String {
+    event
+        .entrant(tpn)
+        .map(|e| e.name.clone())
+        .unwrap_or_default()
+}
+
+/// Adds the games (and byes) of `boards` to the event as round `round`.
+fn play_round(
+    desk: &EventDesk<'_>,
+    event: &mut StoredEvent,
+    round: u32,
+    boards: &[(Tpn, Option<Tpn>)],
+    step: &mut Step,
+) -> Result<(), Refused> {
+    // Boards continue after those the round has so far (more games for tied matches).
+    let first_board = event
+        .pairings
+        .iter()
+        .filter(|p| p.round == round)
+        .map(|p| p.board)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    for (board, &(white, black)) in (first_board..).zip(boards) {
+        let outcome = match black {
+            Some(black) => {
+                let (w, b) = (address_of(event, white), address_of(event, black));
+                Outcome::Game(create_game(desk, event, round, &w, &b, step)?)
+            }
+            None => Outcome::Bye(ByeKind::PairingAllocated),
+        };
+        event.pairings.push(Pairing {
+            round,
+            board,
+            white,
+            black,
+            outcome,
+        });
+    }
+    Ok(())
+}
+
+/// One mail to each player of the new boards, listing their games (first mover, opponent,
+/// game number) and, at the start, the conditions.
+fn pairing_mails(
+    desk: &EventDesk<'_>,
+    event: &StoredEvent,
+    rounds: &BTreeSet<u32>,
+    with_conditions: bool,
+    step: &mut Step,
+) {
+    let first = first_mover(event);
+    let game = event.conditions.game.clone();
+    let side_word =
+        |lang: Lang, side: Side| t!(lang, "side-name", game = game.clone(), side = side.name());
+    let mut mail = Mailer::for_event(
+        desk.config,
+        &format!(
+            "tournament\0{}\0rounds\0{:?}\0{}",
+            event.id, rounds, event.updated_at
+        ),
+    );
+    for entry in event.players() {
+        let Some(tpn) = entry.tpn else { continue };
+        if entry.status != EntryStatus::Confirmed {
+            continue;
+        }
+        let lang = desk.lang_of(&entry.address);
+        let mut lines = Vec::new();
+        for p in event.pairings.iter().filter(|p| rounds.contains(&p.round)) {
+            let line = match (p.outcome, p.black) {
+                (Outcome::Bye(_), _) if p.white == tpn => {
+                    Some(t!(lang, "tournament-pairing-bye", round = p.round))
+                }
+                (Outcome::Game(id), Some(black)) if p.white == tpn || black == tpn => {
+                    let (you_first, opponent) = if p.white == tpn {
+                        (true, black)
+                    } else {
+                        (false, p.white)
+                    };
+                    let side = if you_first { first } else { first.opponent() };
+                    Some(t!(
+                        lang,
+                        "tournament-pairing-game",
+                        round = p.round,
+                        id = id,
+                        opponent = name_of(event, opponent),
+                        side = side_word(lang, side)
+                    ))
+                }
+                _ => None,
+            };
+            lines.extend(line);
+        }
+        if lines.is_empty() {
+            continue;
+        }
+        let round = *rounds.iter().next().unwrap_or(&1);
+        let head = if rounds.len() > 1 {
+            t!(lang, "tournament-pairings-all", title = event.title.clone())
+        } else {
+            t!(
+                lang,
+                "tournament-pairings-round",
+                title = event.title.clone(),
+                round = round
+            )
+        };
+        let mut body = format!("{head}\n\n{}\n", lines.join("\n"));
+        if with_conditions {
+            body.push('\n');
+            body.push_str(&t!(lang, "tournament-conditions-head"));
+            body.push('\n');
+            body.push_str(&conditions_text(lang, event));
+        }
+        body.push('\n');
+        body.push_str(&t!(
+            lang,
+            "tournament-standings-hint",
+            name = event.name.clone()
+        ));
+        body.push('\n');
+        let subject = if rounds.len() > 1 {
+            t!(
+                lang,
+                "tournament-pairings-subject-all",
+                title = event.title.clone()
+            )
+        } else {
+            t!(
+                lang,
+                "tournament-pairings-subject",
+                title = event.title.clone(),
+                round = round
+            )
+        };
+        mail.tell(&entry.address, subject, body);
+    }
+    step.decision.outbox.splice(0..0, mail.outbox);
+}
+
+/// Starts the event: numbers the confirmed entrants (by rating, then name), pairs the first
+/// round (all rounds for a round robin), creates the games and mails every player.
+pub fn start(desk: &EventDesk<'_>, event: &StoredEvent) -> Result<Decision, Refused> {
+    if event.status != EventStatus::Entry {
+        return Err(Refused(format!("{} has already started", event.name)));
+    }
+    let mut event = event.clone();
+    let mut confirmed: Vec<usize> = (0..event.entries.len())
+        .filter(|&i| event.entries[i].status == EntryStatus::Confirmed)
+        .collect();
+    if confirmed.len() < 2 {
+        return Err(Refused(format!(
+            "{} has {} confirmed entrant(s); at least 2 are needed",
+            event.name,
+            confirmed.len()
+        )));
+    }
+    confirmed.sort_by(|&a, &b| {
+        let (x, y) = (&event.entries[a], &event.entries[b]);
+        y.rating
+            .unwrap_or(0)
+            .cmp(&x.rating.unwrap_or(0))
+            .then_with(|| x.name.to_lowercase().cmp(&y.name.to_lowercase()))
+            .then_with(|| x.address.cmp(&y.address))
+    });
+    for (n, &i) in confirmed.iter().enumerate() {
+        event.entries[i].tpn = Some(n as Tpn + 1);
+    }
+    let count = confirmed.len() as u32;
+    event.status = EventStatus::Running;
+    event.updated_at = desk.now;
+    let mut step = Step::new(desk.next_game_id);
+    let rounds: BTreeSet<u32> = match event.conditions.system {
+        System::RoundRobin { double } => {
+            let schedule = if double {
+                berger::double(count)
+            } else {
+                berger::single(count)
+            }
+            .map_err(|e| Refused(e.to_string()))?;
+            for (r, round) in schedule.iter().enumerate() {
+                let boards: Vec<(Tpn, Option<Tpn>)> = round
+                    .games
+                    .iter()
+                    .map(|g| (g.white, Some(g.black)))
+                    .collect();
+                play_round(desk, &mut event, r as u32 + 1, &boards, &mut step)?;
+            }
+            event.round = schedule.len() as u32;
+            (1..=event.round).collect()
+        }
+        System::Swiss { rounds } => {
+            if rounds == 0 {
+                return Err(Refused("a Swiss event needs at least one round".into()));
+            }
+            pair_swiss_round(desk, &mut event, &mut step)?;
+            [1].into()
+        }
+        System::Knockout { .. } => {
+            let seeds: Vec<Tpn> = (1..=count).collect();
+            let ties = knockout::first_round(&seeds);
+            play_ties(desk, &mut event, 1, &ties, 0, &mut step)?;
+            event.round = 1;
+            [1].into()
+        }
+    };
+    pairing_mails(desk, &event, &rounds, true, &mut step);
+    step.decision.summary = format!(
+        "event {} started: {} players, {} game(s)",
+        event.name,
+        count,
+        step.decision.games.len()
+    );
+    step.decision.events.push(event);
+    Ok(step.decision)
+}
+
+/// Pairs the next Swiss round of `event` (its round number goes up by one).
+fn pair_swiss_round(
+    desk: &EventDesk<'_>,
+    event: &mut StoredEvent,
+    step: &mut Step,
+) -> Result<(), Refused> {
+    let System::Swiss { rounds } = event.conditions.system else {
+        return Err(Refused("not a Swiss event".into()));
+    };
+    let table = table_of(event, desk.games);
+    let absent: BTreeSet<Tpn> = event
+        .players()
+        .iter()
+        .filter(|e| e.status == EntryStatus::Withdrawn)
+        .filter_map(|e| e.tpn)
+        .collect();
+    let input = dutch::Round {
+        table: &table,
+        played: event.round as usize,
+        total_rounds: rounds as usize,
+        initial_colour: event.initial_colour(),
+        absent,
+        forbidden: Vec::new(),
+    };
+    let pairing =
+        dutch::pair(&input).map_err(|e| Refused(format!("round {}: {e}", event.round + 1)))?;
+    let mut boards: Vec<(Tpn, Option<Tpn>)> = pairing
+        .boards
+        .iter()
+        .map(|b| (b.white, Some(b.black)))
+        .collect();
+    if let Some(bye) = pairing.bye {
+        boards.push((bye, None));
+    }
+    let round = event.round + 1;
+    play_round(desk, event, round, &boards, step)?;
+    event.round = round;
+    Ok(())
+}
+
+/// Creates the games of knock-out ties: `pairs` pairs of games each (colours swapped in
+/// each pair), or the bye.
+fn play_ties(
+    desk: &EventDesk<'_>,
+    event: &mut StoredEvent,
+    round: u32,
+    ties: &[knockout::Tie],
+    already: usize,
+    step: &mut Step,
+) -> Result<(), Refused> {
+    let mut boards = Vec::new();
+    for tie in ties {
+        match tie.lower {
+            None => boards.push((tie.higher, None)),
+            Some(_) => {
+                for game in already..already + 2 {
+                    if let Some((first, second)) = knockout::game_colours(tie, game) {
+                        boards.push((first, Some(second)));
+                    }
+                }
+            }
+        }
+    }
+    play_round(desk, event, round, &boards, step)
+}
+
+/// Whether every game of `round` is over.
+fn round_over(event: &StoredEvent, games: &[StoredGame], round: u32) -> bool {
+    let first = first_mover(event);
+    event
+        .pairings
+        .iter()
+        .filter(|p| p.round == round)
+        .all(|p| match p.outcome {
+            Outcome::Game(id) => games
+                .iter()
+                .find(|g| g.id == id)
+                .is_some_and(|g| score_of(g, first) != GameScore::Pending),
+            Outcome::Bye(_) => true,
+        })
+}
+
+/// The next step of a running event, if one is due: the next round paired, more games for
+/// tied mini-matches, or the end with the final crosstable. `None` when the event waits
+/// for games still being played.
+pub fn progress(desk: &EventDesk<'_>, event: &StoredEvent) -> Result<Option<Decision>, Refused> {
+    if event.status != EventStatus::Running || !round_over(event, desk.games, event.round) {
+        return Ok(None);
+    }
+    let mut event = event.clone();
+    event.updated_at = desk.now;
+    let mut step = Step::new(desk.next_game_id);
+    let finished = match event.conditions.system {
+        System::RoundRobin { .. } => true,
+        System::Swiss { rounds } => {
+            if event.round >= rounds {
+                true
+            } else {
+                pair_swiss_round(desk, &mut event, &mut step)?;
+                let round = event.round;
+                pairing_mails(desk, &event, &[round].into(), false, &mut step);
+                step.decision.summary = format!("event {}: round {round} paired", event.name);
+                false
+            }
+        }
+        System::Knockout { replay_ties } => {
+            let rule = if replay_ties {
+                knockout::TieRule::Replay
+            } else {
+                knockout::TieRule::HigherSeed
+            };
+            knockout_step(desk, &mut event, rule, &mut step)?
+        }
+    };
+    if finished {
+        event.status = EventStatus::Finished;
+        final_mails(desk, &event, &mut step);
+        step.decision.summary = format!("event {} finished", event.name);
+    }
+    step.decision.events.push(event);
+    Ok(Some(step.decision))
+}
+
+/// The knock-out step after a round's games: more games for tied mini-matches, or the next
+/// round; `true` when the event is over.
+fn knockout_step(
+    desk: &EventDesk<'_>,
+    event: &mut StoredEvent,
+    rule: knockout::TieRule,
+    step: &mut Step,
+) -> Result<bool, Refused> {
+    let first = first_mover(event);
+    let round = event.round;
+    // The ties of the round, in board order of their first game.
+    let mut ties: Vec<(knockout::Tie, Vec<Option<GameResult>>)> = Vec::new();
+    for p in event.pairings.iter().filter(|p| p.round == round) {
+        let (a, b) = (p.white, p.black);
+        let (higher, lower) = match b {
+            Some(b) => (a.min(b), Some(a.max(b))),
+            None => (a, None),
+        };
+        let index = match ties
+            .iter()
+            .position(|(t, _)| t.higher == higher && t.lower == lower)
+        {
+            Some(i) => i,
+            None => {
+                ties.push((knockout::Tie { higher, lower }, Vec::new()));
+                ties.len() - 1
+            }
+        };
+        if let Outcome::Game(id) = p.outcome {
+            let score = desk
+                .games
+                .iter()
+                .find(|g| g.id == id)
+                .map(|g| score_of(g, first))
+                .unwrap_or(GameScore::Pending);
+            // From the higher seed's side: the first mover is `p.white`.
+            let from_white = match score {
+                GameScore::Pending => None,
+                GameScore::Played(r) => Some(r),
+                GameScore::Forfeit { white_won } => Some(if white_won {
+                    GameResult::Win
+                } else {
+                    GameResult::Loss
+                }),
+                GameScore::Cancelled => Some(GameResult::Draw),
+            };
+            let result = from_white.map(|r| if p.white == higher { r } else { r.reversed() });
+            ties[index].1.push(result);
+        }
+    }
+    let withdrawn: BTreeSet<Tpn> = event
+        .players()
+        .iter()
+        .filter(|e| e.status == EntryStatus::Withdrawn)
+        .filter_map(|e| e.tpn)
+        .collect();
+    let mut replays = Vec::new();
+    let mut winners = Vec::new();
+    for (tie, results) in &ties {
+        // A player who withdrew loses the tie whatever the games say.
+        let state = match tie.lower {
+            Some(lower) if withdrawn.contains(&tie.higher) && !withdrawn.contains(&lower) => {
+                knockout::TieState::Won(lower)
+            }
+            Some(lower) if withdrawn.contains(&lower) && !withdrawn.contains(&tie.higher) => {
+                knockout::TieState::Won(tie.higher)
+            }
+            _ => knockout::state(tie, results, rule),
+        };
+        match state {
+            knockout::TieState::Won(w) => winners.push(w),
+            knockout::TieState::NeedsAnotherPair => replays.push((*tie, results.len())),
+            knockout::TieState::Playing => return Ok(false),
+        }
+    }
+    if !replays.is_empty() {
+        for (tie, played) in replays {
+            play_ties(desk, event, round, &[tie], played, step)?;
+        }
+        pairing_mails(desk, event, &[round].into(), false, step);
+        step.decision.summary = format!("event {}: tied mini-matches replayed", event.name);
+        return Ok(false);
+    }
+    if winners.len() <= 1 {
+        return Ok(true);
+    }
+    let next = knockout::next_round(&winners, |t| t as usize);
+    let round = round + 1;
+    play_ties(desk, event, round, &next, 0, step)?;
+    event.round = round;
+    pairing_mails(desk, event, &[round].into(), false, step);
+    step.decision.summary = format!("event {}: round {round} paired", event.name);
+    Ok(false)
+}
+
+/// The final crosstable, to every participant and director.
+fn final_mails(desk: &EventDesk<'_>, event: &StoredEvent, step: &mut Step) {
+    let mut mail = Mailer::for_event(desk.config, &format!("tournament\0{}\0final", event.id));
+    let mut sent: BTreeSet<String> = BTreeSet::new();
+    let recipients = event
+        .players()
+        .into_iter()
+        .map(|e| e.address.clone())
+        .chain(event.conditions.directors.iter().cloned());
+    for address in recipients {
+        if !sent.insert(address.to_lowercase()) {
+            continue;
+        }
+        let lang = desk.lang_of(&address);
+        let body = format!(
+            "{}\n\n{}\n{}",
+            t!(lang, "tournament-final-head", title = event.title.clone()),
+            standings_text(lang, event, desk.games),
+            t!(lang, "tournament-final-foot")
+        );
+        mail.tell(
+            &address,
+            t!(
+                lang,
+                "tournament-final-subject",
+                title = event.title.clone()
+            ),
+            body,
+        );
+    }
+    step.decision.outbox.extend(mail.outbox);
+}
+
+/// A player withdraws (or is withdrawn): their unfinished games are forfeited, or
+/// cancelled, by the ICCF rule (forfeited when at least half of their games are over);
+/// in a Swiss event they are paired no more. `seq` numbers the mails (the audit entry).
+pub fn withdraw(
+    desk: &EventDesk<'_>,
+    event: &StoredEvent,
+    address: &str,
+    reason: &str,
+    seq: i64,
+) -> Result<Directed, Refused> {
+    if event.status != EventStatus::Running {
+        return Err(Refused(format!("{} is not running", event.name)));
+    }
+    let mut event = event.clone();
+    let Some(index) = event
+        .entries
+        .iter()
+        .position(|e| e.address.eq_ignore_ascii_case(address) && e.tpn.is_some())
+    else {
+        return Err(Refused(format!(
+            "{address} does not play in {}",
+            event.name
+        )));
+    };
+    if event.entries[index].status == EntryStatus::Withdrawn {
+        return Err(Refused(format!("{address} has already withdrawn")));
+    }
+    let tpn = event.entries[index].tpn.unwrap_or(0);
+    event.entries[index].status = EntryStatus::Withdrawn;
+    event.entries[index].withdrawn_after = Some(event.round);
+    event.updated_at = desk.now;
+    let first = first_mover(&event);
+    let theirs: Vec<&StoredGame> = event
+        .pairings
+        .iter()
+        .filter(|p| p.white == tpn || p.black == Some(tpn))
+        .filter_map(|p| match p.outcome {
+            Outcome::Game(id) => desk.games.iter().find(|g| g.id == id),
+            Outcome::Bye(_) => None,
+        })
+        .collect();
+    let finished = theirs
+        .iter()
+        .filter(|g| score_of(g, first) != GameScore::Pending)
+        .count();
+    let total = match event.conditions.system {
+        System::RoundRobin { .. } => theirs.len(),
+        System::Swiss { rounds } => rounds as usize,
+        System::Knockout { .. } => 0,
+    };
+    let rule = withdrawal::unfinished_games(finished, total);
+    let mut decision = Decision::default();
+    let mut details = Vec::new();
+    let ctx = Context {
+        games: desk.games.to_vec(),
+        players: desk.players.to_vec(),
+        ..Context::default()
+    };
+    for (n, game) in theirs
+        .iter()
+        .filter(|g| score_of(g, first) == GameScore::Pending)
+        .enumerate()
+    {
+        let side = game.side_of(address).unwrap_or(Side::White);
+        let verdict = match rule {
+            withdrawal::Unfinished::Forfeited => Verdict::Win(side.opponent()),
+            withdrawal::Unfinished::Cancelled => Verdict::Cancel,
+        };
+        let directed = direct::on_game(
+            desk.config,
+            &ctx,
+            game.id,
+            GameAction::Adjudicate(verdict),
+            reason,
+            seq * 1000 + n as i64,
+            desk.now,
+        )?;
+        let mut d = directed.decision;
+        for g in &mut d.games {
+            if let Some(result) = &mut g.result {
+                result.termination = match rule {
+                    withdrawal::Unfinished::Forfeited => FORFEIT.to_string(),
+                    withdrawal::Unfinished::Cancelled => WITHDRAWAL.to_string(),
+                };
+            }
+        }
+        details.push(format!("#{}: {}", game.id, directed.detail));
+        decision.games.extend(d.games);
+        decision.outbox.extend(d.outbox);
+        decision.players.extend(d.players);
+    }
+    let how = match rule {
+        withdrawal::Unfinished::Forfeited => "forfeited",
+        withdrawal::Unfinished::Cancelled => "cancelled",
+    };
+    decision.summary = format!(
+        "event {}: {address} withdrew after {finished} of {} game(s) over; {} unfinished game(s) {how}",
+        event.name,
+        theirs.len(),
+        details.len()
+    );
+    decision.events.push(event);
+    Ok(Directed {
+        detail: format!(
+            "withdrawn; unfinished games {how} ({finished} of {total} over){}{}",
+            if details.is_empty() { "" } else { ": " },
+            details.join(", ")
+        ),
+        decision,
+    })
+}
+
+/// The name shown for a new entrant: the name they give, else their mail's display name,
+/// else "Player N".
+pub fn entrant_name(given: Option<&str>, display: Option<&str>, number: usize) -> String {
+    given
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| n.chars().take(40).collect())
+        .or_else(|| display_name(display))
+        .unwrap_or_else(|| format!("Player {number}"))
+}
+
+/// The colour a pairing gives `tpn` in a game (for tests and reports).
+pub fn colour_in(pairing: &Pairing, tpn: Tpn) -> Option<Colour> {
+    if pairing.white == tpn {
+        Some(Colour::White)
+    } else if pairing.black == Some(tpn) {
+        Some(Colour::Black)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,319 @@
+//! The weight of a pair: every criterion of the Dutch system packed into one exact integer,
+//! most important first, so that a maximum weight matching satisfies the criteria in their
+//! order (C4 completion and C5 bye first, then C6 … C21), and the lowest field is left free
+//! for the bonuses that choose among equally good pairings in generation order. Field widths
+//! are chosen so that a sum over any matching never carries into the next field. Pure.
+
+use std::collections::BTreeMap;
+
+use super::player::{Float, Player};
+use crate::tournament::record::Points;
+
+/// The integer type the weights are built in: exact, wide enough for the event (see
+/// [`Layout::bits`]).
+pub trait Field:
+    crate::tournament::matching::Weight
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+{
+    /// A small value.
+    fn small(value: u64) -> Self;
+
+    /// Zero.
+    fn zero() -> Self {
+        Self::small(0)
+    }
+
+    /// `(self << width) + value`: append a field of `width` bits holding `value`.
+    fn append(self, width: u32, value: Self) -> Self {
+        if width == 0 {
+            return self;
+        }
+        (self << width) + value
+    }
+}
+
+macro_rules! field_for_bnum {
+    ($($t:ty),*) => {$(
+        impl Field for $t {
+            fn small(value: u64) -> Self {
+                <$t as bnum::cast::CastFrom<u64>>::cast_from(value)
+            }
+        }
+    )*};
+}
+
+field_for_bnum!(
+    bnum::types::I256,
+    bnum::types::I512,
+    bnum::types::I1024,
+    bnum::types::I2048,
+    bnum::types::I4096,
+    bnum::types::I8192
+);
+
+impl Field for i128 {
+    fn small(value: u64) -> Self {
+        value as i128
+    }
+}
+
+/// The number of binary digits of `x` (at least 1).
+pub fn bits(x: usize) -> u32 {
+    (usize::BITS - x.leading_zeros()).max(1)
+}
+
+/// The field widths of one round's pairing.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// bits(size of the largest scoregroup).
+    pub sb: u32,
+    /// Σ bits(size) over all scoregroups.
+    pub sg: u32,
+    /// For each score, Σ bits(size) over the lower scores.
+    pub offset: BTreeMap<Points, u32>,
+    /// Rounds already played.
+    pub played: usize,
+    /// The number of players to pair.
+    pub players: usize,
+}
+
+impl Layout {
+    /// The layout for `players` (in pairing order) after `played` rounds.
+    pub fn new(players: &[Player], played: usize) -> Layout {
+        let mut sizes: BTreeMap<Points, usize> = BTreeMap::new();
+        for p in players {
+            *sizes.entry(p.score).or_default() += 1;
+        }
+        let mut offset = BTreeMap::new();
+        let mut running = 0;
+        for (score, size) in &sizes {
+            offset.insert(*score, running);
+            running += bits(*size);
+        }
+        let largest = sizes.values().copied().max().unwrap_or(1);
+        Layout {
+            sb: bits(largest),
+            sg: running,
+            offset,
+            played,
+            players: players.len(),
+        }
+    }
+
+    fn off(&self, score: Points) -> u32 {
+        self.offset.get(&score).copied().unwrap_or(0)
+    }
+
+    /// Bits under the top field of a base weight.
+    fn low_bits(&self) -> u32 {
+        let (sb, sg) = (self.sb, self.sg);
+        let mut total = sb + sg + sb + sg + 2 * sb + 4 * sb;
+        if self.played >= 1 {
+            total += 2 * sb + 2 * sg;
+        }
+        if self.played >= 2 {
+            total += 2 * sb + 2 * sg;
+        }
+        total + 3 * sb + 1
+    }
+
+    /// Bits a weight needs, top field included (before any headroom the solver wants).
+    pub fn bits(&self) -> u32 {
+        // The top field holds at most 3 per pair.
+        let top = bits(3 * self.players + 3);
+        self.low_bits().max(self.first_step_bits()) + top
+    }
+
+    /// Bits under the top field of the first step's weights for an odd number of players.
+    fn first_step_bits(&self) -> u32 {
+        self.sg + bits(self.players) + 1 + self.sb
+    }
+
+    /// The weight of the first step (an odd number of players): complete the pairing,
+    /// leave out a player who may take the bye, with the lowest score possible.
+    pub fn first_step<W: Field>(
+        &self,
+        h: &Player,
+        l: &Player,
+        l_in_top_group: bool,
+        compatible: bool,
+    ) -> W {
+        if !compatible {
+            return W::zero();
+        }
+        let top = 1 + u64::from(!h.bye_eligible) + u64::from(!l.bye_eligible);
+        W::small(top)
+            .append(
+                self.sg + bits(self.players) + 1,
+                W::small(u64::from(self.off(h.score)) + u64::from(self.off(l.score))),
+            )
+            .append(self.sb, W::small(u64::from(l_in_top_group)))
+    }
+}
+
+/// What the base weight depends on beyond the two players.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The score of the bye (the lowest score that can take it), or 0.
+    pub bye_score: Points,
+    /// Whether C9 applies to the bracket being paired.
+    pub c9: bool,
+    /// For players of the bye score: their rank by played games, indexed by that number.
+    pub played_rank: BTreeMap<usize, u64>,
+}
+
+/// The pair's flags: is the lower player a resident of the bracket (`cur`), or of the next
+/// scoregroup (`nxt`)?
+#[derive(Clone, Copy, Debug)]
+pub struct Place {
+    /// The lower player is in the bracket being paired.
+    pub cur: bool,
+    /// The lower player is in the next scoregroup.
+    pub nxt: bool,
+}
+
+fn power<W: Field>(exponent: u32) -> W {
+    W::small(1) << exponent
+}
+
+fn flag<W: Field>(b: bool) -> W {
+    W::small(u64::from(b))
+}
+
+/// C11: false when one of two absolute players with the same preference would get the
+/// same colour a third time.
+fn third_colour_avoided(l: &Player, h: &Player) -> bool {
+    if !(l.absolute() && h.absolute() && l.preference == h.preference) {
+        return true;
+    }
+    let (cl, ch) = (l.colour_difference.abs(), h.colour_difference.abs());
+    if cl == ch {
+        return !(l.repeated.is_some() && l.repeated == h.repeated);
+    }
+    let smaller = if cl < ch { l } else { h };
+    let against = h.preference.map(|c| c.opposite());
+    !(smaller.repeated.is_some() && smaller.repeated == against)
+}
+
+impl Layout {
+    /// The base weight of the pair `h` (higher in the order) and `l` (B3 of the spec).
+    pub fn base<W: Field>(
+        &self,
+        h: &Player,
+        l: &Player,
+        place: Place,
+        compatible: bool,
+        context: &Context,
+    ) -> W {
+        if !compatible {
+            return W::zero();
+        }
+        let (sb, sg) = (self.sb, self.sg);
+        let Place { cur, nxt } = place;
+        let bs = context.bye_score;
+        let candidate = |p: &Player| p.bye_eligible && p.score <= bs;
+        let top = 1 + u64::from(!candidate(h)) + u64::from(!candidate(l));
+        let mut w = W::small(top);
+        // C6, C7.
+        w = w.append(sb, flag(cur));
+        w = w.append(
+            sg,
+            if cur {
+                power(self.off(h.score))
+            } else {
+                W::zero()
+            },
+        );
+        // C8.
+        w = w.append(sb, flag(nxt));
+        w = w.append(
+            sg,
+            if nxt {
+                power(self.off(h.score))
+            } else {
+                W::zero()
+            },
+        );
+        // C9.
+        let c9 = if context.c9 {
+            let rank = |p: &Player| {
+                if p.score == bs {
+                    context.played_rank.get(&p.played).copied().unwrap_or(0)
+                } else {
+                    0
+                }
+            };
+            rank(h) + rank(l)
+        } else {
+            0
+        };
+        w = w.append(2 * sb, W::small(c9));
+        // C10: two players beyond ±1 with the same preference.
+        let both_beyond = h.colour_difference.abs() > 1
+            && l.colour_difference.abs() > 1
+            && h.preference == l.preference;
+        w = w.append(sb, flag(cur && !both_beyond));
+        // C11.
+        w = w.append(sb, flag(cur && third_colour_avoided(l, h)));
+        // C12: preferences granted.
+        let granted = h.preference != l.preference || h.preference.is_none();
+        w = w.append(sb, flag(cur && granted));
+        // C13: strong preferences granted.
+        let strong_or_absolute = |p: &Player| p.strong() || p.absolute();
+        let strong_denied = h.preference == l.preference
+            && h.preference.is_some()
+            && strong_or_absolute(h)
+            && strong_or_absolute(l)
+            && !(h.absolute() && l.absolute());
+        w = w.append(sb, flag(cur && !strong_denied));
+        // C14-C17: floats of the last two rounds.
+        let floats = |round: fn(&Player) -> Float, w: W| -> W {
+            let down = |p: &Player| round(p) == Float::Down;
+            let up = |p: &Player| round(p) == Float::Up;
+            let resident = if cur {
+                u64::from(down(l)) + u64::from(h.score <= l.score && down(h))
+            } else {
+                0
+            };
+            let w = w.append(sb, W::small(resident));
+            w.append(sb, flag(cur && !(h.score > l.score && up(l))))
+        };
+        if self.played >= 1 {
+            w = floats(|p| p.float_previous, w);
+        }
+        if self.played >= 2 {
+            w = floats(|p| p.float_before, w);
+        }
+        // C18-C21: the same, weighted by score.
+        let scored = |round: fn(&Player) -> Float, w: W| -> W {
+            let down = |p: &Player| round(p) == Float::Down;
+            let up = |p: &Player| round(p) == Float::Up;
+            let mut value = W::zero();
+            if cur && down(l) {
+                value = value + power(self.off(l.score));
+            }
+            if cur && down(h) {
+                value = value + power(self.off(h.score));
+            }
+            let w = w.append(sg, value);
+            w.append(
+                sg,
+                if cur && !(up(l) && h.score > l.score) {
+                    power(self.off(h.score))
+                } else {
+                    W::zero()
+                },
+            )
+        };
+        if self.played >= 1 {
+            w = scored(|p| p.float_previous, w);
+        }
+        if self.played >= 2 {
+            w = scored(|p| p.float_before, w);
+        }
+        // Room for the ordering bonuses.
+        w.append(3 * sb + 1, W::zero())
+    }
+}

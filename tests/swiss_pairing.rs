@@ -1,0 +1,317 @@
+//! The Swiss pairing (FIDE Dutch system) against the reference engine: the worked example of
+//! the spec, hand-made edge cases with the reference's answers, and a corpus of random
+//! tournaments whose every round was paired by bbpPairings v6.0.0 (tests/data/swiss, where
+//! the README says how they were made). Every round of every corpus tournament is paired
+//! again from the rounds before it and must give the same boards, colours and bye.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use arbitre::tournament::dutch::{self, Pairing, Round};
+use arbitre::tournament::record::Colour;
+use arbitre::tournament::record::{ByeKind, RoundEntry, Table, Tpn};
+use arbitre::tournament::trf::Trf;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss")
+}
+
+/// A pairing as a comparable set: boards with colours, and the bye.
+fn as_set(pairing: &Pairing) -> (BTreeSet<(Tpn, Tpn)>, Option<Tpn>) {
+    (
+        pairing.boards.iter().map(|b| (b.white, b.black)).collect(),
+        pairing.bye,
+    )
+}
+
+/// Reads a pairing program's output: the number of boards, then `white black` lines, the
+/// bye as `id 0`.
+fn read_pairs(text: &str) -> (BTreeSet<(Tpn, Tpn)>, Option<Tpn>) {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let count: usize = lines
+        .next()
+        .expect("a count")
+        .trim()
+        .parse()
+        .expect("a number");
+    let mut boards = BTreeSet::new();
+    let mut bye = None;
+    for line in lines {
+        let mut parts = line
+            .split_whitespace()
+            .map(|p| p.parse::<Tpn>().expect("a number"));
+        let (white, black) = (parts.next().unwrap(), parts.next().unwrap());
+        if black == 0 {
+            bye = Some(white);
+        } else {
+            boards.insert((white, black));
+        }
+    }
+    assert_eq!(
+        count,
+        boards.len() + usize::from(bye.is_some()),
+        "board count"
+    );
+    (boards, bye)
+}
+
+#[test]
+fn the_spec_worked_example_round_2_of_7_players() {
+    let trf = "\
+XXR 5
+XXC white1
+001    1 m    Player 1                          2400 FRA        1001 2000/01/01  1.0    1     4 w 1
+001    2 m    Player 2                          2300 FRA        1002 2000/01/01  0.5    2     5 b =
+001    3 m    Player 3                          2200 FRA        1003 2000/01/01  0.0    3     6 w 0
+001    4 m    Player 4                          2100 FRA        1004 2000/01/01  0.0    4     1 b 0
+001    5 m    Player 5                          2000 FRA        1005 2000/01/01  0.5    5     2 w =
+001    6 m    Player 6                          1900 FRA        1006 2000/01/01  1.0    6     3 b 1
+001    7 m    Player 7                          1800 FRA        1007 2000/01/01  0.0    7  0000 - Z
+";
+    let trf = Trf::parse(trf).expect("the example reads");
+    let round = Round::from_trf(&trf).expect("a round to pair");
+    assert_eq!(round.played, 1);
+    let pairing = dutch::pair(&round).expect("a pairing");
+    assert_eq!(as_set(&pairing), read_pairs("4\n6 1\n2 3\n7 5\n4 0\n"));
+}
+
+/// The event as it stood before `round` (1-based): the rounds before it, and the players
+/// not paired in it marked absent.
+fn before_round(table: &Table, round: usize) -> (Table, BTreeSet<Tpn>) {
+    let mut earlier = table.clone();
+    let mut absent = BTreeSet::new();
+    for entrant in &mut earlier.entrants {
+        let paired = match entrant.rounds.get(round - 1) {
+            Some(entry) => {
+                entry.opponent().is_some()
+                    || matches!(entry, RoundEntry::Bye(ByeKind::PairingAllocated))
+            }
+            None => false,
+        };
+        if !paired {
+            absent.insert(entrant.tpn);
+        }
+        entrant.rounds.truncate(round - 1);
+    }
+    (earlier, absent)
+}
+
+/// The pairing that round `round` of the table holds.
+fn recorded(table: &Table, round: usize) -> (BTreeSet<(Tpn, Tpn)>, Option<Tpn>) {
+    let mut boards = BTreeSet::new();
+    let mut bye = None;
+    for entrant in &table.entrants {
+        match entrant.rounds.get(round - 1) {
+            Some(RoundEntry::Played {
+                opponent,
+                colour: Colour::White,
+                ..
+            })
+            | Some(RoundEntry::Pending {
+                opponent,
+                colour: Colour::White,
+            })
+            | Some(RoundEntry::Forfeit {
+                opponent,
+                colour: Some(Colour::White),
+                ..
+            }) => {
+                boards.insert((entrant.tpn, *opponent));
+            }
+            Some(RoundEntry::Bye(ByeKind::PairingAllocated)) => bye = Some(entrant.tpn),
+            _ => {}
+        }
+    }
+    (boards, bye)
+}
+
+/// Splits a corpus file into its tournaments (each starts with a `### tournament` line).
+fn tournaments(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("### tournament") {
+            out.push((line.to_string(), String::new()));
+        } else if let Some((_, body)) = out.last_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    out
+}
+
+/// Re-pairs every round of every tournament of one corpus file; returns the rounds checked
+/// and the disagreements (at most a few described).
+fn check_corpus(file: &str, every: usize) -> (usize, Vec<String>) {
+    let path = data().join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut rounds = 0;
+    let mut differences = Vec::new();
+    for (header, body) in tournaments(&text).into_iter().step_by(every) {
+        let trf = Trf::parse(&body).unwrap_or_else(|e| panic!("{header}: {e}"));
+        let total = trf.total_rounds.expect("the corpus says how many rounds");
+        let initial = trf
+            .initial_colour
+            .expect("the corpus says the initial colour");
+        for round in 1..=trf.paired_rounds() {
+            let (table, absent) = before_round(&trf.table, round);
+            let mut forbidden = Vec::new();
+            for record in trf.forbidden.iter().filter(|f| f.applies_to(round)) {
+                for (i, &a) in record.players.iter().enumerate() {
+                    for &b in &record.players[i + 1..] {
+                        forbidden.push((a, b));
+                    }
+                }
+            }
+            let input = Round {
+                table: &table,
+                played: round - 1,
+                total_rounds: total,
+                initial_colour: initial,
+                absent,
+                forbidden,
+            };
+            rounds += 1;
+            let expected = recorded(&trf.table, round);
+            match dutch::pair(&input) {
+                Ok(pairing) if as_set(&pairing) == expected => {}
+                Ok(pairing) => differences.push(format!(
+                    "{header}, round {round}: arbitre {:?}, reference {:?}",
+                    as_set(&pairing),
+                    expected
+                )),
+                Err(e) => differences.push(format!("{header}, round {round}: {e}")),
+            }
+        }
+    }
+    (rounds, differences)
+}
+
+/// Checks one corpus file: every tournament, or every `every`-th one unless
+/// `ARBITRE_SWISS_ALL=1` asks for all (the sample is named in the output).
+fn corpus_agrees(file: &str, every: usize) {
+    let every = if std::env::var("ARBITRE_SWISS_ALL").is_ok_and(|v| v == "1") {
+        1
+    } else {
+        every
+    };
+    if every > 1 {
+        eprintln!("{file}: every {every}th tournament (ARBITRE_SWISS_ALL=1 checks them all)");
+    }
+    let (rounds, differences) = check_corpus(file, every);
+    assert!(rounds > 0, "{file} holds no round");
+    assert!(
+        differences.is_empty(),
+        "{} of {rounds} rounds differ from the reference in {file}; first ones:\n{}",
+        differences.len(),
+        differences
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    eprintln!("{file}: {rounds} rounds, all equal to the reference");
+}
+
+#[test]
+fn every_round_of_the_small_random_tournaments_equals_the_reference() {
+    corpus_agrees("random-small.trfs", 1);
+}
+
+#[test]
+fn every_round_of_the_medium_random_tournaments_equals_the_reference() {
+    corpus_agrees("random-medium.trfs", 1);
+}
+
+#[test]
+fn every_round_of_the_large_random_tournaments_equals_the_reference() {
+    corpus_agrees("random-large.trfs", 5);
+}
+
+/// Cases the reference pairs and arbitre refuses on purpose, with a clear message:
+/// accelerated pairings (Baku), which correspondence events do not use.
+const UNSUPPORTED: &[&str] = &["r1-baku-acceleration.trf"];
+
+/// Every hand-made case: the pairing the reference gave, or the error it reported.
+#[test]
+fn the_edge_cases_give_the_reference_answers() {
+    let dir = data().join("cases");
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    entries.sort();
+    let mut failures = Vec::new();
+    for path in &entries {
+        let bytes = std::fs::read(path).unwrap();
+        let pairs = path.with_extension("pairs");
+        let outcome = String::from_utf8(bytes)
+            .map_err(|_| "not UTF-8".to_string())
+            .and_then(|text| Trf::parse(&text).map_err(|e| e.to_string()))
+            .and_then(|trf| {
+                let round = Round::from_trf(&trf).map_err(|e| e.to_string())?;
+                dutch::pair(&round)
+                    .map(|p| p.renumbered(|t| trf.id_of(t)))
+                    .map_err(|e| e.to_string())
+            });
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // Accelerated pairings are refused, with a message that says so.
+        if UNSUPPORTED.contains(&name.as_str()) {
+            match outcome {
+                Err(e) if e.contains("accelerat") => {}
+                other => failures.push(format!(
+                    "{name}: should be refused as accelerated: {other:?}"
+                )),
+            }
+            continue;
+        }
+        if pairs.exists() {
+            let expected = read_pairs(&std::fs::read_to_string(&pairs).unwrap());
+            match outcome {
+                Ok(pairing) if as_set(&pairing) == expected => {}
+                Ok(pairing) => failures.push(format!(
+                    "{name}: arbitre {:?}, reference {expected:?}",
+                    as_set(&pairing)
+                )),
+                Err(e) => failures.push(format!("{name}: arbitre refused it: {e}")),
+            }
+        } else if let Ok(pairing) = outcome {
+            failures.push(format!(
+                "{name}: the reference refused this file, arbitre paired it: {:?}",
+                as_set(&pairing)
+            ));
+        }
+    }
+    assert!(entries.len() >= 20, "only {} cases", entries.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{}",
+        failures.len(),
+        entries.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_round_of_the_driven_tournaments_equals_the_reference() {
+    corpus_agrees("driven-mixed.trfs", 1);
+}
+
+/// Rounds where the reference found no valid pairing: arbitre finds none either.
+#[test]
+fn where_the_reference_finds_no_pairing_arbitre_finds_none() {
+    let path = data().join("random-nopairing.trfs");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut checked = 0;
+    for (header, body) in tournaments(&text) {
+        let trf = Trf::parse(&body).unwrap_or_else(|e| panic!("{header}: {e}"));
+        let round = Round::from_trf(&trf).unwrap_or_else(|e| panic!("{header}: {e}"));
+        match dutch::pair(&round) {
+            Err(dutch::PairingError::NoPairing) => {}
+            other => panic!("{header}: the reference found no pairing, arbitre: {other:?}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 50, "only {checked} files");
+}
