@@ -141,6 +141,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             phone_stopped: false,
             sms_recent: false,
             events: Vec::new(),
+            ratings: Vec::new(),
         };
         let t = Instant::now();
         let decision = referee::handle(config, &ctx, &msg, msg.received_at);

@@ -158,6 +158,7 @@ impl World {
             phone_stopped: false,
             sms_recent: false,
             events: Vec::new(),
+            ratings: Vec::new(),
         }
     }
 

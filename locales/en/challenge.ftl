@@ -28,6 +28,8 @@ invitation =
         [yes] You would play { $side } and move first.
        *[no] You would play { $side }; { $first } moves first.
     }
+# The challenger asked for a rated game (RATED among the options).
+invitation-rated = This game counts for ratings: by accepting it you agree to that.
 invitation-how =
     Reply to this mail with ACCEPT to play, or DECLINE.
     arbitre checks every move by the rules and forwards it; your addresses stay private. Write HELP to learn more.

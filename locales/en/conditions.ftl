@@ -64,3 +64,5 @@ conditions-history-head = { $count ->
         [one] Your conditional line (nobody else sees it):
        *[other] Your conditional lines (nobody else sees them):
     }
+# A game of an event whose conditions forbid conditional moves.
+conditions-not-in-event = Conditional moves are not allowed in this event: play your moves one at a time. Nothing was stored.

@@ -71,3 +71,9 @@ end-record = The game is over. Complete record:
 end-thanks = Thank you for playing. To start another game: NEW <game> VS <address>.
 # A move sent to a finished game (the engine's own refusal).
 game-over-no-move = the game is already over; no more moves are accepted
+# The event limits draw offers per player and game; $limit: how many.
+draw-limit-reached = { $limit ->
+        [0] The conditions of this event allow no draw offers. Nothing was changed.
+        [one] The conditions of this event allow one draw offer per player and game, and you have made it. Nothing was changed; you can still accept an offer from your opponent.
+       *[other] The conditions of this event allow { $limit } draw offers per player and game, and you have made them all. Nothing was changed; you can still accept an offer from your opponent.
+    }

@@ -122,3 +122,10 @@ game-end = { $end ->
         [withdrawal] cancelled, a player withdrew from the event
        *[other] { $end }
     }
+
+# GAMES: the player's ratings, after the list (one line per game). $rating: `1523 ±87`.
+games-ratings-head = Your ratings (Glicko-2, updated at the start of each month):
+games-rating-line = {"  "}{ $game }: { $rating } ({ $games ->
+        [one] one rated game
+       *[other] { $games } rated games
+    })

@@ -5,6 +5,7 @@ crosstable-rank = #
 crosstable-name = Name
 crosstable-rating = Rating
 crosstable-points = Pts
+crosstable-current = Glicko
 crosstable-round = Round
 
 tournament-yes = yes
@@ -14,6 +15,10 @@ tournament-system-double-round-robin = double round robin (everyone plays everyo
 tournament-system-swiss = Swiss system, { $rounds } rounds (FIDE Dutch pairings)
 tournament-system-knockout-replay = knock-out by mini-matches of two games; a tied match plays two more
 tournament-system-knockout-seed = knock-out by mini-matches of two games; a tied match goes to the higher seed
+# One line of the conditions: $label, $value.
+tournament-condition = {"  "}{ $label }: { $value }
+# The name of an entrant who gave none.
+tournament-player-number = Player { $number }
 tournament-game = Game
 tournament-system = System
 tournament-time = Time control
@@ -63,9 +68,9 @@ join-closed = Entries to { $title } are closed. Nothing was changed.
 join-directors-only = Entries to { $title } are made by its directors: write to { $directors }. Nothing was changed.
 join-pending = Your entry to { $title } is recorded, as { $shown }. A director will confirm it; you will get your pairings by mail when the event starts.
 join-entered = You are entered in { $title }, as { $shown }. You will get your pairings by mail when the event starts.
-join-director-confirm = { $shown } <{ $address }> asks to enter { $title }. To confirm the entry:
-    arbitre tournament enter { $name } --confirm { $address }
-join-director-entered = { $shown } <{ $address }> has entered { $title }.
+join-director-confirm = { $shown } asks to enter { $title }. `arbitre tournament show { $name }` lists the entries with their addresses; to confirm this one:
+    arbitre tournament enter { $name } --confirm ADDRESS
+join-director-entered = { $shown } has entered { $title } (`arbitre tournament show { $name }` lists the entries).
 
 # STANDINGS.
 standings-no-event = You play in no event that has started, so there is no table to send.

@@ -16,3 +16,5 @@ event-undo-asked-by-you = { $event }; your take-back request stands
 # record writes it; $side: who had played it.
 takebacks-head = Taken back by agreement:
 takeback-line = {"  "}{ $number } { $played } ({ $side })
+# A game of an event whose conditions forbid take-backs.
+undo-not-in-event = Take-backs are not allowed in this event: the move stands. Nothing was changed.

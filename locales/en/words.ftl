@@ -55,3 +55,4 @@ words-start = start, unstop, resume
 words-join = join, enter, register
 words-standings = standings, crosstable, table
 words-withdraw = withdraw
+words-rated = rated

@@ -28,6 +28,8 @@ invitation =
         [yes] Vous auriez { $side } et joueriez en premier.
        *[no] Vous auriez { $side } ; { $first } jouent en premier.
     }
+# Le joueur qui propose la partie l'a demandée classée (CLASSÉE parmi les options).
+invitation-rated = Cette partie compte pour le classement : en l'acceptant, vous en êtes d'accord.
 invitation-how =
     Répondez à ce message par ACCEPTER pour jouer, ou par REFUSER.
     arbitre vérifie chaque coup selon les règles et le transmet ; vos adresses restent privées. Écrivez AIDE pour en savoir plus.

@@ -67,3 +67,5 @@ conditions-history-head = { $count ->
         [one] Votre suite conditionnelle (personne d'autre ne la voit) :
        *[other] Vos suites conditionnelles (personne d'autre ne les voit) :
     }
+# Une partie d'un tournoi dont le règlement interdit les coups conditionnels.
+conditions-not-in-event = Les coups conditionnels ne sont pas autorisés dans ce tournoi : jouez vos coups un par un. Rien n'a été enregistré.

@@ -70,3 +70,9 @@ end-record = La partie est terminée. Feuille de partie complète :
 end-thanks = Merci d'avoir joué. Pour une nouvelle partie : NOUVELLE <jeu> CONTRE <adresse>.
 # Un coup envoyé à une partie terminée (le refus du moteur de jeu).
 game-over-no-move = la partie est terminée ; aucun coup n'est plus accepté
+# Le tournoi limite les propositions de nulle par joueur et par partie ; $limit : combien.
+draw-limit-reached = { $limit ->
+        [0] Le règlement de ce tournoi ne permet aucune proposition de nulle. Rien n'a été changé.
+        [one] Le règlement de ce tournoi permet une proposition de nulle par joueur et par partie, et vous l'avez faite. Rien n'a été changé ; vous pouvez toujours accepter une proposition de votre adversaire.
+       *[other] Le règlement de ce tournoi permet { $limit } propositions de nulle par joueur et par partie, et vous les avez toutes faites. Rien n'a été changé ; vous pouvez toujours accepter une proposition de votre adversaire.
+    }

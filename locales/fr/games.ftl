@@ -122,3 +122,10 @@ game-end = { $end ->
         [withdrawal] partie annulée, un joueur s'est retiré du tournoi
        *[other] { $end }
     }
+
+# PARTIES : les classements du joueur, après la liste (une ligne par jeu). $rating : `1523 ±87`.
+games-ratings-head = Vos classements (Glicko-2, mis à jour au début de chaque mois) :
+games-rating-line = {"  "}{ $game } : { $rating } ({ $games ->
+        [one] une partie classée
+       *[other] { $games } parties classées
+    })

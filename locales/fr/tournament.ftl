@@ -5,6 +5,7 @@ crosstable-rank = Rg
 crosstable-name = Nom
 crosstable-rating = Cote
 crosstable-points = Pts
+crosstable-current = Glicko
 crosstable-round = Ronde
 
 tournament-yes = oui
@@ -14,6 +15,10 @@ tournament-system-double-round-robin = toutes rondes aller-retour (chacun rencon
 tournament-system-swiss = système suisse en { $rounds } rondes (appariements FIDE, système hollandais)
 tournament-system-knockout-replay = élimination directe par matchs de deux parties ; en cas d'égalité, deux parties de plus
 tournament-system-knockout-seed = élimination directe par matchs de deux parties ; en cas d'égalité, le mieux classé passe
+# Une ligne du règlement : $label, $value.
+tournament-condition = {"  "}{ $label } : { $value }
+# Le nom d'un inscrit qui n'en a pas donné.
+tournament-player-number = Joueur { $number }
 tournament-game = Jeu
 tournament-system = Formule
 tournament-time = Cadence
@@ -64,9 +69,9 @@ join-closed = Les inscriptions à { $title } sont closes. Rien n'a été changé
 join-directors-only = Les inscriptions à { $title } passent par ses arbitres : écrivez à { $directors }. Rien n'a été changé.
 join-pending = Votre inscription à { $title } est enregistrée, sous le nom { $shown }. Un arbitre va la confirmer ; vous recevrez vos appariements par courriel au début du tournoi.
 join-entered = Vous êtes inscrit à { $title }, sous le nom { $shown }. Vous recevrez vos appariements par courriel au début du tournoi.
-join-director-confirm = { $shown } <{ $address }> demande à s'inscrire à { $title }. Pour confirmer l'inscription :
-    arbitre tournament enter { $name } --confirm { $address }
-join-director-entered = { $shown } <{ $address }> s'est inscrit à { $title }.
+join-director-confirm = { $shown } demande à s'inscrire à { $title }. `arbitre tournament show { $name }` liste les inscriptions avec leurs adresses ; pour confirmer celle-ci :
+    arbitre tournament enter { $name } --confirm ADRESSE
+join-director-entered = { $shown } s'est inscrit à { $title } (`arbitre tournament show { $name }` liste les inscriptions).
 
 # CLASSEMENT.
 standings-no-event = Vous ne jouez dans aucun tournoi commencé : il n'y a pas de classement à vous envoyer.

@@ -16,3 +16,5 @@ event-undo-asked-by-you = { $event } ; votre demande de reprise attend
 # tel que l'écrit la feuille ; $side : qui l'avait joué.
 takebacks-head = Repris d'un commun accord :
 takeback-line = {"  "}{ $number } { $played } ({ $side })
+# Une partie d'un tournoi dont le règlement interdit les reprises.
+undo-not-in-event = Les reprises de coup ne sont pas autorisées dans ce tournoi : le coup reste joué. Rien n'a été changé.

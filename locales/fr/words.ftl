@@ -58,3 +58,4 @@ words-start = start, marche
 words-join = inscription, inscrire, participer, rejoindre
 words-standings = classement, tableau
 words-withdraw = retrait, retirer, forfait
+words-rated = classée, classee, comptée

@@ -15,6 +15,7 @@ mod clocks;
 pub mod daemon;
 pub mod director;
 mod play;
+pub mod ratings;
 pub mod tournament;
 
 /// Prints to standard output, ignoring a closed pipe (`arbitre legal ... | head`): the reader
@@ -129,6 +130,8 @@ pub enum Command {
     /// Print the audit log of the directors' actions (all, or one game's) and verify its
     /// hash chain: exit 1 when an entry was changed or removed.
     Audit(director::AuditArgs),
+    /// Every player's Glicko-2 rating per game, from the rated games (monthly periods).
+    Ratings(ratings::RatingsArgs),
     /// Correspondence events (director): create, enter, start, pair, withdraw, standings,
     /// export (`tournament pair --trf FILE` pairs a Swiss round from a TRF file alone).
     #[command(subcommand)]
@@ -276,5 +279,6 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Leave(args) => director::leave(&args),
         Command::Audit(args) => Ok(director::audit(&args)),
         Command::Tournament(command) => tournament::run(&command),
+        Command::Ratings(args) => ratings::ratings(&args),
     }
 }

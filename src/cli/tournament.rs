@@ -642,14 +642,19 @@ fn enter(args: &EnterArgs) -> Result<ExitCode, UsageError> {
 }
 
 /// What an event step needs from the store, loaded inside the transaction.
-fn desk_parts(
-    s: &Store,
-    event: &StoredEvent,
-) -> Result<(Vec<crate::referee::StoredGame>, Vec<Player>, i64), crate::store::StoreError> {
+type Parts = (
+    Vec<crate::referee::StoredGame>,
+    Vec<Player>,
+    i64,
+    crate::referee::event::Ratings,
+);
+
+fn desk_parts(s: &Store, event: &StoredEvent, now: i64) -> Result<Parts, crate::store::StoreError> {
     Ok((
         s.event_games(event.id)?,
         s.event_players(event)?,
         s.next_game_id()?,
+        s.pool_ratings(&event.conditions.game, now)?,
     ))
 }
 
@@ -668,8 +673,9 @@ fn start(args: &EventArgs) -> Result<ExitCode, UsageError> {
             let Some(event) = s.event(&name)? else {
                 return Ok(Err(Refused(format!("there is no event `{name}`"))));
             };
-            let (games, players, next) = desk_parts(s, &event)?;
+            let (games, players, next, ratings) = desk_parts(s, &event, now)?;
             let desk = EventDesk {
+                ratings: &ratings,
                 config: &config,
                 games: &games,
                 players: &players,
@@ -711,8 +717,9 @@ fn pair_event(args: &PairArgs) -> Result<ExitCode, UsageError> {
             let Some(event) = s.event(&name)? else {
                 return Ok(Err(Refused(format!("there is no event `{name}`"))));
             };
-            let (games, players, next) = desk_parts(s, &event)?;
+            let (games, players, next, ratings) = desk_parts(s, &event, now)?;
             let desk = EventDesk {
+                ratings: &ratings,
                 config: &settings,
                 games: &games,
                 players: &players,
@@ -767,8 +774,9 @@ fn withdraw(args: &WithdrawArgs) -> Result<ExitCode, UsageError> {
             let Some(event) = s.event(&name)? else {
                 return Ok(Err(Refused(format!("there is no event `{name}`"))));
             };
-            let (games, players, next) = desk_parts(s, &event)?;
+            let (games, players, next, ratings) = desk_parts(s, &event, now)?;
             let desk = EventDesk {
+                ratings: &ratings,
                 config: &settings,
                 games: &games,
                 players: &players,
@@ -865,11 +873,14 @@ fn standings(args: &StandingsArgs) -> Result<ExitCode, UsageError> {
     let games = store
         .event_games(event.id)
         .map_err(|e| UsageError(e.to_string()))?;
+    let ratings = store
+        .pool_ratings(&event.conditions.game, crate::daemon::now())
+        .map_err(|e| UsageError(e.to_string()))?;
     if args.csv {
-        crate::out!("{}", play::standings_csv(lang, &event, &games));
+        crate::out!("{}", play::standings_csv(lang, &event, &games, &ratings));
     } else {
         outln!("{}", event.title);
-        crate::out!("{}", play::standings_text(lang, &event, &games));
+        crate::out!("{}", play::standings_text(lang, &event, &games, &ratings));
     }
     Ok(ExitCode::SUCCESS)
 }

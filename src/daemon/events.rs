@@ -25,7 +25,9 @@ pub fn advance(
             };
             let games = s.event_games(stored.id)?;
             let players = s.event_players(&stored)?;
+            let ratings = s.pool_ratings(&stored.conditions.game, now)?;
             let desk = EventDesk {
+                ratings: &ratings,
                 config,
                 games: &games,
                 players: &players,

@@ -2,5 +2,7 @@
 //! and the ratings before it in, the ratings after it out.
 //!
 //! - [`glicko`]: one rating period of Glicko-2, through the `skillratings` crate.
+//! - [`history`]: every pool's ratings from the rated games, one period per month.
 
 pub mod glicko;
+pub mod history;

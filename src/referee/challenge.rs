@@ -16,6 +16,7 @@ use crate::referee::command::{Challenge, Colour, Command, NewError, looks_like_a
 use crate::referee::compose::{self, Mailer};
 use crate::referee::handle::{self, Desk, display_name, is_bot};
 use crate::referee::reply::{self, Seen, Topic};
+use crate::referee::vocabulary::Meaning;
 use crate::referee::{
     Decision, GameClock, GameId, GameStatus, NewGameRequest, Player, RefereeConfig, StoredGame,
     Timestamp, terms,
@@ -50,7 +51,19 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         .clone()
         .map(Start::Variant)
         .unwrap_or(Start::Default);
-    let live = match AnyGame::new(ch.kind, &start, None, &ch.options.join(",")) {
+    // `RATED` among the options: the game counts for ratings if the opponent accepts.
+    let is_rated = |o: &String| {
+        let folded = crate::referee::vocabulary::fold_word(o);
+        crate::referee::vocabulary::whole(&[folded.as_str()], &[Meaning::Rated]).is_some()
+    };
+    let rated = ch.options.iter().any(is_rated);
+    let options: Vec<String> = ch
+        .options
+        .iter()
+        .filter(|o| !is_rated(o))
+        .cloned()
+        .collect();
+    let live = match AnyGame::new(ch.kind, &start, None, &options.join(",")) {
         Ok(live) => live,
         Err(e) => {
             let body = reply::setup_error(desk.lang, ch.kind, &e);
@@ -83,6 +96,7 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         desk.now,
     );
     game.clock.control = ch.time.unwrap_or(desk.config.clock.default_control);
+    game.terms.rated = rated;
     desk.ensure_player(&sender, desk.lang);
     desk.ensure_player(&ch.opponent, desk.lang);
 

@@ -68,6 +68,15 @@ fn written_lines(desk: &Desk, text: &str) -> Vec<(String, String)> {
 /// (see [`conditions::add`]), or none when one is refused.
 pub fn store(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side, text: &str) {
     let lang = desk.lang;
+    if game.terms.no_conditionals {
+        let body = crate::t!(lang, "conditions-not-in-event") + "\n";
+        desk.reply_game(game, side, body);
+        desk.summary = format!(
+            "game #{}: {side}'s conditional moves refused; the event forbids them",
+            game.id
+        );
+        return;
+    }
     let written = written_lines(desk, text);
     let mut lines = held(game, side).to_vec();
     let mut replaced = Vec::new();

@@ -114,7 +114,13 @@ pub fn on_join(desk: &mut Desk, name: Option<&str>, shown: Option<&str>) {
         .as_ref()
         .and_then(|p| p.name.clone())
         .or_else(|| desk.msg.from_name.clone());
-    let shown_name = event::entrant_name(shown, display.as_deref(), event.entries.len() + 1);
+    // A name nobody gave is in the directors' language, the one tables are printed in.
+    let shown_name = event::entrant_name(
+        shown,
+        display.as_deref(),
+        event.entries.len() + 1,
+        desk.config.default_lang,
+    );
     let confirm = event.conditions.entry == EntryPolicy::Confirm;
     event.entries.push(Entry {
         address: sender.clone(),
@@ -165,7 +171,6 @@ pub fn on_join(desk: &mut Desk, name: Option<&str>, shown: Option<&str>) {
                 dl,
                 "join-director-confirm",
                 shown = shown_name.clone(),
-                address = sender.clone(),
                 title = event.title.clone(),
                 name = event.name.clone()
             )
@@ -174,8 +179,8 @@ pub fn on_join(desk: &mut Desk, name: Option<&str>, shown: Option<&str>) {
                 dl,
                 "join-director-entered",
                 shown = shown_name.clone(),
-                address = sender.clone(),
-                title = event.title.clone()
+                title = event.title.clone(),
+                name = event.name.clone()
             )
         };
         let subject = reply::subject(dl, Topic::Tournament);
@@ -231,6 +236,7 @@ pub fn on_standings(desk: &mut Desk, name: Option<&str>) {
     };
     let event = found.event.clone();
     let games = found.games.clone();
+    let ratings = found.ratings.clone();
     let head = match event.status {
         EventStatus::Finished => t!(lang, "standings-final", title = event.title.clone()),
         _ => t!(
@@ -242,7 +248,7 @@ pub fn on_standings(desk: &mut Desk, name: Option<&str>) {
     };
     let body = format!(
         "{head}\n\n{}\n{}\n",
-        event::standings_text(lang, &event, &games),
+        event::standings_text(lang, &event, &games, &ratings),
         t!(lang, "tournament-final-foot")
     );
     answer(desk, body);
@@ -266,6 +272,7 @@ pub fn on_withdraw(desk: &mut Desk, name: Option<&str>) {
     };
     let event = found.event.clone();
     let games = found.games.clone();
+    let ratings = found.ratings.clone();
     let players: Vec<crate::referee::Player> = desk
         .ctx
         .players
@@ -274,6 +281,7 @@ pub fn on_withdraw(desk: &mut Desk, name: Option<&str>) {
         .cloned()
         .collect();
     let step = EventDesk {
+        ratings: &ratings,
         config: desk.config,
         games: &games,
         players: &players,

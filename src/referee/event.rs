@@ -69,8 +69,8 @@ pub fn score_of(game: &StoredGame, first: Side) -> GameScore {
         }
         _ => {}
     }
-    // A game lost before its first move was ever made was not played.
-    if game.moves.is_empty() {
+    // A game lost on time before its first move was ever made was not played.
+    if game.moves.is_empty() && result.termination == "time" {
         return match result.winner {
             Some(side) => GameScore::Forfeit {
                 white_won: side == first,
@@ -130,24 +130,66 @@ fn labels(lang: Lang) -> Labels {
         name: t!(lang, "crosstable-name"),
         rating: t!(lang, "crosstable-rating"),
         points: t!(lang, "crosstable-points"),
+        current: t!(lang, "crosstable-current"),
         round: t!(lang, "crosstable-round"),
     }
 }
 
+/// The players' current ratings in the event's game, by pairing number, as shown.
+fn current(event: &StoredEvent, ratings: &Ratings) -> BTreeMap<Tpn, String> {
+    event
+        .players()
+        .iter()
+        .filter_map(|e| {
+            let r = ratings.get(&e.address)?;
+            Some((e.tpn?, crate::rating::history::shown(r)))
+        })
+        .collect()
+}
+
+/// The players' ratings in one game's pool, by address.
+pub type Ratings = BTreeMap<String, crate::rating::glicko::Rating>;
+
 /// The standings and crosstable, as text for a mail in `lang`.
-pub fn standings_text(lang: Lang, event: &StoredEvent, games: &[StoredGame]) -> String {
+pub fn standings_text(
+    lang: Lang,
+    event: &StoredEvent,
+    games: &[StoredGame],
+    ratings: &Ratings,
+) -> String {
     let table = table_of(event, games);
     let order = tie_breaks(event);
     let standings = tiebreak::standings_in(&table, format(event), &order, event.lots);
-    crosstable::text(&table, &standings, &order, shape(event), &labels(lang))
+    let current = current(event, ratings);
+    crosstable::text(
+        &table,
+        &standings,
+        &order,
+        shape(event),
+        &labels(lang),
+        &current,
+    )
 }
 
 /// The crosstable as CSV, headings in `lang`.
-pub fn standings_csv(lang: Lang, event: &StoredEvent, games: &[StoredGame]) -> String {
+pub fn standings_csv(
+    lang: Lang,
+    event: &StoredEvent,
+    games: &[StoredGame],
+    ratings: &Ratings,
+) -> String {
     let table = table_of(event, games);
     let order = tie_breaks(event);
     let standings = tiebreak::standings_in(&table, format(event), &order, event.lots);
-    crosstable::csv(&table, &standings, &order, shape(event), &labels(lang))
+    let current = current(event, ratings);
+    crosstable::csv(
+        &table,
+        &standings,
+        &order,
+        shape(event),
+        &labels(lang),
+        &current,
+    )
 }
 
 /// The conditions, as a participant reads them.
@@ -177,7 +219,13 @@ pub fn conditions_text(lang: Lang, event: &StoredEvent) -> String {
         .unwrap_or_else(|| c.game.clone());
     let mut out = String::new();
     let mut line = |label: String, value: String| {
-        out.push_str(&format!("  {label}: {value}\n"));
+        out.push_str(&t!(
+            lang,
+            "tournament-condition",
+            label = label,
+            value = value
+        ));
+        out.push('\n');
     };
     line(
         t!(lang, "tournament-game"),
@@ -232,6 +280,8 @@ pub struct EventDesk<'a> {
     pub next_game_id: GameId,
     /// Now.
     pub now: Timestamp,
+    /// The players' current ratings in the event's game (for the crosstable).
+    pub ratings: &'a Ratings,
 }
 
 impl EventDesk<'_> {
@@ -797,7 +847,7 @@ fn final_mails(desk: &EventDesk<'_>, event: &StoredEvent, step: &mut Step) {
         let body = format!(
             "{}\n\n{}\n{}",
             t!(lang, "tournament-final-head", title = event.title.clone()),
-            standings_text(lang, event, desk.games),
+            standings_text(lang, event, desk.games, desk.ratings),
             t!(lang, "tournament-final-foot")
         );
         mail.tell(
@@ -926,14 +976,19 @@ pub fn withdraw(
 }
 
 /// The name shown for a new entrant: the name they give, else their mail's display name,
-/// else "Player N".
-pub fn entrant_name(given: Option<&str>, display: Option<&str>, number: usize) -> String {
+/// else "Player N" in the event's default language.
+pub fn entrant_name(
+    given: Option<&str>,
+    display: Option<&str>,
+    number: usize,
+    lang: Lang,
+) -> String {
     given
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .map(|n| n.chars().take(40).collect())
         .or_else(|| display_name(display))
-        .unwrap_or_else(|| format!("Player {number}"))
+        .unwrap_or_else(|| t!(lang, "tournament-player-number", number = number))
 }
 
 /// The colour a pairing gives `tpn` in a game (for tests and reports).

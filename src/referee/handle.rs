@@ -606,7 +606,25 @@ fn games(desk: &mut Desk) {
         .collect();
     lines.sort_by_key(|l| l.id);
     lines.dedup_by_key(|l| l.id);
-    let body = reply::games_list(desk.lang, &lines);
+    let mut body = reply::games_list(desk.lang, &lines);
+    if !desk.ctx.ratings.is_empty() {
+        body.push('\n');
+        body.push_str(&crate::t!(desk.lang, "games-ratings-head"));
+        body.push('\n');
+        for r in &desk.ctx.ratings {
+            let title = crate::games::GameKind::from_name(&r.pool)
+                .map(|k| k.title(desk.lang))
+                .unwrap_or_else(|| r.pool.clone());
+            body.push_str(&crate::t!(
+                desk.lang,
+                "games-rating-line",
+                game = title,
+                rating = crate::rating::history::shown(&r.rating),
+                games = r.games
+            ));
+            body.push('\n');
+        }
+    }
     desk.reply(Topic::Games, body);
     desk.summary = format!("listed {} game(s) for {}", lines.len(), desk.sender());
 }

@@ -76,6 +76,8 @@ pub struct Lookup {
     /// Whether the command is about events (`JOIN`, `STANDINGS`, `WITHDRAW`): the sender's
     /// events and those taking entries must be loaded.
     pub events: bool,
+    /// Whether the sender's ratings must be computed (`GAMES`).
+    pub ratings: bool,
 }
 
 /// Reads from a message what the daemon must look up (pure).
@@ -97,8 +99,10 @@ pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
         reading.command,
         command::Command::Join(..) | command::Command::Standings(_) | command::Command::Withdraw(_)
     );
+    let ratings = matches!(reading.command, command::Command::Games);
     Lookup {
         events,
+        ratings,
         token_game: token::seat_in(config, &msg.recipients).map(|seat| seat.game),
         subject_game: read::subject_tag(&msg.subject),
         references: msg.references.clone(),

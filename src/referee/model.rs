@@ -486,15 +486,35 @@ pub struct Context {
     pub sms_game: Option<GameId>,
     /// The events the sender has entered (with their games), and those taking entries.
     pub events: Vec<EventContext>,
+    /// The sender's ratings, one per game they have a rating in (for `GAMES`).
+    pub ratings: Vec<SenderRating>,
 }
 
+/// One of the sender's ratings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SenderRating {
+    /// The game kind's name.
+    pub pool: String,
+    /// The rating, its deviation and volatility.
+    pub rating: crate::rating::glicko::Rating,
+    /// Rated games played.
+    pub games: u32,
+}
+
+impl Eq for SenderRating {}
+
+// Ratings are finite numbers read from the store: equality is an equivalence.
+impl Eq for EventContext {}
+
 /// An event as the referee reads it for a player's command: the event and its games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EventContext {
     /// The event.
     pub event: crate::tournament::event::StoredEvent,
     /// Its games (only for an event the sender plays in).
     pub games: Vec<StoredGame>,
+    /// The players' current ratings in its game (only for an event the sender plays in).
+    pub ratings: crate::referee::event::Ratings,
 }
 
 /// Whether an outgoing mail answers the player or was generated for them (RFC 3834).

@@ -645,8 +645,21 @@ fn draw(desk: &mut Desk, game: &StoredGame, live: AnyGame, side: Side, claim: bo
         desk.summary = format!("game #{}: {side} repeated a draw offer", game.id);
         return;
     }
+    let made = game.terms.draw_offers_made[side.index()];
+    if let Some(limit) = game.terms.draw_offer_limit
+        && made >= limit
+    {
+        let body = crate::t!(desk.lang, "draw-limit-reached", limit = limit) + "\n";
+        desk.reply_game(game, side, body);
+        desk.summary = format!(
+            "game #{}: {side}'s draw offer refused: {made} of {limit} made",
+            game.id
+        );
+        return;
+    }
     let mut next = game.clone();
     next.draw_offer = Some(side);
+    next.terms.draw_offers_made[side.index()] += 1;
     next.updated_at = desk.now;
     // A draw offer drops the opponent's conditional moves (they answered moves).
     let dropped = conditional::drop_opponents(&mut next, side);

@@ -1081,6 +1081,10 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
     ) + "\n";
     out.push_str(&setup_lines(lang, s.stored));
     out.push('\n');
+    if s.stored.terms.rated {
+        out.push_str(&t!(lang, "invitation-rated"));
+        out.push('\n');
+    }
     out.push_str(&t!(lang, "invitation-how"));
     out.push('\n');
     if let Some(addr) = &s.reply_to {

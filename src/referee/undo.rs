@@ -9,7 +9,8 @@
 //!   board. It is again the asker's turn.
 //! - Agreed, the asker's conditional moves are dropped (they answered moves from the
 //!   position taken back), and the asker is told which.
-//! - Not in a game whose rules or event forbid it: tournaments (none yet) will say so here.
+//! - Not in a game whose event forbids take-backs (the event's conditions, copied to the
+//!   game's terms): the player is told so and nothing changes.
 //!
 //! Pure: decides on the stored game; the mails are written by [`reply`].
 
@@ -37,6 +38,15 @@ pub fn last_own_move(game: &StoredGame, side: Side) -> Option<usize> {
 /// `UNDO` from `side`: agrees to the opponent's request, or asks to take back `side`'s
 /// own last move.
 pub fn undo(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
+    if game.terms.no_takebacks {
+        let body = crate::t!(desk.lang, "undo-not-in-event") + "\n";
+        desk.reply_game(game, side, body);
+        desk.summary = format!(
+            "game #{}: {side} asked to take back; the event forbids it",
+            game.id
+        );
+        return;
+    }
     let opponent = side.opponent();
     if game.undo_request == Some(opponent) && last_own_move(game, opponent).is_some() {
         return agree(desk, game, side);

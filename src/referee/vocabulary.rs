@@ -95,11 +95,13 @@ pub enum Meaning {
     Standings,
     /// `WITHDRAW`: leave an event.
     Withdraw,
+    /// `RATED`, among a challenge's options: the game counts for ratings.
+    Rated,
 }
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 40] = [
+    pub const ALL: [Meaning; 41] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -140,6 +142,7 @@ impl Meaning {
         Meaning::Join,
         Meaning::Standings,
         Meaning::Withdraw,
+        Meaning::Rated,
     ];
 
     /// Its message in the catalogs.
@@ -185,6 +188,7 @@ impl Meaning {
             Meaning::Join => "words-join",
             Meaning::Standings => "words-standings",
             Meaning::Withdraw => "words-withdraw",
+            Meaning::Rated => "words-rated",
         }
     }
 }

@@ -248,6 +248,7 @@ pub fn running_events(conn: &Connection) -> Result<Vec<String>, StoreError> {
 pub fn for_player(
     conn: &Connection,
     address: &str,
+    now: i64,
 ) -> Result<Vec<crate::referee::EventContext>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT e.name FROM events e WHERE e.status = 'entry'
@@ -262,12 +263,95 @@ pub fn for_player(
         let Some(event) = load_event(conn, &name)? else {
             continue;
         };
-        let games = if event.entry_of(address).is_some() {
-            super::rows::games_where(conn, "event_id = ?1", &[&event.id])?
+        let (games, ratings) = if event.entry_of(address).is_some() {
+            (
+                super::rows::games_where(conn, "event_id = ?1", &[&event.id])?,
+                pool_ratings(conn, &event.conditions.game, now)?,
+            )
         } else {
-            Vec::new()
+            (Vec::new(), Default::default())
         };
-        out.push(crate::referee::EventContext { event, games });
+        out.push(crate::referee::EventContext {
+            event,
+            games,
+            ratings,
+        });
     }
     Ok(out)
+}
+
+/// The rated games that count: finished, with at least one move, not cancelled or decided
+/// by forfeit. The pool is the game kind.
+pub fn rated_games(
+    conn: &Connection,
+) -> Result<Vec<crate::rating::history::RatedGame>, StoreError> {
+    use crate::rating::glicko::Score;
+    let mut stmt = conn.prepare_cached(
+        "SELECT g.kind, g.white, g.black, g.winner, g.updated_at FROM games g
+         WHERE g.rated = 1 AND g.status = 'finished'
+           AND coalesce(g.termination, '') NOT IN ('cancelled', 'withdrawal', 'forfeit')
+           AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)
+         ORDER BY g.updated_at, g.id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let winner: Option<String> = r.get(3)?;
+        Ok(crate::rating::history::RatedGame {
+            pool: r.get(0)?,
+            white: r.get(1)?,
+            black: r.get(2)?,
+            score: match winner.as_deref() {
+                Some("white") => Score::Win,
+                Some("black") => Score::Loss,
+                _ => Score::Draw,
+            },
+            finished_at: r.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The figures players entered events with, by (pool, address): the highest one given for
+/// the pool's game.
+pub fn entered_ratings(
+    conn: &Connection,
+) -> Result<std::collections::BTreeMap<(String, String), f64>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT e.conditions, n.address, n.rating FROM entries n JOIN events e ON e.id = n.event_id
+         WHERE n.rating IS NOT NULL",
+    )?;
+    let rows: Vec<(String, String, u32)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut out = std::collections::BTreeMap::new();
+    for (conditions, address, rating) in rows {
+        let Ok(c) = serde_json::from_str::<Conditions>(&conditions) else {
+            continue;
+        };
+        let slot = out.entry((c.game, address)).or_insert(0.0_f64);
+        *slot = slot.max(f64::from(rating));
+    }
+    Ok(out)
+}
+
+/// Every player's rating in `pool` after the last complete month before `now`.
+pub fn pool_ratings(
+    conn: &Connection,
+    pool: &str,
+    now: i64,
+) -> Result<crate::referee::event::Ratings, StoreError> {
+    let games: Vec<_> = rated_games(conn)?
+        .into_iter()
+        .filter(|g| g.pool == pool)
+        .collect();
+    if games.is_empty() {
+        return Ok(Default::default());
+    }
+    let entered = entered_ratings(conn)?;
+    let last = crate::rating::history::period_of(now) - 1;
+    Ok(crate::rating::history::ratings(&games, &entered, last)
+        .remove(pool)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(who, r)| (who, r.rating))
+        .collect())
 }

@@ -472,6 +472,32 @@ impl Store {
         Ok(players)
     }
 
+    /// Every pool's ratings after the periods up to `last` (see
+    /// [`crate::rating::history::ratings`]).
+    pub fn ratings(
+        &self,
+        last: i64,
+    ) -> Result<
+        std::collections::BTreeMap<
+            String,
+            std::collections::BTreeMap<String, crate::rating::history::PlayerRating>,
+        >,
+        StoreError,
+    > {
+        let games = events::rated_games(&self.conn)?;
+        let entered = events::entered_ratings(&self.conn)?;
+        Ok(crate::rating::history::ratings(&games, &entered, last))
+    }
+
+    /// Every player's rating in `pool` after the last complete month before `now`.
+    pub fn pool_ratings(
+        &self,
+        pool: &str,
+        now: Timestamp,
+    ) -> Result<crate::referee::event::Ratings, StoreError> {
+        events::pool_ratings(&self.conn, pool, now)
+    }
+
     /// The names of the running events.
     pub fn running_events(&self) -> Result<Vec<String>, StoreError> {
         events::running_events(&self.conn)

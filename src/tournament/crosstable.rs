@@ -2,9 +2,11 @@
 //! for mail and as CSV for spreadsheets. A round robin shows the grid of results against
 //! every opponent (two characters per cell in a double round robin); a Swiss or knock-out
 //! event shows, round by round, the opponent's place, the colour and the result. Names only:
-//! addresses never appear. The words of the headings come from the caller (in the reader's
+//! addresses never appear. The players' current ratings (Glicko-2, with their deviation) are
+//! shown beside the figures they entered with, when they have one. The words of the headings come from the caller (in the reader's
 //! language). Pure.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::record::{ByeKind, Colour, GameResult, RoundEntry, Table, Tpn};
@@ -17,8 +19,10 @@ pub struct Labels {
     pub rank: String,
     /// "Name".
     pub name: String,
-    /// "Rating".
+    /// "Rating" (the figure a player entered with).
     pub rating: String,
+    /// The heading of the players' current ratings (`Glicko`).
+    pub current: String,
     /// "Points".
     pub points: String,
     /// "Round" (a prefix for round columns in CSV: `Round 1`).
@@ -159,6 +163,7 @@ pub fn text(
     order: &[TieBreak],
     shape: Shape,
     labels: &Labels,
+    current: &BTreeMap<Tpn, String>,
 ) -> String {
     let name_width = standings
         .iter()
@@ -224,6 +229,11 @@ pub fn text(
         .count()
         .max(standings.len().to_string().len());
     let rating_width = labels.rating.chars().count().max(4);
+    let current_width = current
+        .values()
+        .map(|v| v.chars().count())
+        .max()
+        .map(|w| w.max(labels.current.chars().count()));
     let points_width = labels.points.chars().count().max(4);
     let mut out = String::new();
     // Heading.
@@ -233,6 +243,9 @@ pub fn text(
         pad(&labels.name, name_width, false),
         pad(&labels.rating, rating_width, true)
     );
+    if let Some(w) = current_width {
+        let _ = write!(line, " {}", pad(&labels.current, w, true));
+    }
     line.push_str(" |");
     for (i, w) in widths.iter().enumerate() {
         let _ = write!(line, " {}", pad(&(i + 1).to_string(), *w, true));
@@ -257,6 +270,10 @@ pub fn text(
             pad(&name, name_width, false),
             pad(&rating, rating_width, true)
         );
+        if let Some(w) = current_width {
+            let now = current.get(&standing.tpn).map(String::as_str).unwrap_or("");
+            let _ = write!(line, " {}", pad(now, w, true));
+        }
         line.push_str(" |");
         for (i, w) in widths.iter().enumerate() {
             let cell = row.get(i).map(String::as_str).unwrap_or("");
@@ -283,6 +300,7 @@ pub fn csv(
     order: &[TieBreak],
     shape: Shape,
     labels: &Labels,
+    current: &BTreeMap<Tpn, String>,
 ) -> String {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     let columns = standings
@@ -295,6 +313,9 @@ pub fn csv(
         labels.name.clone(),
         labels.rating.clone(),
     ];
+    if !current.is_empty() {
+        heading.push(labels.current.clone());
+    }
     for i in 0..columns {
         heading.push(match shape {
             Shape::Grid { .. } => (i + 1).to_string(),
@@ -314,6 +335,9 @@ pub fn csv(
                 .map(|r| r.to_string())
                 .unwrap_or_default(),
         ];
+        if !current.is_empty() {
+            record.push(current.get(&standing.tpn).cloned().unwrap_or_default());
+        }
         let mut row = cells(table, standings, shape, standing.tpn);
         row.resize(columns, String::new());
         record.extend(row.into_iter().map(|c| c.trim().to_string()));

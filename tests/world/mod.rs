@@ -64,6 +64,8 @@ pub struct World {
     pub audit: Vec<arbitre::audit::Entry>,
     /// The numbers that said STOP, with the one SMS still allowed to each.
     pub stopped: BTreeMap<String, Option<String>>,
+    /// The events, by number.
+    pub events: BTreeMap<i64, arbitre::tournament::event::StoredEvent>,
 }
 
 impl World {
@@ -88,6 +90,7 @@ impl World {
             outages: Vec::new(),
             audit: Vec::new(),
             stopped: BTreeMap::new(),
+            events: BTreeMap::new(),
         }
     }
 
@@ -307,8 +310,38 @@ impl World {
                     o.channel == Channel::Sms && &o.to == n && *at > msg.received_at - 86_400
                 })
             }),
-            events: Vec::new(),
+            events: if look.events {
+                self.event_context(&sender)
+            } else {
+                Vec::new()
+            },
+            ratings: Default::default(),
         }
+    }
+
+    /// What the store loads for a command about events: the events taking entries and
+    /// those the sender has entered, with their games.
+    fn event_context(&self, sender: &str) -> Vec<referee::EventContext> {
+        self.events
+            .values()
+            .filter(|e| {
+                e.status == arbitre::tournament::event::EventStatus::Entry
+                    || e.entry_of(sender).is_some()
+            })
+            .map(|e| referee::EventContext {
+                event: e.clone(),
+                games: if e.entry_of(sender).is_some() {
+                    self.games
+                        .values()
+                        .filter(|g| g.terms.event.is_some_and(|(id, _)| id == e.id))
+                        .cloned()
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+                ratings: Default::default(),
+            })
+            .collect()
     }
 
     /// Decides `msg`, checks the invariants, and applies the decision.
@@ -334,6 +367,9 @@ impl World {
         }
         for p in &d.players {
             self.players.insert(p.address.clone(), p.clone());
+        }
+        for e in &d.events {
+            self.events.insert(e.id, e.clone());
         }
         for g in &d.games {
             if g.id >= self.next_game {

@@ -1,0 +1,313 @@
+//! Events by mail, through the pure referee (no server): `JOIN` / `INSCRIPTION` enters an
+//! event (at once, or waiting for a director), `STANDINGS` / `CLASSEMENT` answers with the
+//! table, `WITHDRAW` / `RETRAIT` leaves it under the ICCF rule; and the event's rules hold in
+//! its games: no take-back, no conditional moves, a limited number of draw offers. Forged
+//! mail changes nothing.
+
+#[macro_use]
+mod world;
+
+use world::*;
+
+use arbitre::referee::event::{self, EventDesk};
+use arbitre::referee::{GameStatus, StoredGame};
+use arbitre::tournament::event::{
+    Conditions, EntryPolicy, EntryStatus, EventStatus, StoredEvent, System,
+};
+
+const TD: &str = "td@club.example";
+
+fn event(name: &str, entry: EntryPolicy, system: System) -> StoredEvent {
+    StoredEvent {
+        id: 1,
+        name: name.to_string(),
+        title: "Autumn Abalone".to_string(),
+        conditions: Conditions {
+            game: "abalone".into(),
+            variant: None,
+            options: String::new(),
+            system,
+            time: "10d".into(),
+            leave_days: Some(30),
+            conditional_moves: false,
+            takebacks: false,
+            draw_offers: Some(1),
+            tie_breaks: vec!["WIN".into(), "SB".into(), "DE".into(), "LOTS".into()],
+            spectator_delay: 0,
+            directors: vec![TD.to_string()],
+            entry,
+            rated: true,
+        },
+        status: EventStatus::Entry,
+        round: 0,
+        lots: 7,
+        entries: Vec::new(),
+        pairings: Vec::new(),
+        created_at: 1_700_000_000,
+        updated_at: 1_700_000_000,
+    }
+}
+
+fn open_until_2099() -> EntryPolicy {
+    EntryPolicy::OpenUntil {
+        date: "2099-12-31".into(),
+    }
+}
+
+/// Proven mail from `from` (to their own player address).
+fn send(w: &mut World, from: &str, text: &str) -> arbitre::referee::Decision {
+    let m = w.keyed_msg(from, text);
+    w.deliver(&m)
+}
+
+/// Proven mail from `from` about game `id` (its tag in the Subject).
+fn send_in(w: &mut World, from: &str, id: i64, text: &str) -> arbitre::referee::Decision {
+    let mut m = w.keyed_msg(from, text);
+    m.subject = format!("[arbitre #{id}]");
+    w.deliver(&m)
+}
+
+/// Starts the world's event as `arbitre tournament start` does.
+fn start(w: &mut World) {
+    let e = w.events.values().next().unwrap().clone();
+    let players: Vec<_> = w.players.values().cloned().collect();
+    let games: Vec<StoredGame> = Vec::new();
+    let ratings = Default::default();
+    let desk = EventDesk {
+        config: &w.config,
+        games: &games,
+        players: &players,
+        next_game_id: w.next_game,
+        now: w.clock,
+        ratings: &ratings,
+    };
+    let d = event::start(&desk, &e).expect("the event starts");
+    w.apply(&d);
+}
+
+fn event_games(w: &World) -> Vec<StoredGame> {
+    w.games
+        .values()
+        .filter(|g| g.terms.event.is_some())
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn players_enter_by_mail_in_their_language_and_the_director_is_told() {
+    let mut w = World::new();
+    let e = event(
+        "autumn",
+        open_until_2099(),
+        System::RoundRobin { double: false },
+    );
+    w.events.insert(e.id, e);
+    // Nothing forged: a plain JOIN changes nothing and asks to confirm.
+    let d = w.send("alice@a.example", "JOIN autumn");
+    assert!(d.events.is_empty(), "{d:#?}");
+    // Proven: entered at once (open until a date), with the conditions; the director
+    // learns of it.
+    let d = send(&mut w, "alice@a.example", "JOIN autumn Alice Martin");
+    let reply = only(&d, "alice@a.example");
+    assert!(
+        reply
+            .body
+            .contains("You are entered in Autumn Abalone, as Alice Martin"),
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply.body.contains("Conditional moves: no"),
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply.body.contains("Draw offers per player and game: 1"),
+        "{}",
+        reply.body
+    );
+    let told = only(&d, TD);
+    assert!(
+        told.body
+            .contains("Alice Martin has entered Autumn Abalone"),
+        "{}",
+        told.body
+    );
+    let entry = w.events[&1].entry_of("alice@a.example").unwrap().clone();
+    assert_eq!(entry.status, EntryStatus::Confirmed);
+    assert_eq!(entry.name, "Alice Martin");
+    // In French, the same.
+    let d = send(&mut w, "bob@b.example", "INSCRIPTION autumn");
+    let reply = only(&d, "bob@b.example");
+    assert!(
+        reply.body.contains("Vous êtes inscrit à Autumn Abalone"),
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply.body.contains("Coups conditionnels : non"),
+        "{}",
+        reply.body
+    );
+    // Twice: nothing changes.
+    let d = send(&mut w, "alice@a.example", "JOIN autumn");
+    assert!(d.events.is_empty());
+    assert!(only(&d, "alice@a.example").body.contains("already entered"));
+    // An unknown event: the open ones are listed.
+    let d = send(&mut w, "carol@c.example", "JOIN spring");
+    let body = &only(&d, "carol@c.example").body;
+    assert!(
+        body.contains("There is no event named spring") && body.contains("autumn (Autumn Abalone)"),
+        "{body}"
+    );
+    // Without a name: which one?
+    let d = send(&mut w, "carol@c.example", "JOIN");
+    assert!(only(&d, "carol@c.example").body.contains("Which event?"));
+}
+
+#[test]
+fn an_entry_waits_for_the_director_when_the_conditions_say_so() {
+    let mut w = World::new();
+    let e = event("autumn", EntryPolicy::Confirm, System::Swiss { rounds: 3 });
+    w.events.insert(e.id, e);
+    let d = send(&mut w, "alice@a.example", "JOIN autumn");
+    assert!(
+        only(&d, "alice@a.example")
+            .body
+            .contains("A director will confirm it")
+    );
+    let told = only(&d, TD);
+    assert!(
+        told.body
+            .contains("arbitre tournament enter autumn --confirm ADDRESS"),
+        "{}",
+        told.body
+    );
+    assert_eq!(
+        w.events[&1].entry_of("alice@a.example").unwrap().status,
+        EntryStatus::Pending
+    );
+    // Closed entries: only the directors enter players.
+    let mut closed = event("closed", EntryPolicy::Closed, System::Swiss { rounds: 3 });
+    closed.id = 2;
+    w.events.insert(2, closed);
+    let d = send(&mut w, "bob@b.example", "JOIN closed");
+    assert!(
+        only(&d, "bob@b.example")
+            .body
+            .contains("made by its directors")
+    );
+    assert!(d.events.is_empty());
+}
+
+#[test]
+fn standings_withdrawal_and_the_events_rules_of_play_by_mail() {
+    let mut w = World::new();
+    let e = event(
+        "autumn",
+        open_until_2099(),
+        System::RoundRobin { double: false },
+    );
+    w.events.insert(e.id, e);
+    for (who, name) in [
+        ("alice@a.example", "Alice"),
+        ("bob@b.example", "Bob"),
+        ("carol@c.example", "Carole"),
+        ("dan@d.example", "Dan"),
+    ] {
+        send(&mut w, who, &format!("JOIN autumn {name}"));
+    }
+    start(&mut w);
+    assert_eq!(w.events[&1].status, EventStatus::Running);
+    let games = event_games(&w);
+    assert_eq!(games.len(), 6, "four players, single round robin");
+    assert!(games.iter().all(|g| g.kind == engine!("abalone")));
+    // The rules of the event hold in its games.
+    let g = games
+        .iter()
+        .find(|g| g.side_of("alice@a.example").is_some())
+        .unwrap()
+        .clone();
+    let side = g.side_of("alice@a.example").unwrap();
+    let d = send_in(&mut w, "alice@a.example", g.id, "UNDO");
+    let _ = side;
+    assert!(
+        to(&d, "alice@a.example")
+            .iter()
+            .any(|o| o.body.contains("Take-backs are not allowed in this event")),
+        "{d:#?}"
+    );
+    let d = send_in(&mut w, "alice@a.example", g.id, "IF a1b2 THEN i5h5");
+    assert!(
+        to(&d, "alice@a.example").iter().any(|o| o
+            .body
+            .contains("Conditional moves are not allowed in this event")),
+        "{d:#?}"
+    );
+    // One draw offer per game: the first goes to the opponent, the second is refused.
+    let d = send_in(&mut w, "alice@a.example", g.id, "DRAW");
+    assert_eq!(d.games[0].terms.draw_offers_made[side.index()], 1);
+    let opponent = g.address_of(side.opponent()).to_string();
+    send_in(&mut w, &opponent, g.id, "DECLINE");
+    let d = send_in(&mut w, "alice@a.example", g.id, "DRAW");
+    assert!(
+        to(&d, "alice@a.example")
+            .iter()
+            .any(|o| o.body.contains("allow one draw offer per player and game")),
+        "{d:#?}"
+    );
+    // STANDINGS: the table by names, never an address.
+    let d = send(&mut w, "bob@b.example", "STANDINGS");
+    let body = &only(&d, "bob@b.example").body;
+    assert!(body.contains("Autumn Abalone: the standings now"), "{body}");
+    for name in ["Alice", "Bob", "Carole", "Dan"] {
+        assert!(body.contains(name), "{body}");
+    }
+    assert!(!body.contains("@"), "an address in the table: {body}");
+    // The French keyword works for a player who writes English: the answer stays in the
+    // language of her first mail.
+    let d = send(&mut w, "carol@c.example", "CLASSEMENT autumn");
+    assert!(
+        only(&d, "carol@c.example")
+            .body
+            .contains("the standings now")
+    );
+    // A stranger gets no table.
+    let d = send(&mut w, "eve@e.example", "STANDINGS autumn");
+    assert!(
+        only(&d, "eve@e.example")
+            .body
+            .contains("You play in no event")
+    );
+    // Dan withdraws with none of his three games over: they are cancelled (ICCF), his
+    // opponents are told, and the event records the withdrawal.
+    let d = send(&mut w, "dan@d.example", "WITHDRAW autumn");
+    assert!(only_reply(&d, "dan@d.example").contains("You have withdrawn from Autumn Abalone"));
+    let dans: Vec<&StoredGame> = d
+        .games
+        .iter()
+        .filter(|g| g.side_of("dan@d.example").is_some())
+        .collect();
+    assert_eq!(dans.len(), 3);
+    assert!(dans.iter().all(|g| g.status == GameStatus::Finished
+        && g.result.as_ref().unwrap().termination == event::WITHDRAWAL));
+    for other in ["alice@a.example", "bob@b.example", "carol@c.example"] {
+        assert!(!to(&d, other).is_empty(), "{other} was not told");
+    }
+    assert_eq!(
+        w.events[&1].entry_of("dan@d.example").unwrap().status,
+        EntryStatus::Withdrawn
+    );
+    // A forged WITHDRAW changes nothing.
+    let d = w.send("alice@a.example", "WITHDRAW autumn");
+    assert!(d.events.is_empty() && d.games.is_empty());
+}
+
+/// The answer to `who` among several mails to them (their own reply carries the subject).
+fn only_reply(d: &arbitre::referee::Decision, who: &str) -> String {
+    to(d, who)
+        .iter()
+        .find(|o| o.subject.contains("Tournaments"))
+        .map(|o| o.body.clone())
+        .unwrap_or_else(|| panic!("no answer to {who}: {d:#?}"))
+}
