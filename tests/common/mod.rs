@@ -676,12 +676,24 @@ impl MailEnv {
     /// its Reply-To, `Re:` subject, In-Reply-To/References, the old mail quoted below.
     /// Returns the Message-ID of the reply.
     pub async fn reply_latest(&self, user: &str, bot: &str, text: &str) -> String {
+        self.reply_where(user, bot, |_| true, text).await
+    }
+
+    /// [`MailEnv::reply_latest`] to the latest of arbitre's mails that `pred` accepts (the
+    /// mail of one game among several: its `[arbitre #N]` Subject).
+    pub async fn reply_where(
+        &self,
+        user: &str,
+        bot: &str,
+        pred: impl Fn(&Mail) -> bool,
+        text: &str,
+    ) -> String {
         let bot_local = bot.split('@').next().unwrap();
         let mails = self.inbox(user).await;
         let last = mails
             .iter()
             .rev()
-            .find(|m| m.header("from").is_some_and(|f| f.contains(bot_local)))
+            .find(|m| m.header("from").is_some_and(|f| f.contains(bot_local)) && pred(m))
             .unwrap_or_else(|| panic!("{user} has no mail from {bot} to reply to"));
         let to = last
             .header("reply-to")
