@@ -147,6 +147,8 @@ fn main() {
         current: "Glicko".into(),
         points: "Pts".into(),
         round: "Round".into(),
+        first: "w".into(),
+        second: "b".into(),
     };
     let mut ms = Vec::new();
     let mut size = 0;

@@ -215,7 +215,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
     assert!(
         pairing_mails
             .iter()
-            .all(|(_, body)| body.contains("Time control: 10d"))
+            .all(|(_, body)| body.contains("Time control: 10 days per move"))
     );
     let byes: Vec<_> = pairing_mails
         .iter()
@@ -465,6 +465,33 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         "Late",
     ]);
     assert_eq!(late.status.code(), Some(1));
+    // The last round's games end first: the event is not over while any game runs.
+    let rr_games = |round: Option<u32>| -> Vec<i64> {
+        let conn = db(&d.0);
+        let sql = "SELECT g.id FROM games g JOIN events e ON e.id = g.event_id
+                   WHERE e.name = 'club-rr' AND g.status = 'active'
+                     AND (?1 IS NULL OR g.event_round = ?1) ORDER BY g.id";
+        let mut stmt = conn.prepare(sql).unwrap();
+        stmt.query_map([round], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    for id in rr_games(Some(6)) {
+        adjudicate(c, id, "draw");
+    }
+    let early = arbitre(&["tournament", "pair", "--config", c, "club-rr"]);
+    assert_eq!(early.status.code(), Some(1), "the event is not over");
+    assert!(mails_to(&d.0, "Club RR: final standings").is_empty());
+    for id in rr_games(None) {
+        adjudicate(c, id, "black");
+    }
+    let done = ok(&["tournament", "pair", "--config", c, "club-rr"]);
+    assert!(done.contains("finished"), "{done}");
+    let finals = mails_to(&d.0, "Club RR: final standings");
+    assert_eq!(finals.len(), 5, "four players and the director");
+    // Every player: 3 draws and 3 decided games; the grid shows two results a pair.
+    assert!(finals[0].1.contains("Ada Lovelace"), "{}", finals[0].1);
 
     ok(&[
         "tournament",
@@ -501,22 +528,51 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     assert_eq!(cup.len(), 2, "{round1:?}");
     // Colours swapped between the two games.
     assert_eq!(cup[0].1, cup[1].2);
+    // The top seed, who has a bye, withdraws: nobody goes on from that place.
+    ok(&[
+        "tournament",
+        "withdraw",
+        "--config",
+        c,
+        "cup",
+        "ada@example.org",
+        "--reason",
+        "cannot play",
+    ]);
     // A tied mini-match goes to the higher seed (Dora, seed 4).
     adjudicate(c, cup[0].0, "white");
     adjudicate(c, cup[1].0, "white");
     ok(&["tournament", "pair", "--config", c, "cup"]);
     let round2 = open_games(&d.0, "cup", 2);
-    assert_eq!(round2.len(), 4, "two mini-matches of two games: {round2:?}");
-    assert!(
-        round2
-            .iter()
-            .any(|(_, w, b)| w == "dora@example.org" || b == "dora@example.org")
-    );
-    assert!(
-        !round2
-            .iter()
-            .any(|(_, w, b)| w == "emmy@example.org" || b == "emmy@example.org")
-    );
+    // Dora meets Blaise (two games); Carl has a bye; Ada is gone.
+    assert_eq!(round2.len(), 2, "one mini-match of two games: {round2:?}");
+    let in_round2 = |a: &str| round2.iter().any(|(_, w, b)| w == a || b == a);
+    assert!(in_round2("dora@example.org") && in_round2("blaise@example.org"));
+    assert!(!in_round2("emmy@example.org") && !in_round2("ada@example.org"));
+    // Both games of the tied mini-match count, each in a column of its own.
+    let out = d.0.join("cup-export");
+    ok(&[
+        "tournament",
+        "export",
+        "--config",
+        c,
+        "cup",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let trf = Trf::parse(&std::fs::read_to_string(out.join("cup.trf")).unwrap()).unwrap();
+    let dora = trf
+        .table
+        .entrants
+        .iter()
+        .find(|e| e.name == "Dora Marsden")
+        .unwrap();
+    let played = dora
+        .rounds
+        .iter()
+        .filter(|r| matches!(r, RoundEntry::Played { .. }))
+        .count();
+    assert_eq!(played, 2, "{:?}", dora.rounds);
 }
 
 #[test]

@@ -28,7 +28,6 @@ fn event(name: &str, entry: EntryPolicy, system: System) -> StoredEvent {
             options: String::new(),
             system,
             time: "10d".into(),
-            leave_days: Some(30),
             conditional_moves: false,
             takebacks: false,
             draw_offers: Some(1),
@@ -137,7 +136,7 @@ fn players_enter_by_mail_in_their_language_and_the_director_is_told() {
     assert_eq!(entry.status, EntryStatus::Confirmed);
     assert_eq!(entry.name, "Alice Martin");
     // In French, the same.
-    let d = send(&mut w, "bob@b.example", "INSCRIPTION autumn");
+    let d = send(&mut w, "bob@b.example", "INSCRIPTION autumn Bob");
     let reply = only(&d, "bob@b.example");
     assert!(
         reply.body.contains("Vous êtes inscrit à Autumn Abalone"),
@@ -170,7 +169,15 @@ fn an_entry_waits_for_the_director_when_the_conditions_say_so() {
     let mut w = World::new();
     let e = event("autumn", EntryPolicy::Confirm, System::Swiss { rounds: 3 });
     w.events.insert(e.id, e);
+    // No name given, none in the mail's From: arbitre asks which to show.
     let d = send(&mut w, "alice@a.example", "JOIN autumn");
+    assert!(d.events.is_empty());
+    assert!(
+        only(&d, "alice@a.example")
+            .body
+            .contains("Which name should the tables show?")
+    );
+    let d = send(&mut w, "alice@a.example", "JOIN autumn Alice");
     assert!(
         only(&d, "alice@a.example")
             .body
@@ -298,6 +305,11 @@ fn standings_withdrawal_and_the_events_rules_of_play_by_mail() {
         w.events[&1].entry_of("dan@d.example").unwrap().status,
         EntryStatus::Withdrawn
     );
+    // A second withdrawal: its mails have Message-IDs of their own (the world checks that
+    // no Message-ID is used twice).
+    let d = send(&mut w, "carol@c.example", "WITHDRAW autumn");
+    assert!(only_reply(&d, "carol@c.example").contains("You have withdrawn"));
+    assert!(d.games.len() >= 2, "{d:#?}");
     // A forged WITHDRAW changes nothing.
     let d = w.send("alice@a.example", "WITHDRAW autumn");
     assert!(d.events.is_empty() && d.games.is_empty());

@@ -1,8 +1,9 @@
 //! Maximum weight matching: hand-made classic cases, and random graphs checked against brute
-//! force (i64 and bnum I512 weights).
+//! force (i64 and bnum I512 weights); warm starts (a `Matcher` solving again after weight
+//! changes at a few vertices) checked against solves from scratch and brute force.
 
 use arbitre::tournament::matching::{
-    DenseWeights, Weight, bits_needed_for, matching_weight, maximum_weight_matching,
+    DenseWeights, Matcher, Weight, bits_needed_for, matching_weight, maximum_weight_matching,
 };
 use bnum::cast::As;
 use bnum::types::{I512, I1024};
@@ -476,4 +477,279 @@ proptest! {
         let g = build(n, &picks, |k| i64::from(k % 2 + 1), |_| 2, |b| (b % 2 + 1) as i64);
         solve_and_check(&g);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Warm starts: a `Matcher` re-solving after the weights at a few vertices changed.
+
+/// A small deterministic generator (xorshift64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// How the weights of a sequence are drawn.
+#[derive(Clone, Copy, Debug)]
+enum Flavour {
+    /// 1..=4: many ties.
+    Ties,
+    /// 1..=1000.
+    Spread,
+    /// Within a few units of the type's limit, and small ones.
+    NearTop,
+    /// Packed fields: a coarse part shifted up, plus a small bonus (as the Swiss pairing
+    /// builds them).
+    Packed,
+}
+
+fn draw(rng: &mut Rng, flavour: Flavour, top: i64) -> i64 {
+    match flavour {
+        Flavour::Ties => 1 + rng.below(4) as i64,
+        Flavour::Spread => 1 + rng.below(1000) as i64,
+        Flavour::NearTop => {
+            if rng.below(3) == 0 {
+                1 + rng.below(5) as i64
+            } else {
+                top - rng.below(6) as i64
+            }
+        }
+        Flavour::Packed => ((1 + rng.below(6) as i64) << 20) + rng.below(40) as i64,
+    }
+}
+
+/// One change of the weights at a few vertices, in the ways the Swiss pairing changes them.
+fn change(rng: &mut Rng, m: &mut Matcher<i64>, flavour: Flavour, density: u64, top: i64) {
+    let n = m.len();
+    let mates = m.mates();
+    let touched = 1 + rng.below(3.min(n as u64)) as usize;
+    for _ in 0..touched {
+        let v = rng.below(n as u64) as usize;
+        match rng.below(7) {
+            // A new row.
+            0 => {
+                for x in 0..n {
+                    if x != v {
+                        let w = if rng.below(100) < density {
+                            draw(rng, flavour, top)
+                        } else {
+                            0
+                        };
+                        m.set(v, x, w);
+                    }
+                }
+            }
+            // A small bonus on some of its edges (or all).
+            1 => {
+                let all = rng.below(2) == 0;
+                for x in 0..n {
+                    let w = m.get(v, x);
+                    if x != v && w > 0 && w < top && (all || rng.below(2) == 0) {
+                        m.set(v, x, w + 1 + rng.below(((top - w) as u64).min(3)) as i64);
+                    }
+                }
+            }
+            // A small malus on some of its edges.
+            2 => {
+                for x in 0..n {
+                    let w = m.get(v, x);
+                    if x != v && w > 1 && rng.below(2) == 0 {
+                        m.set(v, x, w - 1 - rng.below((w as u64 - 1).min(3)) as i64);
+                    }
+                }
+            }
+            // Freeze v with its mate: every other edge of both goes.
+            3 => {
+                if let Some(p) = mates[v] {
+                    for x in 0..n {
+                        if x != v && x != p {
+                            m.set(v, x, 0);
+                            m.set(p, x, 0);
+                        }
+                    }
+                }
+            }
+            // One edge, anything.
+            4 => {
+                let x = rng.below(n as u64) as usize;
+                if x != v {
+                    let w = if rng.below(3) == 0 {
+                        0
+                    } else {
+                        draw(rng, flavour, top)
+                    };
+                    m.set(v, x, w);
+                }
+            }
+            // Its matched edge, up or down.
+            5 => {
+                if let Some(p) = mates[v] {
+                    let w = m.get(v, p);
+                    let w = if rng.below(2) == 0 {
+                        (w - 1).max(0)
+                    } else {
+                        (w + 1).min(top)
+                    };
+                    m.set(v, p, w);
+                }
+            }
+            // Remove every edge at v.
+            _ => {
+                for x in 0..n {
+                    if x != v {
+                        m.set(v, x, 0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Random sequences of (weight changes at a few vertices, re-solve): the warm-started solve
+/// must be a valid matching of the same total as a solve from scratch and, up to 10
+/// vertices, as brute force. (Each solve also checks its own optimality certificate in debug
+/// builds.)
+fn warm_sequences(
+    seed: u64,
+    sequences: usize,
+    sizes: std::ops::RangeInclusive<usize>,
+    brute: bool,
+) {
+    let mut rng = Rng(seed);
+    let flavours = [
+        Flavour::Ties,
+        Flavour::Spread,
+        Flavour::NearTop,
+        Flavour::Packed,
+    ];
+    let (lo, hi) = (*sizes.start() as u64, *sizes.end() as u64);
+    for sequence in 0..sequences {
+        let n = (lo + rng.below(hi - lo + 1)) as usize;
+        let flavour = flavours[sequence % flavours.len()];
+        let top = i64::max_edge_weight();
+        let density = 20 + rng.below(81);
+        let mut m = Matcher::<i64>::new(n);
+        for i in 0..n {
+            for j in i + 1..n {
+                if rng.below(100) < density {
+                    m.set(i, j, draw(&mut rng, flavour, top));
+                }
+            }
+        }
+        for step in 0..12 {
+            let mates = m.solve();
+            let g = m.weights().clone();
+            check_valid(&g, &mates);
+            let cold = maximum_weight_matching(&g);
+            assert_eq!(
+                total(&g, &mates),
+                total(&g, &cold),
+                "sequence {sequence} ({flavour:?}, n = {n}), step {step}: warm start not optimal"
+            );
+            if brute {
+                assert_eq!(
+                    total(&g, &mates),
+                    brute_force(&g),
+                    "sequence {sequence}, step {step}"
+                );
+            }
+            change(&mut rng, &mut m, flavour, density, top);
+        }
+    }
+}
+
+#[test]
+fn warm_starts_agree_with_brute_force_on_small_graphs() {
+    warm_sequences(0x1234_5678_9abc_def1, 5000, 2..=10, true);
+}
+
+#[test]
+fn warm_starts_agree_with_cold_solves_on_larger_graphs() {
+    warm_sequences(0x0f0f_1234_5555_aaa7, 500, 11..=60, false);
+}
+
+#[test]
+fn warm_starts_with_wide_packed_weights() {
+    // I512 weights near the limit and packed high fields: the warm start keeps its headroom.
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let top = I512::max_edge_weight();
+    for _ in 0..200 {
+        let n = 2 + rng.below(30) as usize;
+        let mut m = Matcher::<I512>::new(n);
+        let weight = |rng: &mut Rng| match rng.below(3) {
+            0 => top - i512(rng.below(8)),
+            1 => (i512(rng.below(1 << 20)) << 480u32) + i512(rng.below(50)),
+            _ => i512(1 + rng.below(9)),
+        };
+        for i in 0..n {
+            for j in i + 1..n {
+                if rng.below(3) != 0 {
+                    let w = weight(&mut rng);
+                    m.set(i, j, w);
+                }
+            }
+        }
+        for _ in 0..10 {
+            let mates = m.solve();
+            let g = m.weights().clone();
+            check_valid(&g, &mates);
+            assert_eq!(total(&g, &mates), total(&g, &maximum_weight_matching(&g)));
+            let v = rng.below(n as u64) as usize;
+            for x in 0..n {
+                if x != v && rng.below(2) == 0 {
+                    let w = if rng.below(4) == 0 {
+                        I512::ZERO
+                    } else {
+                        weight(&mut rng)
+                    };
+                    m.set(v, x, w);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn matcher_without_changes_keeps_its_matching() {
+    let mut m = Matcher::<i64>::new(6);
+    for (i, j, w) in [
+        (0, 1, 5),
+        (1, 2, 7),
+        (2, 3, 5),
+        (3, 4, 7),
+        (4, 5, 5),
+        (5, 0, 7),
+    ] {
+        m.set(i, j, w);
+    }
+    let first = m.solve();
+    assert_eq!(m.solve(), first);
+    // Setting a weight to its value is no change.
+    m.set(1, 2, 7);
+    assert_eq!(m.solve(), first);
+    assert_eq!(m.solve_counts(), (1, 2));
+    // Every weight changed: still repaired, and as good as from scratch.
+    for i in 0..6 {
+        for j in i + 1..6 {
+            m.set(i, j, 1 + (i * j) as i64);
+        }
+    }
+    let again = m.solve();
+    assert_eq!(m.solve_counts(), (1, 3));
+    let cold = m.solve_from_scratch();
+    assert_eq!(m.solve_counts(), (2, 3));
+    assert_eq!(
+        matching_weight(m.weights(), &again),
+        matching_weight(m.weights(), &cold)
+    );
+    assert_eq!(matching_weight(m.weights(), &cold), 21 + 7 + 1);
 }

@@ -17,21 +17,32 @@ tournament-system-knockout-replay = knock-out by mini-matches of two games; a ti
 tournament-system-knockout-seed = knock-out by mini-matches of two games; a tied match goes to the higher seed
 # One line of the conditions: $label, $value.
 tournament-condition = {"  "}{ $label }: { $value }
-# The name of an entrant who gave none.
-tournament-player-number = Player { $number }
 tournament-game = Game
 tournament-system = System
 tournament-time = Time control
 tournament-leave = Leave
-tournament-leave-days = { $days } days a year
+tournament-leave-days = { $days } days a year (LEAVE stops your clocks)
 tournament-conditionals = Conditional moves
 tournament-takebacks = Take-backs (UNDO)
 tournament-draw-offers = Draw offers per player and game
 tournament-unlimited = no limit
 tournament-tie-breaks = Tie-breaks
-tournament-spectators = Spectators
-tournament-no-delay = see the moves as they are played
-tournament-delay-moves = see the games { $moves } moves late
+# One tie-break in the conditions, by its code.
+tournament-tie-break = { $code ->
+        [WIN] number of wins (WIN)
+        [WON] games won over the board (WON)
+        [SB] Sonneborn-Berger (SB)
+        [DE] direct encounter (DE)
+        [BH] Buchholz (BH)
+        [BH-C1] Buchholz less the lowest (BH-C1)
+        [BH-M1] median Buchholz (BH-M1)
+        [ARO] average rating of the opponents (ARO)
+        [LOTS] drawing of lots
+       *[other] { $code }
+    }
+tournament-spectators = Spectators (public pages)
+tournament-no-delay = the moves as they are played
+tournament-delay-moves = the games { $moves } moves late
 tournament-rated = Rated
 tournament-directors = Directors
 
@@ -40,19 +51,25 @@ tournament-game-head = { $title }, round { $round }.
 
 # The pairings mail. $id: the game's number; $opponent: the opponent's name; $side: the
 # side the reader plays.
-tournament-pairings-subject = { $title }: round { $round }
-tournament-pairings-subject-all = { $title }: your games
-tournament-pairings-round = Round { $round } of { $title } is paired. Your game:
+tournament-pairings-subject = [arbitre] { $title }: round { $round }
+tournament-pairings-subject-all = [arbitre] { $title }: your games
+tournament-pairings-round = Round { $round } of { $title } is paired:
+tournament-pairings-first = { $title } has started. Round 1 is paired:
+tournament-pairings-replay = Round { $round } of { $title }: your mini-match is tied, so two more games start now:
 tournament-pairings-all = { $title } has started. All your games start now:
 tournament-pairing-game = {"  "}Round { $round }: game #{ $id } against { $opponent }, you play { $side }.
 tournament-pairing-bye = {"  "}Round { $round }: you have the bye (a win without a game).
+tournament-pairing-bye-knockout = {"  "}Round { $round }: you have a bye, and go through to the next round.
 tournament-conditions-head = The conditions of the event:
 tournament-standings-hint = Send STANDINGS { $name } at any time for the current table.
 
 # The end of the event.
-tournament-final-subject = { $title }: final standings
+# The event starts without an entry a director never confirmed.
+tournament-entry-lapsed-subject = [arbitre] { $title }
+tournament-entry-lapsed = { $title } has started without your entry: no director confirmed it. Nothing else changes for you.
+tournament-final-subject = [arbitre] { $title }: final standings
 tournament-final-head = { $title } is over. Thank you for playing. The final standings:
-tournament-final-foot = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished.
+tournament-final-foot = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished; { $first } and { $second }: you moved first or second; a number before them: the opponent's place.
 
 # JOIN. $open: the events taking entries, one per line; $shown: the name shown in tables.
 join-none-open = (no event is taking entries at the moment)
@@ -63,6 +80,7 @@ join-unknown = There is no event named { $name } taking entries. Events taking e
 join-status-pending = waiting for a director's confirmation
 join-status-confirmed = confirmed
 join-status-withdrawn = withdrawn
+join-need-name = Which name should the tables show? Write it after the event's name, for example JOIN { $name } Ada Lovelace. Nothing was changed.
 join-already = You are already entered in { $title } ({ $status }). Nothing was changed.
 join-closed = Entries to { $title } are closed. Nothing was changed.
 join-directors-only = Entries to { $title } are made by its directors: write to { $directors }. Nothing was changed.
@@ -77,10 +95,12 @@ standings-no-event = You play in no event that has started, so there is no table
 standings-which = Which event? Write STANDINGS and its name. Yours:
     { $events }
 standings-now = { $title }: the standings now (round { $round }).
+standings-now-all = { $title }: the standings now.
 standings-final = { $title }: the final standings.
 
 # WITHDRAW.
 withdraw-which = Which event? Write WITHDRAW and the name of an event you play in, for example WITHDRAW spring-2027. Nothing was changed.
 withdraw-reason = withdrawal from { $title }
 withdraw-done = You have withdrawn from { $title }. Your unfinished games are decided by the ICCF rule (lost by you if at least half of your games were over, cancelled otherwise); your opponents are told. You will not be paired again.
+withdraw-entry = Your entry to { $title } is withdrawn; the event has not started, so nothing else changes.
 withdraw-refused = You cannot withdraw from { $title } now (it is not running, or you already withdrew). Nothing was changed.

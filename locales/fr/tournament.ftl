@@ -17,21 +17,32 @@ tournament-system-knockout-replay = élimination directe par matchs de deux part
 tournament-system-knockout-seed = élimination directe par matchs de deux parties ; en cas d'égalité, le mieux classé passe
 # Une ligne du règlement : $label, $value.
 tournament-condition = {"  "}{ $label } : { $value }
-# Le nom d'un inscrit qui n'en a pas donné.
-tournament-player-number = Joueur { $number }
 tournament-game = Jeu
 tournament-system = Formule
 tournament-time = Cadence
 tournament-leave = Congés
-tournament-leave-days = { $days } jours par an
+tournament-leave-days = { $days } jours par an (CONGE arrête vos pendules)
 tournament-conditionals = Coups conditionnels
 tournament-takebacks = Reprises de coup (ANNULER)
 tournament-draw-offers = Propositions de nulle par joueur et par partie
 tournament-unlimited = sans limite
 tournament-tie-breaks = Départages
-tournament-spectators = Spectateurs
-tournament-no-delay = voient les coups dès qu'ils sont joués
-tournament-delay-moves = voient les parties avec { $moves } coups de retard
+# Un départage du règlement, selon son code.
+tournament-tie-break = { $code ->
+        [WIN] nombre de gains (WIN)
+        [WON] parties gagnées sur l'échiquier (WON)
+        [SB] Sonneborn-Berger (SB)
+        [DE] confrontation directe (DE)
+        [BH] Buchholz (BH)
+        [BH-C1] Buchholz sans le plus faible (BH-C1)
+        [BH-M1] Buchholz médian (BH-M1)
+        [ARO] cote moyenne des adversaires (ARO)
+        [LOTS] tirage au sort
+       *[other] { $code }
+    }
+tournament-spectators = Spectateurs (pages publiques)
+tournament-no-delay = les coups dès qu'ils sont joués
+tournament-delay-moves = les parties avec { $moves } coups de retard
 tournament-rated = Compte pour le classement
 tournament-directors = Arbitres
 
@@ -40,19 +51,25 @@ tournament-game-head = { $title }, ronde { $round }.
 
 # Le message des appariements. $id : le numéro de la partie ; $opponent : le nom de
 # l'adversaire ; $side : le camp du lecteur.
-tournament-pairings-subject = { $title } : ronde { $round }
-tournament-pairings-subject-all = { $title } : vos parties
-tournament-pairings-round = La ronde { $round } de { $title } est appariée. Votre partie :
+tournament-pairings-subject = [arbitre] { $title } : ronde { $round }
+tournament-pairings-subject-all = [arbitre] { $title } : vos parties
+tournament-pairings-round = La ronde { $round } de { $title } est appariée :
+tournament-pairings-first = { $title } commence. La ronde 1 est appariée :
+tournament-pairings-replay = Ronde { $round } de { $title } : votre match est à égalité, deux parties de plus commencent maintenant :
 tournament-pairings-all = { $title } commence. Toutes vos parties démarrent maintenant :
 tournament-pairing-game = {"  "}Ronde { $round } : partie n° { $id } contre { $opponent }, vous jouez { $side }.
 tournament-pairing-bye = {"  "}Ronde { $round } : vous êtes exempt (un point sans jouer).
+tournament-pairing-bye-knockout = {"  "}Ronde { $round } : vous êtes exempt, et qualifié pour la ronde suivante.
 tournament-conditions-head = Le règlement du tournoi :
 tournament-standings-hint = Envoyez CLASSEMENT { $name } quand vous voulez pour recevoir le classement du moment.
 
 # La fin du tournoi.
-tournament-final-subject = { $title } : classement final
+# Le tournoi commence sans une inscription qu'aucun arbitre n'a confirmée.
+tournament-entry-lapsed-subject = [arbitre] { $title }
+tournament-entry-lapsed = { $title } a commencé sans votre inscription : aucun arbitre ne l'a confirmée. Rien d'autre ne change pour vous.
+tournament-final-subject = [arbitre] { $title } : classement final
 tournament-final-head = { $title } est terminé. Merci d'avoir joué. Le classement final :
-tournament-final-foot = 1 gain, ½ nulle, 0 perte, + et - gagnée ou perdue sans jouer, . pas terminée.
+tournament-final-foot = 1 gain, ½ nulle, 0 perte, + et - gagnée ou perdue sans jouer, . pas terminée ; { $first } et { $second } : vous avez joué en premier ou en second ; le nombre devant : la place de l'adversaire.
 
 # INSCRIPTION. $open : les tournois ouverts, un par ligne ; $shown : le nom affiché dans
 # les tableaux.
@@ -64,6 +81,7 @@ join-unknown = Aucun tournoi ouvert ne s'appelle { $name }. Tournois ouverts :
 join-status-pending = en attente de la confirmation d'un arbitre
 join-status-confirmed = confirmée
 join-status-withdrawn = retirée
+join-need-name = Quel nom afficher dans les tableaux ? Écrivez-le après le nom du tournoi, par exemple INSCRIPTION { $name } Ada Lovelace. Rien n'a été changé.
 join-already = Vous êtes déjà inscrit à { $title } (inscription { $status }). Rien n'a été changé.
 join-closed = Les inscriptions à { $title } sont closes. Rien n'a été changé.
 join-directors-only = Les inscriptions à { $title } passent par ses arbitres : écrivez à { $directors }. Rien n'a été changé.
@@ -78,10 +96,12 @@ standings-no-event = Vous ne jouez dans aucun tournoi commencé : il n'y a pas d
 standings-which = Quel tournoi ? Écrivez CLASSEMENT suivi de son nom. Les vôtres :
     { $events }
 standings-now = { $title } : le classement du moment (ronde { $round }).
+standings-now-all = { $title } : le classement du moment.
 standings-final = { $title } : le classement final.
 
 # RETRAIT.
 withdraw-which = Quel tournoi ? Écrivez RETRAIT suivi du nom d'un tournoi où vous jouez, par exemple RETRAIT printemps-2027. Rien n'a été changé.
 withdraw-reason = retrait du tournoi { $title }
 withdraw-done = Vous vous êtes retiré de { $title }. Vos parties en cours sont réglées selon la règle de l'ICCF (perdues par vous si au moins la moitié de vos parties étaient terminées, annulées sinon) ; vos adversaires sont prévenus. Vous ne serez plus apparié.
+withdraw-entry = Votre inscription à { $title } est retirée ; le tournoi n'a pas commencé, rien d'autre ne change.
 withdraw-refused = Vous ne pouvez pas vous retirer de { $title } maintenant (il n'est pas en cours, ou vous vous êtes déjà retiré). Rien n'a été changé.

@@ -114,9 +114,6 @@ pub struct CreateArgs {
     /// The time control (as `arbitre new --time`).
     #[arg(long)]
     pub time: String,
-    /// Days of leave per player and year, shown in the conditions.
-    #[arg(long)]
-    pub leave_days: Option<u32>,
     /// Forbid conditional moves.
     #[arg(long)]
     pub no_conditionals: bool,
@@ -165,7 +162,7 @@ pub struct EnterArgs {
     #[arg(long, requires = "name")]
     pub address: Option<String>,
     /// Their name, as shown in tables.
-    #[arg(long)]
+    #[arg(long, requires = "address")]
     pub name: Option<String>,
     /// Their rating (an Elo-like figure).
     #[arg(long)]
@@ -314,8 +311,8 @@ fn check_name(name: &str) -> Result<(), UsageError> {
         Ok(())
     } else {
         Err(UsageError(format!(
-            "`{name}` is not a short name: use letters, digits and dashes (at least one letter), \
-             at most 40"
+            "`{name}` is not a short name: use letters, digits, dashes and underscores (at \
+             least one letter), at most 40"
         )))
     }
 }
@@ -368,6 +365,14 @@ fn create(args: &CreateArgs) -> Result<ExitCode, UsageError> {
     if matches!(system, System::Swiss { rounds: 0 }) {
         return Err(UsageError("--rounds must be at least 1".into()));
     }
+    if args.rounds.is_some() && !matches!(system, System::Swiss { .. }) {
+        return Err(UsageError(
+            "--rounds is for a Swiss event (a round robin's rounds follow from the players)".into(),
+        ));
+    }
+    if args.ties != "replay" && !matches!(system, System::Knockout { .. }) {
+        return Err(UsageError("--ties is for a knock-out event".into()));
+    }
     let default_tie_breaks = match system {
         System::RoundRobin { .. } => "WIN,SB,DE,LOTS",
         System::Swiss { .. } => "BH-C1,BH,SB,DE,LOTS",
@@ -384,6 +389,9 @@ fn create(args: &CreateArgs) -> Result<ExitCode, UsageError> {
     {
         let tb = TieBreak::from_str(code)
             .map_err(|_| UsageError(format!("--tie-breaks: unknown tie-break `{code}`")))?;
+        if tie_breaks.contains(&tb.to_string()) {
+            return Err(UsageError(format!("--tie-breaks: `{code}` is named twice")));
+        }
         tie_breaks.push(tb.to_string());
     }
     let entry = match args.entry.as_str() {
@@ -416,7 +424,6 @@ fn create(args: &CreateArgs) -> Result<ExitCode, UsageError> {
         options,
         system,
         time: args.time.clone(),
-        leave_days: args.leave_days,
         conditional_moves: !args.no_conditionals,
         takebacks: args.takebacks,
         draw_offers: args.draw_offers,
@@ -521,12 +528,17 @@ fn read_entries(path: &PathBuf) -> Result<Vec<Entry>, UsageError> {
             .map_err(|e| UsageError(format!("{}: line {line}: {}", path.display(), e.0)))?;
         let rating = match field(2).as_str() {
             "" => None,
-            r => Some(r.parse::<u32>().map_err(|_| {
-                UsageError(format!(
-                    "{}: line {line}: `{r}` is not a rating",
-                    path.display()
-                ))
-            })?),
+            r => Some(
+                r.parse::<u32>()
+                    .ok()
+                    .filter(|r| *r <= MAX_RATING)
+                    .ok_or_else(|| {
+                        UsageError(format!(
+                            "{}: line {line}: `{r}` is not a rating (0 to {MAX_RATING})",
+                            path.display()
+                        ))
+                    })?,
+            ),
         };
         if entries.iter().any(|e| e.address == addr) {
             return Err(UsageError(format!(
@@ -547,7 +559,13 @@ fn read_entries(path: &PathBuf) -> Result<Vec<Entry>, UsageError> {
     Ok(entries)
 }
 
+/// The highest rating an entry may bring (Elo-like figures stay well below).
+const MAX_RATING: u32 = 4000;
+
 fn enter(args: &EnterArgs) -> Result<ExitCode, UsageError> {
+    if args.rating.is_some_and(|r| r > MAX_RATING) {
+        return Err(UsageError(format!("--rating: at most {MAX_RATING}")));
+    }
     let new: Vec<Entry> = match (&args.file, &args.address, &args.confirm) {
         (Some(path), _, _) => read_entries(path)?,
         (None, Some(a), _) => vec![Entry {
@@ -783,7 +801,13 @@ fn withdraw(args: &WithdrawArgs) -> Result<ExitCode, UsageError> {
                 next_game_id: next,
                 now,
             };
-            Ok(play::withdraw(&desk, &event, &who, &why, seq))
+            Ok(play::withdraw(
+                &desk,
+                &event,
+                &who,
+                &why,
+                &format!("audit.{seq}"),
+            ))
         }),
         move |d, now| Draft {
             at: now,
@@ -797,10 +821,13 @@ fn withdraw(args: &WithdrawArgs) -> Result<ExitCode, UsageError> {
     )
 }
 
-fn load(config: &ConfigArg, name: &str) -> Result<(Store, StoredEvent), ExitCode> {
-    let (_, store) = open(config)?;
+fn load(
+    config: &ConfigArg,
+    name: &str,
+) -> Result<(Store, StoredEvent, crate::referee::RefereeConfig), ExitCode> {
+    let (referee, store) = open(config)?;
     match store.event(name) {
-        Ok(Some(event)) => Ok((store, event)),
+        Ok(Some(event)) => Ok((store, event, referee)),
         Ok(None) => {
             eprintln!("arbitre: there is no event `{name}`");
             Err(ExitCode::from(1))
@@ -813,7 +840,7 @@ fn load(config: &ConfigArg, name: &str) -> Result<(Store, StoredEvent), ExitCode
 }
 
 fn show(args: &EventArgs) -> Result<ExitCode, UsageError> {
-    let (store, event) = match load(&args.config, &args.event) {
+    let (store, event, referee) = match load(&args.config, &args.event) {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
@@ -821,7 +848,8 @@ fn show(args: &EventArgs) -> Result<ExitCode, UsageError> {
         .event_games(event.id)
         .map_err(|e| UsageError(e.to_string()))?;
     outln!("{} ({}), {}", event.title, event.name, event.status.code());
-    outln!("{}", play::conditions_text(Lang::EN, &event));
+    let leave_days = referee.clock.leave_days;
+    outln!("{}", play::conditions_text(Lang::EN, &event, leave_days));
     outln!("Entrants:");
     for e in &event.entries {
         outln!(
@@ -866,7 +894,7 @@ fn show(args: &EventArgs) -> Result<ExitCode, UsageError> {
 fn standings(args: &StandingsArgs) -> Result<ExitCode, UsageError> {
     let lang = Lang::from_code(&args.lang)
         .ok_or_else(|| UsageError(format!("--lang: unknown language `{}`", args.lang)))?;
-    let (store, event) = match load(&args.config, &args.event) {
+    let (store, event, _) = match load(&args.config, &args.event) {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
@@ -886,7 +914,7 @@ fn standings(args: &StandingsArgs) -> Result<ExitCode, UsageError> {
 }
 
 fn export(args: &ExportArgs) -> Result<ExitCode, UsageError> {
-    let (store, event) = match load(&args.config, &args.event) {
+    let (store, event, _) = match load(&args.config, &args.event) {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };

@@ -3,14 +3,16 @@
 //! round paired and its games started, more games for tied mini-matches, or the final
 //! crosstable. Each event is decided and committed in its own transaction, reading the
 //! event inside it, so a round is paired once whoever runs the step and however often;
-//! the mails leave through the outbox like any other.
+//! the mails leave through the outbox like any other. An event whose round is not over
+//! costs a read, no write; an event that cannot be read or moved on is logged and left,
+//! and never stops the clock of the other games.
 
 use crate::referee::event::{self, EventDesk};
 use crate::referee::{RefereeConfig, Timestamp};
 use crate::store::{Store, StoreError};
 
 /// Moves on every running event that can move; returns the summaries and the number of
-/// mails queued. An event the referee cannot move (its pairing fails) is logged and left.
+/// mails queued.
 pub fn advance(
     store: &mut Store,
     config: &RefereeConfig,
@@ -19,40 +21,67 @@ pub fn advance(
     let mut summaries = Vec::new();
     let mut mails = 0;
     for name in store.running_events()? {
-        let done = store.immediate(|s| {
-            let Some(stored) = s.event(&name)? else {
-                return Ok(None);
-            };
-            let games = s.event_games(stored.id)?;
-            let players = s.event_players(&stored)?;
-            let ratings = s.pool_ratings(&stored.conditions.game, now)?;
-            let desk = EventDesk {
-                ratings: &ratings,
-                config,
-                games: &games,
-                players: &players,
-                next_game_id: s.next_game_id()?,
-                now,
-            };
-            match event::progress(&desk, &stored) {
-                Ok(Some(decision)) => {
-                    s.commit(&decision, None, now)?;
-                    Ok(Some(Ok((decision.summary, decision.outbox.len()))))
-                }
-                Ok(None) => Ok(None),
-                Err(refused) => Ok(Some(Err(refused.0))),
-            }
-        })?;
-        match done {
-            Some(Ok((summary, queued))) => {
+        match advance_one(store, config, &name, now) {
+            Ok(Some(Ok((summary, queued)))) => {
                 summaries.push(summary);
                 mails += queued;
             }
-            Some(Err(why)) => {
+            Ok(Some(Err(why))) => {
                 tracing::error!(event = %name, cause = %why, "the event cannot move on");
             }
-            None => {}
+            Ok(None) => {}
+            Err(e) if e.is_busy() => return Err(e),
+            Err(e) => tracing::error!(event = %name, cause = %e, "the event cannot be read"),
         }
     }
     Ok((summaries, mails))
+}
+
+/// What one event's step did: `Some(Ok((summary, mails)))` done, `Some(Err(why))` refused,
+/// `None` nothing due.
+type Stepped = Option<Result<(String, usize), String>>;
+
+/// One event's step, if due.
+fn advance_one(
+    store: &mut Store,
+    config: &RefereeConfig,
+    name: &str,
+    now: Timestamp,
+) -> Result<Stepped, StoreError> {
+    // A read first: most of the time the round is not over, and nothing is written.
+    let Some(stored) = store.event(name)? else {
+        return Ok(None);
+    };
+    if !event::step_due(&stored, &store.event_games(stored.id)?) {
+        return Ok(None);
+    }
+    store.immediate(|s| {
+        // Read again inside the transaction: another daemon or the director may have
+        // moved it meanwhile.
+        let Some(stored) = s.event(name)? else {
+            return Ok(None);
+        };
+        let games = s.event_games(stored.id)?;
+        if !event::step_due(&stored, &games) {
+            return Ok(None);
+        }
+        let players = s.event_players(&stored)?;
+        let ratings = s.pool_ratings(&stored.conditions.game, now)?;
+        let desk = EventDesk {
+            ratings: &ratings,
+            config,
+            games: &games,
+            players: &players,
+            next_game_id: s.next_game_id()?,
+            now,
+        };
+        match event::progress(&desk, &stored) {
+            Ok(Some(decision)) => {
+                s.commit(&decision, None, now)?;
+                Ok(Some(Ok((decision.summary, decision.outbox.len()))))
+            }
+            Ok(None) => Ok(None),
+            Err(refused) => Ok(Some(Err(refused.0))),
+        }
+    })
 }

@@ -133,6 +133,29 @@ pub fn on_game(
     seq: i64,
     now: Timestamp,
 ) -> Result<Directed, Refused> {
+    on_game_because(
+        config,
+        ctx,
+        id,
+        action,
+        reason,
+        &format!("director.{seq}"),
+        now,
+    )
+}
+
+/// [`on_game`] for an action with another cause than an audit entry of its own (a
+/// withdrawal from an event): the mails' Message-IDs derive from `cause`, which must be
+/// unique to the action and the game.
+pub fn on_game_because(
+    config: &RefereeConfig,
+    ctx: &Context,
+    id: GameId,
+    action: GameAction,
+    reason: &str,
+    cause: &str,
+    now: Timestamp,
+) -> Result<Directed, Refused> {
     let Some(game) = ctx.games.iter().find(|g| g.id == id) else {
         return refuse(format!("there is no game #{id}"));
     };
@@ -145,7 +168,10 @@ pub fn on_game(
     if reason.trim().is_empty() {
         return refuse("a reason is required (--reason): the players are told it");
     }
-    let msg = inbound(seq, "");
+    let msg = Inbound {
+        message_id: cause.to_string(),
+        ..Inbound::default()
+    };
     let mut desk = Desk::new(config, ctx, &msg, now, None).for_event(&msg.message_id);
     let Some((live, _)) = terms::plies(game) else {
         return refuse(format!("game #{id} does not replay from the store"));

@@ -114,13 +114,12 @@ pub fn on_join(desk: &mut Desk, name: Option<&str>, shown: Option<&str>) {
         .as_ref()
         .and_then(|p| p.name.clone())
         .or_else(|| desk.msg.from_name.clone());
-    // A name nobody gave is in the directors' language, the one tables are printed in.
-    let shown_name = event::entrant_name(
-        shown,
-        display.as_deref(),
-        event.entries.len() + 1,
-        desk.config.default_lang,
-    );
+    let Some(shown_name) = event::entrant_name(shown, display.as_deref()) else {
+        let body = t!(lang, "join-need-name", name = event.name.clone());
+        answer(desk, body + "\n");
+        desk.summary = format!("JOIN {name}: no name to show for {sender}");
+        return;
+    };
     let confirm = event.conditions.entry == EntryPolicy::Confirm;
     event.entries.push(Entry {
         address: sender.clone(),
@@ -154,7 +153,7 @@ pub fn on_join(desk: &mut Desk, name: Option<&str>, shown: Option<&str>) {
     let body = format!(
         "{head}\n\n{}\n{}\n",
         t!(lang, "tournament-conditions-head"),
-        event::conditions_text(lang, &event)
+        event::conditions_text(lang, &event, desk.config.clock.leave_days)
     );
     answer(desk, body);
     // The directors learn of every entry; those waiting need their confirmation.
@@ -239,6 +238,14 @@ pub fn on_standings(desk: &mut Desk, name: Option<&str>) {
     let ratings = found.ratings.clone();
     let head = match event.status {
         EventStatus::Finished => t!(lang, "standings-final", title = event.title.clone()),
+        // A round robin plays all its rounds at once: no round to name.
+        _ if matches!(
+            event.conditions.system,
+            crate::tournament::event::System::RoundRobin { .. }
+        ) =>
+        {
+            t!(lang, "standings-now-all", title = event.title.clone())
+        }
         _ => t!(
             lang,
             "standings-now",
@@ -249,7 +256,7 @@ pub fn on_standings(desk: &mut Desk, name: Option<&str>) {
     let body = format!(
         "{head}\n\n{}\n{}\n",
         event::standings_text(lang, &event, &games, &ratings),
-        t!(lang, "tournament-final-foot")
+        event::legend(lang, &event)
     );
     answer(desk, body);
     desk.summary = format!("STANDINGS {} to {}", event.name, desk.sender());
@@ -264,6 +271,22 @@ pub fn on_withdraw(desk: &mut Desk, name: Option<&str>) {
             .into_iter()
             .find(|c| c.event.name.eq_ignore_ascii_case(n.trim()))
     });
+    // Before the start, the entry alone goes.
+    if let Some(open) = name
+        .and_then(|n| find(desk, n))
+        .filter(|c| c.event.status == EventStatus::Entry && c.event.entry_of(&sender).is_some())
+    {
+        let mut event = open.event.clone();
+        event
+            .entries
+            .retain(|e| !e.address.eq_ignore_ascii_case(&sender));
+        event.updated_at = desk.now;
+        let body = t!(lang, "withdraw-entry", title = event.title.clone());
+        answer(desk, body + "\n");
+        desk.summary = format!("WITHDRAW {}: {sender}'s entry withdrawn", event.name);
+        desk.events.push(event);
+        return;
+    }
     let Some(found) = found else {
         let body = t!(lang, "withdraw-which");
         answer(desk, body + "\n");
@@ -289,17 +312,7 @@ pub fn on_withdraw(desk: &mut Desk, name: Option<&str>) {
         now: desk.now,
     };
     let reason = t!(lang, "withdraw-reason", title = event.title.clone());
-    // Mails numbered from the message: deciding it again gives the same ids.
-    let seq = i64::from_str_radix(
-        &crate::referee::compose::sms_id(&desk.msg.message_id)
-            .chars()
-            .filter(|c| c.is_ascii_hexdigit())
-            .take(12)
-            .collect::<String>(),
-        16,
-    )
-    .unwrap_or(1);
-    match event::withdraw(&step, &event, &sender, &reason, seq) {
+    match event::withdraw(&step, &event, &sender, &reason, &desk.msg.message_id) {
         Ok(directed) => {
             let d = directed.decision;
             let body = t!(lang, "withdraw-done", title = event.title.clone());

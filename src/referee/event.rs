@@ -124,8 +124,43 @@ fn shape(event: &StoredEvent) -> Shape {
     }
 }
 
-fn labels(lang: Lang) -> Labels {
+/// The letters marking the first and the second mover in round-by-round cells: the first
+/// letter of each side's name in the reader's language (`b`/`w` for Abalone, whose first
+/// mover is Black; `n`/`b` in French; `x`/`o` for Ataxx).
+fn side_letters(lang: Lang, event: &StoredEvent) -> (String, String) {
+    let first = first_mover(event);
+    let letter = |side: Side| {
+        let label = t!(
+            lang,
+            "side-label",
+            game = event.conditions.game.clone(),
+            side = side.name()
+        );
+        label
+            .chars()
+            .next()
+            .map(|c| c.to_lowercase().to_string())
+            .unwrap_or_else(|| "-".to_string())
+    };
+    (letter(first), letter(first.opponent()))
+}
+
+/// The legend under a crosstable.
+pub fn legend(lang: Lang, event: &StoredEvent) -> String {
+    let (first, second) = side_letters(lang, event);
+    t!(
+        lang,
+        "tournament-final-foot",
+        first = first,
+        second = second
+    )
+}
+
+fn labels(lang: Lang, event: &StoredEvent) -> Labels {
+    let (first, second) = side_letters(lang, event);
     Labels {
+        first,
+        second,
         rank: t!(lang, "crosstable-rank"),
         name: t!(lang, "crosstable-name"),
         rating: t!(lang, "crosstable-rating"),
@@ -166,7 +201,7 @@ pub fn standings_text(
         &standings,
         &order,
         shape(event),
-        &labels(lang),
+        &labels(lang, event),
         &current,
     )
 }
@@ -187,13 +222,14 @@ pub fn standings_csv(
         &standings,
         &order,
         shape(event),
-        &labels(lang),
+        &labels(lang, event),
         &current,
     )
 }
 
-/// The conditions, as a participant reads them.
-pub fn conditions_text(lang: Lang, event: &StoredEvent) -> String {
+/// The conditions, as a participant reads them; `leave_days`: the leave the server grants
+/// each player a year.
+pub fn conditions_text(lang: Lang, event: &StoredEvent, leave_days: i64) -> String {
     let c = &event.conditions;
     let yes_no = |b: bool| {
         if b {
@@ -215,7 +251,7 @@ pub fn conditions_text(lang: Lang, event: &StoredEvent) -> String {
         }
     };
     let game = GameKind::from_name(&c.game)
-        .map(|k| k.name().to_string())
+        .map(|k| k.title(lang))
         .unwrap_or_else(|| c.game.clone());
     let mut out = String::new();
     let mut line = |label: String, value: String| {
@@ -235,13 +271,14 @@ pub fn conditions_text(lang: Lang, event: &StoredEvent) -> String {
         },
     );
     line(t!(lang, "tournament-system"), system);
-    line(t!(lang, "tournament-time"), c.time.clone());
-    if let Some(days) = c.leave_days {
-        line(
-            t!(lang, "tournament-leave"),
-            t!(lang, "tournament-leave-days", days = days),
-        );
-    }
+    let time = crate::clock::TimeControl::read(&c.time)
+        .map(|control| crate::referee::clock_text::control_words(lang, &control))
+        .unwrap_or_else(|_| c.time.clone());
+    line(t!(lang, "tournament-time"), time);
+    line(
+        t!(lang, "tournament-leave"),
+        t!(lang, "tournament-leave-days", days = leave_days),
+    );
     line(
         t!(lang, "tournament-conditionals"),
         yes_no(c.conditional_moves),
@@ -254,7 +291,12 @@ pub fn conditions_text(lang: Lang, event: &StoredEvent) -> String {
             None => t!(lang, "tournament-unlimited"),
         },
     );
-    line(t!(lang, "tournament-tie-breaks"), c.tie_breaks.join(", "));
+    let tie_breaks: Vec<String> = c
+        .tie_breaks
+        .iter()
+        .map(|code| t!(lang, "tournament-tie-break", code = code.clone()))
+        .collect();
+    line(t!(lang, "tournament-tie-breaks"), tie_breaks.join(", "));
     line(
         t!(lang, "tournament-spectators"),
         if c.spectator_delay == 0 {
@@ -353,12 +395,35 @@ fn create_game(
             .unwrap_or_else(|| desk.config.address.clone()),
         time,
     };
-    let known: Vec<Player> = desk
+    // The players' names in the event are their names in the game, unless their mails
+    // already gave one.
+    let mut known: Vec<Player> = desk
         .players
         .iter()
+        .filter(|p| !step.decision.players.iter().any(|q| q.address == p.address))
         .chain(step.decision.players.iter())
         .cloned()
         .collect();
+    for address in [white, black] {
+        let name = event.entry_of(address).map(|e| e.name.clone());
+        match known
+            .iter_mut()
+            .find(|p| p.address.eq_ignore_ascii_case(address))
+        {
+            Some(p) if p.name.is_none() => {
+                p.name = name;
+                step.decision.players.retain(|q| q.address != p.address);
+                step.decision.players.push(p.clone());
+            }
+            Some(_) => {}
+            None => {
+                let mut p = Player::new(&address.to_lowercase(), desk.config.default_lang);
+                p.name = name;
+                known.push(p.clone());
+                step.decision.players.push(p);
+            }
+        }
+    }
     let mut decision = crate::referee::create_game(desk.config, &request, &known, id, desk.now)
         .map_err(|e| Refused(format!("game #{id}: {e}")))?;
     for game in &mut decision.games {
@@ -436,26 +501,41 @@ fn play_round(
     Ok(())
 }
 
-/// One mail to each player of the new boards, listing their games (first mover, opponent,
-/// game number) and, at the start, the conditions.
+/// What a pairings mail announces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Announce {
+    /// The start of the event (with its conditions).
+    Start,
+    /// A new round.
+    Round(u32),
+    /// More games for tied mini-matches of a knock-out round.
+    Replay(u32),
+}
+
+/// One mail to each player of the pairings from `from` on (the new ones), listing their
+/// games (first mover, opponent, game number) or their bye; at the start, the conditions.
 fn pairing_mails(
     desk: &EventDesk<'_>,
     event: &StoredEvent,
-    rounds: &BTreeSet<u32>,
-    with_conditions: bool,
+    from: usize,
+    announce: Announce,
     step: &mut Step,
 ) {
     let first = first_mover(event);
     let game = event.conditions.game.clone();
     let side_word =
         |lang: Lang, side: Side| t!(lang, "side-name", game = game.clone(), side = side.name());
+    let knockout = matches!(event.conditions.system, System::Knockout { .. });
+    let new = event.pairings.get(from..).unwrap_or(&[]);
     let mut mail = Mailer::for_event(
         desk.config,
         &format!(
-            "tournament\0{}\0rounds\0{:?}\0{}",
-            event.id, rounds, event.updated_at
+            "tournament\0{}\0pairings\0{from}\0{}",
+            event.id,
+            event.pairings.len()
         ),
     );
+    let title = event.title.clone();
     for entry in event.players() {
         let Some(tpn) = entry.tpn else { continue };
         if entry.status != EntryStatus::Confirmed {
@@ -463,8 +543,11 @@ fn pairing_mails(
         }
         let lang = desk.lang_of(&entry.address);
         let mut lines = Vec::new();
-        for p in event.pairings.iter().filter(|p| rounds.contains(&p.round)) {
+        for p in new {
             let line = match (p.outcome, p.black) {
+                (Outcome::Bye(_), _) if p.white == tpn && knockout => {
+                    Some(t!(lang, "tournament-pairing-bye-knockout", round = p.round))
+                }
                 (Outcome::Bye(_), _) if p.white == tpn => {
                     Some(t!(lang, "tournament-pairing-bye", round = p.round))
                 }
@@ -491,23 +574,59 @@ fn pairing_mails(
         if lines.is_empty() {
             continue;
         }
-        let round = *rounds.iter().next().unwrap_or(&1);
-        let head = if rounds.len() > 1 {
-            t!(lang, "tournament-pairings-all", title = event.title.clone())
-        } else {
-            t!(
-                lang,
-                "tournament-pairings-round",
-                title = event.title.clone(),
-                round = round
-            )
+        let (head, subject) = match announce {
+            Announce::Start if matches!(event.conditions.system, System::RoundRobin { .. }) => (
+                t!(lang, "tournament-pairings-all", title = title.clone()),
+                t!(
+                    lang,
+                    "tournament-pairings-subject-all",
+                    title = title.clone()
+                ),
+            ),
+            Announce::Start => (
+                t!(lang, "tournament-pairings-first", title = title.clone()),
+                t!(
+                    lang,
+                    "tournament-pairings-subject",
+                    title = title.clone(),
+                    round = 1
+                ),
+            ),
+            Announce::Round(round) => (
+                t!(
+                    lang,
+                    "tournament-pairings-round",
+                    title = title.clone(),
+                    round = round
+                ),
+                t!(
+                    lang,
+                    "tournament-pairings-subject",
+                    title = title.clone(),
+                    round = round
+                ),
+            ),
+            Announce::Replay(round) => (
+                t!(
+                    lang,
+                    "tournament-pairings-replay",
+                    title = title.clone(),
+                    round = round
+                ),
+                t!(
+                    lang,
+                    "tournament-pairings-subject",
+                    title = title.clone(),
+                    round = round
+                ),
+            ),
         };
         let mut body = format!("{head}\n\n{}\n", lines.join("\n"));
-        if with_conditions {
+        if announce == Announce::Start {
             body.push('\n');
             body.push_str(&t!(lang, "tournament-conditions-head"));
             body.push('\n');
-            body.push_str(&conditions_text(lang, event));
+            body.push_str(&conditions_text(lang, event, desk.config.clock.leave_days));
         }
         body.push('\n');
         body.push_str(&t!(
@@ -516,20 +635,6 @@ fn pairing_mails(
             name = event.name.clone()
         ));
         body.push('\n');
-        let subject = if rounds.len() > 1 {
-            t!(
-                lang,
-                "tournament-pairings-subject-all",
-                title = event.title.clone()
-            )
-        } else {
-            t!(
-                lang,
-                "tournament-pairings-subject",
-                title = event.title.clone(),
-                round = round
-            )
-        };
         mail.tell(&entry.address, subject, body);
     }
     step.decision.outbox.splice(0..0, mail.outbox);
@@ -564,10 +669,29 @@ pub fn start(desk: &EventDesk<'_>, event: &StoredEvent) -> Result<Decision, Refu
         event.entries[i].tpn = Some(n as Tpn + 1);
     }
     let count = confirmed.len() as u32;
+    // Entries no director confirmed lapse; their authors are told.
+    let mut lapsed = Mailer::for_event(desk.config, &format!("tournament\0{}\0lapsed", event.id));
+    for e in event
+        .entries
+        .iter()
+        .filter(|e| e.status == EntryStatus::Pending)
+    {
+        let lang = desk.lang_of(&e.address);
+        lapsed.tell(
+            &e.address,
+            t!(
+                lang,
+                "tournament-entry-lapsed-subject",
+                title = event.title.clone()
+            ),
+            t!(lang, "tournament-entry-lapsed", title = event.title.clone()) + "\n",
+        );
+    }
+    event.entries.retain(|e| e.status != EntryStatus::Pending);
     event.status = EventStatus::Running;
     event.updated_at = desk.now;
     let mut step = Step::new(desk.next_game_id);
-    let rounds: BTreeSet<u32> = match event.conditions.system {
+    match event.conditions.system {
         System::RoundRobin { double } => {
             let schedule = if double {
                 berger::double(count)
@@ -584,24 +708,27 @@ pub fn start(desk: &EventDesk<'_>, event: &StoredEvent) -> Result<Decision, Refu
                 play_round(desk, &mut event, r as u32 + 1, &boards, &mut step)?;
             }
             event.round = schedule.len() as u32;
-            (1..=event.round).collect()
         }
         System::Swiss { rounds } => {
-            if rounds == 0 {
-                return Err(Refused("a Swiss event needs at least one round".into()));
+            // Every round needs a new opponent for everyone: more rounds than opponents
+            // would leave the event unable to pair one.
+            if rounds == 0 || rounds >= count {
+                return Err(Refused(format!(
+                    "{count} players can play at most {} Swiss rounds; the event has {rounds}",
+                    count - 1
+                )));
             }
             pair_swiss_round(desk, &mut event, &mut step)?;
-            [1].into()
         }
         System::Knockout { .. } => {
             let seeds: Vec<Tpn> = (1..=count).collect();
             let ties = knockout::first_round(&seeds);
             play_ties(desk, &mut event, 1, &ties, 0, &mut step)?;
             event.round = 1;
-            [1].into()
         }
-    };
-    pairing_mails(desk, &event, &rounds, true, &mut step);
+    }
+    pairing_mails(desk, &event, 0, Announce::Start, &mut step);
+    step.decision.outbox.extend(lapsed.outbox);
     step.decision.summary = format!(
         "event {} started: {} players, {} game(s)",
         event.name,
@@ -678,13 +805,15 @@ fn play_ties(
     play_round(desk, event, round, &boards, step)
 }
 
-/// Whether every game of `round` is over.
+/// Whether every game of `round` is over (every game of the event, for a round robin,
+/// whose rounds are all played at once).
 fn round_over(event: &StoredEvent, games: &[StoredGame], round: u32) -> bool {
     let first = first_mover(event);
+    let all = matches!(event.conditions.system, System::RoundRobin { .. });
     event
         .pairings
         .iter()
-        .filter(|p| p.round == round)
+        .filter(|p| all || p.round == round)
         .all(|p| match p.outcome {
             Outcome::Game(id) => games
                 .iter()
@@ -692,6 +821,12 @@ fn round_over(event: &StoredEvent, games: &[StoredGame], round: u32) -> bool {
                 .is_some_and(|g| score_of(g, first) != GameScore::Pending),
             Outcome::Bye(_) => true,
         })
+}
+
+/// Whether a running event has a step due (its round is over): a cheap check before
+/// [`progress`].
+pub fn step_due(event: &StoredEvent, games: &[StoredGame]) -> bool {
+    event.status == EventStatus::Running && round_over(event, games, event.round)
 }
 
 /// The next step of a running event, if one is due: the next round paired, more games for
@@ -710,9 +845,10 @@ pub fn progress(desk: &EventDesk<'_>, event: &StoredEvent) -> Result<Option<Deci
             if event.round >= rounds {
                 true
             } else {
+                let from = event.pairings.len();
                 pair_swiss_round(desk, &mut event, &mut step)?;
                 let round = event.round;
-                pairing_mails(desk, &event, &[round].into(), false, &mut step);
+                pairing_mails(desk, &event, from, Announce::Round(round), &mut step);
                 step.decision.summary = format!("event {}: round {round} paired", event.name);
                 false
             }
@@ -794,14 +930,14 @@ fn knockout_step(
     let mut replays = Vec::new();
     let mut winners = Vec::new();
     for (tie, results) in &ties {
-        // A player who withdrew loses the tie whatever the games say.
+        // A player who withdrew loses the tie whatever the games say (a bye included);
+        // when both withdrew, nobody goes on from it.
+        let gone = |t: Tpn| withdrawn.contains(&t);
         let state = match tie.lower {
-            Some(lower) if withdrawn.contains(&tie.higher) && !withdrawn.contains(&lower) => {
-                knockout::TieState::Won(lower)
-            }
-            Some(lower) if withdrawn.contains(&lower) && !withdrawn.contains(&tie.higher) => {
-                knockout::TieState::Won(tie.higher)
-            }
+            None if gone(tie.higher) => continue,
+            Some(lower) if gone(tie.higher) && gone(lower) => continue,
+            Some(lower) if gone(tie.higher) => knockout::TieState::Won(lower),
+            Some(_) if tie.lower.is_some_and(gone) => knockout::TieState::Won(tie.higher),
             _ => knockout::state(tie, results, rule),
         };
         match state {
@@ -811,10 +947,11 @@ fn knockout_step(
         }
     }
     if !replays.is_empty() {
+        let from = event.pairings.len();
         for (tie, played) in replays {
             play_ties(desk, event, round, &[tie], played, step)?;
         }
-        pairing_mails(desk, event, &[round].into(), false, step);
+        pairing_mails(desk, event, from, Announce::Replay(round), step);
         step.decision.summary = format!("event {}: tied mini-matches replayed", event.name);
         return Ok(false);
     }
@@ -823,9 +960,10 @@ fn knockout_step(
     }
     let next = knockout::next_round(&winners, |t| t as usize);
     let round = round + 1;
+    let from = event.pairings.len();
     play_ties(desk, event, round, &next, 0, step)?;
     event.round = round;
-    pairing_mails(desk, event, &[round].into(), false, step);
+    pairing_mails(desk, event, from, Announce::Round(round), step);
     step.decision.summary = format!("event {}: round {round} paired", event.name);
     Ok(false)
 }
@@ -848,7 +986,7 @@ fn final_mails(desk: &EventDesk<'_>, event: &StoredEvent, step: &mut Step) {
             "{}\n\n{}\n{}",
             t!(lang, "tournament-final-head", title = event.title.clone()),
             standings_text(lang, event, desk.games, desk.ratings),
-            t!(lang, "tournament-final-foot")
+            legend(lang, event)
         );
         mail.tell(
             &address,
@@ -865,13 +1003,14 @@ fn final_mails(desk: &EventDesk<'_>, event: &StoredEvent, step: &mut Step) {
 
 /// A player withdraws (or is withdrawn): their unfinished games are forfeited, or
 /// cancelled, by the ICCF rule (forfeited when at least half of their games are over);
-/// in a Swiss event they are paired no more. `seq` numbers the mails (the audit entry).
+/// in a Swiss event they are paired no more. `origin` names what caused it (the audit
+/// entry, or the player's mail): the mails' Message-IDs derive from it.
 pub fn withdraw(
     desk: &EventDesk<'_>,
     event: &StoredEvent,
     address: &str,
     reason: &str,
-    seq: i64,
+    origin: &str,
 ) -> Result<Directed, Refused> {
     if event.status != EventStatus::Running {
         return Err(Refused(format!("{} is not running", event.name)));
@@ -921,23 +1060,25 @@ pub fn withdraw(
         players: desk.players.to_vec(),
         ..Context::default()
     };
-    for (n, game) in theirs
+    for game in theirs
         .iter()
         .filter(|g| score_of(g, first) == GameScore::Pending)
-        .enumerate()
     {
         let side = game.side_of(address).unwrap_or(Side::White);
         let verdict = match rule {
             withdrawal::Unfinished::Forfeited => Verdict::Win(side.opponent()),
             withdrawal::Unfinished::Cancelled => Verdict::Cancel,
         };
-        let directed = direct::on_game(
+        // Message-IDs from the withdrawal itself (the audit entry or the player's mail,
+        // `origin`), the event and the game: unique, and the same if decided again.
+        let cause = format!("withdrawal\0{}\0{}\0{origin}", event.id, game.id);
+        let directed = direct::on_game_because(
             desk.config,
             &ctx,
             game.id,
             GameAction::Adjudicate(verdict),
             reason,
-            seq * 1000 + n as i64,
+            &cause,
             desk.now,
         )?;
         let mut d = directed.decision;
@@ -975,20 +1116,13 @@ pub fn withdraw(
     })
 }
 
-/// The name shown for a new entrant: the name they give, else their mail's display name,
-/// else "Player N" in the event's default language.
-pub fn entrant_name(
-    given: Option<&str>,
-    display: Option<&str>,
-    number: usize,
-    lang: Lang,
-) -> String {
+/// The name shown for a new entrant: the name they give, else their mail's display name;
+/// `None` when neither says one (the entrant is asked for it).
+pub fn entrant_name(given: Option<&str>, display: Option<&str>) -> Option<String> {
     given
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
+        .and_then(|n| display_name(Some(n)))
         .map(|n| n.chars().take(40).collect())
         .or_else(|| display_name(display))
-        .unwrap_or_else(|| t!(lang, "tournament-player-number", number = number))
 }
 
 /// The colour a pairing gives `tpn` in a game (for tests and reports).

@@ -461,11 +461,18 @@ impl Store {
         rows::games_where(&self.conn, "event_id = ?1", &[&event_id])
     }
 
-    /// The records of the players of an event (those who have one).
+    /// The records of the players and directors of an event (those who have one).
     pub fn event_players(&self, event: &StoredEvent) -> Result<Vec<Player>, StoreError> {
-        let mut players = Vec::new();
-        for e in &event.entries {
-            if let Some(p) = rows::player(&self.conn, &e.address)? {
+        let mut players: Vec<Player> = Vec::new();
+        let addresses = event
+            .entries
+            .iter()
+            .map(|e| &e.address)
+            .chain(event.conditions.directors.iter());
+        for a in addresses {
+            if let Some(p) = rows::player(&self.conn, a)?
+                && !players.iter().any(|q| q.address == p.address)
+            {
                 players.push(p);
             }
         }

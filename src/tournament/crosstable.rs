@@ -1,7 +1,8 @@
 //! The crosstable of an event: the standings with each player's results, as fixed-width text
 //! for mail and as CSV for spreadsheets. A round robin shows the grid of results against
 //! every opponent (two characters per cell in a double round robin); a Swiss or knock-out
-//! event shows, round by round, the opponent's place, the colour and the result. Names only:
+//! event shows, round by round, the opponent's place, the side played (moving first or
+//! second, as the caller marks them) and the result. Names only:
 //! addresses never appear. The players' current ratings (Glicko-2, with their deviation) are
 //! shown beside the figures they entered with, when they have one. The words of the headings come from the caller (in the reader's
 //! language). Pure.
@@ -27,6 +28,10 @@ pub struct Labels {
     pub points: String,
     /// "Round" (a prefix for round columns in CSV: `Round 1`).
     pub round: String,
+    /// The mark of a game played first (moving first), in the round-by-round cells.
+    pub first: String,
+    /// The mark of a game played second.
+    pub second: String,
 }
 
 /// The shape of the grid.
@@ -90,7 +95,13 @@ fn result_char(entry: &RoundEntry) -> char {
 
 /// The cells of one row: for a grid, one string per opponent in rank order; for rounds, one
 /// string per round.
-fn cells(table: &Table, standings: &[Standing], shape: Shape, tpn: Tpn) -> Vec<String> {
+fn cells(
+    table: &Table,
+    standings: &[Standing],
+    shape: Shape,
+    labels: &Labels,
+    tpn: Tpn,
+) -> Vec<String> {
     let place_of = |t: Tpn| {
         standings
             .iter()
@@ -123,9 +134,9 @@ fn cells(table: &Table, standings: &[Standing], shape: Shape, tpn: Tpn) -> Vec<S
             .iter()
             .map(|r| {
                 let colour = |c: Option<Colour>| match c {
-                    Some(Colour::White) => 'w',
-                    Some(Colour::Black) => 'b',
-                    None => '-',
+                    Some(Colour::White) => labels.first.as_str(),
+                    Some(Colour::Black) => labels.second.as_str(),
+                    None => "-",
                 };
                 match *r {
                     RoundEntry::Played {
@@ -175,7 +186,7 @@ pub fn text(
         .min(30);
     let rows: Vec<Vec<String>> = standings
         .iter()
-        .map(|s| cells(table, standings, shape, s.tpn))
+        .map(|s| cells(table, standings, shape, labels, s.tpn))
         .collect();
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut widths = vec![0usize; columns];
@@ -305,7 +316,7 @@ pub fn csv(
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     let columns = standings
         .iter()
-        .map(|s| cells(table, standings, shape, s.tpn).len())
+        .map(|s| cells(table, standings, shape, labels, s.tpn).len())
         .max()
         .unwrap_or(0);
     let mut heading = vec![
@@ -338,7 +349,7 @@ pub fn csv(
         if !current.is_empty() {
             record.push(current.get(&standing.tpn).cloned().unwrap_or_default());
         }
-        let mut row = cells(table, standings, shape, standing.tpn);
+        let mut row = cells(table, standings, shape, labels, standing.tpn);
         row.resize(columns, String::new());
         record.extend(row.into_iter().map(|c| c.trim().to_string()));
         record.push(points(u64::from(standing.score)));

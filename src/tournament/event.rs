@@ -4,6 +4,8 @@
 //! players; the pure functions of this module turn it into the table the pairing and the
 //! tie-breaks read. Pure.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::record::{ByeKind, Colour, Entrant, GameResult, PointSystem, RoundEntry, Table, Tpn};
@@ -73,9 +75,6 @@ pub struct Conditions {
     pub system: System,
     /// The time control, as `arbitre new --time` reads it.
     pub time: String,
-    /// Days of leave per player and year, as the server grants (shown).
-    #[serde(default)]
-    pub leave_days: Option<u32>,
     /// Whether conditional moves (`IF ... THEN ...`) are allowed.
     pub conditional_moves: bool,
     /// Whether take-backs by agreement (`UNDO`) are allowed.
@@ -280,7 +279,7 @@ impl StoredEvent {
     /// `score` gives for its game. Rounds after a withdrawal are absences.
     pub fn table(&self, score: impl Fn(i64) -> GameScore) -> Table {
         let players = self.players();
-        let rounds = self.round as usize;
+        let (columns, rounds) = self.columns();
         let mut entrants: Vec<Entrant> = players
             .iter()
             .map(|e| Entrant {
@@ -290,9 +289,11 @@ impl StoredEvent {
                 rounds: vec![RoundEntry::Absent; rounds],
             })
             .collect();
-        let slot = |tpn: Tpn| tpn as usize - 1;
+        let slot = |tpn: Tpn| (tpn as usize).wrapping_sub(1);
         for pairing in &self.pairings {
-            let r = pairing.round as usize - 1;
+            let Some(&r) = columns.get(&(pairing.round, pairing.board)) else {
+                continue;
+            };
             if r >= rounds {
                 continue;
             }
@@ -366,5 +367,45 @@ impl StoredEvent {
             entrants,
             points: PointSystem::default(),
         }
+    }
+
+    /// The table's column of each pairing, and the number of columns. A round is one
+    /// column, except in a knock-out, where each game of a mini-match (two, or more after
+    /// a tie) has a column of its own.
+    fn columns(&self) -> (BTreeMap<(u32, u32), usize>, usize) {
+        let mut columns = BTreeMap::new();
+        let knockout = matches!(self.conditions.system, System::Knockout { .. });
+        let mut offset = 0;
+        for round in 1..=self.round {
+            let mut ties: Vec<((Tpn, Option<Tpn>), usize)> = Vec::new();
+            let mut width = 1;
+            let mut boards: Vec<&Pairing> =
+                self.pairings.iter().filter(|p| p.round == round).collect();
+            boards.sort_by_key(|p| p.board);
+            for p in boards {
+                let sub = if knockout {
+                    let key = match p.black {
+                        Some(b) => (p.white.min(b), Some(p.white.max(b))),
+                        None => (p.white, None),
+                    };
+                    match ties.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, n)) => {
+                            *n += 1;
+                            *n - 1
+                        }
+                        None => {
+                            ties.push((key, 1));
+                            0
+                        }
+                    }
+                } else {
+                    0
+                };
+                width = width.max(sub + 1);
+                columns.insert((round, p.board), offset + sub);
+            }
+            offset += width;
+        }
+        (columns, offset)
     }
 }

@@ -2,12 +2,15 @@
 //!
 //! The Swiss pairing (FIDE Dutch system, as bbpPairings applies it) reduces every decision to
 //! "find a matching of maximum total weight" on a dense graph whose edge weights are huge packed
-//! bit fields. This module solves exactly that problem and nothing else:
+//! bit fields, solved again and again after small changes. This module solves exactly that
+//! problem and nothing else:
 //!
 //! - [`DenseWeights`]: a symmetric n×n matrix of non-negative weights, where zero means "no
 //!   edge";
 //! - [`maximum_weight_matching`]: a matching of maximum total weight (not of maximum
 //!   cardinality; an edge of weight zero is never used);
+//! - [`Matcher`]: the same for a graph whose weights change between solves, each solve starting
+//!   from the previous optimum;
 //! - [`Weight`]: the exact integer types the solver computes with (`i64`, `i128` and the signed
 //!   integers of the `bnum` crate, e.g. [`bnum::types::I512`]), and [`bits_needed_for`] to
 //!   pick one.
@@ -17,24 +20,61 @@
 //! Edmonds' blossom algorithm in its primal-dual O(n³) form, as described by Z. Galil,
 //! "Efficient algorithms for finding maximum matching in graphs", ACM Computing Surveys 18(1),
 //! 1986, section 4 (after Gabow's 1974 thesis and Lawler's book): stages that each grow an
-//! alternating forest from every exposed vertex until an augmenting path is found, with dual
+//! alternating forest from the exposed vertices until augmenting paths are found, with dual
 //! adjustments between growth steps, blossoms shrunk when an odd cycle closes and T-blossoms
 //! expanded when their dual variable reaches zero. The O(n³) bound comes from keeping, for every
 //! vertex outside the S-blossoms, its least-slack edge to an S-vertex, and for every S-blossom
 //! its least-slack edge to each other S-blossom.
 //!
+//! The duals are those of the linear program of maximum weight matching (a dual per vertex,
+//! one per odd set); the solver keeps them feasible, every matched edge and every blossom's
+//! edge tight, and stops when every exposed vertex has a zero dual, which proves the matching
+//! optimal. Three departures from the textbook let it start from any such state, not only
+//! from "no matching, every vertex dual equal":
+//!
+//! - the roots of a stage are the exposed vertices (bases of top-level blossoms) of *positive*
+//!   dual; an exposed vertex of zero dual is already as it should be, and a tree reaching it
+//!   along a tight edge augments to it;
+//! - when the dual of a matched S-vertex reaches zero before its root's, the even alternating
+//!   path from the root to it is flipped: the root gets matched, the vertex is left exposed
+//!   with a zero dual (the matching keeps its weight, the root's constraint is met);
+//! - the roots start a solve with duals of one parity, so that the slack between two
+//!   S-vertices stays even and every dual adjustment integral.
+//!
+//! A stage does not end at its first augmentation: the trees it joins are dissolved, and the
+//! others go on growing along tight edges (and augmenting) until nothing is left to scan;
+//! only then does a new stage start (a dual adjustment needs the least-slack records rebuilt).
+//! A start from scratch gives each vertex its largest incident weight as its dual (a feasible
+//! start) and matches greedily along tight edges before the first stage.
+//!
+//! # Warm start
+//!
+//! A [`Matcher`] records which edges [`Matcher::set`] changed since its last solve. The
+//! previous optimum stays valid except where a changed edge now has a negative slack, or was
+//! matched or in a blossom's odd cycle and is no longer tight. For each such edge one end is
+//! isolated (greedily, the ends of most such edges first): the blossoms containing it are
+//! dissolved (a blossom's dual moved onto its vertices keeps the slack of every edge inside it,
+//! and frees the matched edge at its base, whose ends become exposed), it is unmatched, and its
+//! dual is set to the least that covers its edges. The exposed vertices then get the least
+//! duals that cover their edges when they are not in a blossom, the exposed vertices are
+//! matched greedily along tight edges, and the stages resume. A solve after the weights at
+//! k vertices changed typically costs a few stages, O(k·n²), instead of O(n³).
+//!
 //! # Exactness and headroom
 //!
 //! There is no floating point. Internally every edge weight counts twice (the slack of an edge
 //! `{i, j}` is `u(i) + u(j) − 2·w(i, j) + 2·Σ z(B)`, over the blossoms `B` containing both ends),
-//! which keeps every dual variable and every dual adjustment integral. Vertex duals start at the
-//! largest weight `W` and stay in `[0, 2W]`, blossom duals stay in `[0, W]`, and no
-//! intermediate value exceeds `6W`. A signed type of `b + 4` bits is therefore enough for
-//! weights below `2^b` ([`bits_needed_for`]); the matrix refuses a weight above
-//! [`Weight::max_edge_weight`] (`MAX / 8`).
+//! which keeps every dual variable and every dual adjustment integral. With `W` the largest
+//! weight, a vertex dual stays in `[0, 2W]` (a matched or blossom edge is tight, and an exposed
+//! vertex is given the least dual that covers its edges), a blossom dual in `[0, W]`, the dual
+//! adjustment of a stage is at most `2W` (a root's dual), and no intermediate value exceeds
+//! `8W`. A signed type of `b + 4` bits is therefore enough for weights below `2^b`
+//! ([`bits_needed_for`]); the matrix refuses a weight above [`Weight::max_edge_weight`]
+//! (`MAX / 8`).
 //!
 //! With `debug_assertions` on, every solve also checks its own optimality certificate (dual
-//! feasibility and complementary slackness), and panics if it does not hold.
+//! feasibility and complementary slackness) and that every blossom's odd cycle is made of tight
+//! edges (the state the next solve starts from), and panics if not.
 
 use std::fmt::Debug;
 
@@ -67,7 +107,7 @@ pub trait Weight: Copy + Ord + Debug {
     }
 
     /// The largest edge weight the solver accepts with this type: `MAX / 8`, since the
-    /// solver's intermediate values reach six times the largest weight (see
+    /// solver's intermediate values reach eight times the largest weight (see
     /// [`bits_needed_for`]).
     fn max_edge_weight() -> Self {
         Self::MAX.half().half().half()
@@ -76,12 +116,12 @@ pub trait Weight: Copy + Ord + Debug {
 
 /// How many bits the solver's weight type must have (sign bit included) when every edge weight
 /// is below `2^max_weight_bits`: four more, one for the sign and three for the internal values,
-/// which stay below eight times the largest weight `W`.
+/// which stay within eight times the largest weight `W`.
 ///
 /// (Weights are stored doubled; a vertex dual stays in `[0, 2W]`, a blossom dual in `[0, W]`;
-/// the total dual adjustment of a stage is at most `W`; the slack of an edge is at most `4W`,
+/// the total dual adjustment of a stage is at most `2W`; the slack of an edge is at most `4W`,
 /// and the stage-invariant keys of the least-slack edges add up to twice the adjustment to it,
-/// at most `6W`.)
+/// at most `8W`.)
 ///
 /// Pick any [`Weight`] type whose [`Weight::BITS`] is at least this; e.g. weights of up to 508
 /// bits fit [`bnum::types::I512`].
@@ -228,25 +268,6 @@ impl<W: Weight> DenseWeights<W> {
         }
     }
 
-    /// The neighbours of `i` (the other ends of its edges of non-zero weight), in increasing
-    /// order.
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        self.edges[i * self.words..(i + 1) * self.words]
-            .iter()
-            .enumerate()
-            .flat_map(|(k, &word)| {
-                let mut bits = word;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(k * 64 + b)
-                })
-            })
-    }
-
     /// The largest edge weight (zero when there is no edge).
     #[must_use]
     pub fn max_weight(&self) -> W {
@@ -284,54 +305,55 @@ pub fn matching_weight<W: Weight>(weights: &DenseWeights<W>, mates: &[Option<usi
 /// An edge of weight zero is never used. When several matchings reach the optimum, any one of
 /// them may be returned (deterministically: the same input gives the same output).
 ///
-/// Time O(n³) in the worst case: at most n/2 + 1 stages (one per augmentation), each of
-/// O(n²) additions and comparisons of weights. Extra memory O(n) typically, O(n²) at worst
-/// (the least-slack edge lists of nested blossoms), besides the matrix, which is not copied.
+/// Time O(n³) in the worst case: at most n stages (each ends at least one tree: an
+/// augmentation, or an exposed vertex's dual reaching zero), each of O(n²) additions and
+/// comparisons of weights. Extra memory O(n) typically, O(n²) at worst (the least-slack edge
+/// lists of nested blossoms), besides a copy of the matrix. A caller that solves the same graph
+/// again after changing a few weights should keep a [`Matcher`] instead, which starts from the
+/// previous optimum.
 #[must_use]
 pub fn maximum_weight_matching<W: Weight>(weights: &DenseWeights<W>) -> Vec<Option<usize>> {
-    let mut solver = Solver::new(weights);
-    solver.solve();
-    #[cfg(debug_assertions)]
-    solver.verify_optimum();
-    solver
-        .mate
-        .iter()
-        .map(|&m| (m != NONE).then_some(m))
-        .collect()
+    Matcher::from_weights(weights.clone()).solve()
 }
 
-/// "No vertex" / "no blossom".
-const NONE: usize = usize::MAX;
-/// "No edge"; an edge is an ordered pair of vertices.
-const NO_EDGE: (usize, usize) = (NONE, NONE);
-
-/// Labels of top-level blossoms in the alternating forest of a stage.
-const FREE: u8 = 0;
-const LABEL_S: u8 = 1;
-const LABEL_T: u8 = 2;
-
-/// Which dual adjustment limited the last step.
-#[derive(Clone, Copy)]
-enum Step {
-    /// A vertex dual reached zero: the matching is optimal.
-    Done,
-    /// An edge from an S-vertex to a free blossom became tight (the vertex in the free blossom).
-    Grow(usize),
-    /// An edge between two S-blossoms became tight.
-    Tight(usize, usize),
-    /// The dual of a T-blossom reached zero.
-    Expand(usize),
-}
-
-/// The solver's state. Ids `0..n` are the vertices (trivial blossoms), ids `n..2n` are
-/// available for nontrivial blossoms. An edge `(x, y)` is stored as an ordered pair of
-/// vertices; its orientation is given where it matters.
-struct Solver<'a, W> {
+/// Maximum weight matchings of a graph whose weights change between solves: the graph (a
+/// [`DenseWeights`] it owns and changes through [`Matcher::set`]) together with the solver's
+/// last optimum, from which the next solve starts.
+///
+/// The first solve runs from scratch (as [`maximum_weight_matching`] does). Each later one
+/// keeps the previous matching, blossoms and dual variables, and only repairs what the changed
+/// edges broke (see the module doc, "Warm start"): a solve after the weights at k vertices
+/// changed costs about O(k·n²) instead of O(n³). The result is a maximum weight matching of the
+/// current weights, exactly as from scratch, but when several matchings are optimal it may be
+/// a different one (deterministically: the same sequence of weights and solves gives the same
+/// results).
+///
+/// ```
+/// use arbitre::tournament::matching::Matcher;
+///
+/// let mut m = Matcher::<i64>::new(4);
+/// m.set(0, 1, 5);
+/// m.set(2, 3, 5);
+/// m.set(1, 2, 8);
+/// assert_eq!(m.solve(), vec![Some(1), Some(0), Some(3), Some(2)]);
+/// m.set(1, 2, 11);
+/// assert_eq!(m.solve(), vec![None, Some(2), Some(1), None]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Matcher<W> {
     n: usize,
     /// The graph.
-    g: &'a DenseWeights<W>,
-    /// Row-major n×n doubled weights.
-    w2: &'a [W],
+    g: DenseWeights<W>,
+    /// The edges `{i, j}`, `i < j`, whose weight changed since the last solve (unless
+    /// `stale`): bit `j` of row `i`, rows of `g.words` words.
+    changed: Vec<u64>,
+    /// The rows of `changed` with a bit set, each once.
+    changed_rows: Vec<usize>,
+    /// Whether the next solve must start from scratch (nothing solved yet).
+    stale: bool,
+    /// How many solves started from scratch and how many from the previous optimum.
+    cold_solves: u64,
+    warm_solves: u64,
     /// Mate of each vertex, or `NONE`.
     mate: Vec<usize>,
     /// Enclosing blossom of each blossom or vertex, `NONE` at top level.
@@ -353,6 +375,8 @@ struct Solver<'a, W> {
     /// The edge `(x, y)` that labelled a top-level blossom, `y` inside it, `x` in its parent in
     /// the forest (for an S-blossom: its matched edge, `y` its base); `NO_EDGE` for a root.
     label_edge: Vec<(usize, usize)>,
+    /// The tree of each labelled top-level blossom: the id its root had when the stage began.
+    tree: Vec<usize>,
     /// Total dual adjustment in this stage. An S-vertex's dual plus `shift` is constant while
     /// it stays S, which gives the least-slack edges below keys that do not age.
     shift: W,
@@ -382,31 +406,68 @@ struct Solver<'a, W> {
     durable_scan: Vec<u32>,
     /// Unused blossom ids.
     free_ids: Vec<usize>,
-    /// Marks for the search of a common ancestor in the forest.
+    /// Marks for the search of a common ancestor (in the forest, or among blossoms).
     mark: Vec<u32>,
     stamp: u32,
     /// Scratch buffers.
     scratch: Vec<usize>,
     pending: Vec<(usize, usize)>,
+    broken: Vec<(usize, usize)>,
+    /// Per vertex, during a repair: broken changed edges at it; whether it was isolated.
+    degree: Vec<u32>,
+    isolated: Vec<bool>,
 }
 
-impl<'a, W: Weight> Solver<'a, W> {
-    fn new(weights: &'a DenseWeights<W>) -> Self {
+/// "No vertex" / "no blossom".
+const NONE: usize = usize::MAX;
+/// "No edge"; an edge is an ordered pair of vertices.
+const NO_EDGE: (usize, usize) = (NONE, NONE);
+
+/// Labels of top-level blossoms in the alternating forest of a stage.
+const FREE: u8 = 0;
+const LABEL_S: u8 = 1;
+const LABEL_T: u8 = 2;
+
+/// Which dual adjustment limited the last step.
+#[derive(Clone, Copy)]
+enum Step {
+    /// The dual of an S-vertex reached zero: of an exposed vertex (`NONE`), whose tree is done,
+    /// or of the given matched vertex, which the even path from its root can leave exposed.
+    Zero(usize),
+    /// An edge from an S-vertex to a free blossom became tight (the vertex in the free blossom).
+    Grow(usize),
+    /// An edge between two S-blossoms became tight.
+    Tight(usize, usize),
+    /// The dual of a T-blossom reached zero.
+    Expand(usize),
+}
+
+impl<W: Weight> Matcher<W> {
+    /// A graph of `n` vertices and no edge.
+    #[must_use]
+    pub fn new(n: usize) -> Self {
+        Self::from_weights(DenseWeights::new(n))
+    }
+
+    /// The graph `weights`, not solved yet.
+    #[must_use]
+    pub fn from_weights(weights: DenseWeights<W>) -> Self {
         let n = weights.n;
         let ids = 2 * n;
-        let maxw = weights.max_weight();
-        let mut dual = vec![W::ZERO; ids];
-        dual[..n].fill(maxw);
         let mut base = vec![NONE; ids];
         let mut leaves = vec![Vec::new(); ids];
         for v in 0..n {
             base[v] = v;
             leaves[v].push(v);
         }
-        Solver {
+        Matcher {
             n,
             g: weights,
-            w2: &weights.cells,
+            changed: vec![0; n * n.div_ceil(64)],
+            changed_rows: Vec::new(),
+            stale: true,
+            cold_solves: 0,
+            warm_solves: 0,
             mate: vec![NONE; n],
             parent: vec![NONE; ids],
             top: (0..n).collect(),
@@ -414,9 +475,10 @@ impl<'a, W: Weight> Solver<'a, W> {
             children: vec![Vec::new(); ids],
             cycle: vec![Vec::new(); ids],
             leaves,
-            dual,
+            dual: vec![W::ZERO; ids],
             label: vec![FREE; ids],
             label_edge: vec![NO_EDGE; ids],
+            tree: vec![NONE; ids],
             shift: W::ZERO,
             best_s: vec![NONE; n],
             best_s_key: vec![W::ZERO; n],
@@ -433,13 +495,119 @@ impl<'a, W: Weight> Solver<'a, W> {
             stamp: 0,
             scratch: Vec::with_capacity(n),
             pending: vec![NO_EDGE; ids],
+            broken: Vec::new(),
+            degree: vec![0; n],
+            isolated: vec![false; n],
         }
+    }
+
+    /// The number of vertices.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the graph has no vertex.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The graph.
+    #[must_use]
+    pub fn weights(&self) -> &DenseWeights<W> {
+        &self.g
+    }
+
+    /// The weight of the edge `{i, j}` (zero: no edge).
+    ///
+    /// # Panics
+    ///
+    /// If `i` or `j` is not a vertex.
+    #[must_use]
+    pub fn get(&self, i: usize, j: usize) -> W {
+        self.g.get(i, j)
+    }
+
+    /// Sets the weight of the edge `{i, j}` (zero removes it), as [`DenseWeights::set`] does,
+    /// and remembers the change for the next solve.
+    ///
+    /// # Panics
+    ///
+    /// As [`DenseWeights::set`].
+    pub fn set(&mut self, i: usize, j: usize, weight: W) {
+        let before = self.g.cells.get(i * self.n + j).copied();
+        self.g.set(i, j, weight);
+        if self.stale || before == Some(self.g.cells[i * self.n + j]) {
+            return;
+        }
+        let (a, b) = (i.min(j), i.max(j));
+        let words = self.g.words;
+        let row = &mut self.changed[a * words..(a + 1) * words];
+        if row.iter().all(|&w| w == 0) {
+            self.changed_rows.push(a);
+        }
+        row[b / 64] |= 1 << (b % 64);
+    }
+
+    /// Forgets the changes recorded since the last solve.
+    fn clear_changes(&mut self) {
+        let words = self.g.words;
+        for &a in &self.changed_rows {
+            self.changed[a * words..(a + 1) * words].fill(0);
+        }
+        self.changed_rows.clear();
+    }
+
+    /// A matching of maximum total weight of the current weights, as
+    /// [`maximum_weight_matching`] describes it, starting from the previous solve's optimum
+    /// when there is one. Entry `v` is `v`'s mate, or `None`.
+    pub fn solve(&mut self) -> Vec<Option<usize>> {
+        if self.stale {
+            self.reset();
+            self.cold_solves += 1;
+        } else {
+            self.repair();
+            self.warm_solves += 1;
+        }
+        self.clear_changes();
+        self.stale = false;
+        while self.start_stage() {
+            self.run_stage();
+            self.end_stage();
+        }
+        #[cfg(debug_assertions)]
+        self.verify_optimum();
+        self.mates()
+    }
+
+    /// The same as [`Matcher::solve`], but forgetting the previous optimum first (for
+    /// comparisons; the result may be a different optimal matching).
+    pub fn solve_from_scratch(&mut self) -> Vec<Option<usize>> {
+        self.stale = true;
+        self.clear_changes();
+        self.solve()
+    }
+
+    /// The matching of the last solve (all `None` before the first).
+    #[must_use]
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        self.mate
+            .iter()
+            .map(|&m| (m != NONE).then_some(m))
+            .collect()
+    }
+
+    /// How many solves ran from scratch, and how many started from the previous optimum.
+    #[must_use]
+    pub fn solve_counts(&self) -> (u64, u64) {
+        (self.cold_solves, self.warm_solves)
     }
 
     /// The doubled weight of the edge `{x, y}`.
     #[inline(always)]
     fn weight2(&self, x: usize, y: usize) -> W {
-        self.w2[x * self.n + y]
+        self.g.cells[x * self.n + y]
     }
 
     /// Slack of the edge `{x, y}`, for `x` and `y` in different top-level blossoms.
@@ -453,17 +621,72 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.parent[b] == NONE && self.base[b] != NONE
     }
 
-    fn solve(&mut self) {
-        while self.start_stage() {
-            if !self.run_stage() {
-                return;
+    /// The next mark stamp (marks are reset when the counter wraps).
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.mark.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
+    }
+
+    /// Forgets the previous optimum: no matching, no blossom, each vertex dual at the largest
+    /// weight of its edges (which covers every edge, each weight counting twice); then a
+    /// greedy matching along tight edges, and roots of one parity.
+    fn reset(&mut self) {
+        let n = self.n;
+        self.mate.fill(NONE);
+        self.parent.fill(NONE);
+        for v in 0..n {
+            self.top[v] = v;
+        }
+        for b in n..2 * n {
+            self.base[b] = NONE;
+            self.children[b].clear();
+            self.cycle[b].clear();
+            self.leaves[b].clear();
+        }
+        for v in 0..n {
+            let row = &self.g.cells[v * n..(v + 1) * n];
+            self.dual[v] = row.iter().copied().max().unwrap_or(W::ZERO).half();
+        }
+        self.dual[n..].fill(W::ZERO);
+        self.free_ids.clear();
+        self.free_ids.extend((n..2 * n).rev());
+        self.greedy();
+        self.even_roots();
+    }
+
+    /// Matches exposed top-level vertices in pairs along tight edges, in index order (each
+    /// such edge is an augmenting path by itself), after lowering each one's dual to the
+    /// least that covers its edges (which makes one of them tight).
+    fn greedy(&mut self) {
+        let n = self.n;
+        let words = self.g.words;
+        for r in 0..n {
+            if self.top[r] != r || self.mate[r] != NONE || self.dual[r].is_zero() {
+                continue;
             }
-            self.end_stage();
+            self.dual[r] = self.least_dual(r);
+            'row: for k in 0..words {
+                let mut bits = self.g.edges[r * words + k];
+                while bits != 0 {
+                    let j = k * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.top[j] == j && self.mate[j] == NONE && self.slack(r, j).is_zero() {
+                        self.mate[r] = j;
+                        self.mate[j] = r;
+                        break 'row;
+                    }
+                }
+            }
         }
     }
 
-    /// Resets the forest and makes every top-level blossom with an exposed base a root.
-    /// Returns false when every vertex is matched.
+    /// Resets the forest and makes every top-level blossom whose base is exposed with a
+    /// positive dual a root. Returns false when there is none: every exposed vertex has a
+    /// zero dual, and the matching is optimal.
     fn start_stage(&mut self) -> bool {
         self.label.fill(FREE);
         self.label_edge.fill(NO_EDGE);
@@ -481,35 +704,53 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.shift = W::ZERO;
         let mut any = false;
         for b in 0..2 * self.n {
-            if self.is_top(b) && self.mate[self.base[b]] == NONE {
-                self.label[b] = LABEL_S;
-                self.enqueue(b);
-                any = true;
+            if self.is_top(b) {
+                let base = self.base[b];
+                if self.mate[base] == NONE && self.dual[base] > W::ZERO {
+                    self.tree[b] = b;
+                    self.label[b] = LABEL_S;
+                    self.enqueue(b);
+                    any = true;
+                }
             }
         }
         any
     }
 
-    /// Grows the forest and adjusts the duals until an augmentation (returns true) or until
-    /// the matching is optimal (returns false).
-    fn run_stage(&mut self) -> bool {
+    /// Grows the forest and adjusts the duals until an augmentation, or until the dual of an
+    /// S-vertex reaches zero (then the tree of an exposed vertex is done, or the even path
+    /// from its root to a matched vertex is flipped).
+    ///
+    /// An augmentation only dissolves the trees it joins (their blossoms become free): the
+    /// other trees go on growing along tight edges, and may augment too, until nothing is
+    /// left to scan. There is no dual adjustment after an augmentation (the least-slack edges
+    /// recorded no longer account for the freed vertices): the next stage starts afresh.
+    fn run_stage(&mut self) {
+        let mut augmented = false;
         loop {
             while let Some(v) = self.queue.pop() {
-                if self.scan(v) {
-                    return true;
+                // A vertex of a tree dissolved by an augmentation is no longer S.
+                if self.label[self.top[v]] == LABEL_S && self.scan(v) {
+                    augmented = true;
                 }
             }
+            if augmented {
+                return;
+            }
             match self.adjust_duals() {
-                Step::Done => return false,
+                Step::Zero(v) => {
+                    if v != NONE {
+                        self.augment_path(v, NONE);
+                    }
+                    return;
+                }
                 Step::Grow(y) => {
                     let x = self.best_s[y];
-                    self.assign_t(self.top[y], x, y);
+                    augmented = self.grow(x, y);
                 }
                 Step::Tight(x, y) => {
                     debug_assert_ne!(self.top[x], self.top[y]);
-                    if self.tight_ss(x, y) {
-                        return true;
-                    }
+                    augmented = self.tight_ss(x, y);
                 }
                 Step::Expand(b) => self.expand_t(b),
             }
@@ -527,8 +768,7 @@ impl<'a, W: Weight> Solver<'a, W> {
     /// Scans the edges of the S-vertex `v`. Returns true after an augmentation.
     fn scan(&mut self, v: usize) -> bool {
         let n = self.n;
-        let g = self.g;
-        let row = &self.w2[v * n..(v + 1) * n];
+        let words = self.g.words;
         self.clock += 1;
         if !self.has_list[self.top[v]] {
             self.durable_scan[v] = self.clock;
@@ -536,53 +776,81 @@ impl<'a, W: Weight> Solver<'a, W> {
         let since = self.s_since[v];
         let shift = self.shift;
         let pv = self.dual[v].plus(shift);
-        for u in g.neighbours(v) {
-            let bv = self.top[v];
-            let bu = self.top[u];
-            if bv == bu {
-                continue;
-            }
-            let is_s = self.label[bu] == LABEL_S;
-            if is_s && self.durable_scan[u] > since {
-                // Already seen from u's side (see `durable_scan`).
-                continue;
-            }
-            // slack(v, u) = key + u(u) − shift.
-            let key = pv.minus(row[u]);
-            if is_s {
-                // slack(v, u) + 2·shift; the edge is tight when this is 2·shift, which is at
-                // most the key of any recorded edge.
-                let ss_key = key.plus(self.dual[u]).plus(shift);
-                let none = self.best_ss[bv] == NO_EDGE;
-                if none || ss_key <= self.best_ss_key[bv] {
-                    if ss_key.minus(shift) == shift {
-                        if self.tight_ss(v, u) {
-                            return true;
+        for k in 0..words {
+            let mut bits = self.g.edges[v * words + k];
+            while bits != 0 {
+                let u = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let bv = self.top[v];
+                let bu = self.top[u];
+                if bv == bu {
+                    continue;
+                }
+                let is_s = self.label[bu] == LABEL_S;
+                if is_s && self.durable_scan[u] > since {
+                    // Already seen from u's side (see `durable_scan`).
+                    continue;
+                }
+                // slack(v, u) = key + u(u) − shift.
+                let key = pv.minus(self.g.cells[v * n + u]);
+                if is_s {
+                    // slack(v, u) + 2·shift; the edge is tight when this is 2·shift, which is
+                    // at most the key of any recorded edge.
+                    let ss_key = key.plus(self.dual[u]).plus(shift);
+                    let none = self.best_ss[bv] == NO_EDGE;
+                    if none || ss_key <= self.best_ss_key[bv] {
+                        if ss_key.minus(shift).minus(shift).is_zero() {
+                            if self.tight_ss(v, u) {
+                                return true;
+                            }
+                        } else if none || ss_key < self.best_ss_key[bv] {
+                            self.best_ss[bv] = (v, u);
+                            self.best_ss_key[bv] = ss_key;
                         }
-                    } else if none || ss_key < self.best_ss_key[bv] {
-                        self.best_ss[bv] = (v, u);
-                        self.best_ss_key[bv] = ss_key;
                     }
-                }
-            } else if self.best_s[u] == NONE || key <= self.best_s_key[u] {
-                if self.best_s[u] == NONE || key < self.best_s_key[u] {
-                    self.best_s[u] = v;
-                    self.best_s_key[u] = key;
-                }
-                if self.label[bu] == FREE && key.plus(self.dual[u]) == shift {
-                    self.assign_t(bu, v, u);
+                } else if self.best_s[u] == NONE || key <= self.best_s_key[u] {
+                    if self.best_s[u] == NONE || key < self.best_s_key[u] {
+                        self.best_s[u] = v;
+                        self.best_s_key[u] = key;
+                    }
+                    if self.label[bu] == FREE
+                        && key.plus(self.dual[u]).minus(shift).is_zero()
+                        && self.grow(v, u)
+                    {
+                        return true;
+                    }
                 }
             }
         }
         false
     }
 
+    /// Handles the tight edge from the S-vertex `x` to `y` in a free blossom: augments when
+    /// that blossom's base is exposed (its dual is zero, it is no root) and returns true, else
+    /// labels it T.
+    fn grow(&mut self, x: usize, y: usize) -> bool {
+        let b = self.top[y];
+        if self.mate[self.base[b]] == NONE {
+            let tree = self.tree[self.top[x]];
+            self.augment_blossom(b, y);
+            self.mate[y] = x;
+            self.augment_path(x, y);
+            self.free_trees(tree, tree);
+            true
+        } else {
+            self.assign_t(b, x, y);
+            false
+        }
+    }
+
     /// Labels the free top-level blossom `b` T through the edge `(x, y)`, `y` in `b`, and the
     /// blossom of its base's mate S.
     fn assign_t(&mut self, b: usize, x: usize, y: usize) {
         debug_assert_eq!(self.label[b], FREE);
+        let tree = self.tree[self.top[x]];
         self.label[b] = LABEL_T;
         self.label_edge[b] = (x, y);
+        self.tree[b] = tree;
         let base = self.base[b];
         let m = self.mate[base];
         debug_assert_ne!(m, NONE, "a free blossom is matched");
@@ -590,6 +858,7 @@ impl<'a, W: Weight> Solver<'a, W> {
         debug_assert_eq!(self.label[bm], FREE);
         self.label[bm] = LABEL_S;
         self.label_edge[bm] = (base, m);
+        self.tree[bm] = tree;
         self.enqueue(bm);
     }
 
@@ -602,8 +871,21 @@ impl<'a, W: Weight> Solver<'a, W> {
                 false
             }
             None => {
-                self.augment(x, y);
+                let (tx, ty) = (self.tree[self.top[x]], self.tree[self.top[y]]);
+                self.augment_path(x, y);
+                self.augment_path(y, x);
+                self.free_trees(tx, ty);
                 true
+            }
+        }
+    }
+
+    /// Unlabels the top-level blossoms of the trees `a` and `b`, just augmented.
+    fn free_trees(&mut self, a: usize, b: usize) {
+        for c in 0..2 * self.n {
+            if self.label[c] != FREE && self.is_top(c) && (self.tree[c] == a || self.tree[c] == b) {
+                self.label[c] = FREE;
+                self.label_edge[c] = NO_EDGE;
             }
         }
     }
@@ -622,8 +904,7 @@ impl<'a, W: Weight> Solver<'a, W> {
     /// or `None` when they are in different trees. Walks both paths in turn, so that the cost
     /// is proportional to the blossom found (or to the augmenting path).
     fn common_ancestor(&mut self, x: usize, y: usize) -> Option<usize> {
-        self.stamp += 1;
-        let stamp = self.stamp;
+        let stamp = self.next_stamp();
         let mut a = self.top[x];
         let mut b = self.top[y];
         while a != NONE || b != NONE {
@@ -691,13 +972,14 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.dual[id] = W::ZERO;
         self.label[id] = LABEL_S;
         self.label_edge[id] = self.label_edge[lca];
+        self.tree[id] = self.tree[lca];
         self.leaves[id] = leaves;
 
         // The least-slack edges from the new blossom to every other S-blossom: from the
         // children's lists where they have one, else from the full rows of their vertices.
         let mut list = std::mem::take(&mut self.ss_list[id]);
         list.clear();
-        let g = self.g;
+        let words = self.g.words;
         for &c in &kids {
             if self.has_list[c] {
                 let child_list = std::mem::take(&mut self.ss_list[c]);
@@ -710,8 +992,13 @@ impl<'a, W: Weight> Solver<'a, W> {
             } else {
                 let child_leaves = std::mem::take(&mut self.leaves[c]);
                 for &p in &child_leaves {
-                    for q in g.neighbours(p) {
-                        self.consider_ss(id, p, q, &mut list);
+                    for k in 0..words {
+                        let mut bits = self.g.edges[p * words + k];
+                        while bits != 0 {
+                            let q = k * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            self.consider_ss(id, p, q, &mut list);
+                        }
                     }
                 }
                 self.leaves[c] = child_leaves;
@@ -755,26 +1042,23 @@ impl<'a, W: Weight> Solver<'a, W> {
         }
     }
 
-    /// Augments along the path through the tight edge `{x, y}` between two trees, from root to
-    /// root.
-    fn augment(&mut self, x: usize, y: usize) {
-        for (mut s, mut t) in [(x, y), (y, x)] {
-            // `s` is an S-vertex to be matched to `t`.
-            loop {
-                let bs = self.top[s];
-                let up = self.label_edge[bs];
-                self.augment_blossom(bs, s);
-                self.mate[s] = t;
-                if up.0 == NONE {
-                    break;
-                }
-                let bt = self.top[up.0];
-                let (ns, nt) = self.label_edge[bt];
-                self.augment_blossom(bt, nt);
-                self.mate[nt] = ns;
-                s = ns;
-                t = nt;
+    /// Flips the alternating path from the S-vertex `s` up to the root of its tree, matching
+    /// `s` to `t` (or leaving it exposed when `t` is `NONE`, which leaves the root matched).
+    fn augment_path(&mut self, mut s: usize, mut t: usize) {
+        loop {
+            let bs = self.top[s];
+            let up = self.label_edge[bs];
+            self.augment_blossom(bs, s);
+            self.mate[s] = t;
+            if up.0 == NONE {
+                break;
             }
+            let bt = self.top[up.0];
+            let (ns, nt) = self.label_edge[bt];
+            self.augment_blossom(bt, nt);
+            self.mate[nt] = ns;
+            s = ns;
+            t = nt;
         }
     }
 
@@ -878,20 +1162,24 @@ impl<'a, W: Weight> Solver<'a, W> {
             .position(|&x| x == entry)
             .expect("entry child");
         let forward = j % 2 == 1;
+        let tree = self.tree[b];
         self.label[entry] = LABEL_T;
         self.label_edge[entry] = (s, t);
+        self.tree[entry] = tree;
         let mut idx = j;
         while idx != 0 {
             let (i1, e1) = self.cycle_step(b, idx, forward);
             let c1 = self.children[b][i1];
             self.label[c1] = LABEL_S;
             self.label_edge[c1] = e1;
+            self.tree[c1] = tree;
             self.best_ss[c1] = NO_EDGE;
             self.enqueue(c1);
             let (i2, e2) = self.cycle_step(b, i1, forward);
             let c2 = self.children[b][i2];
             self.label[c2] = LABEL_T;
             self.label_edge[c2] = e2;
+            self.tree[c2] = tree;
             idx = i2;
         }
         // The other sub-blossoms, in matched pairs.
@@ -916,12 +1204,13 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.release(b);
     }
 
-    /// After an augmentation: expands the top-level S-blossoms whose dual is zero, and
-    /// recursively their sub-blossoms whose dual is zero.
+    /// After a stage: expands the top-level blossoms whose dual is zero (S-blossoms, and
+    /// those of the trees an augmentation dissolved), and recursively their sub-blossoms
+    /// whose dual is zero.
     fn end_stage(&mut self) {
         self.scratch.clear();
         for b in self.n..2 * self.n {
-            if self.is_top(b) && self.label[b] == LABEL_S && self.dual[b] == W::ZERO {
+            if self.is_top(b) && self.label[b] != LABEL_T && self.dual[b] == W::ZERO {
                 self.scratch.push(b);
             }
         }
@@ -943,14 +1232,20 @@ impl<'a, W: Weight> Solver<'a, W> {
     /// what limited it.
     fn adjust_duals(&mut self) -> Step {
         let n = self.n;
-        // delta1: the least S-vertex dual (the exposed vertices' common dual).
-        let mut step = Step::Done;
+        // delta1: the least S-vertex dual; an exposed vertex first among equals (then its tree
+        // is done, and nothing needs to change).
         let mut delta = W::MAX;
+        let mut zero_at = NONE;
         for v in 0..n {
-            if self.label[self.top[v]] == LABEL_S && self.dual[v] < delta {
-                delta = self.dual[v];
+            if self.label[self.top[v]] == LABEL_S {
+                let d = self.dual[v];
+                if d < delta || (d == delta && self.mate[v] == NONE) {
+                    delta = d;
+                    zero_at = if self.mate[v] == NONE { NONE } else { v };
+                }
             }
         }
+        let mut step = Step::Zero(zero_at);
         // delta2: the least slack of an edge from an S-vertex to a free blossom.
         let mut best2 = NONE;
         let mut key2 = W::ZERO;
@@ -1022,6 +1317,218 @@ impl<'a, W: Weight> Solver<'a, W> {
         step
     }
 
+    // ---------------------------------------------------------------------------------------
+    // Warm start.
+
+    /// Restores the invariants of a stage start after weights changed since the last
+    /// optimum: every changed edge that the duals no longer cover, or that was matched or in
+    /// a blossom's cycle and is no longer tight, gets one end isolated (see [`Self::isolate`]);
+    /// then the new roots are given duals of one parity.
+    fn repair(&mut self) {
+        let mut broken = std::mem::take(&mut self.broken);
+        broken.clear();
+        let words = self.g.words;
+        for r in 0..self.changed_rows.len() {
+            let a = self.changed_rows[r];
+            for k in 0..words {
+                let mut bits = self.changed[a * words + k];
+                while bits != 0 {
+                    let b = k * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.is_broken(a, b) {
+                        broken.push((a, b));
+                    }
+                }
+            }
+        }
+        if broken.is_empty() {
+            // The previous optimum is still one.
+            self.broken = broken;
+            return;
+        }
+        for &(a, b) in &broken {
+            self.degree[a] += 1;
+            self.degree[b] += 1;
+        }
+        // Cover the broken edges greedily, the ends with most broken edges first (a changed
+        // row is a star: its centre covers it).
+        let degree = std::mem::take(&mut self.degree);
+        broken.sort_by_key(|&(a, b)| std::cmp::Reverse(degree[a].max(degree[b])));
+        for &(a, b) in &broken {
+            if self.isolated[a] || self.isolated[b] {
+                continue;
+            }
+            let x = if degree[a] >= degree[b] { a } else { b };
+            self.isolate(x);
+            self.isolated[x] = true;
+        }
+        self.degree = degree;
+        for &(a, b) in &broken {
+            for v in [a, b] {
+                self.degree[v] = 0;
+                self.isolated[v] = false;
+            }
+        }
+        self.broken = broken;
+        self.greedy();
+        self.even_roots();
+    }
+
+    /// Whether the changed edge `{a, b}` breaks the invariants: a positive edge of negative
+    /// slack, or a matched edge or blossom-cycle edge that is no longer a tight positive edge.
+    fn is_broken(&mut self, a: usize, b: usize) -> bool {
+        let w = self.weight2(a, b);
+        let mut z = W::ZERO;
+        let mut structural = self.mate[a] == b;
+        let t = self.top[a];
+        if t == self.top[b] && t >= self.n {
+            // The smallest blossom containing both, and the duals of it and those above.
+            let stamp = self.next_stamp();
+            let mut c = self.parent[a];
+            while c != NONE {
+                self.mark[c] = stamp;
+                c = self.parent[c];
+            }
+            let mut lca = self.parent[b];
+            while self.mark[lca] != stamp {
+                lca = self.parent[lca];
+            }
+            structural = structural
+                || self.cycle[lca]
+                    .iter()
+                    .any(|&(p, q)| (p, q) == (a, b) || (p, q) == (b, a));
+            let mut c = lca;
+            while c != NONE {
+                z = z.plus(self.dual[c]);
+                c = self.parent[c];
+            }
+        }
+        if structural && w.is_zero() {
+            return true;
+        }
+        let slack = self.dual[a].plus(self.dual[b]).minus(w).plus(z).plus(z);
+        if structural {
+            slack != W::ZERO
+        } else {
+            !w.is_zero() && slack < W::ZERO
+        }
+    }
+
+    /// Makes `x` a top-level, exposed vertex whose dual covers its edges, with the least such
+    /// dual: dissolves the blossoms containing `x`, unmatches it. Every edge at `x` is then
+    /// feasible and neither matched nor in a blossom, and nothing else got worse.
+    fn isolate(&mut self, x: usize) {
+        while self.top[x] != x {
+            self.dissolve(self.top[x]);
+        }
+        let m = self.mate[x];
+        if m != NONE {
+            self.mate[x] = NONE;
+            self.mate[m] = NONE;
+            self.lower_exposed(m);
+        }
+        self.dual[x] = self.least_dual(x);
+    }
+
+    /// Dissolves the top-level blossom `b` between stages. Its dual moves to its vertices (each
+    /// gains `z(b)`), which keeps the slack of every edge inside `b` and raises that of the
+    /// edges leaving it: the matched edge at its base is then loose, and is unmatched.
+    fn dissolve(&mut self, b: usize) {
+        let z = self.dual[b];
+        let base = self.base[b];
+        let positive = z > W::ZERO;
+        let mut outside = NONE;
+        if positive {
+            for i in 0..self.leaves[b].len() {
+                let v = self.leaves[b][i];
+                self.dual[v] = self.dual[v].plus(z);
+            }
+            outside = self.mate[base];
+            if outside != NONE {
+                self.mate[base] = NONE;
+                self.mate[outside] = NONE;
+            }
+        }
+        self.lift_children(b);
+        self.release(b);
+        if positive {
+            self.lower_exposed(base);
+            if outside != NONE {
+                self.lower_exposed(outside);
+            }
+        }
+    }
+
+    /// Gives the exposed vertex `v` the least dual that covers its edges, when it is a
+    /// top-level vertex (in a blossom, its dual is tied to the blossom's tight edges).
+    fn lower_exposed(&mut self, v: usize) {
+        if self.top[v] == v {
+            self.dual[v] = self.least_dual(v);
+        }
+    }
+
+    /// The least non-negative dual of the top-level vertex `x` that keeps every edge at `x`
+    /// feasible with the other duals as they are.
+    fn least_dual(&self, x: usize) -> W {
+        let n = self.n;
+        let words = self.g.words;
+        let mut best = W::ZERO;
+        for k in 0..words {
+            let mut bits = self.g.edges[x * words + k];
+            while bits != 0 {
+                let j = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let need = self.g.cells[x * n + j].minus(self.dual[j]);
+                if need > best {
+                    best = need;
+                }
+            }
+        }
+        best
+    }
+
+    /// Gives every root (a top-level blossom whose base is exposed with a positive dual) an
+    /// even base dual, so that all the S-vertices of a stage share a parity and the slack of
+    /// an edge between two of them is even (its half, a dual adjustment, is an integer). A
+    /// vertex gains one; a blossom's vertices gain one and its dual loses one (which keeps the
+    /// slacks inside it); a blossom of zero dual is dissolved instead and its base's part
+    /// treated in turn.
+    fn even_roots(&mut self) {
+        let n = self.n;
+        for b in 0..2 * n {
+            if !self.is_top(b) {
+                continue;
+            }
+            let base = self.base[b];
+            if self.mate[base] != NONE || self.dual[base].is_zero() {
+                continue;
+            }
+            let one = self.dual[base]
+                .minus(self.dual[base].half())
+                .minus(self.dual[base].half());
+            if one.is_zero() {
+                continue;
+            }
+            let mut c = b;
+            loop {
+                if c < n {
+                    self.dual[c] = self.dual[c].plus(one);
+                    break;
+                }
+                if self.dual[c] > W::ZERO {
+                    for i in 0..self.leaves[c].len() {
+                        let v = self.leaves[c][i];
+                        self.dual[v] = self.dual[v].plus(one);
+                    }
+                    self.dual[c] = self.dual[c].minus(one);
+                    break;
+                }
+                self.dissolve(c);
+                c = self.top[base];
+            }
+        }
+    }
+
     /// Checks the optimality certificate: a valid matching on positive edges, feasible duals
     /// (vertex and blossom duals non-negative, every edge's slack non-negative), and
     /// complementary slackness (matched edges tight, exposed vertices at dual zero, blossoms of
@@ -1057,6 +1564,16 @@ impl<'a, W: Weight> Solver<'a, W> {
             zsum[b] = above.plus(self.dual[b]);
             order.extend(self.children[b].iter().copied().filter(|&c| c >= n));
             i += 1;
+            // The cycle's edges are tight positive edges (the next solve starts from here).
+            let z = zsum[b];
+            for &(p, q) in &self.cycle[b] {
+                assert!(self.weight2(p, q) > W::ZERO, "blossom on a missing edge");
+                let s = self.dual[p].plus(self.dual[q]).minus(self.weight2(p, q));
+                assert!(
+                    s.plus(z).plus(z) == W::ZERO,
+                    "blossom edge {p}-{q} not tight"
+                );
+            }
             if self.dual[b] > W::ZERO {
                 let inside = self.leaves[b]
                     .iter()
@@ -1087,11 +1604,15 @@ impl<'a, W: Weight> Solver<'a, W> {
                 if wt2.is_zero() {
                     continue;
                 }
-                let mut b = self.parent[y];
-                while b != NONE && mark[b] != x {
-                    b = self.parent[b];
-                }
-                let z = if b == NONE { W::ZERO } else { zsum[b] };
+                let z = if self.top[x] != self.top[y] {
+                    W::ZERO
+                } else {
+                    let mut b = self.parent[y];
+                    while b != NONE && mark[b] != x {
+                        b = self.parent[b];
+                    }
+                    if b == NONE { W::ZERO } else { zsum[b] }
+                };
                 let s = self.dual[x].plus(self.dual[y]).minus(wt2).plus(z).plus(z);
                 assert!(s >= W::ZERO, "negative slack on edge {x}-{y}");
                 if self.mate[x] == y {

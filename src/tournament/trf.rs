@@ -421,8 +421,16 @@ fn parse_points(text: &str) -> Option<Points> {
     } else {
         whole.parse().ok()?
     };
-    whole.checked_mul(10)?.checked_add(tenths)
+    // A score above 999.9 points is no score a tournament reaches (and sums of such
+    // values could overflow).
+    whole
+        .checked_mul(10)?
+        .checked_add(tenths)
+        .filter(|t| *t <= MAX_POINTS)
 }
+
+/// The most points a value of a TRF may hold, in tenths (the format's four columns).
+const MAX_POINTS: Points = 9999;
 
 /// Tenths as `1.5`.
 fn show_points(points: Points) -> String {

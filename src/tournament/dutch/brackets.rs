@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use super::player::Player;
 use super::weights::{Context, Field, Layout, Place};
-use crate::tournament::matching::{self, DenseWeights};
+use crate::tournament::matching::Matcher;
 use crate::tournament::record::Points;
 
 /// The result of the matchings: pairs of vertices (higher first) and the vertex left for the
@@ -32,7 +32,8 @@ struct Solver<'a, W: Field> {
     players: &'a [Player],
     layout: Layout,
     compatible: Vec<bool>,
-    graph: DenseWeights<W>,
+    /// The graph, with the last optimum, from which each solve starts.
+    graph: Matcher<W>,
     base: Vec<W>,
     mate: Vec<Option<usize>>,
     matched: Vec<bool>,
@@ -66,8 +67,12 @@ impl<'a, W: Field> Solver<'a, W> {
         self.graph.set(a, b, w);
     }
 
+    /// A maximum weight matching of the current weights, repairing the previous optimum where
+    /// the weights changed since. Several matchings may be optimal, and a repaired solve may
+    /// return another one than a solve from scratch would: every decision is read after the
+    /// bonuses made it unique.
     fn solve(&mut self) {
-        self.mate = matching::maximum_weight_matching(&self.graph);
+        self.mate = self.graph.solve();
     }
 
     /// The base weight of `h` (higher) and `l` under the current context.
@@ -106,7 +111,7 @@ pub fn pair<W: Field>(
         players,
         layout,
         compatible,
-        graph: DenseWeights::new(n),
+        graph: Matcher::new(n),
         base: vec![W::zero(); n * n],
         mate: vec![None; n],
         matched: vec![false; n],
