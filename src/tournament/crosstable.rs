@@ -167,6 +167,11 @@ fn cells(
     }
 }
 
+/// Every line of the text table starts with it: a mail in `format=flowed` adds a space to
+/// lines that start with one (and a reader that knows the format takes it away), so the
+/// columns stay aligned only if all lines start alike.
+const INDENT: &str = "  ";
+
 /// The crosstable as fixed-width text (UTF-8; every cell one character wide per game).
 pub fn text(
     table: &Table,
@@ -265,6 +270,7 @@ pub fn text(
     for (code, w) in codes.iter().zip(&tb_widths) {
         let _ = write!(line, " {}", pad(code, *w, true));
     }
+    out.push_str(INDENT);
     out.push_str(line.trim_end());
     out.push('\n');
     // Rows.
@@ -298,6 +304,7 @@ pub fn text(
         for (v, w) in tb.iter().zip(&tb_widths) {
             let _ = write!(line, " {}", pad(v, *w, true));
         }
+        out.push_str(INDENT);
         out.push_str(line.trim_end());
         out.push('\n');
     }
