@@ -573,6 +573,75 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         .filter(|r| matches!(r, RoundEntry::Played { .. }))
         .count();
     assert_eq!(played, 2, "{:?}", dora.rounds);
+
+    // A variant rated apart: its games carry their own pool.
+    ok(&[
+        "tournament",
+        "create",
+        "--config",
+        c,
+        "daisy",
+        "--title",
+        "Daisy",
+        "--game",
+        "abalone",
+        "--variant",
+        "belgian-daisy",
+        "--variant-pool",
+        "--system",
+        "swiss",
+        "--rounds",
+        "2",
+        "--time",
+        "5d",
+        "--director",
+        "td@example.org",
+    ]);
+    let file = entries_file(&d.0, 3);
+    ok(&[
+        "tournament",
+        "enter",
+        "--config",
+        c,
+        "daisy",
+        "--file",
+        &file,
+    ]);
+    ok(&["tournament", "start", "--config", c, "daisy"]);
+    let conn = db(&d.0);
+    let pools: Vec<Option<String>> = conn
+        .prepare(
+            "SELECT g.rating_pool FROM games g JOIN events e ON e.id = g.event_id
+             WHERE e.name = 'daisy'",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(pools, vec![Some("abalone/belgian-daisy".to_string())]);
+    // `--variant-pool` needs a variant.
+    let no_variant = arbitre(&[
+        "tournament",
+        "create",
+        "--config",
+        c,
+        "plain",
+        "--title",
+        "Plain",
+        "--game",
+        "abalone",
+        "--variant-pool",
+        "--system",
+        "swiss",
+        "--rounds",
+        "2",
+        "--time",
+        "5d",
+        "--director",
+        "td@example.org",
+    ]);
+    assert_eq!(no_variant.status.code(), Some(2));
 }
 
 #[test]

@@ -36,6 +36,7 @@ fn event(name: &str, entry: EntryPolicy, system: System) -> StoredEvent {
             directors: vec![TD.to_string()],
             entry,
             rated: true,
+            variant_pool: false,
         },
         status: EventStatus::Entry,
         round: 0,

@@ -1,5 +1,5 @@
 //! `arbitre ratings [--game G] [--provisional]`: every player's Glicko-2 rating in each
-//! game's pool, from the rated games (tournament games, and casual games both players
+//! game's pool (and in the pools of variants rated apart, `abalone/belgian-daisy`), from the rated games (tournament games, and casual games both players
 //! agreed to rate), one rating period per calendar month. By default the periods up to the
 //! last complete month; `--provisional` rates the current month too.
 
@@ -51,7 +51,11 @@ pub fn ratings(args: &RatingsArgs) -> Result<ExitCode, UsageError> {
     let all = store.ratings(last).map_err(|e| UsageError(e.to_string()))?;
     let mut printed = false;
     for (name, players) in &all {
-        if pool.as_ref().is_some_and(|p| p != name) {
+        // A game's pool and its variants' pools (`abalone`, `abalone/belgian-daisy`).
+        if pool
+            .as_ref()
+            .is_some_and(|p| p != name && !name.starts_with(&format!("{p}/")))
+        {
             continue;
         }
         printed = true;

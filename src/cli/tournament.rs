@@ -141,6 +141,10 @@ pub struct CreateArgs {
     /// The games do not count for ratings.
     #[arg(long)]
     pub unrated: bool,
+    /// Rate the games in a pool of their own variant (`abalone/belgian-daisy`), apart from
+    /// the game's (needs `--variant`).
+    #[arg(long, requires = "variant", conflicts_with = "unrated")]
+    pub variant_pool: bool,
     /// Who does it, for the audit log.
     #[arg(long)]
     pub by: Option<String>,
@@ -432,6 +436,7 @@ fn create(args: &CreateArgs) -> Result<ExitCode, UsageError> {
         directors,
         entry,
         rated: !args.unrated,
+        variant_pool: args.variant_pool,
     };
     let (referee, mut store) = match open(&args.config) {
         Ok(o) => o,
@@ -672,7 +677,7 @@ fn desk_parts(s: &Store, event: &StoredEvent, now: i64) -> Result<Parts, crate::
         s.event_games(event.id)?,
         s.event_players(event)?,
         s.next_game_id()?,
-        s.pool_ratings(&event.conditions.game, now)?,
+        s.pool_ratings(&event.conditions.pool(), now)?,
     ))
 }
 
@@ -902,7 +907,7 @@ fn standings(args: &StandingsArgs) -> Result<ExitCode, UsageError> {
         .event_games(event.id)
         .map_err(|e| UsageError(e.to_string()))?;
     let ratings = store
-        .pool_ratings(&event.conditions.game, crate::daemon::now())
+        .pool_ratings(&event.conditions.pool(), crate::daemon::now())
         .map_err(|e| UsageError(e.to_string()))?;
     if args.csv {
         crate::out!("{}", play::standings_csv(lang, &event, &games, &ratings));

@@ -66,7 +66,7 @@ fn advance_one(
             return Ok(None);
         }
         let players = s.event_players(&stored)?;
-        let ratings = s.pool_ratings(&stored.conditions.game, now)?;
+        let ratings = s.pool_ratings(&stored.conditions.pool(), now)?;
         let desk = EventDesk {
             ratings: &ratings,
             config,

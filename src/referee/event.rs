@@ -430,6 +430,7 @@ fn create_game(
         game.terms = GameTerms {
             event: Some((event.id, round)),
             rated: c.rated,
+            pool: (c.pool() != c.game).then(|| c.pool()),
             no_takebacks: !c.takebacks,
             no_conditionals: !c.conditional_moves,
             draw_offer_limit: c.draw_offers,

@@ -612,9 +612,18 @@ fn games(desk: &mut Desk) {
         body.push_str(&crate::t!(desk.lang, "games-ratings-head"));
         body.push('\n');
         for r in &desk.ctx.ratings {
-            let title = crate::games::GameKind::from_name(&r.pool)
+            // `abalone/belgian-daisy`: a variant's own pool.
+            let (game, variant) = match r.pool.split_once('/') {
+                Some((g, v)) => (g, Some(v)),
+                None => (r.pool.as_str(), None),
+            };
+            let title = crate::games::GameKind::from_name(game)
                 .map(|k| k.title(desk.lang))
-                .unwrap_or_else(|| r.pool.clone());
+                .unwrap_or_else(|| game.to_string());
+            let title = match variant {
+                Some(v) => format!("{title} ({v})"),
+                None => title,
+            };
             body.push_str(&crate::t!(
                 desk.lang,
                 "games-rating-line",

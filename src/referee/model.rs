@@ -320,6 +320,8 @@ pub struct GameTerms {
     pub event: Option<(i64, u32)>,
     /// Whether the game counts for ratings.
     pub rated: bool,
+    /// The rating pool, when not the game kind's (a variant's pool of an event).
+    pub pool: Option<String>,
     /// Take-backs by agreement (`UNDO`) are not allowed.
     pub no_takebacks: bool,
     /// Conditional moves are not allowed.

@@ -266,7 +266,7 @@ pub fn for_player(
         let (games, ratings) = if event.entry_of(address).is_some() {
             (
                 super::rows::games_where(conn, "event_id = ?1", &[&event.id])?,
-                pool_ratings(conn, &event.conditions.game, now)?,
+                pool_ratings(conn, &event.conditions.pool(), now)?,
             )
         } else {
             (Vec::new(), Default::default())
@@ -287,7 +287,7 @@ pub fn rated_games(
 ) -> Result<Vec<crate::rating::history::RatedGame>, StoreError> {
     use crate::rating::glicko::Score;
     let mut stmt = conn.prepare_cached(
-        "SELECT g.kind, g.white, g.black, g.winner, g.updated_at FROM games g
+        "SELECT coalesce(g.rating_pool, g.kind), g.white, g.black, g.winner, g.updated_at FROM games g
          WHERE g.rated = 1 AND g.status = 'finished'
            AND coalesce(g.termination, '') NOT IN ('cancelled', 'withdrawal', 'forfeit')
            AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)
@@ -327,7 +327,7 @@ pub fn entered_ratings(
         let Ok(c) = serde_json::from_str::<Conditions>(&conditions) else {
             continue;
         };
-        let slot = out.entry((c.game, address)).or_insert(0.0_f64);
+        let slot = out.entry((c.pool(), address)).or_insert(0.0_f64);
         *slot = slot.max(f64::from(rating));
     }
     Ok(out)

@@ -332,6 +332,10 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN draws_black INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX games_event ON games (event_id) WHERE event_id IS NOT NULL;
     "#,
+    // 17: the rating pool of a game when it is not its kind's (an event rated by variant).
+    r#"
+    ALTER TABLE games ADD COLUMN rating_pool TEXT;
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -18,7 +18,7 @@ use super::StoreError;
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
      status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
      time_control, claim, next_due, event_id, event_round, rated, no_takebacks, no_conditionals, \
-     draw_limit, draws_white, draws_black";
+     draw_limit, draws_white, draws_black, rating_pool";
 
 /// The outages that ended after `since`, oldest first.
 pub fn outages(conn: &Connection, since: Timestamp) -> Result<Vec<Span>, StoreError> {
@@ -227,6 +227,7 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
                 no_conditionals: r.get(24)?,
                 draw_offer_limit: r.get(25)?,
                 draw_offers_made: [r.get(26)?, r.get(27)?],
+                pool: r.get(28)?,
             }
         },
         created_at: r.get(14)?,
@@ -446,7 +447,7 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     conn.prepare_cached(&format!(
         "INSERT OR REPLACE INTO games ({GAME_COLUMNS}) VALUES
          (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-          ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)"
+          ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)"
     ))?
     .execute(params![
         g.id,
@@ -477,6 +478,7 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
         g.terms.draw_offer_limit,
         g.terms.draw_offers_made[0],
         g.terms.draw_offers_made[1],
+        g.terms.pool,
     ])?;
     // The reminders sent in the turns the game still has (a take-back forgets those of
     // the plies it removed: that turn is played again).

@@ -94,6 +94,20 @@ pub struct Conditions {
     pub entry: EntryPolicy,
     /// Whether the games are rated.
     pub rated: bool,
+    /// Whether the games are rated in a pool of their own variant (`abalone/belgian-daisy`)
+    /// rather than the game's.
+    #[serde(default)]
+    pub variant_pool: bool,
+}
+
+impl Conditions {
+    /// The rating pool of the event's games: the game, or the game and its variant.
+    pub fn pool(&self) -> String {
+        match (&self.variant, self.variant_pool) {
+            (Some(v), true) => format!("{}/{v}", self.game),
+            _ => self.game.clone(),
+        }
+    }
 }
 
 /// Where an event stands.
