@@ -7,16 +7,19 @@
 //! - [`weights`]: the criteria packed into exact integer weights.
 //! - [`brackets`]: the bracket-by-bracket sequence of maximum weight matchings.
 //! - [`colour`]: who gets White in each pair.
+//! - [`wide`]: the exact wide integers the weights are built in.
 
 pub mod brackets;
 pub mod colour;
 pub mod player;
 pub mod weights;
+pub mod wide;
 
 use std::collections::BTreeSet;
 
 use self::player::{Player, TableError};
 use self::weights::Layout;
+use self::wide::Wide;
 use super::matching;
 use super::record::{Colour, Table, Tpn};
 
@@ -108,12 +111,14 @@ pub fn pair(round: &Round<'_>) -> Result<Pairing, PairingError> {
     let layout = Layout::new(&players, round.played);
     let bits = matching::bits_needed_for(layout.bits());
     let matched = match bits {
-        0..=255 => brackets::pair::<bnum::types::I256>(&players, round.played, compatible),
-        256..=511 => brackets::pair::<bnum::types::I512>(&players, round.played, compatible),
-        512..=1023 => brackets::pair::<bnum::types::I1024>(&players, round.played, compatible),
-        1024..=2047 => brackets::pair::<bnum::types::I2048>(&players, round.played, compatible),
-        2048..=4095 => brackets::pair::<bnum::types::I4096>(&players, round.played, compatible),
-        4096..=8191 => brackets::pair::<bnum::types::I8192>(&players, round.played, compatible),
+        0..=256 => brackets::pair::<Wide<4>>(&players, round.played, compatible),
+        257..=384 => brackets::pair::<Wide<6>>(&players, round.played, compatible),
+        385..=512 => brackets::pair::<Wide<8>>(&players, round.played, compatible),
+        513..=768 => brackets::pair::<Wide<12>>(&players, round.played, compatible),
+        769..=1024 => brackets::pair::<Wide<16>>(&players, round.played, compatible),
+        1025..=2048 => brackets::pair::<Wide<32>>(&players, round.played, compatible),
+        2049..=4096 => brackets::pair::<Wide<64>>(&players, round.played, compatible),
+        4097..=8191 => brackets::pair::<Wide<128>>(&players, round.played, compatible),
         _ => return Err(PairingError::TooLarge(bits)),
     }
     .map_err(|_| PairingError::NoPairing)?;
