@@ -28,9 +28,9 @@ use super::daemon::ConfigArg;
 use super::director::{commit, login, open};
 use crate::audit::Draft;
 use crate::outln;
+use crate::referee::Decision;
 use crate::referee::direct::{Directed, Refused};
 use crate::referee::event::{self as play, EventDesk};
-use crate::referee::{Decision, Player};
 use crate::store::Store;
 use crate::text::Lang;
 use crate::tournament::dutch::{self, PairingError, Round};
@@ -664,21 +664,30 @@ fn enter(args: &EnterArgs) -> Result<ExitCode, UsageError> {
     )
 }
 
-/// What an event step needs from the store, loaded inside the transaction.
-type Parts = (
-    Vec<crate::referee::StoredGame>,
-    Vec<Player>,
-    i64,
-    crate::referee::event::Ratings,
-);
-
-fn desk_parts(s: &Store, event: &StoredEvent, now: i64) -> Result<Parts, crate::store::StoreError> {
-    Ok((
-        s.event_games(event.id)?,
-        s.event_players(event)?,
-        s.next_game_id()?,
-        s.pool_ratings(&event.conditions.pool(), now)?,
-    ))
+/// Loads the event `name` and everything a step of it needs, inside the caller's
+/// transaction, and lets `step` decide; a missing event is refused.
+fn on_event(
+    s: &Store,
+    name: &str,
+    config: &crate::referee::RefereeConfig,
+    now: i64,
+    step: impl FnOnce(&EventDesk<'_>, &StoredEvent) -> Result<Directed, Refused>,
+) -> Result<Result<Directed, Refused>, crate::store::StoreError> {
+    let Some(event) = s.event(name)? else {
+        return Ok(Err(Refused(format!("there is no event `{name}`"))));
+    };
+    let games = s.event_games(event.id)?;
+    let players = s.event_players(&event)?;
+    let ratings = s.pool_ratings(&event.conditions.pool(), now)?;
+    let desk = EventDesk {
+        ratings: &ratings,
+        config,
+        games: &games,
+        players: &players,
+        next_game_id: s.next_game_id()?,
+        now,
+    };
+    Ok(step(&desk, &event))
 }
 
 fn start(args: &EventArgs) -> Result<ExitCode, UsageError> {
@@ -693,22 +702,12 @@ fn start(args: &EventArgs) -> Result<ExitCode, UsageError> {
         &mut store,
         &referee.secret,
         Box::new(move |s, _seq, now| {
-            let Some(event) = s.event(&name)? else {
-                return Ok(Err(Refused(format!("there is no event `{name}`"))));
-            };
-            let (games, players, next, ratings) = desk_parts(s, &event, now)?;
-            let desk = EventDesk {
-                ratings: &ratings,
-                config: &config,
-                games: &games,
-                players: &players,
-                next_game_id: next,
-                now,
-            };
-            Ok(play::start(&desk, &event).map(|decision| Directed {
-                detail: decision.summary.clone(),
-                decision,
-            }))
+            on_event(s, &name, &config, now, |desk, event| {
+                play::start(desk, event).map(|decision| Directed {
+                    detail: decision.summary.clone(),
+                    decision,
+                })
+            })
         }),
         move |d, now| Draft {
             at: now,
@@ -737,29 +736,23 @@ fn pair_event(args: &PairArgs) -> Result<ExitCode, UsageError> {
         &mut store,
         &referee.secret,
         Box::new(move |s, _seq, now| {
-            let Some(event) = s.event(&name)? else {
-                return Ok(Err(Refused(format!("there is no event `{name}`"))));
-            };
-            let (games, players, next, ratings) = desk_parts(s, &event, now)?;
-            let desk = EventDesk {
-                ratings: &ratings,
-                config: &settings,
-                games: &games,
-                players: &players,
-                next_game_id: next,
+            on_event(
+                s,
+                &name,
+                &settings,
                 now,
-            };
-            Ok(match play::progress(&desk, &event) {
-                Ok(Some(decision)) => Ok(Directed {
-                    detail: decision.summary.clone(),
-                    decision,
-                }),
-                Ok(None) => Err(Refused(format!(
-                    "{name}: round {} is not over yet (or the event is not running)",
-                    event.round
-                ))),
-                Err(e) => Err(e),
-            })
+                |desk, event| match play::progress(desk, event) {
+                    Ok(Some(decision)) => Ok(Directed {
+                        detail: decision.summary.clone(),
+                        decision,
+                    }),
+                    Ok(None) => Err(Refused(format!(
+                        "{name}: round {} is not over yet (or the event is not running)",
+                        event.round
+                    ))),
+                    Err(e) => Err(e),
+                },
+            )
         }),
         move |d, now| Draft {
             at: now,
@@ -794,25 +787,9 @@ fn withdraw(args: &WithdrawArgs) -> Result<ExitCode, UsageError> {
         &mut store,
         &referee.secret,
         Box::new(move |s, seq, now| {
-            let Some(event) = s.event(&name)? else {
-                return Ok(Err(Refused(format!("there is no event `{name}`"))));
-            };
-            let (games, players, next, ratings) = desk_parts(s, &event, now)?;
-            let desk = EventDesk {
-                ratings: &ratings,
-                config: &settings,
-                games: &games,
-                players: &players,
-                next_game_id: next,
-                now,
-            };
-            Ok(play::withdraw(
-                &desk,
-                &event,
-                &who,
-                &why,
-                &format!("audit.{seq}"),
-            ))
+            on_event(s, &name, &settings, now, |desk, event| {
+                play::withdraw(desk, event, &who, &why, &format!("audit.{seq}"))
+            })
         }),
         move |d, now| Draft {
             at: now,

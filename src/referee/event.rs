@@ -185,8 +185,20 @@ fn current(event: &StoredEvent, ratings: &Ratings) -> BTreeMap<Tpn, String> {
 /// The players' ratings in one game's pool, by address.
 pub type Ratings = BTreeMap<String, crate::rating::glicko::Rating>;
 
-/// The standings and crosstable, as text for a mail in `lang`.
-pub fn standings_text(
+/// What the crosstable modules print from: the table, its standings, the tie-breaks, the
+/// grid's shape, the headings and the current ratings.
+type Printer = fn(
+    &Table,
+    &[tiebreak::Standing],
+    &[TieBreak],
+    Shape,
+    &Labels,
+    &BTreeMap<Tpn, String>,
+) -> String;
+
+/// The standings of the event, printed by `print` with headings in `lang`.
+fn standings_with(
+    print: Printer,
     lang: Lang,
     event: &StoredEvent,
     games: &[StoredGame],
@@ -196,7 +208,7 @@ pub fn standings_text(
     let order = tie_breaks(event);
     let standings = tiebreak::standings_in(&table, format(event), &order, event.lots);
     let current = current(event, ratings);
-    crosstable::text(
+    print(
         &table,
         &standings,
         &order,
@@ -206,6 +218,16 @@ pub fn standings_text(
     )
 }
 
+/// The standings and crosstable, as text for a mail in `lang`.
+pub fn standings_text(
+    lang: Lang,
+    event: &StoredEvent,
+    games: &[StoredGame],
+    ratings: &Ratings,
+) -> String {
+    standings_with(crosstable::text, lang, event, games, ratings)
+}
+
 /// The crosstable as CSV, headings in `lang`.
 pub fn standings_csv(
     lang: Lang,
@@ -213,18 +235,7 @@ pub fn standings_csv(
     games: &[StoredGame],
     ratings: &Ratings,
 ) -> String {
-    let table = table_of(event, games);
-    let order = tie_breaks(event);
-    let standings = tiebreak::standings_in(&table, format(event), &order, event.lots);
-    let current = current(event, ratings);
-    crosstable::csv(
-        &table,
-        &standings,
-        &order,
-        shape(event),
-        &labels(lang, event),
-        &current,
-    )
+    standings_with(crosstable::csv, lang, event, games, ratings)
 }
 
 /// The conditions, as a participant reads them; `leave_days`: the leave the server grants
