@@ -416,6 +416,11 @@ pub struct Matcher<W> {
     /// Per vertex, during a repair: broken changed edges at it; whether it was isolated.
     degree: Vec<u32>,
     isolated: Vec<bool>,
+    /// During a repair: the edges of every blossom's odd cycle, lower end first.
+    cycle_edges: std::collections::HashSet<(usize, usize)>,
+    /// During a repair: for each blossom, the sum of its dual and those of the blossoms
+    /// around it; for a vertex in a blossom, the same sum for its smallest blossom.
+    enclosing_dual: Vec<W>,
 }
 
 /// "No vertex" / "no blossom".
@@ -498,6 +503,8 @@ impl<W: Weight> Matcher<W> {
             broken: Vec::new(),
             degree: vec![0; n],
             isolated: vec![false; n],
+            cycle_edges: std::collections::HashSet::new(),
+            enclosing_dual: vec![W::ZERO; 2 * n],
         }
     }
 
@@ -1328,6 +1335,7 @@ impl<W: Weight> Matcher<W> {
         let mut broken = std::mem::take(&mut self.broken);
         broken.clear();
         let words = self.g.words;
+        self.index_blossoms();
         for r in 0..self.changed_rows.len() {
             let a = self.changed_rows[r];
             for k in 0..words {
@@ -1374,15 +1382,67 @@ impl<W: Weight> Matcher<W> {
         self.even_roots();
     }
 
-    /// Whether the changed edge `{a, b}` breaks the invariants: a positive edge of negative
-    /// slack, or a matched edge or blossom-cycle edge that is no longer a tight positive edge.
+    /// Fills `cycle_edges` and `enclosing_dual` from the blossoms as they are.
+    fn index_blossoms(&mut self) {
+        let n = self.n;
+        self.cycle_edges.clear();
+        let mut stack = std::mem::take(&mut self.scratch);
+        stack.clear();
+        for b in n..2 * n {
+            if self.is_top(b) {
+                self.enclosing_dual[b] = self.dual[b];
+                stack.push(b);
+            }
+        }
+        while let Some(b) = stack.pop() {
+            let cycle = &self.cycle[b];
+            self.cycle_edges
+                .extend(cycle.iter().map(|&(p, q)| (p.min(q), p.max(q))));
+            let outer = self.enclosing_dual[b];
+            for i in 0..self.children[b].len() {
+                let c = self.children[b][i];
+                if c >= n {
+                    self.enclosing_dual[c] = outer.plus(self.dual[c]);
+                    stack.push(c);
+                } else {
+                    self.enclosing_dual[c] = outer;
+                }
+            }
+        }
+        self.scratch = stack;
+    }
+
+    /// Whether the changed edge `{a, b}` (`a < b`) breaks the invariants: a positive edge of
+    /// negative slack, or a matched edge or blossom-cycle edge that is no longer a tight
+    /// positive edge. Needs `cycle_edges` filled.
     fn is_broken(&mut self, a: usize, b: usize) -> bool {
         let w = self.weight2(a, b);
-        let mut z = W::ZERO;
-        let mut structural = self.mate[a] == b;
         let t = self.top[a];
-        if t == self.top[b] && t >= self.n {
-            // The smallest blossom containing both, and the duals of it and those above.
+        let inside = t == self.top[b] && t >= self.n;
+        let structural = self.mate[a] == b || (inside && self.cycle_edges.contains(&(a, b)));
+        if structural && w.is_zero() {
+            return true;
+        }
+        let slack = self.dual[a].plus(self.dual[b]).minus(w);
+        if !structural && (w.is_zero() || slack >= W::ZERO) {
+            // The blossom duals can only add to the slack.
+            return false;
+        }
+        if !structural && inside {
+            // The blossoms around both ends add at least the dual of the top one, and at most
+            // all those around either end.
+            let least = self.dual[t];
+            if slack.plus(least).plus(least) >= W::ZERO {
+                return false;
+            }
+            let most = self.enclosing_dual[a].min(self.enclosing_dual[b]);
+            if slack.plus(most).plus(most) < W::ZERO {
+                return true;
+            }
+        }
+        let mut z = W::ZERO;
+        if inside {
+            // The smallest blossom containing both: its dual and those around it.
             let stamp = self.next_stamp();
             let mut c = self.parent[a];
             while c != NONE {
@@ -1393,24 +1453,13 @@ impl<W: Weight> Matcher<W> {
             while self.mark[lca] != stamp {
                 lca = self.parent[lca];
             }
-            structural = structural
-                || self.cycle[lca]
-                    .iter()
-                    .any(|&(p, q)| (p, q) == (a, b) || (p, q) == (b, a));
-            let mut c = lca;
-            while c != NONE {
-                z = z.plus(self.dual[c]);
-                c = self.parent[c];
-            }
+            z = self.enclosing_dual[lca];
         }
-        if structural && w.is_zero() {
-            return true;
-        }
-        let slack = self.dual[a].plus(self.dual[b]).minus(w).plus(z).plus(z);
+        let slack = slack.plus(z).plus(z);
         if structural {
             slack != W::ZERO
         } else {
-            !w.is_zero() && slack < W::ZERO
+            slack < W::ZERO
         }
     }
 

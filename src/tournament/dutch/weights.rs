@@ -25,37 +25,56 @@ pub trait Field:
         Self::small(0)
     }
 
-    /// `(self << width) + value`: append a field of `width` bits holding `value`.
-    fn append(self, width: u32, value: Self) -> Self {
-        if width == 0 {
-            return self;
-        }
-        (self << width) + value
+    /// `self + value·2^position`.
+    fn add_at(self, position: u32, value: u64) -> Self {
+        self + (Self::small(value) << position)
     }
 }
-
-macro_rules! field_for_bnum {
-    ($($t:ty),*) => {$(
-        impl Field for $t {
-            fn small(value: u64) -> Self {
-                <$t as bnum::cast::CastFrom<u64>>::cast_from(value)
-            }
-        }
-    )*};
-}
-
-field_for_bnum!(
-    bnum::types::I256,
-    bnum::types::I512,
-    bnum::types::I1024,
-    bnum::types::I2048,
-    bnum::types::I4096,
-    bnum::types::I8192
-);
 
 impl Field for i128 {
     fn small(value: u64) -> Self {
         value as i128
+    }
+}
+
+/// A weight written field by field, most significant first, each field at its place: the
+/// same number as shifting the weight left and adding each field in turn, without a shift of
+/// the whole weight per field.
+struct Fields<W> {
+    weight: W,
+    /// Where the last field written starts (its lowest bit).
+    at: u32,
+}
+
+impl<W: Field> Fields<W> {
+    /// A weight of `low` bits under a top field holding `top`.
+    fn new(top: u64, low: u32) -> Self {
+        Fields {
+            weight: W::zero().add_at(low, top),
+            at: low,
+        }
+    }
+
+    /// The next field: `width` bits holding `value`.
+    fn put(&mut self, width: u32, value: u64) {
+        self.at -= width;
+        if value != 0 {
+            self.weight = self.weight.add_at(self.at, value);
+        }
+    }
+
+    /// The next field: `width` bits holding `2^bit` for each of `bits` (a sum).
+    fn put_powers(&mut self, width: u32, bits: &[Option<u32>]) {
+        self.at -= width;
+        for bit in bits.iter().flatten() {
+            self.weight = self.weight.add_at(self.at + bit, 1);
+        }
+    }
+
+    /// The weight, once every field is written.
+    fn done(self) -> W {
+        debug_assert_eq!(self.at, 0, "the fields fill the weight");
+        self.weight
     }
 }
 
@@ -144,12 +163,13 @@ impl Layout {
             return W::zero();
         }
         let top = 1 + u64::from(!h.bye_eligible) + u64::from(!l.bye_eligible);
-        W::small(top)
-            .append(
-                self.sg + bits(self.players) + 1,
-                W::small(u64::from(self.off(h.score)) + u64::from(self.off(l.score))),
-            )
-            .append(self.sb, W::small(u64::from(l_in_top_group)))
+        let mut w = Fields::<W>::new(top, self.first_step_bits());
+        w.put(
+            self.sg + bits(self.players) + 1,
+            u64::from(self.off(h.score)) + u64::from(self.off(l.score)),
+        );
+        w.put(self.sb, u64::from(l_in_top_group));
+        w.done()
     }
 }
 
@@ -172,14 +192,6 @@ pub struct Place {
     pub cur: bool,
     /// The lower player is in the next scoregroup.
     pub nxt: bool,
-}
-
-fn power<W: Field>(exponent: u32) -> W {
-    W::small(1) << exponent
-}
-
-fn flag<W: Field>(b: bool) -> W {
-    W::small(u64::from(b))
 }
 
 /// C11: false when one of two absolute players with the same preference would get the
@@ -215,27 +227,14 @@ impl Layout {
         let bs = context.bye_score;
         let candidate = |p: &Player| p.bye_eligible && p.score <= bs;
         let top = 1 + u64::from(!candidate(h)) + u64::from(!candidate(l));
-        let mut w = W::small(top);
+        let mut w = Fields::<W>::new(top, self.low_bits());
+        let at_h = Some(self.off(h.score));
         // C6, C7.
-        w = w.append(sb, flag(cur));
-        w = w.append(
-            sg,
-            if cur {
-                power(self.off(h.score))
-            } else {
-                W::zero()
-            },
-        );
+        w.put(sb, u64::from(cur));
+        w.put_powers(sg, &[at_h.filter(|_| cur)]);
         // C8.
-        w = w.append(sb, flag(nxt));
-        w = w.append(
-            sg,
-            if nxt {
-                power(self.off(h.score))
-            } else {
-                W::zero()
-            },
-        );
+        w.put(sb, u64::from(nxt));
+        w.put_powers(sg, &[at_h.filter(|_| nxt)]);
         // C9.
         let c9 = if context.c9 {
             let rank = |p: &Player| {
@@ -249,17 +248,17 @@ impl Layout {
         } else {
             0
         };
-        w = w.append(2 * sb, W::small(c9));
+        w.put(2 * sb, c9);
         // C10: two players beyond ±1 with the same preference.
         let both_beyond = h.colour_difference.abs() > 1
             && l.colour_difference.abs() > 1
             && h.preference == l.preference;
-        w = w.append(sb, flag(cur && !both_beyond));
+        w.put(sb, u64::from(cur && !both_beyond));
         // C11.
-        w = w.append(sb, flag(cur && third_colour_avoided(l, h)));
+        w.put(sb, u64::from(cur && third_colour_avoided(l, h)));
         // C12: preferences granted.
         let granted = h.preference != l.preference || h.preference.is_none();
-        w = w.append(sb, flag(cur && granted));
+        w.put(sb, u64::from(cur && granted));
         // C13: strong preferences granted.
         let strong_or_absolute = |p: &Player| p.strong() || p.absolute();
         let strong_denied = h.preference == l.preference
@@ -267,9 +266,9 @@ impl Layout {
             && strong_or_absolute(h)
             && strong_or_absolute(l)
             && !(h.absolute() && l.absolute());
-        w = w.append(sb, flag(cur && !strong_denied));
+        w.put(sb, u64::from(cur && !strong_denied));
         // C14-C17: floats of the last two rounds.
-        let floats = |round: fn(&Player) -> Float, w: W| -> W {
+        let floats = |round: fn(&Player) -> Float, w: &mut Fields<W>| {
             let down = |p: &Player| round(p) == Float::Down;
             let up = |p: &Player| round(p) == Float::Up;
             let resident = if cur {
@@ -277,43 +276,37 @@ impl Layout {
             } else {
                 0
             };
-            let w = w.append(sb, W::small(resident));
-            w.append(sb, flag(cur && !(h.score > l.score && up(l))))
+            w.put(sb, resident);
+            w.put(sb, u64::from(cur && !(h.score > l.score && up(l))));
         };
         if self.played >= 1 {
-            w = floats(|p| p.float_previous, w);
+            floats(|p| p.float_previous, &mut w);
         }
         if self.played >= 2 {
-            w = floats(|p| p.float_before, w);
+            floats(|p| p.float_before, &mut w);
         }
         // C18-C21: the same, weighted by score.
-        let scored = |round: fn(&Player) -> Float, w: W| -> W {
+        let scored = |round: fn(&Player) -> Float, w: &mut Fields<W>| {
             let down = |p: &Player| round(p) == Float::Down;
             let up = |p: &Player| round(p) == Float::Up;
-            let mut value = W::zero();
-            if cur && down(l) {
-                value = value + power(self.off(l.score));
-            }
-            if cur && down(h) {
-                value = value + power(self.off(h.score));
-            }
-            let w = w.append(sg, value);
-            w.append(
+            let at_l = Some(self.off(l.score));
+            w.put_powers(
                 sg,
-                if cur && !(up(l) && h.score > l.score) {
-                    power(self.off(h.score))
-                } else {
-                    W::zero()
-                },
-            )
+                &[
+                    at_l.filter(|_| cur && down(l)),
+                    at_h.filter(|_| cur && down(h)),
+                ],
+            );
+            w.put_powers(sg, &[at_h.filter(|_| cur && !(up(l) && h.score > l.score))]);
         };
         if self.played >= 1 {
-            w = scored(|p| p.float_previous, w);
+            scored(|p| p.float_previous, &mut w);
         }
         if self.played >= 2 {
-            w = scored(|p| p.float_before, w);
+            scored(|p| p.float_before, &mut w);
         }
         // Room for the ordering bonuses.
-        w.append(3 * sb + 1, W::zero())
+        w.put(3 * sb + 1, 0);
+        w.done()
     }
 }

@@ -147,6 +147,27 @@ impl<const L: usize> Field for Wide<L> {
         limbs[0] = value;
         Wide(limbs)
     }
+
+    #[inline]
+    fn add_at(self, position: u32, value: u64) -> Self {
+        let (limb, bit) = ((position / 64) as usize, position % 64);
+        debug_assert!(limb < L, "a field at bit {position} is out of range");
+        let mut out = self.0;
+        let mut carry = {
+            let (sum, over) = out[limb].overflowing_add(value << bit);
+            out[limb] = sum;
+            u64::from(over) + if bit == 0 { 0 } else { value >> (64 - bit) }
+        };
+        for limb in out.iter_mut().skip(limb + 1) {
+            if carry == 0 {
+                break;
+            }
+            let (sum, over) = limb.overflowing_add(carry);
+            *limb = sum;
+            carry = u64::from(over);
+        }
+        Wide(out)
+    }
 }
 
 #[cfg(test)]
@@ -195,6 +216,17 @@ mod tests {
             );
         }
         assert_eq!(to_bnum(Wide::<4>::MAX), I256::MAX);
+        // A field placed at its bit is the sum of the shifted value, carries included.
+        for _ in 0..5000 {
+            let base = Wide::<4>::small(next()) << (next() % 180) as u32;
+            let (at, value) = ((next() % 190) as u32, next() >> (next() % 64));
+            assert_eq!(
+                to_bnum(base.add_at(at, value)),
+                to_bnum(base) + (to_bnum(Wide::<4>::small(value)) << at)
+            );
+        }
+        let all_ones = Wide::<4>([u64::MAX, u64::MAX, 0, 0]);
+        assert_eq!(all_ones.add_at(0, 1), Wide::<4>([0, 0, 1, 0]));
         assert_eq!(
             to_bnum(Wide::<4>::ZERO - Wide::<4>::small(1)),
             I256::from_le_bytes([0xff; 32])
