@@ -616,8 +616,8 @@ fn change(rng: &mut Rng, m: &mut Matcher<i64>, flavour: Flavour, density: u64, t
 
 /// Random sequences of (weight changes at a few vertices, re-solve): the warm-started solve
 /// must be a valid matching of the same total as a solve from scratch and, up to 10
-/// vertices, as brute force. (Each solve also checks its own optimality certificate in debug
-/// builds.)
+/// vertices, as brute force; partners exchanged by `swap_partners` keep that total. (Each
+/// solve also checks its own optimality certificate in debug builds.)
 fn warm_sequences(
     seed: u64,
     sequences: usize,
@@ -632,6 +632,7 @@ fn warm_sequences(
         Flavour::Packed,
     ];
     let (lo, hi) = (*sizes.start() as u64, *sizes.end() as u64);
+    let mut swaps = 0;
     for sequence in 0..sequences {
         let n = (lo + rng.below(hi - lo + 1)) as usize;
         let flavour = flavours[sequence % flavours.len()];
@@ -662,9 +663,29 @@ fn warm_sequences(
                     "sequence {sequence}, step {step}"
                 );
             }
+            // Exchanging partners at no cost keeps an optimum, and the next solve starts from it.
+            let x = rng.below(n as u64) as usize;
+            for y in 0..n {
+                let before = m.mates();
+                if m.swap_partners(x, y) {
+                    swaps += 1;
+                    let after = m.mates();
+                    check_valid(&g, &after);
+                    assert_eq!(after[x], Some(y), "sequence {sequence}, step {step}");
+                    assert_eq!(after[before[x].unwrap()], before[y]);
+                    assert_eq!(total(&g, &after), total(&g, &cold));
+                    break;
+                } else {
+                    assert_eq!(m.mates(), before, "a refused exchange changes nothing");
+                }
+            }
             change(&mut rng, &mut m, flavour, density, top);
         }
     }
+    assert!(
+        swaps > sequences / 20,
+        "only {swaps} exchanges were made and checked"
+    );
 }
 
 #[test]

@@ -412,6 +412,8 @@ pub struct Matcher<W> {
     /// Scratch buffers.
     scratch: Vec<usize>,
     pending: Vec<(usize, usize)>,
+    /// The slack of each `pending` edge.
+    pending_slack: Vec<W>,
     broken: Vec<(usize, usize)>,
     /// Per vertex, during a repair: broken changed edges at it; whether it was isolated.
     degree: Vec<u32>,
@@ -500,6 +502,7 @@ impl<W: Weight> Matcher<W> {
             stamp: 0,
             scratch: Vec::with_capacity(n),
             pending: vec![NO_EDGE; ids],
+            pending_slack: vec![W::ZERO; ids],
             broken: Vec::new(),
             degree: vec![0; n],
             isolated: vec![false; n],
@@ -603,6 +606,36 @@ impl<W: Weight> Matcher<W> {
             .iter()
             .map(|&m| (m != NONE).then_some(m))
             .collect()
+    }
+
+    /// Exchanges the partners of two pairs of the last optimum when that costs nothing: `x`
+    /// and `y`, matched to `x'` and `y'`, become `x`–`y` and `x'`–`y'` when all four are
+    /// vertices outside any blossom, both new edges exist, and the duals make both tight.
+    /// The duals then prove the new matching optimal as they proved the old one (weights
+    /// lowered since the last solve do not change that; weights raised may, and the next
+    /// solve repairs them as usual). Returns whether it exchanged them.
+    pub fn swap_partners(&mut self, x: usize, y: usize) -> bool {
+        if self.stale {
+            return false;
+        }
+        let (mx, my) = (self.mate[x], self.mate[y]);
+        if x == y || mx == NONE || my == NONE || mx == y {
+            return false;
+        }
+        let outside = |v: usize| self.top[v] == v;
+        if !(outside(x) && outside(y) && outside(mx) && outside(my)) {
+            return false;
+        }
+        let tight =
+            |a: usize, b: usize| !self.weight2(a, b).is_zero() && self.slack(a, b).is_zero();
+        if !(tight(x, y) && tight(mx, my)) {
+            return false;
+        }
+        self.mate[x] = y;
+        self.mate[y] = x;
+        self.mate[mx] = my;
+        self.mate[my] = mx;
+        true
     }
 
     /// How many solves ran from scratch, and how many started from the previous optimum.
@@ -1015,10 +1048,10 @@ impl<W: Weight> Matcher<W> {
         let mut best = NO_EDGE;
         let mut best_slack = W::ZERO;
         for e in &mut list {
-            let q = e.1;
-            *e = self.pending[self.top[q]];
-            self.pending[self.top[q]] = NO_EDGE;
-            let s = self.slack(e.0, e.1);
+            let bq = self.top[e.1];
+            *e = self.pending[bq];
+            self.pending[bq] = NO_EDGE;
+            let s = self.pending_slack[bq];
             if best == NO_EDGE || s < best_slack {
                 best = *e;
                 best_slack = s;
@@ -1040,12 +1073,14 @@ impl<W: Weight> Matcher<W> {
         if bq == id || self.label[bq] != LABEL_S {
             return;
         }
-        let cur = self.pending[bq];
-        if cur == NO_EDGE {
+        let slack = self.slack(p, q);
+        if self.pending[bq] == NO_EDGE {
             self.pending[bq] = (p, q);
+            self.pending_slack[bq] = slack;
             list.push((p, q));
-        } else if self.slack(p, q) < self.slack(cur.0, cur.1) {
+        } else if slack < self.pending_slack[bq] {
             self.pending[bq] = (p, q);
+            self.pending_slack[bq] = slack;
         }
     }
 

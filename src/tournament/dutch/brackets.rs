@@ -75,6 +75,22 @@ impl<'a, W: Field> Solver<'a, W> {
         self.mate = self.graph.solve();
     }
 
+    /// Pairs `v` with `o` in the current optimum by exchanging partners with `o`'s, when the
+    /// result is an optimum too (see [`Matcher::swap_partners`]). Returns whether it did.
+    fn swap_to(&mut self, v: usize, o: usize) -> bool {
+        let (Some(mv), Some(mo)) = (self.mate[v], self.mate[o]) else {
+            return false;
+        };
+        if !self.graph.swap_partners(v, o) {
+            return false;
+        }
+        self.mate[v] = Some(o);
+        self.mate[o] = Some(v);
+        self.mate[mv] = Some(mo);
+        self.mate[mo] = Some(mv);
+        true
+    }
+
     /// The base weight of `h` (higher) and `l` under the current context.
     fn weight(&self, h: usize, l: usize, place: Place) -> W {
         self.layout.base(
@@ -438,24 +454,36 @@ fn brackets<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) {
                 s.set_edge(p, o, b);
             }
         }
-        // (h) The partners of S1: the first transposition.
+        // (h) The partners of S1: the first transposition. Each S1 player in turn gets
+        // bonuses that favour the highest S2 player still free, and keeps the partner of the
+        // optimum. When the current optimum already pairs it with that player, or does after
+        // exchanging two partners at no cost, that is the answer without a solve: with the
+        // bonuses, no matching can beat it.
+        s.solve();
         for ip in 0..remainder.len() {
             let v = remainder[ip];
             if !s1_type(&s.mate, v) {
                 continue;
             }
-            let mut bonus = 0u64;
-            for &o in remainder[ip + 1..].iter().rev() {
-                if s.matched[o] {
-                    continue;
+            let favourite = remainder[ip + 1..]
+                .iter()
+                .copied()
+                .find(|&o| !s.matched[o] && !s.base(v, o).is_zero());
+            let settled = favourite.is_some_and(|o| s.mate[v] == Some(o) || s.swap_to(v, o));
+            if !settled {
+                let mut bonus = 0u64;
+                for &o in remainder[ip + 1..].iter().rev() {
+                    if s.matched[o] {
+                        continue;
+                    }
+                    let b = s.base(v, o);
+                    if !b.is_zero() {
+                        s.set_edge(v, o, b + W::small(bonus));
+                    }
+                    bonus += 1;
                 }
-                let b = s.base(v, o);
-                if !b.is_zero() {
-                    s.set_edge(v, o, b + W::small(bonus));
-                }
-                bonus += 1;
+                s.solve();
             }
-            s.solve();
             let partner = s.mate[v].expect("an S1 player has a partner");
             s.matched[v] = true;
             s.matched[partner] = true;

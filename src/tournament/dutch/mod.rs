@@ -110,15 +110,21 @@ pub fn pair(round: &Round<'_>) -> Result<Pairing, PairingError> {
     let compatible = compatibility(round, &players);
     let layout = Layout::new(&players, round.played);
     let bits = matching::bits_needed_for(layout.bits());
-    let matched = match bits {
-        0..=256 => brackets::pair::<Wide<4>>(&players, round.played, compatible),
-        257..=384 => brackets::pair::<Wide<6>>(&players, round.played, compatible),
-        385..=512 => brackets::pair::<Wide<8>>(&players, round.played, compatible),
-        513..=768 => brackets::pair::<Wide<12>>(&players, round.played, compatible),
-        769..=1024 => brackets::pair::<Wide<16>>(&players, round.played, compatible),
-        1025..=2048 => brackets::pair::<Wide<32>>(&players, round.played, compatible),
-        2049..=4096 => brackets::pair::<Wide<64>>(&players, round.played, compatible),
-        4097..=8191 => brackets::pair::<Wide<128>>(&players, round.played, compatible),
+    // Whole limbs, as few as the weights need: the solver's time grows with them.
+    let matched = match bits.div_ceil(64) {
+        0..=4 => brackets::pair::<Wide<4>>(&players, round.played, compatible),
+        5 => brackets::pair::<Wide<5>>(&players, round.played, compatible),
+        6 => brackets::pair::<Wide<6>>(&players, round.played, compatible),
+        7 => brackets::pair::<Wide<7>>(&players, round.played, compatible),
+        8 => brackets::pair::<Wide<8>>(&players, round.played, compatible),
+        9 => brackets::pair::<Wide<9>>(&players, round.played, compatible),
+        10 => brackets::pair::<Wide<10>>(&players, round.played, compatible),
+        11 | 12 => brackets::pair::<Wide<12>>(&players, round.played, compatible),
+        13..=16 => brackets::pair::<Wide<16>>(&players, round.played, compatible),
+        17..=24 => brackets::pair::<Wide<24>>(&players, round.played, compatible),
+        25..=32 => brackets::pair::<Wide<32>>(&players, round.played, compatible),
+        33..=64 => brackets::pair::<Wide<64>>(&players, round.played, compatible),
+        65..=128 => brackets::pair::<Wide<128>>(&players, round.played, compatible),
         _ => return Err(PairingError::TooLarge(bits)),
     }
     .map_err(|_| PairingError::NoPairing)?;
