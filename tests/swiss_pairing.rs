@@ -3,14 +3,15 @@
 //! tournaments whose every round was paired by bbpPairings v6.0.0 (tests/data/swiss, where
 //! the README says how they were made). Every round of every corpus tournament is paired
 //! again from the rounds before it and must give the same boards, colours and bye; every
-//! pairing arbitre gives is also checked against the absolute criteria on its own.
+//! pairing arbitre gives is also checked against the absolute criteria on its own. The
+//! handbook's order of transpositions is checked on its own example too.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use arbitre::tournament::dutch::{self, Pairing, Round};
 use arbitre::tournament::record::Colour;
-use arbitre::tournament::record::{ByeKind, RoundEntry, Table, Tpn};
+use arbitre::tournament::record::{ByeKind, Entrant, PointSystem, RoundEntry, Table, Tpn};
 use arbitre::tournament::trf::Trf;
 
 fn data() -> PathBuf {
@@ -412,4 +413,118 @@ fn where_the_reference_finds_no_pairing_arbitre_finds_none() {
         checked += 1;
     }
     assert!(checked >= 50, "only {checked} files");
+}
+
+/// Every ordering of `items`, in ascending lexicographic order.
+fn orderings(items: &[Tpn]) -> Vec<Vec<Tpn>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        let mut rest = items.to_vec();
+        rest.remove(i);
+        for mut tail in orderings(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// The handbook's example of the order of transpositions (FIDE C.04.3: S1 = 1 2 3 4,
+/// S2 = 5 6 7 8; "5-6-8-7, 5-7-6-8, 5-7-8-6, 5-8-6-7, 5-8-7-6, 6-5-7-8, 6-5-8-7, etc.": every
+/// number made of S2's digits, in ascending order). In round 1 nothing but that order
+/// separates the complete pairings (no colour preference, no float), so when the organiser
+/// forbids some pairs, the pairing must be the first transposition whose pairs are all
+/// allowed: checked on a thousand random sets of forbidden pairs in brackets of 6 to 12.
+#[test]
+fn round_1_takes_the_transpositions_in_the_handbooks_order() {
+    let listed: [[Tpn; 4]; 8] = [
+        [5, 6, 7, 8],
+        [5, 6, 8, 7],
+        [5, 7, 6, 8],
+        [5, 7, 8, 6],
+        [5, 8, 6, 7],
+        [5, 8, 7, 6],
+        [6, 5, 7, 8],
+        [6, 5, 8, 7],
+    ];
+    let eight = orderings(&[5, 6, 7, 8]);
+    assert_eq!(eight.len(), 24);
+    for (ours, theirs) in eight.iter().zip(listed.iter()) {
+        assert_eq!(ours.as_slice(), theirs.as_slice(), "the handbook's order");
+    }
+    let mut seed = 0x7a11_5e1e_c7ed_2026_u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut checked, mut transposed) = (0, 0);
+    for case in 0..1000 {
+        let players = [6u32, 8, 10, 12][case % 4];
+        let half = players / 2;
+        let table = Table {
+            entrants: (1..=players)
+                .map(|tpn| Entrant {
+                    tpn,
+                    name: format!("Player {tpn}"),
+                    rating: Some(2400 - 10 * tpn),
+                    rounds: Vec::new(),
+                })
+                .collect(),
+            points: PointSystem::default(),
+        };
+        let density = 5 + next(40);
+        let mut forbidden = BTreeSet::new();
+        for a in 1..=half {
+            for b in half + 1..=players {
+                if next(100) < density {
+                    forbidden.insert((a, b));
+                }
+            }
+        }
+        let s2: Vec<Tpn> = (half + 1..=players).collect();
+        let orders = orderings(&s2);
+        let Some(k) = orders.iter().position(|order| {
+            (1..=half)
+                .zip(order.iter())
+                .all(|(a, &b)| !forbidden.contains(&(a, b)))
+        }) else {
+            continue; // an exchange is needed: not this example's subject
+        };
+        let round = Round {
+            table: &table,
+            played: 0,
+            total_rounds: 5,
+            initial_colour: Colour::White,
+            absent: BTreeSet::new(),
+            forbidden: forbidden.iter().copied().collect(),
+        };
+        let pairing = dutch::pair(&round).expect("a transposition is a valid pairing");
+        let mut pairs: Vec<(Tpn, Tpn)> = pairing
+            .boards
+            .iter()
+            .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+            .collect();
+        pairs.sort_unstable();
+        let expected: Vec<(Tpn, Tpn)> = (1..=half).zip(orders[k].iter().copied()).collect();
+        assert_eq!(
+            pairs,
+            expected,
+            "case {case}: {players} players, forbidden {forbidden:?}: transposition {}",
+            k + 1
+        );
+        assert_eq!(pairing.bye, None);
+        checked += 1;
+        if k > 0 {
+            transposed += 1;
+        }
+    }
+    assert!(
+        checked > 500 && transposed > 300,
+        "{checked} cases, {transposed} transposed"
+    );
 }
