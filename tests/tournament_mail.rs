@@ -2,7 +2,7 @@
 //! event (at once, or waiting for a director), `STANDINGS` / `CLASSEMENT` answers with the
 //! table, `WITHDRAW` / `RETRAIT` leaves it under the ICCF rule; and the event's rules hold in
 //! its games: no take-back, no conditional moves, a limited number of draw offers. Forged
-//! mail changes nothing.
+//! mail changes nothing. An event that cannot move on tells its directors, once.
 
 #[macro_use]
 mod world;
@@ -45,6 +45,7 @@ fn event(name: &str, entry: EntryPolicy, system: System) -> StoredEvent {
         pairings: Vec::new(),
         created_at: 1_700_000_000,
         updated_at: 1_700_000_000,
+        stuck: None,
     }
 }
 
@@ -314,6 +315,96 @@ fn standings_withdrawal_and_the_events_rules_of_play_by_mail() {
     // A forged WITHDRAW changes nothing.
     let d = w.send("alice@a.example", "WITHDRAW autumn");
     assert!(d.events.is_empty() && d.games.is_empty());
+}
+
+/// The step of the world's event, as the daemon runs it: `Ok(None)` nothing due.
+fn progress(w: &World) -> Result<Option<arbitre::referee::Decision>, String> {
+    let e = w.events.values().next().unwrap().clone();
+    let players: Vec<_> = w.players.values().cloned().collect();
+    let games = event_games(w);
+    let ratings = Default::default();
+    let desk = EventDesk {
+        config: &w.config,
+        games: &games,
+        players: &players,
+        next_game_id: w.next_game,
+        now: w.clock,
+        ratings: &ratings,
+    };
+    event::progress(&desk, &e).map_err(|r| r.0)
+}
+
+#[test]
+fn an_event_that_cannot_be_paired_tells_its_directors_once() {
+    let mut w = World::new();
+    let e = event("trio", open_until_2099(), System::Swiss { rounds: 2 });
+    w.events.insert(e.id, e);
+    for (who, name) in [
+        ("alice@a.example", "Alice"),
+        ("bob@b.example", "Bob"),
+        ("carol@c.example", "Carole"),
+    ] {
+        send(&mut w, who, &format!("JOIN trio {name}"));
+    }
+    start(&mut w);
+    let games = event_games(&w);
+    assert_eq!(games.len(), 1, "three players: one game and a bye");
+    let g = games[0].clone();
+    let bye = ["alice@a.example", "bob@b.example", "carol@c.example"]
+        .into_iter()
+        .find(|a| g.side_of(a).is_none())
+        .unwrap();
+    // The player with the bye leaves; the two others finish their game: they cannot meet
+    // again, and nobody else is left to pair.
+    send(&mut w, bye, "WITHDRAW trio");
+    let loser = ["alice@a.example", "bob@b.example", "carol@c.example"]
+        .into_iter()
+        .find(|a| g.side_of(a).is_some())
+        .unwrap();
+    send_in(&mut w, loser, g.id, "RESIGN");
+    assert_eq!(w.game(g.id).status, GameStatus::Finished);
+    let why = progress(&w).expect_err("round 2 cannot be paired");
+    assert!(why.contains("round 2"), "{why}");
+    // The directors hear it once, with what they can do.
+    let notice = stuck_notice(&w, &why).expect("the directors are told");
+    let mail = only(&notice, TD);
+    assert!(
+        mail.subject
+            .contains("Autumn Abalone: round 2 cannot be paired"),
+        "{}",
+        mail.subject
+    );
+    assert!(
+        mail.body.contains("arbitre tournament withdraw trio"),
+        "{}",
+        mail.body
+    );
+    assert_eq!(notice.outbox.len(), 1, "only the director: {notice:#?}");
+    w.apply(&notice);
+    assert_eq!(w.events[&1].stuck.as_deref(), Some(why.as_str()));
+    assert!(
+        stuck_notice(&w, &why).is_none(),
+        "the same reason is not told twice"
+    );
+    // Another reason is news.
+    assert!(stuck_notice(&w, "something else").is_some());
+}
+
+/// What the daemon does with a refused step: the notice to the directors, if news.
+fn stuck_notice(w: &World, why: &str) -> Option<arbitre::referee::Decision> {
+    let e = w.events.values().next().unwrap().clone();
+    let players: Vec<_> = w.players.values().cloned().collect();
+    let games = event_games(w);
+    let ratings = Default::default();
+    let desk = EventDesk {
+        config: &w.config,
+        games: &games,
+        players: &players,
+        next_game_id: w.next_game,
+        now: w.clock,
+        ratings: &ratings,
+    };
+    event::stuck_notice(&desk, &e, why)
 }
 
 /// The answer to `who` among several mails to them (their own reply carries the subject).

@@ -69,6 +69,12 @@ tournament-entry-lapsed-subject = [arbitre] { $title }
 tournament-entry-lapsed = { $title } has started without your entry: no director confirmed it. Nothing else changes for you.
 tournament-final-subject = [arbitre] { $title }: final standings
 tournament-final-head = { $title } is over. Thank you for playing. The final standings:
+# To the directors when an event cannot move on. $name: the event's short name; $round:
+# the round it cannot start; $why: the technical reason, as the command line gives it.
+tournament-stuck-subject = [arbitre] { $title }: round { $round } cannot be paired
+tournament-stuck-body = { $title } ({ $name }) is waiting: arbitre cannot start round { $round }.
+    Reason: { $why }
+    The event stays as it is. arbitre tries again each time its clock turns, and writes to you again only if the reason changes. To see the event: arbitre tournament show { $name }. Withdrawing a player (arbitre tournament withdraw { $name } ADDRESS) can make the pairing possible; arbitre tournament pair { $name } tries at once.
 tournament-final-foot = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished; { $first } and { $second }: you moved first or second; a number before them: the opponent's place.
 
 # JOIN. $open: the events taking entries, one per line; $shown: the name shown in tables.

@@ -69,6 +69,13 @@ tournament-entry-lapsed-subject = [arbitre] { $title }
 tournament-entry-lapsed = { $title } a commencé sans votre inscription : aucun arbitre ne l'a confirmée. Rien d'autre ne change pour vous.
 tournament-final-subject = [arbitre] { $title } : classement final
 tournament-final-head = { $title } est terminé. Merci d'avoir joué. Le classement final :
+# Aux directeurs quand un tournoi ne peut pas avancer. $name : le nom court du tournoi ;
+# $round : la ronde qui ne peut pas commencer ; $why : la raison technique, telle que la
+# ligne de commande la donne (en anglais).
+tournament-stuck-subject = [arbitre] { $title } : la ronde { $round } ne peut pas être appariée
+tournament-stuck-body = { $title } ({ $name }) est en attente : arbitre ne peut pas lancer la ronde { $round }.
+    Raison (message technique, en anglais) : { $why }
+    Le tournoi reste en l'état. arbitre réessaie à chaque tour de son horloge et ne vous écrit de nouveau que si la raison change. Pour voir le tournoi : arbitre tournament show { $name }. Retirer un joueur (arbitre tournament withdraw { $name } ADRESSE) peut rendre l'appariement possible ; arbitre tournament pair { $name } réessaie tout de suite.
 tournament-final-foot = 1 gain, ½ nulle, 0 perte, + et - gagnée ou perdue sans jouer, . pas terminée ; { $first } et { $second } : vous avez joué en premier ou en second ; le nombre devant : la place de l'adversaire.
 
 # INSCRIPTION. $open : les tournois ouverts, un par ligne ; $shown : le nom affiché dans

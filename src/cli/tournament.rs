@@ -468,6 +468,7 @@ fn create(args: &CreateArgs) -> Result<ExitCode, UsageError> {
                 pairings: Vec::new(),
                 created_at: now,
                 updated_at: now,
+                stuck: None,
             };
             Ok(Ok(Directed {
                 detail: format!(

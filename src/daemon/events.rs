@@ -4,8 +4,9 @@
 //! crosstable. Each event is decided and committed in its own transaction, reading the
 //! event inside it, so a round is paired once whoever runs the step and however often;
 //! the mails leave through the outbox like any other. An event whose round is not over
-//! costs a read, no write; an event that cannot be read or moved on is logged and left,
-//! and never stops the clock of the other games.
+//! costs a read, no write; an event that cannot be read is logged and left, and never
+//! stops the clock of the other games; one that cannot move on (no pairing satisfies the
+//! absolute criteria) is logged and its directors told by mail, once per reason.
 
 use crate::referee::event::{self, EventDesk};
 use crate::referee::{RefereeConfig, Timestamp};
@@ -81,7 +82,14 @@ fn advance_one(
                 Ok(Some(Ok((decision.summary, decision.outbox.len()))))
             }
             Ok(None) => Ok(None),
-            Err(refused) => Ok(Some(Err(refused.0))),
+            // Told once per reason, then left waiting quietly.
+            Err(refused) => match event::stuck_notice(&desk, &stored, &refused.0) {
+                Some(notice) => {
+                    s.commit(&notice, None, now)?;
+                    Ok(Some(Err(refused.0)))
+                }
+                None => Ok(None),
+            },
         }
     })
 }

@@ -850,6 +850,7 @@ pub fn progress(desk: &EventDesk<'_>, event: &StoredEvent) -> Result<Option<Deci
     }
     let mut event = event.clone();
     event.updated_at = desk.now;
+    event.stuck = None;
     let mut step = Step::new(desk.next_game_id);
     let finished = match event.conditions.system {
         System::RoundRobin { .. } => true,
@@ -881,6 +882,56 @@ pub fn progress(desk: &EventDesk<'_>, event: &StoredEvent) -> Result<Option<Deci
     }
     step.decision.events.push(event);
     Ok(Some(step.decision))
+}
+
+/// An event whose step was refused (`why`, as [`progress`] gave it): its directors are told,
+/// once per reason (the event keeps the reason it told), so that an event does not wait
+/// unnoticed. `None` when they already know.
+pub fn stuck_notice(desk: &EventDesk<'_>, event: &StoredEvent, why: &str) -> Option<Decision> {
+    if event.stuck.as_deref() == Some(why) {
+        return None;
+    }
+    let mut event = event.clone();
+    event.stuck = Some(why.to_string());
+    event.updated_at = desk.now;
+    let round = event.round + 1;
+    let mut mail = Mailer::for_event(
+        desk.config,
+        &format!("tournament\0{}\0stuck\0{round}\0{why}", event.id),
+    );
+    let mut sent: BTreeSet<String> = BTreeSet::new();
+    for address in &event.conditions.directors {
+        if !sent.insert(address.to_lowercase()) {
+            continue;
+        }
+        let lang = desk.lang_of(address);
+        mail.tell(
+            address,
+            t!(
+                lang,
+                "tournament-stuck-subject",
+                title = event.title.clone(),
+                round = round
+            ),
+            t!(
+                lang,
+                "tournament-stuck-body",
+                title = event.title.clone(),
+                name = event.name.clone(),
+                round = round,
+                why = why.to_string()
+            ),
+        );
+    }
+    Some(Decision {
+        summary: format!(
+            "event {}: cannot move on, directors told: {why}",
+            event.name
+        ),
+        outbox: mail.outbox,
+        events: vec![event],
+        ..Decision::default()
+    })
 }
 
 /// The knock-out step after a round's games: more games for tied mini-matches, or the next

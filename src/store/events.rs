@@ -37,10 +37,11 @@ pub fn save_event(conn: &Connection, event: &StoredEvent) -> Result<(), StoreErr
     let conditions = serde_json::to_string(&event.conditions)
         .map_err(|e| StoreError::Corrupt(format!("conditions: {e}")))?;
     conn.prepare_cached(
-        "INSERT INTO events (id, name, title, conditions, status, round, lots, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        "INSERT INTO events
+             (id, name, title, conditions, status, round, lots, created_at, updated_at, stuck)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
          ON CONFLICT (id) DO UPDATE SET name = ?2, title = ?3, conditions = ?4, status = ?5,
-             round = ?6, lots = ?7, updated_at = ?9",
+             round = ?6, lots = ?7, updated_at = ?9, stuck = ?10",
     )?
     .execute(params![
         event.id,
@@ -52,6 +53,7 @@ pub fn save_event(conn: &Connection, event: &StoredEvent) -> Result<(), StoreErr
         event.lots as i64,
         event.created_at,
         event.updated_at,
+        event.stuck,
     ])?;
     conn.prepare_cached("DELETE FROM entries WHERE event_id = ?1")?
         .execute([event.id])?;
@@ -93,7 +95,8 @@ pub fn save_event(conn: &Connection, event: &StoredEvent) -> Result<(), StoreErr
 pub fn load_event(conn: &Connection, key: &str) -> Result<Option<StoredEvent>, StoreError> {
     let row = conn
         .prepare_cached(
-            "SELECT id, name, title, conditions, status, round, lots, created_at, updated_at
+            "SELECT id, name, title, conditions, status, round, lots, created_at, updated_at,
+                 stuck
              FROM events WHERE name = ?1 OR CAST(id AS TEXT) = ?1",
         )?
         .query_row([key], |r| {
@@ -107,10 +110,12 @@ pub fn load_event(conn: &Connection, key: &str) -> Result<Option<StoredEvent>, S
                 r.get::<_, i64>(6)?,
                 r.get::<_, i64>(7)?,
                 r.get::<_, i64>(8)?,
+                r.get::<_, Option<String>>(9)?,
             ))
         })
         .optional()?;
-    let Some((id, name, title, conditions, status, round, lots, created_at, updated_at)) = row
+    let Some((id, name, title, conditions, status, round, lots, created_at, updated_at, stuck)) =
+        row
     else {
         return Ok(None);
     };
@@ -198,6 +203,7 @@ pub fn load_event(conn: &Connection, key: &str) -> Result<Option<StoredEvent>, S
         pairings,
         created_at,
         updated_at,
+        stuck,
     }))
 }
 

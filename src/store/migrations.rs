@@ -336,6 +336,10 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE games ADD COLUMN rating_pool TEXT;
     "#,
+    // 18: why an event cannot move on, as last told to its directors.
+    r#"
+    ALTER TABLE events ADD COLUMN stuck TEXT;
+    "#,
 ];
 
 /// The schema version this build expects.

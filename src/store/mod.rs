@@ -914,6 +914,76 @@ mod tests {
     }
 
     #[test]
+    fn an_event_is_saved_and_read_back_whole() {
+        use crate::tournament::event::{
+            Conditions, Entry, EntryPolicy, EntryStatus, EventStatus, Outcome, Pairing,
+            StoredEvent, System,
+        };
+        use crate::tournament::record::ByeKind;
+        let mut s = Store::open_in_memory().unwrap();
+        let entry = |address: &str, tpn| Entry {
+            address: address.into(),
+            name: address.split('@').next().unwrap().into(),
+            rating: Some(1800),
+            club: "Club".into(),
+            status: EntryStatus::Confirmed,
+            tpn: Some(tpn),
+            withdrawn_after: None,
+        };
+        let mut event = StoredEvent {
+            id: 1,
+            name: "trio".into(),
+            title: "Trio".into(),
+            conditions: Conditions {
+                game: "abalone".into(),
+                variant: None,
+                options: String::new(),
+                system: System::Swiss { rounds: 2 },
+                time: "10d".into(),
+                conditional_moves: true,
+                takebacks: false,
+                draw_offers: None,
+                tie_breaks: vec!["WIN".into(), "LOTS".into()],
+                spectator_delay: 3,
+                directors: vec!["td@club.example".into()],
+                entry: EntryPolicy::Closed,
+                rated: true,
+                variant_pool: false,
+            },
+            status: EventStatus::Running,
+            round: 1,
+            lots: 42,
+            entries: vec![entry("a@x.example", 1), entry("b@x.example", 2)],
+            pairings: vec![
+                Pairing {
+                    round: 1,
+                    board: 1,
+                    white: 1,
+                    black: Some(2),
+                    outcome: Outcome::Game(7),
+                },
+                Pairing {
+                    round: 1,
+                    board: 2,
+                    white: 3,
+                    black: None,
+                    outcome: Outcome::Bye(ByeKind::PairingAllocated),
+                },
+            ],
+            created_at: 10,
+            updated_at: 20,
+            stuck: Some("round 2: no pairing".into()),
+        };
+        s.save_event(&event).unwrap();
+        assert_eq!(s.event("trio").unwrap().unwrap(), event);
+        // Moving on clears the reason the directors were told.
+        event.stuck = None;
+        event.updated_at = 30;
+        s.save_event(&event).unwrap();
+        assert_eq!(s.event("1").unwrap().unwrap(), event);
+    }
+
+    #[test]
     fn moves_are_appended_and_a_changed_history_is_replaced() {
         let mut s = Store::open_in_memory().unwrap();
         let a = "alice@example.org";

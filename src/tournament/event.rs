@@ -258,6 +258,9 @@ pub struct StoredEvent {
     pub created_at: i64,
     /// When it last changed.
     pub updated_at: i64,
+    /// Why the event cannot move on, as its directors were last told (cleared when it
+    /// moves on again).
+    pub stuck: Option<String>,
 }
 
 impl StoredEvent {
