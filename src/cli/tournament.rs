@@ -29,7 +29,7 @@ use super::director::{commit, login, open};
 use crate::audit::Draft;
 use crate::outln;
 use crate::referee::Decision;
-use crate::referee::direct::{Directed, Refused};
+use crate::referee::direct::{Directed, Reason, Refused};
 use crate::referee::event::{self as play, EventDesk};
 use crate::store::Store;
 use crate::text::Lang;
@@ -789,7 +789,13 @@ fn withdraw(args: &WithdrawArgs) -> Result<ExitCode, UsageError> {
         &referee.secret,
         Box::new(move |s, seq, now| {
             on_event(s, &name, &settings, now, |desk, event| {
-                play::withdraw(desk, event, &who, &why, &format!("audit.{seq}"))
+                play::withdraw(
+                    desk,
+                    event,
+                    &who,
+                    &Reason::Said(&why),
+                    &format!("audit.{seq}"),
+                )
             })
         }),
         move |d, now| Draft {

@@ -138,10 +138,36 @@ pub fn on_game(
         ctx,
         id,
         action,
-        reason,
+        &Reason::Said(reason),
         &format!("director.{seq}"),
         now,
     )
+}
+
+/// Why a game was changed, as each player reads it.
+#[derive(Clone, Copy, Debug)]
+pub enum Reason<'a> {
+    /// The director's own words, the same for every reader.
+    Said(&'a str),
+    /// A player's withdrawal from an event (its title), in each reader's language.
+    Withdrawal {
+        /// The event's title.
+        title: &'a str,
+    },
+}
+
+impl Reason<'_> {
+    /// The reason as a reader of `lang` reads it.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match self {
+            Reason::Said(words) => (*words).to_string(),
+            Reason::Withdrawal { title } => t!(lang, "withdraw-reason", title = title.to_string()),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        matches!(self, Reason::Said(words) if words.trim().is_empty())
+    }
 }
 
 /// [`on_game`] for an action with another cause than an audit entry of its own (a
@@ -152,7 +178,7 @@ pub fn on_game_because(
     ctx: &Context,
     id: GameId,
     action: GameAction,
-    reason: &str,
+    reason: &Reason<'_>,
     cause: &str,
     now: Timestamp,
 ) -> Result<Directed, Refused> {
@@ -165,7 +191,7 @@ pub fn on_game_because(
             game.status.code()
         ));
     }
-    if reason.trim().is_empty() {
+    if reason.is_empty() {
         return refuse("a reason is required (--reason): the players are told it");
     }
     let msg = Inbound {
@@ -319,11 +345,12 @@ pub fn on_game_because(
             let record = terms::record(&next, [w.as_deref(), b.as_deref()]);
             for side in Side::BOTH {
                 let lang = desk.lang_of(next.address_of(side));
+                let reason = reason.in_lang(lang);
                 let body = reply::game_end(
                     lang,
                     &desk.seen(&next, &live, side),
                     Ending::Adjudicated {
-                        reason,
+                        reason: &reason,
                         cancelled: verdict == Verdict::Cancel,
                     },
                     &result,
@@ -346,7 +373,7 @@ pub fn on_game_because(
             lang,
             &desk.seen(&next, &live, side),
             &news(lang, side),
-            reason,
+            &reason.in_lang(lang),
         );
         desk.notify(&next, side, body);
     }

@@ -3,7 +3,7 @@
 //! [<event>]` / `CLASSEMENT` answers with its table, `WITHDRAW <event>` / `RETRAIT` leaves
 //! it (the ICCF rule decides the unfinished games). Pure.
 
-use crate::referee::direct::Refused;
+use crate::referee::direct::{Reason, Refused};
 use crate::referee::event::{self, EventDesk};
 use crate::referee::handle::Desk;
 use crate::referee::reply::{self, Topic};
@@ -311,7 +311,10 @@ pub fn on_withdraw(desk: &mut Desk, name: Option<&str>) {
         next_game_id: desk.ctx.next_game_id,
         now: desk.now,
     };
-    let reason = t!(lang, "withdraw-reason", title = event.title.clone());
+    // Each opponent reads why in their own language.
+    let reason = Reason::Withdrawal {
+        title: &event.title,
+    };
     match event::withdraw(&step, &event, &sender, &reason, &desk.msg.message_id) {
         Ok(directed) => {
             let d = directed.decision;

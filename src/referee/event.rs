@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use crate::games::{AnyGame, GameKind, Side, Start};
 use crate::referee::compose::Mailer;
-use crate::referee::direct::{self, Directed, GameAction, Refused, Verdict};
+use crate::referee::direct::{self, Directed, GameAction, Reason, Refused, Verdict};
 use crate::referee::handle::display_name;
 use crate::referee::{
     Context, Decision, GameId, GameStatus, GameTerms, NewGameRequest, Player, RefereeConfig,
@@ -1072,7 +1072,7 @@ pub fn withdraw(
     desk: &EventDesk<'_>,
     event: &StoredEvent,
     address: &str,
-    reason: &str,
+    reason: &Reason<'_>,
     origin: &str,
 ) -> Result<Directed, Refused> {
     if event.status != EventStatus::Running {
