@@ -289,8 +289,23 @@ fn standings_withdrawal_and_the_events_rules_of_play_by_mail() {
             .contains("You play in no event")
     );
     // Dan withdraws with none of his three games over: they are cancelled (ICCF), his
-    // opponents are told, and the event records the withdrawal.
+    // opponents are told (each in their language, the reason too), and the event records
+    // the withdrawal.
+    w.players.get_mut("alice@a.example").unwrap().lang = arbitre::text::Lang::FR;
     let d = send(&mut w, "dan@d.example", "WITHDRAW autumn");
+    let to_alice: Vec<_> = to(&d, "alice@a.example");
+    assert!(
+        to_alice
+            .iter()
+            .any(|o| o.body.contains("retrait du tournoi Autumn Abalone")),
+        "{to_alice:#?}"
+    );
+    assert!(
+        to(&d, "bob@b.example")
+            .iter()
+            .any(|o| o.body.contains("withdrawal from Autumn Abalone")),
+        "{d:#?}"
+    );
     assert!(only_reply(&d, "dan@d.example").contains("You have withdrawn from Autumn Abalone"));
     let dans: Vec<&StoredGame> = d
         .games
