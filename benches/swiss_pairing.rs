@@ -1,13 +1,13 @@
 //! What pairing a large Swiss round costs (FIDE Dutch system): a generated event of 1,000
-//! players (ratings falling with the pairing number; each game drawn one time in four, else
-//! won by the higher rated player with a probability that grows with the rating gap; a fixed
-//! seed), its rounds 2 to 5 each paired from the rounds before them, several times; the
-//! median time of each round and over all of them.
+//! players and 9 rounds (ratings falling with the pairing number; each game drawn one time
+//! in four, else won by the higher rated player with a probability that grows with the
+//! rating gap; a fixed seed), its rounds 2 to 9 each paired from the rounds before them,
+//! several times; the median time of each round and over all of them.
 //!
 //! Run: `cargo bench --bench swiss_pairing` (`ARBITRE_BENCH_PLAYERS=N` for another number of
-//! players, `ARBITRE_BENCH_REPEAT=N` for another number of pairings per round). Without
-//! cargo's `--bench` argument (as under `cargo test --all-targets`) it is a smoke test: 100
-//! players, each round paired once.
+//! players, `ARBITRE_BENCH_ROUNDS=N` for another number of rounds, `ARBITRE_BENCH_REPEAT=N`
+//! for another number of pairings per round). Without cargo's `--bench` argument (as under
+//! `cargo test --all-targets`) it is a smoke test: 100 players, 5 rounds, each paired once.
 
 #[path = "../tests/common/bench.rs"]
 mod bench;
@@ -72,6 +72,7 @@ fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
     let players = bench::env_number("ARBITRE_BENCH_PLAYERS", if bench { 1_000 } else { 100 });
     let repeat = bench::env_number("ARBITRE_BENCH_REPEAT", if bench { 3 } else { 1 }).max(1);
+    let rounds = bench::env_number("ARBITRE_BENCH_ROUNDS", if bench { 9 } else { 5 }).max(2);
     let mut table = Table {
         entrants: (0..players)
             .map(|i| Entrant {
@@ -85,12 +86,12 @@ fn main() {
     };
     let mut rng = Rng(0x5eed_0f5a_1e20_2026);
     let mut all = Vec::new();
-    println!("swiss_pairing: {players} players, rounds 2-5 each paired {repeat} time(s)");
-    for round in 1..=5 {
+    println!("swiss_pairing: {players} players, rounds 2-{rounds} each paired {repeat} time(s)");
+    for round in 1..=rounds {
         let input = Round {
             table: &table,
             played: round - 1,
-            total_rounds: 9,
+            total_rounds: rounds,
             initial_colour: Colour::White,
             absent: BTreeSet::new(),
             forbidden: Vec::new(),
@@ -113,5 +114,5 @@ fn main() {
         }
         play(&mut table, &pairing, &mut rng);
     }
-    bench::stats("rounds 2-5", all);
+    bench::stats(&format!("rounds 2-{rounds}"), all);
 }
