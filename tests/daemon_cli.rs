@@ -1,46 +1,14 @@
 //! The daemon's commands that need no mail server: a wrong configuration file gives one
 //! plain sentence per problem and exit code 78; the stored-games commands read the store.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
-fn arbitre(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arbitre"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use cli::{Scratch, arbitre, write_config};
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("arbitre-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn write_config(d: &Path, bot: &str, secret: &str, extra: &str) -> PathBuf {
-    let path = d.join("arbitre.toml");
-    let text = format!(
-        r#"[bot]
-address = "{bot}"
-plus-addressing = true
-secret.raw = "{secret}"
-[store]
-path = "{store}"
-[imap]
-host = "imap.example.org"
-user = "u"
-password.raw = "p"
-[smtp]
-host = "smtp.example.org"
-{extra}
-"#,
-        store = d.join("s.sqlite").display()
-    );
-    std::fs::write(&path, text).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    path
+/// A scratch directory for one test of this file.
+fn dir(name: &str) -> Scratch {
+    Scratch::new("cli", name)
 }
 
 /// Three problems, three sentences, exit 78 (EX_CONFIG), nothing on stdout.

@@ -6,18 +6,15 @@
 //! check the mails queued (pairings, final crosstable) and that no address reaches a table.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use arbitre::tournament::record::RoundEntry;
 use arbitre::tournament::trf::Trf;
 
-fn arbitre(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arbitre"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+
+use cli::{Scratch, arbitre, write_config};
 
 fn ok(args: &[&str]) -> String {
     let out = arbitre(args);
@@ -30,43 +27,21 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).to_string()
 }
 
-struct Dir(PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A scratch directory for one test of this file.
+fn dir(name: &str) -> Scratch {
+    Scratch::new("events", name)
 }
 
-fn dir(name: &str) -> Dir {
-    let d = std::env::temp_dir().join(format!("arbitre-events-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    Dir(d)
-}
-
-fn write_config(d: &Path) -> String {
-    let path = d.join("arbitre.toml");
-    let text = format!(
-        r#"[bot]
-address = "arbitre@example.org"
-plus-addressing = true
-secret.raw = "a-long-enough-secret-for-tests"
-[store]
-path = "{store}"
-[imap]
-host = "imap.example.org"
-user = "u"
-password.raw = "p"
-[smtp]
-host = "smtp.example.org"
-"#,
-        store = d.join("s.sqlite").display()
-    );
-    std::fs::write(&path, text).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    path.display().to_string()
+/// The configuration of these tests: a store in `d`, placeholder mail servers.
+fn config_in(d: &Path) -> String {
+    write_config(
+        d,
+        "arbitre@example.org",
+        "a-long-enough-secret-for-tests",
+        "",
+    )
+    .display()
+    .to_string()
 }
 
 fn db(d: &Path) -> rusqlite::Connection {
@@ -139,7 +114,7 @@ fn entries_file(d: &Path, n: usize) -> String {
 #[test]
 fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
     let d = dir("swiss");
-    let config = write_config(&d.0);
+    let config = config_in(&d);
     let c = config.as_str();
     ok(&[
         "tournament",
@@ -185,7 +160,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
         "td@example.org",
     ]);
     assert_eq!(again.status.code(), Some(1));
-    let file = entries_file(&d.0, 7);
+    let file = entries_file(&d, 7);
     ok(&[
         "tournament",
         "enter",
@@ -199,9 +174,9 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
     assert!(started.contains("7 players"), "{started}");
     // Round 1: three games, one bye; every game is a tournament game with the event's
     // rules; every player got the pairings mail with the conditions.
-    let round1 = open_games(&d.0, "autumn", 1);
+    let round1 = open_games(&d, "autumn", 1);
     assert_eq!(round1.len(), 3);
-    let conn = db(&d.0);
+    let conn = db(&d);
     let (rated, no_takebacks, limit): (i64, i64, Option<i64>) = conn
         .query_row(
             "SELECT rated, no_takebacks, draw_limit FROM games WHERE id = ?1",
@@ -210,7 +185,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
         )
         .unwrap();
     assert_eq!((rated, no_takebacks, limit), (1, 1, Some(2)));
-    let pairing_mails = mails_to(&d.0, "Autumn Abalone: round 1");
+    let pairing_mails = mails_to(&d, "Autumn Abalone: round 1");
     assert_eq!(pairing_mails.len(), 7, "{pairing_mails:?}");
     assert!(
         pairing_mails
@@ -232,7 +207,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
     }
     let paired = ok(&["tournament", "pair", "--config", c, "autumn"]);
     assert!(paired.contains("round 2 paired"), "{paired}");
-    let round2 = open_games(&d.0, "autumn", 2);
+    let round2 = open_games(&d, "autumn", 2);
     assert_eq!(round2.len(), 3);
     // Nobody meets the same opponent twice.
     let pair = |w: &str, b: &str| {
@@ -247,12 +222,12 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
         adjudicate(c, *id, "draw");
     }
     ok(&["tournament", "pair", "--config", c, "autumn"]);
-    let round3 = open_games(&d.0, "autumn", 3);
+    let round3 = open_games(&d, "autumn", 3);
     assert_eq!(round3.len(), 3);
     assert!(round3.iter().all(|(_, w, b)| !met.contains(&pair(w, b))));
     // A player who has played two games of four withdraws in round 3: half are over, so
     // the ICCF rule forfeits the unfinished one, and they are paired no more.
-    let had_bye: BTreeSet<String> = mails_to(&d.0, "Autumn Abalone: round")
+    let had_bye: BTreeSet<String> = mails_to(&d, "Autumn Abalone: round")
         .into_iter()
         .filter(|(_, b)| b.contains("you have the bye"))
         .map(|(r, _)| r)
@@ -283,7 +258,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
         adjudicate(c, *id, "black");
     }
     ok(&["tournament", "pair", "--config", c, "autumn"]);
-    let round4 = open_games(&d.0, "autumn", 4);
+    let round4 = open_games(&d, "autumn", 4);
     assert_eq!(round4.len(), 3, "six players left: three games, no bye");
     assert!(round4.iter().all(|(_, w, b)| *w != leaver && *b != leaver));
     for (id, _, _) in &round4 {
@@ -292,7 +267,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
     let finished = ok(&["tournament", "pair", "--config", c, "autumn"]);
     assert!(finished.contains("finished"), "{finished}");
     // The final crosstable went to the seven players and the director.
-    let finals = mails_to(&d.0, "final standings");
+    let finals = mails_to(&d, "final standings");
     let to: BTreeSet<&str> = finals.iter().map(|(r, _)| r.as_str()).collect();
     assert_eq!(to.len(), 8, "{to:?}");
     assert!(to.contains("td@example.org"));
@@ -327,7 +302,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
         );
     }
     // Export: the TRF reads back with the same results; the archive holds every game.
-    let out = d.0.join("export");
+    let out = d.join("export");
     ok(&[
         "tournament",
         "export",
@@ -373,7 +348,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
         .rounds
         .push(RoundEntry::Bye(arbitre::tournament::record::ByeKind::Zero));
     let text = before.write();
-    let path = d.0.join("before-4.trf");
+    let path = d.join("before-4.trf");
     std::fs::write(&path, &text).unwrap();
     let out = ok(&["tournament", "pair", "--trf", path.to_str().unwrap()]);
     let again: BTreeSet<(String, String)> = out
@@ -406,7 +381,7 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
 #[test]
 fn a_double_round_robin_and_a_knockout_start_as_published() {
     let d = dir("rr");
-    let config = write_config(&d.0);
+    let config = config_in(&d);
     let c = config.as_str();
     ok(&[
         "tournament",
@@ -425,7 +400,7 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         "--director",
         "td@example.org",
     ]);
-    let file = entries_file(&d.0, 4);
+    let file = entries_file(&d, 4);
     ok(&[
         "tournament",
         "enter",
@@ -437,7 +412,7 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     ]);
     ok(&["tournament", "start", "--config", c, "club-rr"]);
     // 4 players, double: 6 rounds of 2 games, all started at once.
-    let conn = db(&d.0);
+    let conn = db(&d);
     let games: i64 = conn
         .query_row(
             "SELECT count(*) FROM games WHERE status = 'active'",
@@ -447,7 +422,7 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         .unwrap();
     assert_eq!(games, 12);
     // One mail per player lists all their six games.
-    let all = mails_to(&d.0, "Club RR: your games");
+    let all = mails_to(&d, "Club RR: your games");
     assert_eq!(all.len(), 4);
     for (_, body) in &all {
         assert_eq!(body.matches("against").count(), 6, "{body}");
@@ -467,7 +442,7 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     assert_eq!(late.status.code(), Some(1));
     // The last round's games end first: the event is not over while any game runs.
     let rr_games = |round: Option<u32>| -> Vec<i64> {
-        let conn = db(&d.0);
+        let conn = db(&d);
         let sql = "SELECT g.id FROM games g JOIN events e ON e.id = g.event_id
                    WHERE e.name = 'club-rr' AND g.status = 'active'
                      AND (?1 IS NULL OR g.event_round = ?1) ORDER BY g.id";
@@ -482,13 +457,13 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     }
     let early = arbitre(&["tournament", "pair", "--config", c, "club-rr"]);
     assert_eq!(early.status.code(), Some(1), "the event is not over");
-    assert!(mails_to(&d.0, "Club RR: final standings").is_empty());
+    assert!(mails_to(&d, "Club RR: final standings").is_empty());
     for id in rr_games(None) {
         adjudicate(c, id, "black");
     }
     let done = ok(&["tournament", "pair", "--config", c, "club-rr"]);
     assert!(done.contains("finished"), "{done}");
-    let finals = mails_to(&d.0, "Club RR: final standings");
+    let finals = mails_to(&d, "Club RR: final standings");
     assert_eq!(finals.len(), 5, "four players and the director");
     // Every player: 3 draws and 3 decided games; the grid shows two results a pair.
     assert!(finals[0].1.contains("Ada Lovelace"), "{}", finals[0].1);
@@ -512,11 +487,11 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         "--director",
         "td@example.org",
     ]);
-    let file = entries_file(&d.0, 5);
+    let file = entries_file(&d, 5);
     ok(&["tournament", "enter", "--config", c, "cup", "--file", &file]);
     ok(&["tournament", "start", "--config", c, "cup"]);
     // Five players in a bracket of eight: seeds 1-3 have byes; 4 meets 5 in two games.
-    let round1 = open_games(&d.0, "cup", 1);
+    let round1 = open_games(&d, "cup", 1);
     let cup: Vec<_> = round1
         .iter()
         .filter(|(_, w, b)| {
@@ -543,14 +518,14 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     adjudicate(c, cup[0].0, "white");
     adjudicate(c, cup[1].0, "white");
     ok(&["tournament", "pair", "--config", c, "cup"]);
-    let round2 = open_games(&d.0, "cup", 2);
+    let round2 = open_games(&d, "cup", 2);
     // Dora meets Blaise (two games); Carl has a bye; Ada is gone.
     assert_eq!(round2.len(), 2, "one mini-match of two games: {round2:?}");
     let in_round2 = |a: &str| round2.iter().any(|(_, w, b)| w == a || b == a);
     assert!(in_round2("dora@example.org") && in_round2("blaise@example.org"));
     assert!(!in_round2("emmy@example.org") && !in_round2("ada@example.org"));
     // Both games of the tied mini-match count, each in a column of its own.
-    let out = d.0.join("cup-export");
+    let out = d.join("cup-export");
     ok(&[
         "tournament",
         "export",
@@ -597,7 +572,7 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         "--director",
         "td@example.org",
     ]);
-    let file = entries_file(&d.0, 3);
+    let file = entries_file(&d, 3);
     ok(&[
         "tournament",
         "enter",
@@ -608,7 +583,7 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         &file,
     ]);
     ok(&["tournament", "start", "--config", c, "daisy"]);
-    let conn = db(&d.0);
+    let conn = db(&d);
     let pools: Vec<Option<String>> = conn
         .prepare(
             "SELECT g.rating_pool FROM games g JOIN events e ON e.id = g.event_id
@@ -647,7 +622,7 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
 #[test]
 fn pairing_from_a_malformed_trf_is_a_clear_error() {
     let d = dir("trf");
-    let path = d.0.join("bad.trf");
+    let path = d.join("bad.trf");
     std::fs::write(
         &path,
         "XXR 3\nXXC white1\n001    1 m    A\n001    1 m    B\n",
