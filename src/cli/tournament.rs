@@ -674,21 +674,8 @@ fn on_event(
     now: i64,
     step: impl FnOnce(&EventDesk<'_>, &StoredEvent) -> Result<Directed, Refused>,
 ) -> Result<Result<Directed, Refused>, crate::store::StoreError> {
-    let Some(event) = s.event(name)? else {
-        return Ok(Err(Refused(format!("there is no event `{name}`"))));
-    };
-    let games = s.event_games(event.id)?;
-    let players = s.event_players(&event)?;
-    let ratings = s.pool_ratings(&event.conditions.pool(), now)?;
-    let desk = EventDesk {
-        ratings: &ratings,
-        config,
-        games: &games,
-        players: &players,
-        next_game_id: s.next_game_id()?,
-        now,
-    };
-    Ok(step(&desk, &event))
+    Ok(s.with_event(name, config, now, step)?
+        .unwrap_or_else(|| Err(Refused(format!("there is no event `{name}`")))))
 }
 
 fn start(args: &EventArgs) -> Result<ExitCode, UsageError> {

@@ -8,7 +8,7 @@
 //! stops the clock of the other games; one that cannot move on (no pairing satisfies the
 //! absolute criteria) is logged and its directors told by mail, once per reason.
 
-use crate::referee::event::{self, EventDesk};
+use crate::referee::event;
 use crate::referee::{RefereeConfig, Timestamp};
 use crate::store::{Store, StoreError};
 
@@ -59,37 +59,29 @@ fn advance_one(
     store.immediate(|s| {
         // Read again inside the transaction: another daemon or the director may have
         // moved it meanwhile.
-        let Some(stored) = s.event(name)? else {
-            return Ok(None);
-        };
-        let games = s.event_games(stored.id)?;
-        if !event::step_due(&stored, &games) {
-            return Ok(None);
-        }
-        let players = s.event_players(&stored)?;
-        let ratings = s.pool_ratings(&stored.conditions.pool(), now)?;
-        let desk = EventDesk {
-            ratings: &ratings,
-            config,
-            games: &games,
-            players: &players,
-            next_game_id: s.next_game_id()?,
-            now,
-        };
-        match event::progress(&desk, &stored) {
-            Ok(Some(decision)) => {
+        let decided = s.with_event(name, config, now, |desk, stored| {
+            if !event::step_due(stored, desk.games) {
+                return None;
+            }
+            Some(match event::progress(desk, stored) {
+                Ok(decision) => (decision, None),
+                // Told once per reason, then left waiting quietly.
+                Err(refused) => (
+                    event::stuck_notice(desk, stored, &refused.0),
+                    Some(refused.0),
+                ),
+            })
+        })?;
+        match decided.flatten() {
+            Some((Some(decision), None)) => {
                 s.commit(&decision, None, now)?;
                 Ok(Some(Ok((decision.summary, decision.outbox.len()))))
             }
-            Ok(None) => Ok(None),
-            // Told once per reason, then left waiting quietly.
-            Err(refused) => match event::stuck_notice(&desk, &stored, &refused.0) {
-                Some(notice) => {
-                    s.commit(&notice, None, now)?;
-                    Ok(Some(Err(refused.0)))
-                }
-                None => Ok(None),
-            },
+            Some((Some(notice), Some(why))) => {
+                s.commit(&notice, None, now)?;
+                Ok(Some(Err(why)))
+            }
+            _ => Ok(None),
         }
     })
 }

@@ -446,6 +446,34 @@ impl Store {
         events::load_event(&self.conn, key)
     }
 
+    /// Runs `step` on the event with this name or number, with what a step of an event
+    /// reads (its games, its players, the ratings of its pool, the next game number): the
+    /// one place that gathers them, for the daemon and the director's commands alike.
+    /// `None` when there is no such event.
+    pub fn with_event<T>(
+        &self,
+        key: &str,
+        config: &crate::referee::RefereeConfig,
+        now: Timestamp,
+        step: impl FnOnce(&crate::referee::event::EventDesk<'_>, &StoredEvent) -> T,
+    ) -> Result<Option<T>, StoreError> {
+        let Some(event) = self.event(key)? else {
+            return Ok(None);
+        };
+        let games = self.event_games(event.id)?;
+        let players = self.event_players(&event)?;
+        let ratings = self.pool_ratings(&event.conditions.pool(), now)?;
+        let desk = crate::referee::event::EventDesk {
+            ratings: &ratings,
+            config,
+            games: &games,
+            players: &players,
+            next_game_id: self.next_game_id()?,
+            now,
+        };
+        Ok(Some(step(&desk, &event)))
+    }
+
     /// Every event: (number, name, title, status), newest first.
     pub fn event_list(&self) -> Result<Vec<(i64, String, String, String)>, StoreError> {
         events::event_list(&self.conn)
