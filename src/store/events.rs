@@ -1,6 +1,8 @@
 //! Events in the store: an event row with its conditions as JSON, its entries, its
 //! pairings. Saved whole (like games) inside the caller's transaction, loaded whole.
 
+use std::collections::BTreeMap;
+
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
@@ -265,14 +267,26 @@ pub fn for_player(
         .query_map([address], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     let mut out = Vec::new();
+    // Ratings are worked out from every rated game: once per pool, however many of its
+    // events the player is in.
+    let mut pools: BTreeMap<String, crate::referee::event::Ratings> = BTreeMap::new();
     for name in names {
         let Some(event) = load_event(conn, &name)? else {
             continue;
         };
         let (games, ratings) = if event.entry_of(address).is_some() {
+            let pool = event.conditions.pool();
+            let ratings = match pools.get(&pool) {
+                Some(ratings) => ratings.clone(),
+                None => {
+                    let ratings = pool_ratings(conn, &pool, now)?;
+                    pools.insert(pool, ratings.clone());
+                    ratings
+                }
+            };
             (
                 super::rows::games_where(conn, "event_id = ?1", &[&event.id])?,
-                pool_ratings(conn, &event.conditions.pool(), now)?,
+                ratings,
             )
         } else {
             (Vec::new(), Default::default())
