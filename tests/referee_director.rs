@@ -329,11 +329,11 @@ fn a_cancelled_game_counts_for_nobody() {
     let result = w.game(id).result.clone().unwrap();
     assert_eq!(
         (result.winner, result.termination.as_str()),
-        (None, "cancelled")
+        (None, "cancelled-by-director")
     );
     let body = &only(&d, ALICE).body;
     assert!(
-        body.contains("Game cancelled; it counts for nobody."),
+        body.contains("Game cancelled by the tournament director; it counts for nobody."),
         "{body}"
     );
     assert!(

@@ -24,6 +24,8 @@ result-you-lose = You lose.
 result-draw = { $code ->
         [agreed-draw] Drawn by agreement.
         [cancelled] Game cancelled; it counts for nobody.
+        [cancelled-by-director] Game cancelled by the tournament director; it counts for nobody.
+        [withdrawal] Game cancelled, a player having withdrawn from the event; it counts for nobody.
        *[other] Drawn game: { $how }.
     }
 result-block = Result: { $result }

@@ -120,6 +120,7 @@ game-end = { $end ->
         [adjudication] adjudication
         [forfeit] forfeit, the opponent withdrew from the event
         [withdrawal] cancelled, a player withdrew from the event
+        [cancelled-by-director] cancelled by the tournament director
        *[other] { $end }
     }
 

@@ -23,6 +23,8 @@ result-you-lose = Vous perdez.
 result-draw = { $code ->
         [agreed-draw] Partie nulle par accord mutuel.
         [cancelled] Partie annulée ; elle ne compte pour personne.
+        [cancelled-by-director] Partie annulée par le directeur du tournoi ; elle ne compte pour personne.
+        [withdrawal] Partie annulée, un joueur s'étant retiré du tournoi ; elle ne compte pour personne.
        *[other] Partie nulle : { $how }.
     }
 result-block = Résultat : { $result }

@@ -117,6 +117,7 @@ game-end = { $end ->
         [agreed-draw] nulle par accord mutuel
         [time] dépassement du temps
         [cancelled] partie annulée, le premier coup n'est jamais venu à temps
+        [cancelled-by-director] partie annulée par le directeur du tournoi
         [adjudication] décision de l'arbitre
         [forfeit] forfait, l'adversaire s'est retiré du tournoi
         [withdrawal] partie annulée, un joueur s'est retiré du tournoi

@@ -42,6 +42,18 @@ impl Termination {
         code: "adjudication",
         words: "adjudication",
     };
+    /// A tournament director cancelled the game: it counts for nobody.
+    pub const CANCELLED_BY_DIRECTOR: Termination = Termination {
+        code: "cancelled-by-director",
+        words: "cancelled-by-director",
+    };
+
+    /// Whether a game that ended so counts for nobody: its first move never came, a
+    /// director cancelled it, or an event cancelled it when a player withdrew
+    /// (`withdrawal`, the event's code).
+    pub fn counts_for_nobody(code: &str) -> bool {
+        matches!(code, "cancelled" | "cancelled-by-director" | "withdrawal")
+    }
 
     /// The short description, said in the reader's language ("six marbles pushed off").
     pub fn text(&self) -> Text {

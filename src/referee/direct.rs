@@ -332,7 +332,7 @@ pub fn on_game_because(
             let result = match verdict {
                 Verdict::Win(side) => terms::adjudicated(&live, Some(side)),
                 Verdict::Draw => terms::adjudicated(&live, None),
-                Verdict::Cancel => terms::cancelled(&live),
+                Verdict::Cancel => terms::cancelled_by_director(&live),
             };
             let mut next = crate::referee::play::finished(&desk, game, &result);
             next.undo_request = None;

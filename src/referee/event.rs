@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::str::FromStr;
 
-use crate::games::{AnyGame, GameKind, Side, Start};
+use crate::games::{AnyGame, GameKind, Side, Start, Termination};
 use crate::referee::compose::Mailer;
 use crate::referee::direct::{self, Directed, GameAction, Reason, Refused, Verdict};
 use crate::referee::handle::display_name;
@@ -58,7 +58,7 @@ pub fn score_of(game: &StoredGame, first: Side) -> GameScore {
         return GameScore::Cancelled;
     };
     match result.termination.as_str() {
-        WITHDRAWAL | "cancelled" => return GameScore::Cancelled,
+        code if Termination::counts_for_nobody(code) => return GameScore::Cancelled,
         FORFEIT => {
             return match result.winner {
                 Some(side) => GameScore::Forfeit {

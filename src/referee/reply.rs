@@ -199,7 +199,7 @@ pub fn subject_game(
             None if stored
                 .result
                 .as_ref()
-                .is_some_and(|r| r.termination == Termination::CANCELLED.code) =>
+                .is_some_and(|r| Termination::counts_for_nobody(&r.termination)) =>
             {
                 t!(lang, "event-cancelled")
             }
@@ -558,6 +558,7 @@ fn termination_words(lang: Lang, live: &AnyGame, code: &str) -> String {
         Termination::TIME,
         Termination::CANCELLED,
         Termination::ADJUDICATION,
+        Termination::CANCELLED_BY_DIRECTOR,
     ]) {
         if t.code == code {
             return t.text().get(lang).to_string();

@@ -115,7 +115,7 @@ fn derived(desk: &Desk, mail: &Outgoing, player: &Player) -> Option<(String, Cal
         let end = match result.winner {
             Some(w) if w == side => End::Win,
             Some(_) => End::Loss,
-            None if result.termination == crate::games::Termination::CANCELLED.code => {
+            None if crate::games::Termination::counts_for_nobody(&result.termination) => {
                 End::Cancelled
             }
             None => End::Draw,

@@ -61,6 +61,15 @@ pub fn time_out(live: &AnyGame, loser: Side) -> GameResult {
     }
 }
 
+/// The result of a game a tournament director cancelled: scored for nobody.
+pub fn cancelled_by_director(live: &AnyGame) -> GameResult {
+    GameResult {
+        winner: None,
+        termination: Termination::CANCELLED_BY_DIRECTOR.code.to_string(),
+        line: words(live, None, Termination::CANCELLED_BY_DIRECTOR),
+    }
+}
+
 /// The result of a game whose first move never came in time: cancelled, scored for
 /// nobody.
 pub fn cancelled(live: &AnyGame) -> GameResult {

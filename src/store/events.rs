@@ -309,7 +309,7 @@ pub fn rated_games(
     let mut stmt = conn.prepare_cached(
         "SELECT coalesce(g.rating_pool, g.kind), g.white, g.black, g.winner, g.updated_at FROM games g
          WHERE g.rated = 1 AND g.status = 'finished'
-           AND coalesce(g.termination, '') NOT IN ('cancelled', 'withdrawal', 'forfeit')
+           AND coalesce(g.termination, '') NOT IN ('cancelled', 'cancelled-by-director', 'withdrawal', 'forfeit')
            AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)
          ORDER BY g.updated_at, g.id",
     )?;
