@@ -611,9 +611,10 @@ impl<W: Weight> Matcher<W> {
     /// Exchanges the partners of two pairs of the last optimum when that costs nothing: `x`
     /// and `y`, matched to `x'` and `y'`, become `x`–`y` and `x'`–`y'` when all four are
     /// vertices outside any blossom, both new edges exist, and the duals make both tight.
-    /// The duals then prove the new matching optimal as they proved the old one (weights
-    /// lowered since the last solve do not change that; weights raised may, and the next
-    /// solve repairs them as usual). Returns whether it exchanged them.
+    /// The duals then prove the new matching optimal as they proved the old one, provided
+    /// the weights changed since the last solve, if any, are unmatched edges made lighter
+    /// (as freezing a pair does): other changes may leave it short of an optimum until the
+    /// next solve repairs them as usual. Returns whether it exchanged them.
     pub fn swap_partners(&mut self, x: usize, y: usize) -> bool {
         if self.stale {
             return false;
