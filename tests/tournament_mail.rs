@@ -68,11 +68,11 @@ fn send_in(w: &mut World, from: &str, id: i64, text: &str) -> arbitre::referee::
     w.deliver(&m)
 }
 
-/// Starts the world's event as `arbitre tournament start` does.
-fn start(w: &mut World) {
+/// Runs `step` on the world's event with what a step reads, as the store gathers it.
+fn on_event<T>(w: &World, step: impl FnOnce(&EventDesk<'_>, &StoredEvent) -> T) -> T {
     let e = w.events.values().next().unwrap().clone();
     let players: Vec<_> = w.players.values().cloned().collect();
-    let games: Vec<StoredGame> = Vec::new();
+    let games = event_games(w);
     let ratings = Default::default();
     let desk = EventDesk {
         config: &w.config,
@@ -82,7 +82,12 @@ fn start(w: &mut World) {
         now: w.clock,
         ratings: &ratings,
     };
-    let d = event::start(&desk, &e).expect("the event starts");
+    step(&desk, &e)
+}
+
+/// Starts the world's event as `arbitre tournament start` does.
+fn start(w: &mut World) {
+    let d = on_event(w, event::start).expect("the event starts");
     w.apply(&d);
 }
 
@@ -334,19 +339,7 @@ fn standings_withdrawal_and_the_events_rules_of_play_by_mail() {
 
 /// The step of the world's event, as the daemon runs it: `Ok(None)` nothing due.
 fn progress(w: &World) -> Result<Option<arbitre::referee::Decision>, String> {
-    let e = w.events.values().next().unwrap().clone();
-    let players: Vec<_> = w.players.values().cloned().collect();
-    let games = event_games(w);
-    let ratings = Default::default();
-    let desk = EventDesk {
-        config: &w.config,
-        games: &games,
-        players: &players,
-        next_game_id: w.next_game,
-        now: w.clock,
-        ratings: &ratings,
-    };
-    event::progress(&desk, &e).map_err(|r| r.0)
+    on_event(w, event::progress).map_err(|r| r.0)
 }
 
 #[test]
@@ -407,19 +400,7 @@ fn an_event_that_cannot_be_paired_tells_its_directors_once() {
 
 /// What the daemon does with a refused step: the notice to the directors, if news.
 fn stuck_notice(w: &World, why: &str) -> Option<arbitre::referee::Decision> {
-    let e = w.events.values().next().unwrap().clone();
-    let players: Vec<_> = w.players.values().cloned().collect();
-    let games = event_games(w);
-    let ratings = Default::default();
-    let desk = EventDesk {
-        config: &w.config,
-        games: &games,
-        players: &players,
-        next_game_id: w.next_game,
-        now: w.clock,
-        ratings: &ratings,
-    };
-    event::stuck_notice(&desk, &e, why)
+    on_event(w, |desk, e| event::stuck_notice(desk, e, why))
 }
 
 /// The answer to `who` among several mails to them (their own reply carries the subject).

@@ -586,51 +586,42 @@ fn pairing_mails(
         if lines.is_empty() {
             continue;
         }
-        let (head, subject) = match announce {
-            Announce::Start if matches!(event.conditions.system, System::RoundRobin { .. }) => (
-                t!(lang, "tournament-pairings-all", title = title.clone()),
-                t!(
-                    lang,
-                    "tournament-pairings-subject-all",
-                    title = title.clone()
-                ),
+        let all_at_once = matches!(event.conditions.system, System::RoundRobin { .. });
+        let head = match announce {
+            Announce::Start if all_at_once => {
+                t!(lang, "tournament-pairings-all", title = title.clone())
+            }
+            Announce::Start => t!(lang, "tournament-pairings-first", title = title.clone()),
+            Announce::Round(round) => t!(
+                lang,
+                "tournament-pairings-round",
+                title = title.clone(),
+                round = round
             ),
-            Announce::Start => (
-                t!(lang, "tournament-pairings-first", title = title.clone()),
-                t!(
-                    lang,
-                    "tournament-pairings-subject",
-                    title = title.clone(),
-                    round = 1
-                ),
+            Announce::Replay(round) => t!(
+                lang,
+                "tournament-pairings-replay",
+                title = title.clone(),
+                round = round
             ),
-            Announce::Round(round) => (
-                t!(
-                    lang,
-                    "tournament-pairings-round",
-                    title = title.clone(),
-                    round = round
-                ),
-                t!(
-                    lang,
-                    "tournament-pairings-subject",
-                    title = title.clone(),
-                    round = round
-                ),
+        };
+        let subject = match announce {
+            Announce::Start if all_at_once => t!(
+                lang,
+                "tournament-pairings-subject-all",
+                title = title.clone()
             ),
-            Announce::Replay(round) => (
-                t!(
-                    lang,
-                    "tournament-pairings-replay",
-                    title = title.clone(),
-                    round = round
-                ),
-                t!(
-                    lang,
-                    "tournament-pairings-subject",
-                    title = title.clone(),
-                    round = round
-                ),
+            Announce::Start => t!(
+                lang,
+                "tournament-pairings-subject",
+                title = title.clone(),
+                round = 1
+            ),
+            Announce::Round(round) | Announce::Replay(round) => t!(
+                lang,
+                "tournament-pairings-subject",
+                title = title.clone(),
+                round = round
             ),
         };
         let mut body = format!("{head}\n\n{}\n", lines.join("\n"));
