@@ -146,6 +146,14 @@ fn tournaments(text: &str) -> Vec<(String, String)> {
 /// Re-pairs every round of every tournament of one corpus file; returns the rounds checked
 /// and the disagreements (at most a few described).
 fn check_corpus(file: &str) -> (usize, Vec<String>) {
+    check_corpus_with(file, dutch::pair)
+}
+
+/// [`check_corpus`] with another entry point to the pairing.
+fn check_corpus_with(
+    file: &str,
+    pair: impl Fn(&Round<'_>) -> Result<Pairing, dutch::PairingError>,
+) -> (usize, Vec<String>) {
     let path = data().join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut rounds = 0;
@@ -176,7 +184,7 @@ fn check_corpus(file: &str) -> (usize, Vec<String>) {
             };
             rounds += 1;
             let expected = recorded(&trf.table, round);
-            let outcome = dutch::pair(&input);
+            let outcome = pair(&input);
             if let Ok(pairing) = &outcome
                 && let Err(broken) = absolute_criteria_hold(&input, pairing)
             {
@@ -327,6 +335,26 @@ fn every_round_of_the_medium_random_tournaments_equals_the_reference() {
 #[test]
 fn every_round_of_the_large_random_tournaments_equals_the_reference() {
     corpus_agrees("random-large.trfs");
+}
+
+/// The weights' score fields are first tried narrow and widened when a bracket does not fit
+/// them: whatever the first width, every round of the large random tournaments comes out
+/// as the reference's (1 bit makes nearly every round fall back to full fields; 10 bits
+/// fit some brackets and not others).
+#[test]
+fn the_pairing_does_not_depend_on_the_first_width_of_the_score_fields() {
+    for width in [1, 10] {
+        let (rounds, differences) = check_corpus_with("random-large.trfs", |round| {
+            dutch::pair_trying_score_field(round, width)
+        });
+        assert!(rounds > 0);
+        assert!(
+            differences.is_empty(),
+            "score fields first tried at {width} bits: {} of {rounds} rounds differ; first: {:?}",
+            differences.len(),
+            differences.first()
+        );
+    }
 }
 
 /// The rounds of the published tournaments that were not paired from the data the file

@@ -10,7 +10,7 @@
 use std::ops::Range;
 
 use super::player::Player;
-use super::weights::{Context, Field, Layout, Place};
+use super::weights::{Context, Field, Layout, Place, TooNarrow};
 use crate::tournament::matching::Matcher;
 use crate::tournament::record::Points;
 
@@ -24,14 +24,26 @@ pub struct Matched {
     pub bye: Option<usize>,
 }
 
-/// No pairing satisfies the absolute criteria.
+/// Why a round was not paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NoPairing;
+pub enum Unpaired {
+    /// No pairing satisfies the absolute criteria.
+    NoPairing,
+    /// A bracket's score slots need more bits than the layout's score field: pair the
+    /// round again with a wider one.
+    TooNarrow(TooNarrow),
+}
+
+impl From<TooNarrow> for Unpaired {
+    fn from(narrow: TooNarrow) -> Self {
+        Unpaired::TooNarrow(narrow)
+    }
+}
 
 struct Solver<'a, W: Field> {
     players: &'a [Player],
     layout: Layout,
-    compatible: Vec<bool>,
+    compatible: &'a [bool],
     /// The graph, with the last optimum, from which each solve starts.
     graph: Matcher<W>,
     base: Vec<W>,
@@ -115,14 +127,13 @@ impl<'a, W: Field> Solver<'a, W> {
     }
 }
 
-/// Pairs `players` (in pairing order) after `played` rounds.
+/// Pairs `players` (in pairing order) with the weights of `layout`.
 pub fn pair<W: Field>(
     players: &[Player],
-    played: usize,
-    compatible: Vec<bool>,
-) -> Result<Matched, NoPairing> {
+    layout: Layout,
+    compatible: &[bool],
+) -> Result<Matched, Unpaired> {
     let n = players.len();
-    let layout = Layout::new(players, played);
     let mut solver = Solver::<W> {
         players,
         layout,
@@ -139,7 +150,7 @@ pub fn pair<W: Field>(
     };
     let groups = scoregroups(players);
     first_step(&mut solver, &groups)?;
-    brackets(&mut solver, &groups);
+    brackets(&mut solver, &groups)?;
     let mut pairs = Vec::new();
     let mut bye = None;
     for v in 0..n {
@@ -167,7 +178,7 @@ fn scoregroups(players: &[Player]) -> Vec<Range<usize>> {
 
 /// Step 0: is a complete pairing possible, which score takes the bye, does C9 apply to the
 /// first bracket.
-fn first_step<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) -> Result<(), NoPairing> {
+fn first_step<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) -> Result<(), Unpaired> {
     let n = s.n();
     if n == 0 {
         return Ok(());
@@ -201,7 +212,7 @@ fn first_step<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) -> Resul
     match unmatched.as_slice() {
         [] => {}
         [v] if s.players[*v].bye_eligible => {}
-        _ => return Err(NoPairing),
+        _ => return Err(Unpaired::NoPairing),
     }
     if odd {
         let bye = unmatched[0];
@@ -256,11 +267,50 @@ fn remainder_bonus<W: Field>(base: W, ip: usize, pairs: usize, sb: u32) -> W {
     base + big - W::small(2 * ip as u64)
 }
 
+/// Moves the score slots to the bracket now in `bracket` (its moved-down players first).
+/// The pairs of two moved-down players are the only weights of the bracket that are not
+/// built again: they keep what the brackets before gave them (they were built as pairs in
+/// a bracket, possibly with a bonus of one since), so only their slots move, from the
+/// layout before to this one.
+fn enter_bracket<W: Field>(
+    s: &mut Solver<'_, W>,
+    bracket: &[usize],
+    movers: usize,
+) -> Result<(), TooNarrow> {
+    let before = s.layout.clone();
+    s.layout
+        .enter_bracket(bracket.iter().map(|&v| s.players[v].score))?;
+    let place = Place {
+        cur: true,
+        nxt: false,
+    };
+    for j in 1..movers {
+        for i in 0..j {
+            let (h, l) = (bracket[i], bracket[j]);
+            let (edge, base) = (s.edge(h, l), s.base(h, l));
+            if edge.is_zero() && base.is_zero() {
+                continue;
+            }
+            let (hp, lp) = (&s.players[h], &s.players[l]);
+            let compatible = s.compatible(h, l);
+            let old: W = before.base(hp, lp, place, compatible, &s.context);
+            let new: W = s.layout.base(hp, lp, place, compatible, &s.context);
+            if !edge.is_zero() {
+                s.set_edge(h, l, edge - old + new);
+            }
+            if !base.is_zero() {
+                s.set_base(h, l, base - old + new);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The bracket loop (B5 of the spec).
-fn brackets<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) {
+fn brackets<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) -> Result<(), Unpaired> {
     let n = s.n();
     if n == 0 {
-        return;
+        return Ok(());
     }
     let sb = s.layout.sb;
     let mut bracket: Vec<usize> = groups[0].clone().collect();
@@ -276,6 +326,7 @@ fn brackets<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) {
             bracket.extend(range.clone());
             next_group += 1;
         }
+        enter_bracket(s, &bracket, movers)?;
         for j in movers..bracket.len() {
             for i in 0..j {
                 let (h, l) = (bracket[i], bracket[j]);
@@ -514,4 +565,5 @@ fn brackets<W: Field>(s: &mut Solver<'_, W>, groups: &[Range<usize>]) {
             _ => false,
         };
     }
+    Ok(())
 }

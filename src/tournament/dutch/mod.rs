@@ -17,8 +17,9 @@ pub mod wide;
 
 use std::collections::BTreeSet;
 
+use self::brackets::Unpaired;
 use self::player::{Player, TableError};
-use self::weights::Layout;
+use self::weights::{Layout, TooNarrow};
 use self::wide::Wide;
 use super::matching;
 use super::record::{Colour, Table, Tpn};
@@ -106,30 +107,32 @@ pub enum PairingError {
 
 /// Pairs the next round.
 pub fn pair(round: &Round<'_>) -> Result<Pairing, PairingError> {
+    pair_trying(round, None)
+}
+
+/// [`pair`], with the score-indexed fields of the weights tried first at `width` bits
+/// instead of the width that fits ordinary brackets: the pairing is the same whatever the
+/// width, since a round whose brackets do not fit is paired again with full fields. For
+/// the tests of that fallback.
+#[doc(hidden)]
+pub fn pair_trying_score_field(round: &Round<'_>, width: u32) -> Result<Pairing, PairingError> {
+    pair_trying(round, Some(width))
+}
+
+fn pair_trying(round: &Round<'_>, width: Option<u32>) -> Result<Pairing, PairingError> {
     let players = player::players_to_pair(round.table, round.played, &round.absent)?;
     let compatible = compatibility(round, &players);
-    let layout = Layout::new(&players, round.played);
-    let bits = matching::bits_needed_for(layout.bits());
-    // Whole limbs, as few as the weights need: the solver's time grows with them.
-    let matched = match bits.div_ceil(64) {
-        0..=4 => brackets::pair::<Wide<4>>(&players, round.played, compatible),
-        5 => brackets::pair::<Wide<5>>(&players, round.played, compatible),
-        6 => brackets::pair::<Wide<6>>(&players, round.played, compatible),
-        7 => brackets::pair::<Wide<7>>(&players, round.played, compatible),
-        8 => brackets::pair::<Wide<8>>(&players, round.played, compatible),
-        9 => brackets::pair::<Wide<9>>(&players, round.played, compatible),
-        10 => brackets::pair::<Wide<10>>(&players, round.played, compatible),
-        11 => brackets::pair::<Wide<11>>(&players, round.played, compatible),
-        12 => brackets::pair::<Wide<12>>(&players, round.played, compatible),
-        13 | 14 => brackets::pair::<Wide<14>>(&players, round.played, compatible),
-        15 | 16 => brackets::pair::<Wide<16>>(&players, round.played, compatible),
-        17..=24 => brackets::pair::<Wide<24>>(&players, round.played, compatible),
-        25..=32 => brackets::pair::<Wide<32>>(&players, round.played, compatible),
-        33..=64 => brackets::pair::<Wide<64>>(&players, round.played, compatible),
-        65..=128 => brackets::pair::<Wide<128>>(&players, round.played, compatible),
-        _ => return Err(PairingError::TooLarge(bits)),
-    }
-    .map_err(|_| PairingError::NoPairing)?;
+    // The score-indexed fields sized for ordinary brackets first; a round with a bracket
+    // that needs more is paired again with fields wide enough for any bracket.
+    let full = Layout::new(&players, round.played);
+    let usual = full
+        .clone()
+        .with_score_field(width.unwrap_or_else(|| Layout::usual_score_field(&players)));
+    let matched = match pair_with(&players, usual, &compatible)? {
+        Ok(matched) => matched,
+        Err(_) => pair_with(&players, full, &compatible)?
+            .expect("score fields as wide as every scoregroup fit any bracket"),
+    };
     let mut boards: Vec<(usize, usize, Board)> = matched
         .pairs
         .iter()
@@ -161,6 +164,39 @@ pub fn pair(round: &Round<'_>) -> Result<Pairing, PairingError> {
         boards: boards.into_iter().map(|(_, _, b)| b).collect(),
         bye: matched.bye.map(|v| players[v].tpn),
     })
+}
+
+/// Pairs the round with the weights of `layout`, in as few 64-bit limbs as they need (the
+/// solver's time grows with them), or says that a bracket did not fit its score fields.
+fn pair_with(
+    players: &[Player],
+    layout: Layout,
+    compatible: &[bool],
+) -> Result<Result<brackets::Matched, TooNarrow>, PairingError> {
+    let bits = matching::bits_needed_for(layout.bits());
+    let matched = match bits.div_ceil(64) {
+        0..=4 => brackets::pair::<Wide<4>>(players, layout, compatible),
+        5 => brackets::pair::<Wide<5>>(players, layout, compatible),
+        6 => brackets::pair::<Wide<6>>(players, layout, compatible),
+        7 => brackets::pair::<Wide<7>>(players, layout, compatible),
+        8 => brackets::pair::<Wide<8>>(players, layout, compatible),
+        9 => brackets::pair::<Wide<9>>(players, layout, compatible),
+        10 => brackets::pair::<Wide<10>>(players, layout, compatible),
+        11 => brackets::pair::<Wide<11>>(players, layout, compatible),
+        12 => brackets::pair::<Wide<12>>(players, layout, compatible),
+        13 | 14 => brackets::pair::<Wide<14>>(players, layout, compatible),
+        15 | 16 => brackets::pair::<Wide<16>>(players, layout, compatible),
+        17..=24 => brackets::pair::<Wide<24>>(players, layout, compatible),
+        25..=32 => brackets::pair::<Wide<32>>(players, layout, compatible),
+        33..=64 => brackets::pair::<Wide<64>>(players, layout, compatible),
+        65..=128 => brackets::pair::<Wide<128>>(players, layout, compatible),
+        _ => return Err(PairingError::TooLarge(bits)),
+    };
+    match matched {
+        Ok(matched) => Ok(Ok(matched)),
+        Err(Unpaired::TooNarrow(narrow)) => Ok(Err(narrow)),
+        Err(Unpaired::NoPairing) => Err(PairingError::NoPairing),
+    }
 }
 
 /// Which pairs may meet: not twice (played games only), not forbidden, and not two players

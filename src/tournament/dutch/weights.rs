@@ -84,14 +84,27 @@ pub fn bits(x: usize) -> u32 {
 }
 
 /// The field widths of one round's pairing.
+///
+/// Six fields (C7, C8, C18-C21) hold one slot per score, `bits(size)` wide, so that a sum
+/// over a matching never carries from one score's slot into the next. Only the scores of
+/// the bracket being paired (its moved-down players, its residents, the next scoregroup) are
+/// ever set in them while that bracket is paired, so their slots are laid out per bracket
+/// ([`Layout::enter_bracket`]) inside a field of fixed width ([`Layout::score_field`]) for
+/// the whole round: the other fields keep their places, and the weights of the pairs outside
+/// the bracket do not change from one bracket to the next.
 #[derive(Clone, Debug)]
 pub struct Layout {
     /// bits(size of the largest scoregroup).
     pub sb: u32,
     /// Σ bits(size) over all scoregroups.
     pub sg: u32,
-    /// For each score, Σ bits(size) over the lower scores.
+    /// For each score, Σ bits(size) over the lower scores (all the scoregroups).
     pub offset: BTreeMap<Points, u32>,
+    /// The width of each score-indexed field: at most `sg`.
+    score_field: u32,
+    /// For each score of the bracket being paired, where its slot starts in the
+    /// score-indexed fields.
+    bracket: BTreeMap<Points, u32>,
     /// Rounds already played.
     pub played: usize,
     /// The number of players to pair.
@@ -115,19 +128,73 @@ impl Layout {
         Layout {
             sb: bits(largest),
             sg: running,
+            bracket: offset.clone(),
             offset,
+            score_field: running,
             played,
             players: players.len(),
         }
+    }
+
+    /// The same layout with score-indexed fields of `width` bits (narrower than `sg`), which
+    /// is enough while each bracket's slots fit in it (see [`Layout::enter_bracket`]).
+    pub fn with_score_field(mut self, width: u32) -> Layout {
+        self.score_field = width.min(self.sg);
+        self
+    }
+
+    /// A width of the score-indexed fields that fits the brackets of an ordinary round: the
+    /// slots of two neighbouring scoregroups and room for moved-down players of a few more
+    /// scores. A bracket that needs more makes the round be paired again with `sg`.
+    pub fn usual_score_field(players: &[Player]) -> u32 {
+        let mut sizes: Vec<usize> = Vec::new();
+        for (i, p) in players.iter().enumerate() {
+            if i == 0 || players[i - 1].score != p.score {
+                sizes.push(0);
+            }
+            *sizes.last_mut().expect("pushed") += 1;
+        }
+        let neighbours = sizes
+            .windows(2)
+            .map(|w| bits(w[0]) + bits(w[1]))
+            .chain(sizes.first().map(|s| bits(*s)))
+            .max()
+            .unwrap_or(1);
+        neighbours + 8
+    }
+
+    /// Lays out the score slots for the bracket whose players have these scores (each score
+    /// once per player). Fails with the width the slots need when it is more than the
+    /// round's score field.
+    pub fn enter_bracket(&mut self, scores: impl Iterator<Item = Points>) -> Result<(), TooNarrow> {
+        let mut sizes: BTreeMap<Points, usize> = BTreeMap::new();
+        for score in scores {
+            *sizes.entry(score).or_default() += 1;
+        }
+        let mut bracket = BTreeMap::new();
+        let mut running = 0;
+        for (score, size) in &sizes {
+            bracket.insert(*score, running);
+            running += bits(*size);
+        }
+        if running > self.score_field {
+            return Err(TooNarrow(running));
+        }
+        self.bracket = bracket;
+        Ok(())
     }
 
     fn off(&self, score: Points) -> u32 {
         self.offset.get(&score).copied().unwrap_or(0)
     }
 
+    fn slot(&self, score: Points) -> u32 {
+        self.bracket.get(&score).copied().unwrap_or(0)
+    }
+
     /// Bits under the top field of a base weight.
     fn low_bits(&self) -> u32 {
-        let (sb, sg) = (self.sb, self.sg);
+        let (sb, sg) = (self.sb, self.score_field);
         let mut total = sb + sg + sb + sg + 2 * sb + 4 * sb;
         if self.played >= 1 {
             total += 2 * sb + 2 * sg;
@@ -172,6 +239,10 @@ impl Layout {
         w.done()
     }
 }
+
+/// A bracket's score slots do not fit the round's score field: the width they need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooNarrow(pub u32);
 
 /// What the base weight depends on beyond the two players.
 #[derive(Clone, Debug)]
@@ -222,13 +293,13 @@ impl Layout {
         if !compatible {
             return W::zero();
         }
-        let (sb, sg) = (self.sb, self.sg);
+        let (sb, sg) = (self.sb, self.score_field);
         let Place { cur, nxt } = place;
         let bs = context.bye_score;
         let candidate = |p: &Player| p.bye_eligible && p.score <= bs;
         let top = 1 + u64::from(!candidate(h)) + u64::from(!candidate(l));
         let mut w = Fields::<W>::new(top, self.low_bits());
-        let at_h = Some(self.off(h.score));
+        let at_h = Some(self.slot(h.score));
         // C6, C7.
         w.put(sb, u64::from(cur));
         w.put_powers(sg, &[at_h.filter(|_| cur)]);
@@ -289,7 +360,7 @@ impl Layout {
         let scored = |round: fn(&Player) -> Float, w: &mut Fields<W>| {
             let down = |p: &Player| round(p) == Float::Down;
             let up = |p: &Player| round(p) == Float::Up;
-            let at_l = Some(self.off(l.score));
+            let at_l = Some(self.slot(l.score));
             w.put_powers(
                 sg,
                 &[
