@@ -147,6 +147,7 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize, base: i64) {
             notify: Default::default(),
             phone: None,
             phone_claim: None,
+            pictures: true,
         })
         .collect();
     store

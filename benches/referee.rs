@@ -52,6 +52,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             notify: Default::default(),
             phone: None,
             phone_claim: None,
+            pictures: true,
         },
         Player {
             address: BLACK.into(),
@@ -64,6 +65,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             notify: Default::default(),
             phone: None,
             phone_claim: None,
+            pictures: true,
         },
     ];
     let request = NewGameRequest {

@@ -23,6 +23,8 @@
 //! - [`audit`]: the hash-chained audit log of the director's actions (pure checks).
 //! - [`rating`]: Glicko-2 ratings by rating periods (pure).
 //! - [`tournament`]: round robin, Swiss and knock-out pairings, standings and tie-breaks (pure).
+//! - [`render`]: board pictures: each game's position drawn as SVG, rasterised to PNG for
+//!   mail with a compiled-in font (pure).
 //! - [`text`]: bilingual (English/French) player-facing text.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
@@ -44,6 +46,7 @@ pub mod games;
 pub mod mail;
 pub mod rating;
 pub mod referee;
+pub mod render;
 pub mod sms;
 pub mod store;
 pub mod text;

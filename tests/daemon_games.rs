@@ -506,8 +506,16 @@ async fn a_conditional_answer_reaches_the_opponent_with_the_move_that_triggered_
     );
     let show = t.show(id);
     assert!(show.contains("Moves (3)"), "{show}");
-    // Bob answers the prepared move as any other.
-    t.play(bob, "h5g5", alice, "h5g5").await;
+    // Bob answers the prepared move as any other, replying to the mail that brought it
+    // (its confirmation of i6h6, which shows the position before it, may arrive after it:
+    // mails leave two at a time).
+    let mark = t.env.last_uid(alice).await;
+    t.env
+        .reply_where(bob, &t.bot, |m| m.first_line() == "a2b3", "h5g5")
+        .await;
+    t.env
+        .wait_mail_after(alice, mark, "the move `h5g5`", |m| m.first_line() == "h5g5")
+        .await;
     assert!(t.show(id).contains("Moves (4)"));
 }
 

@@ -79,6 +79,7 @@ async fn outbox_mail_reaches_the_player_with_its_headers() {
         channel: Default::default(),
         not_before: None,
         sms: None,
+        picture: None,
     };
     daemon
         .store()

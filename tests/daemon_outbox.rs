@@ -40,6 +40,7 @@ async fn a_killed_sender_repeats_only_the_mails_in_flight() {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         })
         .collect();
     let mut store = daemon.store();

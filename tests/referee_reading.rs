@@ -227,6 +227,7 @@ impl World {
                 notify: Default::default(),
                 phone: None,
                 phone_claim: None,
+                pictures: true,
             },
         );
     }

@@ -3029,3 +3029,58 @@ fn a_conditional_answer_that_mates_ends_the_game_for_both() {
     let d = w.answer(ALICE, "SI a.h7 a.h6 ALORS e.h8 d.h8");
     assert!(d.games.is_empty());
 }
+
+/// A game mail that shows the board carries its picture (the drawing of the same position,
+/// and the text board the HTML part shows it in place of) for a reader who has not turned
+/// pictures off; `IMAGES NON` / `PICTURES ON` turn them off and on for the one who sends it,
+/// in either language.
+#[test]
+fn game_mails_carry_the_board_picture_unless_the_reader_turned_pictures_off() {
+    let bulltricker = engine!("bulltricker");
+    let mut w = World::new();
+    w.create(bulltricker, Start::Default, ALICE, BOB);
+    let d = w.answer(ALICE, "b.h2 b.h4");
+    let bob = only(&d, BOB);
+    let picture = bob.picture.as_ref().expect("a picture for Bob");
+    assert!(bob.body.contains(&picture.board), "{}", bob.body);
+    assert!(picture.board.contains("h8"), "{}", picture.board);
+    assert!(picture.svg.starts_with("<svg") && picture.svg.contains("Black to move"));
+
+    let m = w.keyed_msg(BOB, "IMAGES NON");
+    let d = w.deliver(&m);
+    assert!(
+        only(&d, BOB).body.contains("sans image"),
+        "{}",
+        only(&d, BOB).body
+    );
+    assert!(
+        !d.players
+            .iter()
+            .find(|p| p.address == BOB)
+            .unwrap()
+            .pictures
+    );
+    let d = w.answer(BOB, "b.h7 b.h5");
+    assert!(only(&d, ALICE).picture.is_some(), "Alice still wants them");
+    let d = w.answer(ALICE, "b.h4 b.h6");
+    let bob = only(&d, BOB);
+    assert!(bob.picture.is_none());
+    assert!(first_line(bob).starts_with("b.h4 b.h6"), "{}", bob.body);
+
+    let m = w.keyed_msg(BOB, "PICTURES ON");
+    let d = w.deliver(&m);
+    assert!(
+        d.players
+            .iter()
+            .find(|p| p.address == BOB)
+            .unwrap()
+            .pictures
+    );
+    let d = w.answer(BOB, "c.h7 c.h5");
+    assert!(only(&d, ALICE).picture.is_some());
+    let d = w.answer(ALICE, "v2.1 b.h1");
+    assert!(only(&d, BOB).picture.is_some());
+    // Without proof of its sender, nothing changes.
+    let d = w.send(ALICE, "PICTURES OFF");
+    assert!(d.players.is_empty(), "{:?}", d.players);
+}

@@ -156,6 +156,7 @@ async fn sms_go_both_ways_through_a_real_kannel_exactly_once() {
             channel: Channel::Sms,
             sms: None,
             not_before: None,
+            picture: None,
         };
         let d = Decision {
             outbox: vec![sms],
@@ -248,6 +249,7 @@ async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
         channel,
         sms: None,
         not_before: None,
+        picture: None,
     };
     let sms: Vec<String> = (0..3).map(|i| format!("#1 your move {i} {tag}")).collect();
     let mut decision = Decision::default();

@@ -12,4 +12,8 @@ chat-not-passed-on = { $opponent } has turned off opponents' messages (CHAT OFF)
 # CHAT ON / CHAT OFF / CHAT alone.
 chat-on = From now on the words your opponents write with their moves are passed on to you. CHAT OFF stops them.
 chat-off = From now on you receive your opponents' moves without the words they write with them. CHAT ON brings them back.
+# PICTURES ON / PICTURES OFF / PICTURES alone.
+pictures-on = From now on your game mails show a picture of the board above the text board, in mail programs that show pictures. PICTURES OFF stops them.
+pictures-off = From now on your game mails carry the text board alone, without a picture. PICTURES ON brings the pictures back.
+pictures-usage = Write PICTURES ON to see a picture of the board in your game mails, or PICTURES OFF to keep the text board alone. Nothing was changed.
 chat-usage = Write CHAT ON to receive the words your opponents write with their moves, or CHAT OFF to receive the moves alone. Nothing was changed.

@@ -38,6 +38,8 @@ help =
       HELP [game]  this text, or the help of one game
       LANG <code>  receive arbitre's mails in another language ({ $languages })
       CHAT ON|OFF  receive, or not, the words your opponents write with their moves
+      PICTURES ON|OFF
+                   a picture of the board in your game mails (on unless you turn it off)
       TZ <zone>    the time zone your deadlines are written in (TZ Europe/Paris)
       LEAVE <first day> <last day>
                    stop all your clocks for those days (LEAVE 2026-12-20 2027-01-03);

@@ -43,6 +43,7 @@ words-second = second, 2nd
 # Phones and SMS: PHONE +33612345678, PHONE OFF; NOTIFY SMS, NOTIFY MAIL, NOTIFY BOTH.
 words-phone = phone, mobile, cell phone
 words-notify = notify, notifications
+words-pictures = pictures, picture
 words-sms = sms, text, texts
 words-mail = mail, email, e-mail
 words-both = both, sms and mail, mail and sms

@@ -12,4 +12,8 @@ chat-not-passed-on = { $opponent } a coupé les messages des adversaires (DISCUS
 # DISCUSSION OUI / DISCUSSION NON / DISCUSSION seul.
 chat-on = Désormais, les mots que vos adversaires écrivent avec leurs coups vous sont transmis. DISCUSSION NON les arrête.
 chat-off = Désormais, vous recevez les coups de vos adversaires sans les mots qu'ils y joignent. DISCUSSION OUI les rétablit.
+# IMAGES OUI / IMAGES NON / IMAGES seul.
+pictures-on = Désormais, vos courriels de partie montrent une image du plateau au-dessus du plateau en texte, dans les messageries qui affichent les images. IMAGES NON les arrête.
+pictures-off = Désormais, vos courriels de partie ne portent plus que le plateau en texte, sans image. IMAGES OUI rétablit les images.
+pictures-usage = Écrivez IMAGES OUI pour voir une image du plateau dans vos courriels de partie, ou IMAGES NON pour garder le seul plateau en texte. Rien n'a été changé.
 chat-usage = Écrivez DISCUSSION OUI pour recevoir les mots que vos adversaires joignent à leurs coups, ou DISCUSSION NON pour ne recevoir que les coups. Rien n'a été changé.

@@ -37,6 +37,8 @@ help =
       LANG <code>   recevoir les messages d'arbitre dans une autre langue ({ $languages })
       DISCUSSION OUI|NON
                     recevoir ou non les mots que vos adversaires joignent à leurs coups
+      IMAGES OUI|NON
+                    une image du plateau dans vos courriels de partie (oui sauf si vous dites non)
       FUSEAU <fuseau>
                     le fuseau horaire de vos dates limites (FUSEAU Europe/Paris)
       CONGE <premier jour> <dernier jour>

@@ -46,6 +46,7 @@ words-second = second, seconde, deuxième, 2e
 # LES DEUX.
 words-phone = téléphone, portable, mobile
 words-notify = avis, notifications, prévenir
+words-pictures = images, image, dessins
 words-sms = sms, texto, textos
 words-mail = mail, courriel, e-mail, email
 words-both = les deux, deux, sms et mail, mail et sms

@@ -66,6 +66,19 @@ pub enum Command {
     },
     /// Print the text board of a position.
     Board(Setup),
+    /// Draw the board of a position as mails and pages show it: a PNG or an SVG file, by
+    /// the extension of `--out`.
+    Picture {
+        /// The file to write (`board.png` or `board.svg`).
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+        /// The PNG's width in pixels (default: the picture's own size, as mailed).
+        #[arg(long)]
+        width: Option<u32>,
+        /// The position.
+        #[command(flatten)]
+        setup: Setup,
+    },
     /// Print the legal moves in canonical notation, one per line.
     Legal(Setup),
     /// Judge one move message: the first line is what the referee would answer.
@@ -265,6 +278,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
             config: Some(config),
         } => Ok(daemon::list_games(&daemon::ConfigArg { config })),
         Command::Board(setup) => play::board(&setup),
+        Command::Picture { out, width, setup } => play::picture(&setup, &out, width),
         Command::Legal(setup) => play::legal(&setup),
         Command::Judge { setup, text } => play::judge(&setup, &text),
         Command::Perft { setup, depth } => play::perft(&setup, depth),

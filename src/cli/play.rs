@@ -1,6 +1,7 @@
 //! The game commands: `games`, `board`, `legal`, `judge`, `perft`, `replay`.
 
 use std::io::Read;
+use std::path::Path;
 
 use crate::{out, outln};
 use std::process::ExitCode;
@@ -8,8 +9,8 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::{Setup, UsageError};
+use crate::games::GameKind;
 use crate::games::record;
-use crate::games::{AnyGame, GameKind};
 use crate::t;
 use crate::text::Lang;
 
@@ -59,8 +60,34 @@ pub fn board(setup: &Setup) -> Result<ExitCode, UsageError> {
     let game = setup.game()?;
     let lang = setup.lang()?;
     out!("{}", game.board(lang));
-    outln!("{}", status_line(&game, lang));
+    outln!("{}", game.status(lang));
     outln!("{}", game.position_string());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `arbitre picture`: the board as mails (PNG) and pages (SVG) show it, written to `out`.
+pub fn picture(setup: &Setup, out: &Path, width: Option<u32>) -> Result<ExitCode, UsageError> {
+    let game = setup.game()?;
+    let lang = setup.lang()?;
+    let Some(svg) = game.picture(lang) else {
+        return Err(UsageError(format!("{} has no picture yet", game.kind())));
+    };
+    let extension = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let bytes = match extension.as_deref() {
+        Some("svg") => svg.into_bytes(),
+        Some("png") => crate::render::png(&svg, width).map_err(|e| UsageError(e.to_string()))?,
+        _ => {
+            return Err(UsageError(format!(
+                "{}: write a picture to a .png or .svg file",
+                out.display()
+            )));
+        }
+    };
+    std::fs::write(out, &bytes).map_err(|e| UsageError(format!("{}: {e}", out.display())))?;
+    outln!("{}: {} bytes", out.display(), bytes.len());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -89,7 +116,7 @@ pub fn judge(setup: &Setup, text: &str) -> Result<ExitCode, UsageError> {
                     t!(lang, "status-passes", side = who, pass = pass.as_str())
                 );
             }
-            outln!("{}", status_line(&game, lang));
+            outln!("{}", game.status(lang));
             Ok(ExitCode::SUCCESS)
         }
         Err(refusal) => {
@@ -187,26 +214,5 @@ fn read_input(file: &str) -> Result<String, UsageError> {
         Ok(text)
     } else {
         std::fs::read_to_string(file).map_err(|e| UsageError(format!("{file}: {e}")))
-    }
-}
-
-/// "Black to move." / "White wins (MAT)." in `lang`.
-pub fn status_line(game: &AnyGame, lang: Lang) -> String {
-    use crate::games::Outcome;
-    let said = |side: crate::games::Side| game.side_name(side, lang);
-    match game.outcome() {
-        Outcome::Ongoing => t!(
-            lang,
-            "status-to-move",
-            side = game.side_to_move().said(game.kind()).get(lang),
-            ply = game.moves().len() + 1
-        ),
-        Outcome::Won { winner, how } => t!(
-            lang,
-            "status-won",
-            side = said(winner),
-            how = how.text().get(lang)
-        ),
-        Outcome::Drawn { why } => t!(lang, "status-drawn", how = why.text().get(lang)),
     }
 }

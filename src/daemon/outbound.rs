@@ -281,6 +281,7 @@ mod tests {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         }
     }
 

@@ -180,6 +180,7 @@ async fn the_outbox_is_retried_until_the_server_accepts() {
         channel: Default::default(),
         not_before: None,
         sms: None,
+        picture: None,
     };
     store
         .lock()

@@ -136,15 +136,18 @@ trait DynGame: Send + Sync + fmt::Debug {
     fn outcome(&self) -> Outcome;
     fn result_tokens(&self) -> Option<String>;
     fn board(&self, lang: Lang) -> String;
+    fn picture(&self, caption: &str) -> Option<String>;
     fn perft(&self, depth: u32) -> u64;
     fn score(&self) -> Option<serde_json::Value>;
 }
 
-/// A position with its last move, so that the board can mark it.
+/// A position with its last move and the position before it, so that the board can mark
+/// what the move did.
 #[derive(Clone, Debug)]
 struct Live<G: Game> {
     pos: G,
     last: Option<G::Move>,
+    before: Option<G>,
 }
 
 impl<G: Game> DynGame for Live<G> {
@@ -174,6 +177,7 @@ impl<G: Game> DynGame for Live<G> {
         let mover = self.pos.side_to_move();
         let canonical = self.pos.write_move(&m);
         let effect = self.pos.describe(&m);
+        self.before = Some(self.pos.clone());
         self.pos.apply(&m);
         self.last = Some(m);
         Ok((mover, canonical, effect))
@@ -196,6 +200,10 @@ impl<G: Game> DynGame for Live<G> {
     }
     fn board(&self, lang: Lang) -> String {
         self.pos.board_text(lang, self.last.as_ref())
+    }
+    fn picture(&self, caption: &str) -> Option<String> {
+        let last = self.before.as_ref().zip(self.last.as_ref());
+        self.pos.board_picture(last, caption)
     }
     fn perft(&self, depth: u32) -> u64 {
         self.pos.perft(depth)
@@ -278,7 +286,11 @@ impl AnyGame {
             to_move,
             options,
             moves: Vec::new(),
-            live: Box::new(Live { pos, last: None }),
+            live: Box::new(Live {
+                pos,
+                last: None,
+                before: None,
+            }),
         })
     }
 
@@ -344,6 +356,32 @@ impl AnyGame {
     /// The text board, last move marked.
     pub fn board(&self, lang: Lang) -> String {
         self.live.board(lang)
+    }
+
+    /// The board as a picture (SVG), the last move marked, this game's [`AnyGame::status`]
+    /// under it; `None` for a game that has no picture.
+    pub fn picture(&self, lang: Lang) -> Option<String> {
+        self.live.picture(&self.status(lang))
+    }
+
+    /// "Black to move (ply 12)." / "White wins (MAT)." in `lang`.
+    pub fn status(&self, lang: Lang) -> String {
+        let said = |side: Side| self.side_name(side, lang);
+        match self.outcome() {
+            Outcome::Ongoing => crate::t!(
+                lang,
+                "status-to-move",
+                side = self.side_to_move().said(self.kind()).get(lang),
+                ply = self.moves().len() + 1
+            ),
+            Outcome::Won { winner, how } => crate::t!(
+                lang,
+                "status-won",
+                side = said(winner),
+                how = how.text().get(lang)
+            ),
+            Outcome::Drawn { why } => crate::t!(lang, "status-drawn", how = why.text().get(lang)),
+        }
     }
 
     /// Perft from the current position.

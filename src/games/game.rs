@@ -193,6 +193,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A monospace board with coordinates, `last` marked if given.
     fn board_text(&self, lang: Lang, last: Option<&Self::Move>) -> String;
 
+    /// The board as a picture (an SVG document, see [`crate::render`]): coordinates as the
+    /// notation names them, `last` (the last move, with the position before it) marked,
+    /// `caption` written under the board.
+    fn board_picture(&self, last: Option<(&Self, &Self::Move)>, caption: &str) -> Option<String> {
+        let _ = (last, caption);
+        None
+    }
+
     /// The score as JSON, for games that keep one (Abalone: marbles pushed off by each side).
     fn score(&self) -> Option<serde_json::Value> {
         None

@@ -6,6 +6,7 @@
 pub mod authres;
 pub mod body;
 pub mod flowed;
+pub mod html;
 pub mod imap;
 pub mod parse;
 pub mod smtp;

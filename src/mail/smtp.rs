@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, Message};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
 use lettre::{AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
@@ -130,11 +130,9 @@ pub fn build_message(from: &Mailbox, mail: &Outgoing) -> Result<Message, SendErr
         .subject(mail.subject.clone())
         .message_id(Some(bracket(&mail.message_id)))
         .header(AutoSubmitted(mail.auto))
-        .header(SuppressAutoResponses)
-        .header(
-            ContentType::parse("text/plain; charset=utf-8; format=flowed")
-                .map_err(|e| bad("content type", &e))?,
-        );
+        .header(SuppressAutoResponses);
+    let text_type = ContentType::parse("text/plain; charset=utf-8; format=flowed")
+        .map_err(|e| bad("content type", &e))?;
     if let Some(r) = &mail.reply_to {
         let r: Mailbox = r
             .parse()
@@ -149,8 +147,49 @@ pub fn build_message(from: &Mailbox, mail: &Outgoing) -> Result<Message, SendErr
         b = b.references(refs.join(" "));
     }
     // Prose reflows on phones; boards and lists keep their lines (see `flowed`).
-    b.body(super::flowed::encode(&mail.body))
-        .map_err(|e| bad("cannot build the mail", &e))
+    let text = super::flowed::encode(&mail.body);
+    match mail.picture.as_ref().and_then(|p| with_picture(mail, p)) {
+        Some(parts) => b.multipart(parts(text, text_type)),
+        None => b.header(text_type).body(text),
+    }
+    .map_err(|e| bad("cannot build the mail", &e))
+}
+
+/// The parts of a mail with a board picture: the text and an HTML copy that shows the
+/// picture in place of the text board, with the PNG inline (RFC 2392 `cid:`):
+/// `multipart/related` > (`multipart/alternative` > text/plain + text/html) + image/png.
+/// `None` when the picture cannot be drawn: the mail then goes as text alone (logged).
+#[allow(clippy::type_complexity)]
+fn with_picture(
+    mail: &Outgoing,
+    picture: &crate::referee::Picture,
+) -> Option<impl FnOnce(String, ContentType) -> MultiPart> {
+    let png = match crate::render::png(&picture.svg, None) {
+        Ok(png) => png,
+        Err(e) => {
+            tracing::warn!(message_id = %mail.message_id, "board picture left out: {e}");
+            return None;
+        }
+    };
+    let size = crate::render::Raster::decode(&png)
+        .map(|r| (r.width(), r.height()))
+        .ok()?;
+    // Stable: the same mail sent again has the same parts.
+    let cid = format!("board.{}", mail.message_id.trim_matches(['<', '>']));
+    let alt = crate::render::svg::label(&picture.svg).unwrap_or_default();
+    let html = super::html::with_picture(&mail.body, &picture.board, &cid, size, &alt);
+    let png_type = ContentType::parse("image/png").ok()?;
+    Some(move |text: String, text_type: ContentType| {
+        MultiPart::related()
+            .multipart(
+                MultiPart::alternative()
+                    .singlepart(SinglePart::builder().header(text_type).body(text))
+                    .singlepart(SinglePart::html(html)),
+            )
+            .singlepart(
+                Attachment::new_inline_with_name(cid, "board.png".to_string()).body(png, png_type),
+            )
+    })
 }
 
 enum Transporter {
@@ -309,6 +348,7 @@ mod tests {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         }
     }
 
@@ -371,6 +411,87 @@ mod tests {
             crate::mail::flowed::decode(sent.trim_end()),
             m.body.trim_end()
         );
+    }
+
+    /// A mail with a board picture: `multipart/related` > (`multipart/alternative` >
+    /// text/plain + text/html) + image/png, read back with mail-parser; the text part is the
+    /// whole text, the HTML shows the picture by its Content-ID where the text board was,
+    /// and the picture is an inline PNG under 40 KB.
+    #[test]
+    fn a_mail_with_a_picture_is_related_alternative_and_inline_png() {
+        use mail_parser::{MessageParser, MimeHeaders};
+        let mut game = crate::games::AnyGame::new(
+            crate::games::GameKind::Ataxx,
+            &crate::games::Start::Default,
+            None,
+            "",
+        )
+        .unwrap();
+        game.play("f2").unwrap();
+        let lang = crate::text::Lang::EN;
+        let board = game.board(lang).trim_end().to_string();
+        let mut m = outgoing();
+        m.body = format!(
+            "f2\n\nx played f2.\n\n{board}\n\nPosition: {}\n",
+            game.position_string()
+        );
+        m.picture = Some(crate::referee::Picture {
+            svg: game.picture(lang).unwrap(),
+            board: board.clone(),
+        });
+        let from: Mailbox = "arbitre@example.org".parse().unwrap();
+        let raw = build_message(&from, &m).unwrap().formatted();
+        // Built twice, the same bytes but for the boundaries and the date: retries send the
+        // same picture.
+        let again = build_message(&from, &m).unwrap().formatted();
+        assert_eq!(raw.len(), again.len());
+
+        let parsed = MessageParser::default().parse(&raw).unwrap();
+        let root = parsed.part(0).unwrap();
+        let ctype = |p: &mail_parser::MessagePart| {
+            let t = p.content_type().unwrap();
+            format!("{}/{}", t.ctype(), t.subtype().unwrap_or(""))
+        };
+        assert_eq!(ctype(root), "multipart/related");
+        let top = root.sub_parts().unwrap();
+        assert_eq!(top.len(), 2);
+        let alternative = parsed.part(top[0]).unwrap();
+        assert_eq!(ctype(alternative), "multipart/alternative");
+        let inner = alternative.sub_parts().unwrap();
+        assert_eq!(inner.len(), 2);
+        let text = parsed.part(inner[0]).unwrap();
+        let html = parsed.part(inner[1]).unwrap();
+        assert_eq!(ctype(text), "text/plain");
+        assert_eq!(ctype(html), "text/html");
+        let text = crate::mail::flowed::decode(std::str::from_utf8(text.contents()).unwrap());
+        assert!(text.starts_with("f2\n"), "the protocol line first: {text}");
+        assert!(
+            text.contains(&board),
+            "the text keeps the text board: {text}"
+        );
+        let html = std::str::from_utf8(html.contents()).unwrap();
+        let image = parsed.part(top[1]).unwrap();
+        assert_eq!(ctype(image), "image/png");
+        let cid = image.content_id().unwrap();
+        assert_eq!(cid, "board.g4.m5.b@arbitre.example.org");
+        assert!(html.contains(&format!("src=\"cid:{cid}\"")), "{html}");
+        assert!(
+            !html.contains("[x]"),
+            "the HTML shows the picture, not the text board"
+        );
+        assert!(html.contains("x played f2."));
+        let disposition = image.content_disposition().unwrap();
+        assert_eq!(disposition.ctype(), "inline");
+        let png = image.contents();
+        assert!(png.starts_with(b"\x89PNG"), "a PNG");
+        assert!(png.len() < 40 * 1024, "{} bytes", png.len());
+        crate::render::Raster::decode(png).unwrap();
+        // mail-parser finds the text and the HTML bodies, and the picture as inline.
+        assert_eq!(parsed.text_body_count(), 1);
+        assert_eq!(parsed.html_body_count(), 1);
+        // arbitre's own reader, for a reply quoting it, still sees the text.
+        let back = crate::mail::parse::parse(&raw, "arbitre@example.org", 0);
+        assert!(back.text.starts_with("f2"), "{}", back.text);
     }
 
     #[test]

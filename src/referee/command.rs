@@ -58,6 +58,9 @@ pub enum Command {
     Lang(Option<Lang>),
     /// Receive my opponents' words (`CHAT ON`) or not (`CHAT OFF`); `None`: neither said.
     Chat(Option<bool>),
+    /// Board pictures in mail (`PICTURES ON`) or the text board alone (`PICTURES OFF`);
+    /// `None`: neither said.
+    Pictures(Option<bool>),
     /// A dry run of a move or a line of moves: the words after the keyword, as written.
     Check(String),
     /// Ask to take back my last move, or agree to the opponent's request.
@@ -283,6 +286,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Leave,
         M::Phone,
         M::Notify,
+        M::Pictures,
         M::Join,
         M::Standings,
         M::Withdraw,
@@ -309,6 +313,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
                 Some(args.get(1..).unwrap_or(&[]).join(" ")).filter(|n| !n.is_empty()),
             ),
             M::Standings => Command::Standings(args.first().map(|e| e.to_string())),
+            M::Pictures => Command::Pictures(switch_in(&w[n..])),
             M::Withdraw => Command::Withdraw(args.first().map(|e| e.to_string())),
             M::Notify => Command::Notify(
                 vocabulary::start(&w[n.min(w.len())..], &[M::Sms, M::Mail, M::Both]).map(

@@ -106,6 +106,7 @@ impl<'a> Mailer<'a> {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         });
         self.outbox.last_mut().expect("just pushed")
     }
@@ -161,6 +162,7 @@ impl<'a> Mailer<'a> {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         });
     }
 
@@ -180,6 +182,7 @@ impl<'a> Mailer<'a> {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         });
     }
 
@@ -201,6 +204,7 @@ impl<'a> Mailer<'a> {
             channel: crate::referee::Channel::Sms,
             sms: None,
             not_before: None,
+            picture: None,
         });
     }
 
@@ -221,6 +225,7 @@ impl<'a> Mailer<'a> {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         });
     }
 }

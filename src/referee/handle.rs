@@ -124,6 +124,10 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         Command::Lang(lang) => set_lang(&mut desk, *lang),
         Command::Chat(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
         Command::Chat(on) => set_chat(&mut desk, *on),
+        Command::Pictures(Some(_)) if !desk.proof.holds() => {
+            unproven(&mut desk, &reading.line, None)
+        }
+        Command::Pictures(on) => set_pictures(&mut desk, *on),
         Command::Zone(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
         Command::Zone(zone) => set_zone(&mut desk, zone.as_deref()),
         Command::Leave(LeaveRequest::Take(..) | LeaveRequest::Cancel) if !desk.proof.holds() => {
@@ -540,6 +544,19 @@ impl<'a> Desk<'a> {
     pub(crate) fn finish(mut self) -> Decision {
         let mut summary = std::mem::take(&mut self.summary);
         let mut outbox = std::mem::take(&mut self.mail.outbox);
+        crate::referee::pictures::attach(
+            &mut outbox,
+            |id| {
+                self.games
+                    .iter()
+                    .chain(self.ctx.games.iter())
+                    .find(|g| g.id == id)
+            },
+            |address| {
+                let wants = self.player(address).is_none_or(|p| p.pictures);
+                wants.then(|| self.lang_of(address))
+            },
+        );
         clocks::mark_turns(&self.ctx.games, &self.games, &mut outbox);
         let due: Vec<Option<Timestamp>> = self
             .games
@@ -694,6 +711,29 @@ fn set_chat(desk: &mut Desk, on: Option<bool>) {
     desk.reply(Topic::Chat, reply::chat_set(lang, on));
     desk.summary = format!(
         "{sender} {} opponents' words",
+        if on { "receives" } else { "no longer receives" }
+    );
+}
+
+/// `PICTURES ON|OFF`: board pictures in the sender's game mails, or not.
+fn set_pictures(desk: &mut Desk, on: Option<bool>) {
+    let Some(on) = on else {
+        let body = reply::pictures_usage(desk.lang);
+        desk.reply(Topic::Pictures, body);
+        desk.summary = format!("PICTURES without ON or OFF from {}", desk.sender());
+        return;
+    };
+    let sender = desk.sender().to_lowercase();
+    let lang = desk.lang;
+    desk.ensure_player(&sender, lang);
+    let player = desk.player(&sender).cloned().expect("ensured");
+    desk.upsert_player(Player {
+        pictures: on,
+        ..player
+    });
+    desk.reply(Topic::Pictures, reply::pictures_set(lang, on));
+    desk.summary = format!(
+        "{sender} {} board pictures",
         if on { "receives" } else { "no longer receives" }
     );
 }

@@ -43,6 +43,7 @@ pub mod handle;
 pub mod leave;
 pub mod model;
 pub mod phone;
+pub mod pictures;
 pub mod play;
 pub mod proof;
 pub mod read;

@@ -29,6 +29,9 @@ pub struct Player {
     /// Whether they receive the words their opponents write with their moves (`CHAT OFF`
     /// turns it off).
     pub chat: bool,
+    /// Whether their game mails carry a picture of the board beside the text board
+    /// (`PICTURES OFF` turns it off).
+    pub pictures: bool,
     /// Their time zone (an IANA name such as `Europe/Paris`), when they gave one (`TZ`);
     /// else the configured default applies.
     pub zone: Option<String>,
@@ -51,6 +54,7 @@ impl Player {
             lang,
             lang_from: LangFrom::Assumed,
             chat: true,
+            pictures: true,
             zone: None,
             leave: Vec::new(),
             phone: None,
@@ -588,6 +592,19 @@ pub struct Outgoing {
     pub sms: Option<String>,
     /// Not to be sent before this time (an SMS notification during quiet hours).
     pub not_before: Option<Timestamp>,
+    /// The board picture the mail carries, when its reader wants pictures.
+    pub picture: Option<Picture>,
+}
+
+/// A board picture for a mail: the drawing, and the text board of the body that the HTML
+/// part shows it in place of (the text part keeps the text board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The SVG document ([`crate::games::AnyGame::picture`]), rasterised when the mail is
+    /// sent.
+    pub svg: String,
+    /// The text board as the body writes it.
+    pub board: String,
 }
 
 /// Everything the referee decided about one message. The daemon commits it in one

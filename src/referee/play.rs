@@ -111,6 +111,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Help(_)
         | Command::Lang(_)
         | Command::Chat(_)
+        | Command::Pictures(_)
         | Command::Zone(_)
         | Command::Leave(_)
         | Command::Phone(_)

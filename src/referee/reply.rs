@@ -141,6 +141,8 @@ pub enum Topic {
     Language,
     /// The setting for opponents' words (`CHAT`).
     Chat,
+    /// The setting for board pictures (`PICTURES`).
+    Pictures,
     /// A problem with the message.
     Problem,
     /// A new game challenge.
@@ -276,6 +278,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::Games => t!(lang, "subject-games"),
         Topic::Language => t!(lang, "subject-language"),
         Topic::Chat => t!(lang, "subject-chat"),
+        Topic::Pictures => t!(lang, "subject-pictures"),
         Topic::Problem => t!(lang, "subject-problem"),
         Topic::Challenge => t!(lang, "subject-challenge"),
         Topic::WhichGame => t!(lang, "subject-which-game"),
@@ -835,6 +838,21 @@ pub fn chat_set(lang: Lang, on: bool) -> String {
         t!(lang, "chat-off")
     };
     text + "\n"
+}
+
+/// `PICTURES ON` / `PICTURES OFF`.
+pub fn pictures_set(lang: Lang, on: bool) -> String {
+    let text = if on {
+        t!(lang, "pictures-on")
+    } else {
+        t!(lang, "pictures-off")
+    };
+    text + "\n"
+}
+
+/// `PICTURES` without ON or OFF.
+pub fn pictures_usage(lang: Lang) -> String {
+    t!(lang, "pictures-usage") + "\n"
 }
 
 /// `TZ <zone>` taken.

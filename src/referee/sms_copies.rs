@@ -87,6 +87,7 @@ fn copy(desk: &Desk, mail: &Outgoing) -> Option<Outgoing> {
         } else {
             quiet_until(desk, player)
         },
+        picture: None,
     })
 }
 

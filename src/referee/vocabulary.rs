@@ -79,6 +79,8 @@ pub enum Meaning {
     Phone,
     /// `NOTIFY`: how the player hears of their games.
     Notify,
+    /// `PICTURES`: board pictures in mail, or the text board alone.
+    Pictures,
     /// `SMS` (after `NOTIFY`).
     Sms,
     /// `MAIL` (after `NOTIFY`).
@@ -101,7 +103,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 41] = [
+    pub const ALL: [Meaning; 42] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -134,6 +136,7 @@ impl Meaning {
         Meaning::Second,
         Meaning::Phone,
         Meaning::Notify,
+        Meaning::Pictures,
         Meaning::Sms,
         Meaning::Mail,
         Meaning::Both,
@@ -180,6 +183,7 @@ impl Meaning {
             Meaning::Second => "words-second",
             Meaning::Phone => "words-phone",
             Meaning::Notify => "words-notify",
+            Meaning::Pictures => "words-pictures",
             Meaning::Sms => "words-sms",
             Meaning::Mail => "words-mail",
             Meaning::Both => "words-both",

@@ -304,6 +304,7 @@ mod tests {
             channel: Channel::Sms,
             not_before: None,
             sms: None,
+            picture: None,
         };
         for spooler in [Spooler::Gammu, Spooler::Smstools] {
             let out = d.join(spooler.name());

@@ -340,6 +340,13 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE events ADD COLUMN stuck TEXT;
     "#,
+    // 19: board pictures: whether a player wants them, and the picture a queued mail
+    // carries (its SVG, and the text board the HTML part shows it in place of).
+    r#"
+    ALTER TABLE players ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE outbox ADD COLUMN picture_svg TEXT;
+    ALTER TABLE outbox ADD COLUMN picture_board TEXT;
+    "#,
 ];
 
 /// The schema version this build expects.

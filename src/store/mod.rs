@@ -777,6 +777,7 @@ mod tests {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         }
     }
 
@@ -801,6 +802,7 @@ mod tests {
                 notify: Default::default(),
                 phone: None,
                 phone_claim: None,
+                pictures: true,
             }],
             games: vec![g],
             outbox: out,
@@ -1181,6 +1183,7 @@ mod tests {
                 notify: Default::default(),
                 phone: None,
                 phone_claim: None,
+                pictures: true,
             };
             s.commit(
                 &Decision {

@@ -5,7 +5,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use crate::referee::{AutoKind, Channel, Outgoing, Timestamp};
+use crate::referee::{AutoKind, Channel, Outgoing, Picture, Timestamp};
 
 use super::StoreError;
 
@@ -86,8 +86,9 @@ fn auto_code(a: AutoKind) -> &'static str {
 pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
-         game_id, auto, created_at, status, attempts, next_attempt_at, turn, channel)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?12, ?11, ?13)
+         game_id, auto, created_at, status, attempts, next_attempt_at, turn, channel,
+         picture_svg, picture_board)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?12, ?11, ?13, ?14, ?15)
          ON CONFLICT (message_id) DO NOTHING",
     )?
     .execute(params![
@@ -104,6 +105,8 @@ pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), S
         mail.turn.map(|t| t as i64),
         mail.not_before.unwrap_or(now).max(now),
         mail.channel.code(),
+        mail.picture.as_ref().map(|p| &p.svg),
+        mail.picture.as_ref().map(|p| &p.board),
     ])?;
     // Replies are recognised by the Message-IDs of mail; an SMS's id is only its key.
     if let (Some(game), Channel::Mail) = (mail.game, mail.channel) {
@@ -136,6 +139,10 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
             channel: Channel::from_code(&r.get::<_, String>(13)?).unwrap_or_default(),
             not_before: None,
             sms: None,
+            picture: match (r.get(14)?, r.get(15)?) {
+                (Some(svg), Some(board)) => Some(Picture { svg, board }),
+                _ => None,
+            },
         },
         attempts: r.get(10)?,
         created_at: r.get(11)?,
@@ -143,7 +150,7 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
 }
 
 const ITEM_COLUMNS: &str = "id, message_id, recipient, subject, body, in_reply_to, refs, reply_to, \
-     game_id, auto, attempts, created_at, turn, channel";
+     game_id, auto, attempts, created_at, turn, channel, picture_svg, picture_board";
 
 /// Pending messages of `channel` due at `now`, oldest first, at most `limit`.
 pub fn due(
@@ -335,6 +342,7 @@ mod tests {
             channel: Default::default(),
             not_before: None,
             sms: None,
+            picture: None,
         };
         let a = "alice@example.org";
         for (id, to, game, auto, at) in [

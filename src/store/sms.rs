@@ -328,6 +328,7 @@ mod tests {
             channel: crate::referee::Channel::Sms,
             sms: None,
             not_before,
+            picture: None,
         }
     }
 

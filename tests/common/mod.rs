@@ -349,10 +349,16 @@ impl Mail {
     fn parse(uid: u32, raw: &[u8], flags: Vec<String>) -> Mail {
         let m = mail_parser::MessageParser::default().parse(raw).unwrap();
         let mut body = m.body_text(0).map(|b| b.to_string()).unwrap_or_default();
-        // Read format=flowed mail as a flowed-aware client shows it: soft breaks joined.
+        // Read format=flowed mail as a flowed-aware client shows it: soft breaks joined
+        // (the text part's own Content-Type says so, in a mail with a picture as well).
+        use mail_parser::MimeHeaders;
         let flowed = m
-            .header_raw("Content-Type")
-            .is_some_and(|c| c.to_ascii_lowercase().contains("format=flowed"));
+            .text_body
+            .first()
+            .and_then(|&at| m.part(at))
+            .and_then(|part| part.content_type())
+            .and_then(|c| c.attribute("format"))
+            .is_some_and(|f| f.eq_ignore_ascii_case("flowed"));
         if flowed {
             body = arbitre::mail::flowed::decode(&body);
         }

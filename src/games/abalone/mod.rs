@@ -9,7 +9,7 @@
 //! * [`setup`]: position strings (compact, comma and APGN formats); [`variants`]: the
 //!   named starts.
 //! * [`records`]: reading move lists and APGN files; [`apgn`]: reading and writing APGN.
-//! * [`diagram`]: the text board.
+//! * [`diagram`]: the text board; [`picture`]: the board as a picture (SVG).
 //!
 //! Choices where the rules leave room (each documented where it is made):
 //! * the canonical position string is the compact format plus the side to move
@@ -28,6 +28,7 @@ mod guide;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod picture;
 pub mod position;
 pub mod records;
 pub mod rules;
@@ -136,6 +137,10 @@ impl Game for Position {
             }),
             Outcome::Drawn { .. } => Some(format!("DRAW {b}-{w}")),
         }
+    }
+
+    fn board_picture(&self, last: Option<(&Self, &Move)>, caption: &str) -> Option<String> {
+        Some(picture::draw(self, last, caption))
     }
 
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {

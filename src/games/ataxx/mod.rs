@@ -38,6 +38,7 @@ mod cell;
 mod guide;
 mod notation;
 mod outcome;
+pub mod picture;
 mod position;
 mod records;
 mod rules;

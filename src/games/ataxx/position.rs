@@ -246,6 +246,10 @@ impl Game for Position {
         self.must_pass().then_some(Move::Pass)
     }
 
+    fn board_picture(&self, last: Option<(&Self, &Move)>, caption: &str) -> Option<String> {
+        Some(super::picture::draw(self, last, caption))
+    }
+
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
         text_board::render(self, lang, last)
     }

@@ -22,6 +22,7 @@
 //! - [`judge`]: resolving a message to a legal move and checking its claims.
 //! - [`explain`]: reasons and descriptions in words (catalog messages).
 //! - [`board_text`]: the text board.
+//! - [`picture`]: the board picture (SVG, PNG for mail).
 //!
 //! ```
 //! use arbitre::games::{AnyGame, GameKind, Start};
@@ -43,6 +44,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+pub mod picture;
 pub mod position;
 pub mod rules;
 pub mod setup;
@@ -132,6 +134,10 @@ impl Game for Position {
 
     fn result_tokens(&self) -> Option<String> {
         outcome::result_tokens(Position::outcome(self))
+    }
+
+    fn board_picture(&self, last: Option<(&Self, &Move)>, caption: &str) -> Option<String> {
+        Some(picture::draw(self, last, caption))
     }
 
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {

@@ -28,6 +28,7 @@ mod board;
 mod guide;
 mod notation;
 mod outcome;
+pub mod picture;
 mod point;
 mod position;
 mod rules;

@@ -18,8 +18,8 @@
 //! - [`position`]: the validated position, legal actions, history, outcome; [`end`]: the
 //!   terminations and result tokens;
 //! - [`notation`]: reading and writing actions; [`explain`]: why an action is refused;
-//!   [`describe`]: what an action does; [`text_board`]: the board for mail; [`words`]: the
-//!   bilingual vocabulary they share.
+//!   [`describe`]: what an action does; [`text_board`]: the board for mail; [`picture`]: the
+//!   board as a picture; [`words`]: the bilingual vocabulary they share.
 
 pub mod board;
 pub mod cell;
@@ -29,6 +29,7 @@ pub mod end;
 pub mod explain;
 pub mod moves;
 pub mod notation;
+pub mod picture;
 pub mod position;
 pub mod stack;
 pub mod text_board;
@@ -186,6 +187,10 @@ impl Game for Position {
 
     fn result_tokens(&self) -> Option<String> {
         end::result_tokens(&self.outcome())
+    }
+
+    fn board_picture(&self, last: Option<(&Self, &Move)>, caption: &str) -> Option<String> {
+        Some(picture::draw(self, last, caption))
     }
 
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {

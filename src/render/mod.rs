@@ -1,0 +1,11 @@
+//! Board pictures: each game draws its position as SVG (the same drawing for the web page,
+//! inline, and for mail, rasterised to PNG), coordinates on the edges as the game's notation
+//! names them, the last move marked and the side to move named under the board. The drawing
+//! is pure code; the rasteriser uses a font compiled into arbitre and never the system's,
+//! so that a picture is the same on every machine.
+
+pub mod palette;
+pub mod png;
+pub mod svg;
+
+pub use png::{PictureError, Raster, near, png};
