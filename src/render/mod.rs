@@ -7,5 +7,7 @@
 pub mod palette;
 pub mod png;
 pub mod svg;
+#[cfg(test)]
+pub mod testing;
 
 pub use png::{PictureError, Raster, near, png};

@@ -93,6 +93,18 @@ pub struct Font {
     pub anchor: Anchor,
 }
 
+impl Font {
+    /// Ink, centred on its point: coordinates and captions.
+    pub fn centred(size: f32, bold: bool) -> Font {
+        Font {
+            size,
+            bold,
+            colour: super::palette::INK,
+            anchor: Anchor::Middle,
+        }
+    }
+}
+
 /// An SVG picture being written.
 #[derive(Clone, Debug)]
 pub struct Svg {

@@ -16,7 +16,7 @@ use super::moves::Move;
 use super::position::Position;
 use crate::games::Side;
 use crate::render::palette::{self, Colour};
-use crate::render::svg::{Anchor, Font, Paint, Svg};
+use crate::render::svg::{Font, Paint, Svg};
 
 /// The distance between the centres of two neighbouring holes, in the picture's units (one
 /// unit is one pixel of the mail's PNG).
@@ -164,12 +164,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
     svg.text(
         WIDTH / 2.0,
         HEIGHT - CAPTION / 2.0 - 4.0,
-        Font {
-            size: 18.0,
-            bold: false,
-            colour: palette::INK,
-            anchor: Anchor::Middle,
-        },
+        Font::centred(18.0, false),
         caption,
     );
     svg.finish()
@@ -178,12 +173,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
 /// The row letters, one step west of each row's first hole, and the diagonal digits, one
 /// step south-east of each diagonal's lowest hole: where the text board writes them.
 fn coordinates(svg: &mut Svg) {
-    let font = Font {
-        size: 17.0,
-        bold: true,
-        colour: palette::INK,
-        anchor: Anchor::Middle,
-    };
+    let font = Font::centred(17.0, true);
     for row in 1..=9u8 {
         let first = row.saturating_sub(4).max(1);
         let (x, y) = point(f32::from(row), f32::from(first) - LABEL_STEP);
@@ -244,23 +234,12 @@ fn trays(svg: &mut Svg, board: &Board, before: Option<&Board>) {
 mod tests {
     use super::*;
     use crate::games::{Game, GameOptions};
-    use crate::render::{Raster, near, png};
+    use crate::render::testing::{mailed, play};
+    use crate::render::{Raster, near};
 
     fn position(text: &str) -> Position {
         let options = GameOptions::defaults(&super::super::position::OPTION_SPECS);
         Position::from_position(text, None, &options).expect("a valid position")
-    }
-
-    fn play(pos: &mut Position, moves: &[&str]) -> Option<(Position, Move)> {
-        let mut last = None;
-        for text in moves {
-            let m = pos
-                .resolve(&Position::read_notation(text).expect("a move"))
-                .expect("legal");
-            last = Some((pos.clone(), m));
-            pos.apply(&m);
-        }
-        last
     }
 
     fn cell(name: &str) -> Cell {
@@ -271,9 +250,7 @@ mod tests {
     fn raster(pos: &Position, last: Option<&(Position, Move)>) -> Raster {
         let caption = "Au trait : les Blancs (demi-coup 2).";
         let svg = draw(pos, last.map(|(p, m)| (p, m)), caption);
-        let bytes = png(&svg, None).expect("a png");
-        assert!(bytes.len() < 40 * 1024, "{} bytes", bytes.len());
-        Raster::decode(&bytes).expect("decodes")
+        mailed(&svg)
     }
 
     /// Every hole shows what the position holds there: at its centre a marble's colour or

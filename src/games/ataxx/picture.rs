@@ -9,7 +9,7 @@ use super::position::Position;
 use super::rules::Move;
 use crate::games::Side;
 use crate::render::palette::{self, Colour};
-use crate::render::svg::{Anchor, Font, Paint, Svg};
+use crate::render::svg::{Font, Paint, Svg};
 
 /// The side of a cell, in the picture's units (one unit is one pixel of the mail's PNG).
 pub const CELL: f32 = 64.0;
@@ -76,12 +76,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         svg.line((at, MARGIN), (at, MARGIN + side), palette::BOARD_LINE, 1.5);
         svg.line((MARGIN, at), (MARGIN + side, at), palette::BOARD_LINE, 1.5);
     }
-    let coordinate = Font {
-        size: 18.0,
-        bold: true,
-        colour: palette::INK,
-        anchor: Anchor::Middle,
-    };
+    let coordinate = Font::centred(18.0, true);
     for i in 0..SIDE {
         let file = char::from(b'a' + i).to_string();
         let x = MARGIN + (f32::from(i) + 0.5) * CELL;
@@ -142,12 +137,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
     svg.text(
         WIDTH / 2.0,
         WIDTH + CAPTION / 2.0 - 6.0,
-        Font {
-            size: 19.0,
-            bold: false,
-            colour: palette::INK,
-            anchor: Anchor::Middle,
-        },
+        Font::centred(19.0, false),
         caption,
     );
     svg.finish()
@@ -156,20 +146,8 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
-    use crate::render::{Raster, near, png};
-
-    fn play(pos: &mut Position, moves: &[&str]) -> Option<(Position, Move)> {
-        let mut last = None;
-        for text in moves {
-            let m = pos
-                .resolve(&Position::read_notation(text).expect("a move"))
-                .expect("legal");
-            last = Some((pos.clone(), m));
-            pos.apply(&m);
-        }
-        last
-    }
+    use crate::render::near;
+    use crate::render::testing::{mailed, play};
 
     /// Every cell of the picture shows what the position holds there, read back from the
     /// PNG at the cell's centre; the last move's rings are where it went.
@@ -178,9 +156,7 @@ mod tests {
         let mut pos = Position::parse("x5o/7/2-1-2/7/2-1-2/7/o5x x", None, true).expect("valid");
         let last = play(&mut pos, &["f2", "b2", "e2", "b2d3"]);
         let svg = draw(&pos, last.as_ref().map(|(p, m)| (p, m)), "x to move");
-        let bytes = png(&svg, None).expect("a png");
-        assert!(bytes.len() < 40 * 1024, "{} bytes", bytes.len());
-        let raster = Raster::decode(&bytes).expect("decodes");
+        let raster = mailed(&svg);
         for cell in Cell::all() {
             let (x, y) = centre(cell);
             // Off the centre: a converted piece carries a dot there, a blocked cell a cross.

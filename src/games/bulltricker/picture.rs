@@ -20,7 +20,7 @@ use super::moves::Move;
 use super::position::Position;
 use crate::games::Side;
 use crate::render::palette::{self, Colour};
-use crate::render::svg::{Anchor, Font, Paint, Svg};
+use crate::render::svg::{Font, Paint, Svg};
 
 /// The side of a royal square, in the picture's units (one unit is one pixel of the mail's
 /// PNG); also the length of a rectangle.
@@ -144,12 +144,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
     svg.text(
         WIDTH / 2.0,
         WIDTH + CAPTION / 2.0 - 6.0,
-        Font {
-            size: 19.0,
-            bold: false,
-            colour: palette::INK,
-            anchor: Anchor::Middle,
-        },
+        Font::centred(19.0, false),
         caption,
     );
     svg.finish()
@@ -166,12 +161,7 @@ fn taken(before: &Position, after: &Position, from: Option<Cell>) -> Vec<Cell> {
 
 /// The inscriptions of the four edges.
 fn inscriptions(svg: &mut Svg) {
-    let royal = Font {
-        size: 18.0,
-        bold: true,
-        colour: palette::INK,
-        anchor: Anchor::Middle,
-    };
+    let royal = Font::centred(18.0, true);
     let line = Font {
         size: 16.0,
         bold: false,
@@ -273,33 +263,20 @@ fn draw_piece(svg: &mut Svg, cell: Cell, piece: Piece) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::render::testing::{mailed, play};
+
     use crate::games::bulltricker::rules::Rules;
     use crate::games::bulltricker::setup::{INITIAL, read};
-    use crate::render::{Raster, near, png};
+    use crate::render::{Raster, near};
 
     fn cell(name: &str) -> Cell {
         Cell::parse(name).expect("a cell")
     }
 
-    fn play(pos: &mut Position, moves: &[&str]) -> Option<(Position, Move)> {
-        let mut last = None;
-        for text in moves {
-            let m = pos
-                .resolve(&Position::read_notation(text).expect("a move"))
-                .expect("legal");
-            last = Some((pos.clone(), m));
-            pos.apply(&m);
-        }
-        last
-    }
-
     /// Draws and rasterises `pos`, checking the PNG's size.
     fn raster(pos: &Position, last: Option<&(Position, Move)>) -> Raster {
         let svg = draw(pos, last.map(|(p, m)| (p, m)), "White to move (ply 4).");
-        let bytes = png(&svg, None).expect("a png");
-        assert!(bytes.len() < 40 * 1024, "{} bytes", bytes.len());
-        let raster = Raster::decode(&bytes).expect("decodes");
+        let raster = mailed(&svg);
         assert_eq!(raster.width(), WIDTH as u32);
         raster
     }

@@ -198,12 +198,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         );
     }
     // The points, and their numbers on the edges.
-    let number = Font {
-        size: 18.0,
-        bold: true,
-        colour: palette::INK,
-        anchor: Anchor::Middle,
-    };
+    let number = Font::centred(18.0, true);
     for p in Point::all() {
         let left = column_left(p);
         let (edge, apex) = if on_top(p) {
@@ -335,12 +330,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
     svg.text(
         WIDTH / 2.0,
         HEIGHT - CAPTION / 2.0 - 2.0,
-        Font {
-            size: 19.0,
-            bold: false,
-            colour: palette::INK,
-            anchor: Anchor::Middle,
-        },
+        Font::centred(19.0, false),
         caption,
     );
     svg.finish()
@@ -349,9 +339,10 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::render::testing::{mailed, play};
+
     use crate::games::sauterelle::board::Stack;
-    use crate::render::{Raster, near, png};
+    use crate::render::{Raster, near};
 
     /// What a point shows at `level` in the picture: a checker's colour or the triangle's.
     fn shown_at(pos: &Position, p: Point, level: u8) -> Colour {
@@ -362,23 +353,9 @@ mod tests {
         }
     }
 
-    fn play(pos: &mut Position, moves: &[&str]) -> Option<(Position, Move)> {
-        let mut last = None;
-        for text in moves {
-            let m = pos
-                .resolve(&Position::read_notation(text).expect("a move"))
-                .expect("legal");
-            last = Some((pos.clone(), m));
-            pos.apply(&m);
-        }
-        last
-    }
-
     fn picture(pos: &Position, last: Option<&(Position, Move)>) -> Raster {
         let svg = draw(pos, last.map(|(p, m)| (p, m)), "White to move (ply 9).");
-        let bytes = png(&svg, None).expect("a png");
-        assert!(bytes.len() < 40 * 1024, "{} bytes", bytes.len());
-        Raster::decode(&bytes).expect("decodes")
+        mailed(&svg)
     }
 
     /// Both levels of every point show what the position holds there.

@@ -223,12 +223,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         0.0,
         Paint::stroke(palette::BOARD_LINE, 2.0),
     );
-    let coordinate = Font {
-        size: 18.0,
-        bold: true,
-        colour: palette::INK,
-        anchor: Anchor::Middle,
-    };
+    let coordinate = Font::centred(18.0, true);
     for i in 0..8u8 {
         let file = char::from(b'a' + i).to_string();
         let x = MARGIN + (f32::from(i) + 0.5) * CELL;
@@ -291,12 +286,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
     svg.text(
         WIDTH / 2.0,
         layout.height - CAPTION / 2.0 - 4.0,
-        Font {
-            size: 19.0,
-            bold: false,
-            colour: palette::INK,
-            anchor: Anchor::Middle,
-        },
+        Font::centred(19.0, false),
         caption,
     );
     svg.finish()
@@ -305,30 +295,17 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Game, GameOptions};
-    use crate::render::{Raster, near, png};
+    use crate::games::GameOptions;
+    use crate::render::testing::{mailed, play};
+    use crate::render::{Raster, near};
 
     fn position(text: &str) -> Position {
         Position::from_position(text, None, &GameOptions::default()).expect("valid")
     }
 
-    fn play(pos: &mut Position, moves: &[&str]) -> Option<(Position, Move)> {
-        let mut last = None;
-        for text in moves {
-            let m = pos
-                .resolve(&Position::read_notation(text).expect("an action"))
-                .expect("legal");
-            last = Some((pos.clone(), m));
-            pos.apply(&m);
-        }
-        last
-    }
-
     fn picture(pos: &Position, last: Option<&(Position, Move)>) -> Raster {
         let svg = draw(pos, last.map(|(p, m)| (p, m)), "Black to move (ply 2).");
-        let bytes = png(&svg, None).expect("a png");
-        assert!(bytes.len() < 40 * 1024, "{} bytes", bytes.len());
-        Raster::decode(&bytes).expect("decodes")
+        mailed(&svg)
     }
 
     fn cell(text: &str) -> Cell {
