@@ -4,21 +4,10 @@
 //! the board drawn where the text board was. The text keeps its lines (a monospace block
 //! that wraps on a narrow screen); the protocol line stays the first line. Pure.
 
-/// `text` with the characters HTML gives a meaning to escaped, and the mail's own markers
-/// (see [`super::flowed::WHOLE_LINE`]) left out.
+/// `text` with the characters HTML gives a meaning to escaped (as XML escapes them), and
+/// the mail's own markers (see [`super::flowed::WHOLE_LINE`]) left out.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            super::flowed::WHOLE_LINE => {}
-            _ => out.push(c),
-        }
-    }
-    out
+    crate::render::svg::escape(&text.replace(super::flowed::WHOLE_LINE, ""))
 }
 
 /// One block of the body's text.
