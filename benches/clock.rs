@@ -44,6 +44,7 @@ fn main() {
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),
+        public_url: None,
     };
     let dir = std::env::temp_dir().join(format!("arbitre-bench-clock-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -148,6 +149,7 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize, base: i64) {
             phone: None,
             phone_claim: None,
             pictures: true,
+            public: true,
         })
         .collect();
     store

@@ -32,6 +32,7 @@ fn main() {
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),
+        public_url: None,
     };
     println!("referee::handle, one call per move, seeded random games (max {MAX_PLIES} plies)");
     for &kind in GameKind::ALL {
@@ -53,6 +54,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             phone: None,
             phone_claim: None,
             pictures: true,
+            public: true,
         },
         Player {
             address: BLACK.into(),
@@ -66,6 +68,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             phone: None,
             phone_claim: None,
             pictures: true,
+            public: true,
         },
     ];
     let request = NewGameRequest {

@@ -44,6 +44,9 @@ bash scripts/sms-gateway.sh start
 echo "demo.sh: building arbitre..." >&2
 cargo build -q --bin arbitre --example mailbox
 
+# The public pages (games, players, events), served by arbitre run itself.
+WEB_PORT="${ARBITRE_DEMO_WEB_PORT:-16080}"
+
 mkdir -p "$DEMO"
 umask 077
 cat >"$DEMO/arbitre.toml" <<TOML
@@ -77,6 +80,10 @@ password.raw = "$ARBITRE_TEST_PASSWORD"
 retry-min-seconds = 2
 retry-max-seconds = 60
 poll-seconds = 2
+
+[web]
+listen = "127.0.0.1:$WEB_PORT"
+public-url = "http://127.0.0.1:$WEB_PORT"
 
 [sms]
 gateway = "kannel"
@@ -131,6 +138,11 @@ By SMS (the fake SMSC stands for the phones; French numbers only here):
                                                              #   with several games)
   bash scripts/phone.sh +33612345678                         # the answers
 STOP by SMS stops every SMS to the number, START resumes them.
+
+The public pages (each game, step by step, its players and the events; names only):
+  http://127.0.0.1:$WEB_PORT/
+Game mails link to their game's page. PUBLIC OFF (PUBLIC NON) keeps a player's casual
+games off the pages.
 
 Any mail client works too: IMAPS 127.0.0.1:$ARBITRE_TEST_IMAPS_PORT, SMTP submission
 127.0.0.1:$ARBITRE_TEST_SUBMISSION_PORT (STARTTLS), user alice@$D, password

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, lints, and every test, including the daemon's
 # integration tests against real Dovecot and Postfix on 127.0.0.1 (installed and started by
-# scripts/mail-servers.sh when running as root; stopped again at the end) and the SMS
-# adapter's against a real Kannel (scripts/sms-gateway.sh, the same way).
+# scripts/mail-servers.sh when running as root; stopped again at the end), the SMS
+# adapter's against a real Kannel (scripts/sms-gateway.sh, the same way) and the public
+# pages' in a headless Chromium (scripts/browser.sh installs it).
 # Then a short run of every fuzz target (scripts/fuzz-smoke.sh).
 # Ends with a summary naming every test skipped for missing data or servers (none when
 # ../shared is beside the repository and the script runs as root; then a skip is a failure).
@@ -39,10 +40,13 @@ if [ "$(id -u)" = 0 ]; then
     bash scripts/sms-gateway.sh start
     export ARBITRE_MAIL_ENV="$PWD/var/mail/env"
     export ARBITRE_SMS_ENV="$PWD/var/sms/env"
+    # The public pages' browser test: Debian's Chromium and ChromeDriver.
+    bash scripts/browser.sh install
+    eval "$(bash scripts/browser.sh env | sed 's/^/export /')"
 else
-    echo "test.sh: not root: the mail servers and the SMS gateway cannot be installed or" \
-        "started; the daemon's integration tests will be skipped (they fail instead under" \
-        "CI=true)" >&2
+    echo "test.sh: not root: the mail servers, the SMS gateway and the browser cannot be" \
+        "installed or started; the tests that need them will be skipped (they fail instead" \
+        "under CI=true)" >&2
 fi
 # Tests that cannot run here (external data or mail servers missing) record themselves in
 # this file (tests/skip/mod.rs); the summary below names each.

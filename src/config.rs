@@ -35,6 +35,9 @@ pub struct Config {
     /// SMS: the gateway, countries, caps, quiet hours.
     #[serde(default)]
     pub sms: crate::sms::settings::SmsSection,
+    /// The public pages: where `arbitre run` serves them, and their address for links.
+    #[serde(default)]
+    pub web: WebSection,
     /// Logging.
     #[serde(default)]
     pub log: LogConfig,
@@ -209,6 +212,51 @@ impl Default for OutboxConfig {
             give_up_hours: 72,
             poll_seconds: 5,
         }
+    }
+}
+
+/// The `[web]` section: the public, read-only pages of games, players and events.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct WebSection {
+    /// Where the pages are served (`127.0.0.1:8080`), by `arbitre run` as well as by
+    /// `arbitre web`; absent: `arbitre run` serves no pages.
+    pub listen: Option<String>,
+    /// The pages' address as players reach them (`https://games.example.org`, behind a
+    /// reverse proxy); when set, game mails link to their game's page.
+    pub public_url: Option<String>,
+}
+
+impl WebSection {
+    /// What is wrong with the section, one sentence each.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if let Some(listen) = &self.listen
+            && listen.parse::<std::net::SocketAddr>().is_err()
+        {
+            problems.push(format!(
+                "web.listen `{listen}` is not an address and port (try `127.0.0.1:8080`)."
+            ));
+        }
+        if let Some(url) = &self.public_url {
+            let rest = url
+                .strip_prefix("https://")
+                .or_else(|| url.strip_prefix("http://"));
+            if rest.is_none_or(|r| r.is_empty() || r.contains(['?', '#', ' ', '"', '<', '>'])) {
+                problems.push(format!(
+                    "web.public-url `{url}` is not the address of a site (try \
+                     `https://games.example.org`)."
+                ));
+            }
+        }
+        problems
+    }
+
+    /// The public address without its trailing slash, if set.
+    pub fn base_url(&self) -> Option<String> {
+        self.public_url
+            .as_ref()
+            .map(|u| u.trim_end_matches('/').to_string())
     }
 }
 
@@ -579,6 +627,7 @@ impl Config {
         if let Err(p) = self.sms.read() {
             problems.extend(p);
         }
+        problems.extend(self.web.problems());
         if self.outbox.poll_seconds == 0 {
             problems.push("outbox.poll-seconds must be at least 1.".to_string());
         }
@@ -630,6 +679,7 @@ impl Config {
                     quiet: sms.quiet,
                 }
             },
+            public_url: self.web.base_url(),
         })
     }
 

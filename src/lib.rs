@@ -51,3 +51,4 @@ pub mod sms;
 pub mod store;
 pub mod text;
 pub mod tournament;
+pub mod web;

@@ -329,7 +329,10 @@ fn every_call_gives_every_argument_its_message_uses() {
 fn every_message_is_used_by_the_code() {
     let catalogs = Catalogs::embedded().unwrap();
     let mut code = String::new();
-    for file in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")) {
+    for file in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+        .into_iter()
+        .chain(template_files())
+    {
         code.push_str(&std::fs::read_to_string(file).unwrap());
     }
     let mut unused = Vec::new();
@@ -423,14 +426,53 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    files_ending(dir, "rs")
+}
+
+/// The public pages' templates (they name the messages without arguments they show).
+fn template_files() -> Vec<PathBuf> {
+    files_ending(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render/pages/templates"),
+        "html",
+    )
+}
+
+fn files_ending(dir: &Path, extension: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            out.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.extend(files_ending(&path, extension));
+        } else if path.extension().is_some_and(|e| e == extension) {
             out.push(path);
         }
     }
     out
+}
+
+#[test]
+fn every_message_a_template_names_exists_in_every_language_without_arguments() {
+    let catalogs = Catalogs::embedded().unwrap();
+    let shapes = shape(&catalogs);
+    let mut named = 0;
+    let mut problems = Vec::new();
+    for file in template_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for part in text.split("tr(\"").skip(1) {
+            let id = part.split('"').next().unwrap();
+            named += 1;
+            for (code, files) in &shapes {
+                match files.values().find_map(|ids| ids.get(id)) {
+                    None => problems.push(format!("{}: `{id}` is not in {code}", file.display())),
+                    Some(vars) if !vars.is_empty() => problems.push(format!(
+                        "{}: `{id}` needs {vars:?}, which a template cannot give",
+                        file.display()
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    assert!(named > 10, "the templates name their words: {named}");
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }

@@ -42,6 +42,7 @@ fn assert_ready() {
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),
+        public_url: None,
     };
     let help = Inbound {
         message_id: "h@x".into(),

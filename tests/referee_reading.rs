@@ -38,6 +38,7 @@ fn config() -> RefereeConfig {
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),
+        public_url: None,
     }
 }
 
@@ -228,6 +229,7 @@ impl World {
                 phone: None,
                 phone_claim: None,
                 pictures: true,
+                public: true,
             },
         );
     }

@@ -3084,3 +3084,74 @@ fn game_mails_carry_the_board_picture_unless_the_reader_turned_pictures_off() {
     let d = w.send(ALICE, "PICTURES OFF");
     assert!(d.players.is_empty(), "{:?}", d.players);
 }
+
+/// With the public pages' address configured, the mails of a game the pages show end with
+/// its page's address, in the reader's words, the protocol line still first. `PUBLIC NON` /
+/// `PUBLIC OFF` hides the sender's casual games (then neither player's mails link to
+/// them), `PUBLIC ON` shows them again; without proof of its sender, nothing changes.
+#[test]
+fn game_mails_link_to_the_games_page_unless_a_player_hid_their_casual_games() {
+    let ataxx = engine!("ataxx");
+    let mut config = world::config();
+    config.public_url = Some("https://games.example.org".into());
+    let mut w = World::with(config);
+    let id = w.create(ataxx, Start::Default, ALICE, BOB);
+    let link = format!("https://games.example.org/games/{id}");
+    let game = live(w.game(id));
+    let first = game.legal_moves()[0].clone();
+    let mover = w.game(id).address_of(game.side_to_move()).to_string();
+    let other = w
+        .game(id)
+        .address_of(game.side_to_move().opponent())
+        .to_string();
+    let (mover, other) = (mover.as_str(), other.as_str());
+    let d = w.answer(mover, &first);
+    let forward = only(&d, other);
+    assert!(first_line(forward).starts_with(&first), "{}", forward.body);
+    assert!(
+        forward
+            .body
+            .trim_end()
+            .ends_with(&format!("This game on the web: {link}")),
+        "{}",
+        forward.body
+    );
+    assert!(
+        only(&d, mover).body.contains(&link),
+        "the mover's confirmation too"
+    );
+
+    let m = w.keyed_msg(other, "PUBLIC NON");
+    let d = w.deliver(&m);
+    let answer = only(&d, other);
+    assert!(answer.body.contains("no longer shown"), "{}", answer.body);
+    assert!(
+        !d.players
+            .iter()
+            .find(|p| p.address == other)
+            .unwrap()
+            .public
+    );
+    let next = live(w.game(id)).legal_moves()[0].clone();
+    let d = w.answer(other, &next);
+    assert!(
+        d.outbox.iter().all(|o| !o.body.contains(&link)),
+        "a hidden game has no page to link to"
+    );
+
+    let m = w.keyed_msg(other, "PUBLIC ON");
+    let d = w.deliver(&m);
+    assert!(
+        d.players
+            .iter()
+            .find(|p| p.address == other)
+            .unwrap()
+            .public
+    );
+    let again = live(w.game(id)).legal_moves()[0].clone();
+    let d = w.answer(mover, &again);
+    assert!(only(&d, other).body.contains(&link));
+    // Without proof of its sender, nothing changes.
+    let d = w.send(other, "PUBLIC OFF");
+    assert!(d.players.is_empty(), "{:?}", d.players);
+}

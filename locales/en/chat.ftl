@@ -16,4 +16,8 @@ chat-off = From now on you receive your opponents' moves without the words they 
 pictures-on = From now on your game mails show a picture of the board above the text board, in mail programs that show pictures. PICTURES OFF stops them.
 pictures-off = From now on your game mails carry the text board alone, without a picture. PICTURES ON brings the pictures back.
 pictures-usage = Write PICTURES ON to see a picture of the board in your game mails, or PICTURES OFF to keep the text board alone. Nothing was changed.
+# PUBLIC ON / PUBLIC OFF / PUBLIC alone.
+public-on = From now on your casual games are shown on arbitre's public pages, under your name only (never your address). PUBLIC OFF hides them.
+public-off = From now on your casual games are no longer shown on arbitre's public pages. Tournament games stay on their event's pages, under the event's spectator delay. PUBLIC ON shows your games again.
+public-usage = Write PUBLIC OFF to hide your casual games from arbitre's public pages, or PUBLIC ON to show them (under your name only, never your address). Nothing was changed.
 chat-usage = Write CHAT ON to receive the words your opponents write with their moves, or CHAT OFF to receive the moves alone. Nothing was changed.

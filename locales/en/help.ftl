@@ -40,6 +40,9 @@ help =
       CHAT ON|OFF  receive, or not, the words your opponents write with their moves
       PICTURES ON|OFF
                    a picture of the board in your game mails (on unless you turn it off)
+      PUBLIC ON|OFF
+                   your casual games on arbitre's public pages, under your name only
+                   (on unless you turn it off)
       TZ <zone>    the time zone your deadlines are written in (TZ Europe/Paris)
       LEAVE <first day> <last day>
                    stop all your clocks for those days (LEAVE 2026-12-20 2027-01-03);

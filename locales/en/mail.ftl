@@ -9,6 +9,7 @@ subject-phone = [arbitre] Phone and SMS
 subject-tournament = [arbitre] Tournaments
 subject-chat = [arbitre] Opponents' messages
 subject-pictures = [arbitre] Board pictures
+subject-public = [arbitre] Public pages
 subject-problem = [arbitre] Your message could not be used
 subject-challenge = [arbitre] New game
 subject-which-game = [arbitre] Which game?

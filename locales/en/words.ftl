@@ -44,6 +44,7 @@ words-second = second, 2nd
 words-phone = phone, mobile, cell phone
 words-notify = notify, notifications
 words-pictures = pictures, picture
+words-public = public
 words-sms = sms, text, texts
 words-mail = mail, email, e-mail
 words-both = both, sms and mail, mail and sms

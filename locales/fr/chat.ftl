@@ -13,6 +13,10 @@ chat-not-passed-on = { $opponent } a coupé les messages des adversaires (DISCUS
 chat-on = Désormais, les mots que vos adversaires écrivent avec leurs coups vous sont transmis. DISCUSSION NON les arrête.
 chat-off = Désormais, vous recevez les coups de vos adversaires sans les mots qu'ils y joignent. DISCUSSION OUI les rétablit.
 # IMAGES OUI / IMAGES NON / IMAGES seul.
+# PUBLIC OUI / PUBLIC NON / PUBLIC seul.
+public-on = Désormais, vos parties amicales figurent sur les pages publiques d'arbitre, sous votre seul nom (jamais votre adresse). PUBLIC NON les masque.
+public-off = Désormais, vos parties amicales ne figurent plus sur les pages publiques d'arbitre. Les parties de tournoi restent sur les pages de leur épreuve, avec le différé prévu pour les spectateurs. PUBLIC OUI les montre de nouveau.
+public-usage = Écrivez PUBLIC NON pour retirer vos parties amicales des pages publiques d'arbitre, ou PUBLIC OUI pour les y montrer (sous votre seul nom, jamais votre adresse). Rien n'a été changé.
 pictures-on = Désormais, vos courriels de partie montrent une image du plateau au-dessus du plateau en texte, dans les messageries qui affichent les images. IMAGES NON les arrête.
 pictures-off = Désormais, vos courriels de partie ne portent plus que le plateau en texte, sans image. IMAGES OUI rétablit les images.
 pictures-usage = Écrivez IMAGES OUI pour voir une image du plateau dans vos courriels de partie, ou IMAGES NON pour garder le seul plateau en texte. Rien n'a été changé.

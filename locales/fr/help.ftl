@@ -39,6 +39,9 @@ help =
                     recevoir ou non les mots que vos adversaires joignent à leurs coups
       IMAGES OUI|NON
                     une image du plateau dans vos courriels de partie (oui sauf si vous dites non)
+      PUBLIC OUI|NON
+                    vos parties amicales sur les pages publiques d'arbitre, sous votre
+                    seul nom (oui sauf si vous dites non)
       FUSEAU <fuseau>
                     le fuseau horaire de vos dates limites (FUSEAU Europe/Paris)
       CONGE <premier jour> <dernier jour>

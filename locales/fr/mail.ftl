@@ -10,6 +10,7 @@ subject-phone = [arbitre] Téléphone et SMS
 subject-tournament = [arbitre] Tournois
 subject-chat = [arbitre] Messages des adversaires
 subject-pictures = [arbitre] Images du plateau
+subject-public = [arbitre] Pages publiques
 subject-problem = [arbitre] Votre message n'a pas pu être pris en compte
 subject-challenge = [arbitre] Nouvelle partie
 subject-which-game = [arbitre] Quelle partie ?

@@ -47,6 +47,7 @@ words-second = second, seconde, deuxième, 2e
 words-phone = téléphone, portable, mobile
 words-notify = avis, notifications, prévenir
 words-pictures = images, image, dessins
+words-public = public, publique
 words-sms = sms, texto, textos
 words-mail = mail, courriel, e-mail, email
 words-both = les deux, deux, sms et mail, mail et sms

@@ -64,7 +64,7 @@ pub struct NewArgs {
     pub time: Option<String>,
 }
 
-fn init_tracing(level: &str) {
+pub(crate) fn init_tracing(level: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .or_else(|_| tracing_subscriber::EnvFilter::try_new(level))
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
@@ -106,7 +106,7 @@ pub(crate) fn open_store(config: &Config) -> Result<Store, ExitCode> {
     })
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -137,14 +137,9 @@ pub fn run(args: &ConfigArg) -> ExitCode {
         let imap = ImapSettings::from_config(&config).map_err(|e| e.to_string())?;
         let mailer = Mailer::from_config(&config)?;
         let inbox = ImapInbox::new(imap);
-        let shutdown = async {
-            let mut term =
-                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-                    .expect("SIGTERM handler");
-            tokio::select! {
-                _ = term.recv() => tracing::info!("SIGTERM received"),
-                _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT received"),
-            }
+        let pages = match &config.web.listen {
+            Some(listen) => Some(super::web::start(&config, listen).await?),
+            None => None,
         };
         tracing::info!(
             version = env!("CARGO_PKG_VERSION"),
@@ -153,15 +148,19 @@ pub fn run(args: &ConfigArg) -> ExitCode {
             "arbitre starts"
         );
         notify("READY=1");
-        daemon::run(
+        let ran = daemon::run(
             settings,
             inbox,
             Arc::new(mailer),
             Arc::new(Mutex::new(store)),
-            shutdown,
+            shutdown_signal(),
         )
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string());
+        if let Some(pages) = pages {
+            pages.stop().await;
+        }
+        ran
     });
     match result {
         Ok(()) => {
@@ -172,6 +171,16 @@ pub fn run(args: &ConfigArg) -> ExitCode {
             tracing::error!("arbitre stops: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// Resolves on SIGTERM or SIGINT.
+pub(crate) async fn shutdown_signal() {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .expect("SIGTERM handler");
+    tokio::select! {
+        _ = term.recv() => tracing::info!("SIGTERM received"),
+        _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT received"),
     }
 }
 

@@ -17,6 +17,7 @@ pub mod director;
 mod play;
 pub mod ratings;
 pub mod tournament;
+pub mod web;
 
 /// Prints to standard output, ignoring a closed pipe (`arbitre legal ... | head`): the reader
 /// has gone, so there is nobody left to tell.
@@ -115,6 +116,8 @@ pub enum Command {
     },
     /// Run the referee daemon: read the mailbox, judge, answer (until SIGTERM).
     Run(daemon::ConfigArg),
+    /// Serve the public pages (games, players, events) read-only, until SIGTERM.
+    Web(web::WebArgs),
     /// Check the configuration file and log in to the IMAP and SMTP servers.
     CheckConfig(daemon::ConfigArg),
     /// Create a game directly (tournament director): no acceptance needed; the daemon mails
@@ -285,6 +288,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Replay { setup, json, file } => play::replay(&setup, json, &file),
         Command::Run(args) => Ok(daemon::run(&args)),
         Command::CheckConfig(args) => Ok(daemon::check_config(&args)),
+        Command::Web(args) => Ok(web::web(&args)),
         Command::New(args) => daemon::new_game(&args),
         Command::Show { config, id } => Ok(daemon::show(&config, id)),
         Command::Clocks(args) => Ok(clocks::clocks(&args)),

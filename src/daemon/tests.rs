@@ -26,6 +26,7 @@ fn settings() -> DaemonSettings {
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),
+            public_url: None,
         },
         retry: RetryPolicy {
             min_seconds: 1,

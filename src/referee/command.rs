@@ -61,6 +61,9 @@ pub enum Command {
     /// Board pictures in mail (`PICTURES ON`) or the text board alone (`PICTURES OFF`);
     /// `None`: neither said.
     Pictures(Option<bool>),
+    /// My casual games on the public pages (`PUBLIC ON`) or hidden (`PUBLIC OFF`); `None`:
+    /// neither said.
+    Public(Option<bool>),
     /// A dry run of a move or a line of moves: the words after the keyword, as written.
     Check(String),
     /// Ask to take back my last move, or agree to the opponent's request.
@@ -287,6 +290,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Phone,
         M::Notify,
         M::Pictures,
+        M::Public,
         M::Join,
         M::Standings,
         M::Withdraw,
@@ -314,6 +318,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             ),
             M::Standings => Command::Standings(args.first().map(|e| e.to_string())),
             M::Pictures => Command::Pictures(switch_in(&w[n..])),
+            M::Public => Command::Public(switch_in(&w[n..])),
             M::Withdraw => Command::Withdraw(args.first().map(|e| e.to_string())),
             M::Notify => Command::Notify(
                 vocabulary::start(&w[n.min(w.len())..], &[M::Sms, M::Mail, M::Both]).map(

@@ -376,6 +376,7 @@ mod tests {
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),
+            public_url: None,
         }
     }
 

@@ -127,7 +127,7 @@ fn shape(event: &StoredEvent) -> Shape {
 /// The letters marking the first and the second mover in round-by-round cells: the first
 /// letter of each side's name in the reader's language (`b`/`w` for Abalone, whose first
 /// mover is Black; `n`/`b` in French; `x`/`o` for Ataxx).
-fn side_letters(lang: Lang, event: &StoredEvent) -> (String, String) {
+pub fn side_letters(lang: Lang, event: &StoredEvent) -> (String, String) {
     let first = first_mover(event);
     let letter = |side: Side| {
         let label = t!(
@@ -228,6 +228,26 @@ pub fn standings_text(
     standings_with(crosstable::text, lang, event, games, ratings)
 }
 
+/// The crosstable as cells, headings in `lang` (the public pages' table).
+pub fn standings_grid(
+    lang: Lang,
+    event: &StoredEvent,
+    games: &[StoredGame],
+    ratings: &Ratings,
+) -> crosstable::Grid {
+    let table = table_of(event, games);
+    let order = tie_breaks(event);
+    let standings = tiebreak::standings_in(&table, format(event), &order, event.lots);
+    crosstable::grid(
+        &table,
+        &standings,
+        &order,
+        shape(event),
+        &labels(lang, event),
+        &current(event, ratings),
+    )
+}
+
 /// The crosstable as CSV, headings in `lang`.
 pub fn standings_csv(
     lang: Lang,
@@ -241,6 +261,29 @@ pub fn standings_csv(
 /// The conditions, as a participant reads them; `leave_days`: the leave the server grants
 /// each player a year.
 pub fn conditions_text(lang: Lang, event: &StoredEvent, leave_days: i64) -> String {
+    let directors = (
+        t!(lang, "tournament-directors"),
+        event.conditions.directors.join(", "),
+    );
+    let mut out = String::new();
+    for (label, value) in conditions(lang, event, leave_days)
+        .into_iter()
+        .chain([directors])
+    {
+        out.push_str(&t!(
+            lang,
+            "tournament-condition",
+            label = label,
+            value = value
+        ));
+        out.push('\n');
+    }
+    out
+}
+
+/// The conditions as (heading, value) pairs in `lang`, without the directors (whose
+/// addresses only the participants' mail shows).
+pub fn conditions(lang: Lang, event: &StoredEvent, leave_days: i64) -> Vec<(String, String)> {
     let c = &event.conditions;
     let yes_no = |b: bool| {
         if b {
@@ -264,16 +307,8 @@ pub fn conditions_text(lang: Lang, event: &StoredEvent, leave_days: i64) -> Stri
     let game = GameKind::from_name(&c.game)
         .map(|k| k.title(lang))
         .unwrap_or_else(|| c.game.clone());
-    let mut out = String::new();
-    let mut line = |label: String, value: String| {
-        out.push_str(&t!(
-            lang,
-            "tournament-condition",
-            label = label,
-            value = value
-        ));
-        out.push('\n');
-    };
+    let mut out = Vec::new();
+    let mut line = |label: String, value: String| out.push((label, value));
     line(
         t!(lang, "tournament-game"),
         match &c.variant {
@@ -317,7 +352,6 @@ pub fn conditions_text(lang: Lang, event: &StoredEvent, leave_days: i64) -> Stri
         },
     );
     line(t!(lang, "tournament-rated"), yes_no(c.rated));
-    line(t!(lang, "tournament-directors"), c.directors.join(", "));
     out
 }
 

@@ -128,6 +128,8 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
             unproven(&mut desk, &reading.line, None)
         }
         Command::Pictures(on) => set_pictures(&mut desk, *on),
+        Command::Public(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
+        Command::Public(on) => set_public(&mut desk, *on),
         Command::Zone(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
         Command::Zone(zone) => set_zone(&mut desk, zone.as_deref()),
         Command::Leave(LeaveRequest::Take(..) | LeaveRequest::Cancel) if !desk.proof.holds() => {
@@ -557,6 +559,20 @@ impl<'a> Desk<'a> {
                 wants.then(|| self.lang_of(address))
             },
         );
+        if let Some(base) = &self.config.public_url {
+            crate::referee::page_links::attach(
+                &mut outbox,
+                base,
+                |id| {
+                    self.games
+                        .iter()
+                        .chain(self.ctx.games.iter())
+                        .find(|g| g.id == id)
+                },
+                |address| self.player(address).is_none_or(|p| p.public),
+                |address| self.lang_of(address),
+            );
+        }
         clocks::mark_turns(&self.ctx.games, &self.games, &mut outbox);
         let due: Vec<Option<Timestamp>> = self
             .games
@@ -715,6 +731,29 @@ fn set_chat(desk: &mut Desk, on: Option<bool>) {
     );
 }
 
+/// `PUBLIC ON|OFF`: the sender's casual games on the public pages, or hidden.
+fn set_public(desk: &mut Desk, on: Option<bool>) {
+    let Some(on) = on else {
+        let body = reply::public_usage(desk.lang);
+        desk.reply(Topic::Public, body);
+        desk.summary = format!("PUBLIC without ON or OFF from {}", desk.sender());
+        return;
+    };
+    let sender = desk.sender().to_lowercase();
+    let lang = desk.lang;
+    desk.ensure_player(&sender, lang);
+    let player = desk.player(&sender).cloned().expect("ensured");
+    desk.upsert_player(Player {
+        public: on,
+        ..player
+    });
+    desk.reply(Topic::Public, reply::public_set(lang, on));
+    desk.summary = format!(
+        "{sender} {} casual games on the public pages",
+        if on { "shows" } else { "hides" }
+    );
+}
+
 /// `PICTURES ON|OFF`: board pictures in the sender's game mails, or not.
 fn set_pictures(desk: &mut Desk, on: Option<bool>) {
     let Some(on) = on else {
@@ -858,6 +897,7 @@ mod tests {
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),
+            public_url: None,
         }
     }
 

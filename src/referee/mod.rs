@@ -42,6 +42,7 @@ pub mod event;
 pub mod handle;
 pub mod leave;
 pub mod model;
+pub mod page_links;
 pub mod phone;
 pub mod pictures;
 pub mod play;
@@ -167,6 +168,7 @@ mod tests {
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),
+            public_url: None,
         }
     }
 

@@ -32,6 +32,9 @@ pub struct Player {
     /// Whether their game mails carry a picture of the board beside the text board
     /// (`PICTURES OFF` turns it off).
     pub pictures: bool,
+    /// Whether their casual games are shown on the public pages (`PUBLIC OFF` hides them;
+    /// tournament games are always shown, with the event's spectator delay).
+    pub public: bool,
     /// Their time zone (an IANA name such as `Europe/Paris`), when they gave one (`TZ`);
     /// else the configured default applies.
     pub zone: Option<String>,
@@ -55,6 +58,7 @@ impl Player {
             lang_from: LangFrom::Assumed,
             chat: true,
             pictures: true,
+            public: true,
             zone: None,
             leave: Vec::new(),
             phone: None,
@@ -676,6 +680,9 @@ pub struct RefereeConfig {
     pub clock: ClockConfig,
     /// SMS: whether there is a gateway, the countries, the quiet hours.
     pub sms: SmsPolicy,
+    /// The public pages' address, without a trailing slash (`https://games.example.org`):
+    /// game mails then link to their game's page. `None`: no links.
+    pub public_url: Option<String>,
 }
 
 /// The clock settings.

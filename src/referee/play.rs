@@ -112,6 +112,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Lang(_)
         | Command::Chat(_)
         | Command::Pictures(_)
+        | Command::Public(_)
         | Command::Zone(_)
         | Command::Leave(_)
         | Command::Phone(_)

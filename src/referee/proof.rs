@@ -172,6 +172,7 @@ mod tests {
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),
+            public_url: None,
         }
     }
 

@@ -143,6 +143,8 @@ pub enum Topic {
     Chat,
     /// The setting for board pictures (`PICTURES`).
     Pictures,
+    /// The setting for the public pages (`PUBLIC`).
+    Public,
     /// A problem with the message.
     Problem,
     /// A new game challenge.
@@ -279,6 +281,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::Language => t!(lang, "subject-language"),
         Topic::Chat => t!(lang, "subject-chat"),
         Topic::Pictures => t!(lang, "subject-pictures"),
+        Topic::Public => t!(lang, "subject-public"),
         Topic::Problem => t!(lang, "subject-problem"),
         Topic::Challenge => t!(lang, "subject-challenge"),
         Topic::WhichGame => t!(lang, "subject-which-game"),
@@ -543,7 +546,7 @@ fn is_protocol_line(line: &str) -> bool {
 }
 
 /// The result for a sentence: the tokens (when the game has them) and the words, each once.
-fn result_text(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Side>) -> String {
+pub fn result_text(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<Side>) -> String {
     let words = result_words(lang, live, result, you);
     if is_protocol_line(&result.line) {
         format!("{}. {words}", result.line)
@@ -848,6 +851,21 @@ pub fn pictures_set(lang: Lang, on: bool) -> String {
         t!(lang, "pictures-off")
     };
     text + "\n"
+}
+
+/// `PUBLIC ON` / `PUBLIC OFF`.
+pub fn public_set(lang: Lang, on: bool) -> String {
+    let text = if on {
+        t!(lang, "public-on")
+    } else {
+        t!(lang, "public-off")
+    };
+    text + "\n"
+}
+
+/// `PUBLIC` without ON or OFF.
+pub fn public_usage(lang: Lang) -> String {
+    t!(lang, "public-usage") + "\n"
 }
 
 /// `PICTURES` without ON or OFF.

@@ -262,6 +262,7 @@ mod tests {
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),
+            public_url: None,
         }
     }
 

@@ -81,6 +81,8 @@ pub enum Meaning {
     Notify,
     /// `PICTURES`: board pictures in mail, or the text board alone.
     Pictures,
+    /// `PUBLIC`: the player's casual games shown on the public pages, or hidden.
+    Public,
     /// `SMS` (after `NOTIFY`).
     Sms,
     /// `MAIL` (after `NOTIFY`).
@@ -103,7 +105,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 42] = [
+    pub const ALL: [Meaning; 43] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -137,6 +139,7 @@ impl Meaning {
         Meaning::Phone,
         Meaning::Notify,
         Meaning::Pictures,
+        Meaning::Public,
         Meaning::Sms,
         Meaning::Mail,
         Meaning::Both,
@@ -184,6 +187,7 @@ impl Meaning {
             Meaning::Phone => "words-phone",
             Meaning::Notify => "words-notify",
             Meaning::Pictures => "words-pictures",
+            Meaning::Public => "words-public",
             Meaning::Sms => "words-sms",
             Meaning::Mail => "words-mail",
             Meaning::Both => "words-both",

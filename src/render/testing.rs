@@ -24,3 +24,51 @@ pub fn mailed(svg: &str) -> Raster {
     assert!(bytes.len() < 40 * 1024, "{} bytes", bytes.len());
     Raster::decode(&bytes).expect("decodes")
 }
+
+/// A stored game of `kind` from its usual start between `alice@x.org` (White) and
+/// `bob@x.org` (Black), in which each side played its first legal move, `plies` times
+/// (fewer if the game ended).
+pub fn stored_game(
+    id: i64,
+    kind: crate::games::GameKind,
+    plies: usize,
+) -> crate::referee::StoredGame {
+    use crate::games::{AnyGame, Start};
+    use crate::referee::{GameStatus, PlayedMove, StoredGame};
+    let mut live = AnyGame::new(kind, &Start::Default, None, "").expect("the usual start");
+    let start = live.position_string();
+    let mut moves = Vec::new();
+    for i in 0..plies {
+        let Some(first) = live.legal_moves().into_iter().next() else {
+            break;
+        };
+        live.play(&first).expect("a legal move");
+        moves.push(PlayedMove {
+            text: first,
+            message_id: Some(format!("m{i}@players")),
+            received_at: 1_000 + i as i64,
+        });
+    }
+    StoredGame {
+        id,
+        kind,
+        variant: None,
+        start,
+        to_move: None,
+        options: String::new(),
+        white: "alice@x.org".into(),
+        black: "bob@x.org".into(),
+        challenger: "alice@x.org".into(),
+        status: GameStatus::Active,
+        moves,
+        result: None,
+        draw_offer: None,
+        undo_request: None,
+        takebacks: Vec::new(),
+        conditions: None,
+        clock: Default::default(),
+        created_at: 1,
+        updated_at: 2_000,
+        terms: Default::default(),
+    }
+}

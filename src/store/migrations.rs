@@ -347,6 +347,10 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE outbox ADD COLUMN picture_svg TEXT;
     ALTER TABLE outbox ADD COLUMN picture_board TEXT;
     "#,
+    // 20: whether a player's casual games are shown on the public pages (`PUBLIC OFF`).
+    r#"
+    ALTER TABLE players ADD COLUMN public INTEGER NOT NULL DEFAULT 1;
+    "#,
 ];
 
 /// The schema version this build expects.

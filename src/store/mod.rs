@@ -14,6 +14,7 @@ pub mod context;
 pub mod events;
 pub mod migrations;
 pub mod outbox;
+pub mod public;
 pub mod rows;
 pub mod sms;
 
@@ -714,6 +715,39 @@ impl Store {
         outbox::counts(&self.conn)
     }
 
+    /// Opens the store at `path` for the public pages: brought up to date like
+    /// [`Store::open`], then unable to write anything.
+    pub fn open_for_reading(path: &Path) -> Result<Store, StoreError> {
+        let store = Store::open(path)?;
+        public::refuse_writes(&store.conn)?;
+        Ok(store)
+    }
+
+    /// The games played or being played, the most recently changed first, at most `limit`.
+    pub fn recent_games(&self, limit: usize) -> Result<Vec<StoredGame>, StoreError> {
+        public::recent_games(&self.conn, limit)
+    }
+
+    /// The games `address` sits in, by number.
+    pub fn games_of(&self, address: &str) -> Result<Vec<StoredGame>, StoreError> {
+        public::games_of(&self.conn, address)
+    }
+
+    /// Every address the store knows as a player.
+    pub fn known_addresses(&self) -> Result<Vec<String>, StoreError> {
+        public::known_addresses(&self.conn)
+    }
+
+    /// The events `address` entered, the latest first: (name, title).
+    pub fn events_entered(&self, address: &str) -> Result<Vec<(String, String)>, StoreError> {
+        public::events_entered(&self.conn, address)
+    }
+
+    /// The name `address` was last entered in an event under, if any.
+    pub fn entry_name(&self, address: &str) -> Result<Option<String>, StoreError> {
+        public::entry_name(&self.conn, address)
+    }
+
     /// How many inbound messages were processed (duplicates included).
     pub fn processed_count(&self) -> Result<u64, StoreError> {
         Ok(self
@@ -803,6 +837,7 @@ mod tests {
                 phone: None,
                 phone_claim: None,
                 pictures: true,
+                public: true,
             }],
             games: vec![g],
             outbox: out,
@@ -1184,6 +1219,7 @@ mod tests {
                 phone: None,
                 phone_claim: None,
                 pictures: true,
+                public: true,
             };
             s.commit(
                 &Decision {

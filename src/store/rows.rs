@@ -33,8 +33,8 @@ pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreE
     let found = conn
         .prepare_cached(
             "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
-             claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures
-             FROM players WHERE address = ?1",
+             claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
+             public FROM players WHERE address = ?1",
         )?
         .query_row([address.to_lowercase()], player_row)
         .optional()?;
@@ -74,6 +74,7 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
         lang_from: LangFrom::from_code(&r.get::<_, String>(3)?),
         chat: r.get(4)?,
         pictures: r.get(14)?,
+        public: r.get(15)?,
         zone: r.get(5)?,
         leave: Vec::new(),
         phone: r.get(6)?,
@@ -121,15 +122,15 @@ pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), 
     conn.prepare_cached(
         "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
          notify, claim_number, claim_code, claim_until, claim_tries, claim_codes, claim_since,
-         pictures)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+         pictures, public)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
          lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
          updated_at = excluded.updated_at, phone = excluded.phone, notify = excluded.notify,
          claim_number = excluded.claim_number, claim_code = excluded.claim_code,
          claim_until = excluded.claim_until, claim_tries = excluded.claim_tries,
          claim_codes = excluded.claim_codes, claim_since = excluded.claim_since,
-         pictures = excluded.pictures",
+         pictures = excluded.pictures, public = excluded.public",
     )?
     .execute(params![
         p.address.to_lowercase(),
@@ -148,6 +149,7 @@ pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), 
         p.phone_claim.as_ref().map_or(0, |c| c.codes),
         p.phone_claim.as_ref().map(|c| c.since),
         p.pictures,
+        p.public,
     ])?;
     let address = p.address.to_lowercase();
     conn.prepare_cached("DELETE FROM leave WHERE address = ?1")?

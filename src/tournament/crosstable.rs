@@ -311,16 +311,31 @@ pub fn text(
     out
 }
 
-/// The crosstable as CSV (RFC 4180), one row per player in rank order.
-pub fn csv(
+/// The crosstable as cells: the heading, then one row per player in rank order with their
+/// pairing number (the name is the second cell of each row).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// The column headings.
+    pub heading: Vec<String>,
+    /// Each player's pairing number and cells, in rank order.
+    pub rows: Vec<(Tpn, Vec<String>)>,
+    /// Whether the current ratings have a column (after the entry rating).
+    pub current: bool,
+    /// How many columns of results (opponents or rounds) follow the ratings; the points and
+    /// the tie-breaks come after them.
+    pub results: usize,
+}
+
+/// The crosstable as cells, one row per player in rank order (what [`csv`] writes and the
+/// public pages show).
+pub fn grid(
     table: &Table,
     standings: &[Standing],
     order: &[TieBreak],
     shape: Shape,
     labels: &Labels,
     current: &BTreeMap<Tpn, String>,
-) -> String {
-    let mut writer = ::csv::Writer::from_writer(Vec::new());
+) -> Grid {
     let columns = standings
         .iter()
         .map(|s| cells(table, standings, shape, labels, s.tpn).len())
@@ -342,26 +357,51 @@ pub fn csv(
     }
     heading.push(labels.points.clone());
     heading.extend(shown(order).map(|(_, t)| t.to_string()));
-    let _ = writer.write_record(&heading);
-    for standing in standings {
-        let entrant = table.entrant(standing.tpn);
-        let mut record = vec![
-            standing.rank.to_string(),
-            entrant.map(|e| e.name.clone()).unwrap_or_default(),
-            entrant
-                .and_then(|e| e.rating)
-                .map(|r| r.to_string())
-                .unwrap_or_default(),
-        ];
-        if !current.is_empty() {
-            record.push(current.get(&standing.tpn).cloned().unwrap_or_default());
-        }
-        let mut row = cells(table, standings, shape, labels, standing.tpn);
-        row.resize(columns, String::new());
-        record.extend(row.into_iter().map(|c| c.trim().to_string()));
-        record.push(points(u64::from(standing.score)));
-        record.extend(shown(order).filter_map(|(i, _)| standing.values.get(i).map(show_value)));
-        let _ = writer.write_record(&record);
+    let rows = standings
+        .iter()
+        .map(|standing| {
+            let entrant = table.entrant(standing.tpn);
+            let mut record = vec![
+                standing.rank.to_string(),
+                entrant.map(|e| e.name.clone()).unwrap_or_default(),
+                entrant
+                    .and_then(|e| e.rating)
+                    .map(|r| r.to_string())
+                    .unwrap_or_default(),
+            ];
+            if !current.is_empty() {
+                record.push(current.get(&standing.tpn).cloned().unwrap_or_default());
+            }
+            let mut row = cells(table, standings, shape, labels, standing.tpn);
+            row.resize(columns, String::new());
+            record.extend(row.into_iter().map(|c| c.trim().to_string()));
+            record.push(points(u64::from(standing.score)));
+            record.extend(shown(order).filter_map(|(i, _)| standing.values.get(i).map(show_value)));
+            (standing.tpn, record)
+        })
+        .collect();
+    Grid {
+        heading,
+        rows,
+        current: !current.is_empty(),
+        results: columns,
+    }
+}
+
+/// The crosstable as CSV (RFC 4180), one row per player in rank order.
+pub fn csv(
+    table: &Table,
+    standings: &[Standing],
+    order: &[TieBreak],
+    shape: Shape,
+    labels: &Labels,
+    current: &BTreeMap<Tpn, String>,
+) -> String {
+    let grid = grid(table, standings, order, shape, labels, current);
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let _ = writer.write_record(&grid.heading);
+    for (_, record) in &grid.rows {
+        let _ = writer.write_record(record);
     }
     String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
 }

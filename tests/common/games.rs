@@ -68,6 +68,7 @@ impl Games {
                 trust_unverified_senders: false,
                 clock: Default::default(),
                 sms: Default::default(),
+                public_url: None,
             },
         };
         for pair in players.chunks(2) {

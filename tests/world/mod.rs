@@ -35,6 +35,7 @@ pub fn config() -> RefereeConfig {
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),
+        public_url: None,
     }
 }
 
@@ -701,6 +702,7 @@ impl World {
                 phone: None,
                 phone_claim: None,
                 pictures: true,
+                public: true,
             },
         );
     }

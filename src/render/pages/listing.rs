@@ -1,0 +1,82 @@
+//! What the pages that list games share: a player's name with the link to their page,
+//! and one line per game (number, game, players in the order they move, score or "in
+//! play" with the moves shown).
+
+use super::Chrome;
+use crate::games::{GameKind, Side};
+use crate::referee::compose::mover_of_ply;
+use crate::referee::{GameStatus, StoredGame};
+use crate::t;
+
+/// A player as a page names them: never their address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The name shown.
+    pub name: String,
+    /// Their page.
+    pub href: String,
+}
+
+/// One game in a list, as spectators see it.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The game's page.
+    pub href: String,
+    /// Its number.
+    pub id: i64,
+    /// Which game (and variant).
+    pub title: String,
+    /// The players, the first to move first.
+    pub players: [Named; 2],
+    /// The score from the first player's side, or "in play" and the moves shown.
+    pub state: String,
+}
+
+impl GameRow {
+    /// The line of `game` (as spectators see it: see [`super::spectators::as_shown`]),
+    /// its players named `players` (White, Black).
+    pub fn of(chrome: &Chrome, game: &StoredGame, players: [Named; 2]) -> GameRow {
+        let [first, second] = seat_order(game);
+        GameRow {
+            href: chrome.href(&format!("/games/{}", game.id)),
+            id: game.id,
+            title: game_title(chrome, game.kind, game.variant.as_deref()),
+            players: [
+                players[first.index()].clone(),
+                players[second.index()].clone(),
+            ],
+            state: match (&game.result, game.status) {
+                (Some(_), GameStatus::Finished) => score(game),
+                _ => t!(chrome.lang, "web-in-play-moves", moves = game.moves.len()),
+            },
+        }
+    }
+}
+
+/// The seats of `game` in the order pages list them: the side that moved first, then the
+/// other.
+pub fn seat_order(game: &StoredGame) -> [Side; 2] {
+    let first = mover_of_ply(game, 0).unwrap_or(Side::White);
+    [first, first.opponent()]
+}
+
+/// The game's title in the reader's language, with its variant if it has one.
+pub fn game_title(chrome: &Chrome, kind: GameKind, variant: Option<&str>) -> String {
+    match variant {
+        Some(v) => format!("{} ({v})", kind.title(chrome.lang)),
+        None => kind.title(chrome.lang),
+    }
+}
+
+/// The score of a finished game from the first mover's side (`1-0`, `0-1`, `½-½`), empty
+/// for a game being played.
+pub fn score(game: &StoredGame) -> String {
+    match (&game.result, game.status) {
+        (Some(r), GameStatus::Finished) => match r.winner {
+            Some(side) if side == seat_order(game)[0] => "1-0".to_string(),
+            Some(_) => "0-1".to_string(),
+            None => "½-½".to_string(),
+        },
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,264 @@
+//! A small installation for the tests of the public pages, built the way a director and
+//! players build one: a round robin of four on Ataxx with a spectator delay of two moves
+//! (created, entered and started with `arbitre tournament`), casual games created with
+//! `arbitre new`, moves added to the store as the daemon stores them, a game decided with
+//! `arbitre adjudicate`, and player records (one whose mail gives their address as their
+//! name, one who hid their casual games). Then `arbitre web` serves it on a free port.
+
+#![allow(dead_code)]
+
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use arbitre::referee::{Decision, PlayedMove, Player};
+use arbitre::store::Store;
+use arbitre::text::Lang;
+
+#[path = "cli.rs"]
+mod cli;
+
+pub use cli::{Scratch, arbitre};
+
+/// The entrants of the event: name, address, rating.
+pub const ENTRANTS: &[(&str, &str, u32)] = &[
+    ("Ada Lovelace", "ada@example.org", 2100),
+    ("Blaise Pascal", "blaise@example.org", 2050),
+    ("Carl Gauss", "carl@example.org", 2000),
+    ("Dora Marsden", "dora@example.org", 1950),
+];
+/// A casual player only, whose mail program gives their address as their name.
+pub const ZOE: &str = "zoe@example.org";
+/// The event's director.
+pub const DIRECTOR: &str = "td@example.org";
+/// The event's spectator delay, in moves.
+pub const DELAY: usize = 2;
+
+/// The installation.
+pub struct Site {
+    /// Its directory (the store, the configuration).
+    pub dir: Scratch,
+    /// The configuration file.
+    pub config: String,
+    /// A casual Abalone game between Ada and Zoe, 12 moves played.
+    pub casual: i64,
+    /// A casual Sauterelle game of Blaise (who hid his casual games) and Zoe.
+    pub hidden: i64,
+    /// An event game being played, 7 moves played (spectators see 5).
+    pub live: i64,
+    /// An event game with 4 moves, decided by the director.
+    pub decided: i64,
+}
+
+impl Site {
+    /// Every address the installation knows: none may appear on a page.
+    pub fn addresses(&self) -> Vec<String> {
+        let mut all: Vec<String> = ENTRANTS.iter().map(|e| e.1.to_string()).collect();
+        all.push(ZOE.to_string());
+        all.push(DIRECTOR.to_string());
+        all.push("arbitre@example.org".to_string());
+        all
+    }
+
+    /// The store.
+    pub fn store(&self) -> PathBuf {
+        self.dir.join("s.sqlite")
+    }
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = arbitre(args);
+    assert!(
+        out.status.success(),
+        "arbitre {args:?} failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// Builds the installation in a scratch directory named after `name`.
+pub fn build(name: &str) -> Site {
+    let dir = Scratch::new("web", name);
+    let config = cli::write_config(
+        &dir,
+        "arbitre@example.org",
+        "a-long-enough-secret-for-tests",
+        "",
+    )
+    .display()
+    .to_string();
+    let c = config.as_str();
+    ok(&[
+        "tournament",
+        "create",
+        "--config",
+        c,
+        "autumn",
+        "--title",
+        "Autumn Ataxx",
+        "--game",
+        "ataxx",
+        "--system",
+        "round-robin",
+        "--time",
+        "10d",
+        "--director",
+        DIRECTOR,
+        "--entry",
+        "closed",
+        "--spectator-delay",
+        &DELAY.to_string(),
+    ]);
+    let entries = dir.join("entries.csv");
+    let mut text = String::from("name,address,rating,club\n");
+    for (name, address, rating) in ENTRANTS {
+        text.push_str(&format!("\"{name}\",{address},{rating},FRA\n"));
+    }
+    std::fs::write(&entries, text).unwrap();
+    ok(&[
+        "tournament",
+        "enter",
+        "--config",
+        c,
+        "autumn",
+        "--file",
+        entries.to_str().unwrap(),
+    ]);
+    ok(&["tournament", "start", "--config", c, "autumn"]);
+    let store_path = dir.join("s.sqlite");
+    let round1 = event_games(&store_path, 1);
+    let (live, decided) = (round1[0], round1[1]);
+    let casual = new_game(c, "abalone", ENTRANTS[0].1, ZOE);
+    let hidden = new_game(c, "sauterelle", ENTRANTS[1].1, ZOE);
+    play(&store_path, live, 7);
+    play(&store_path, decided, 4);
+    play(&store_path, casual, 12);
+    play(&store_path, hidden, 3);
+    ok(&[
+        "adjudicate",
+        "--config",
+        c,
+        &decided.to_string(),
+        "--result",
+        "white",
+        "--reason",
+        "test result",
+    ]);
+    let mut store = Store::open(&store_path).unwrap();
+    let player = |address: &str, name: Option<&str>, public: bool| Player {
+        name: name.map(str::to_string),
+        public,
+        ..Player::new(address, Lang::EN)
+    };
+    let decision = Decision {
+        players: vec![
+            player(ENTRANTS[0].1, Some("Ada L."), true),
+            player(ENTRANTS[1].1, Some("Blaise"), false),
+            player(ZOE, Some(ZOE), true),
+        ],
+        ..Default::default()
+    };
+    store.commit(&decision, None, 1).unwrap();
+    Site {
+        dir,
+        config,
+        casual,
+        hidden,
+        live,
+        decided,
+    }
+}
+
+/// The games of the event's round `round`, by number.
+fn event_games(store: &Path, round: u32) -> Vec<i64> {
+    let conn = rusqlite::Connection::open(store).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT id FROM games WHERE event_round = ?1 ORDER BY id")
+        .unwrap();
+    stmt.query_map([round], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// A casual game set up by the director's command, its number.
+fn new_game(config: &str, game: &str, white: &str, black: &str) -> i64 {
+    let out = ok(&[
+        "new", "--config", config, "-g", game, "--white", white, "--black", black,
+    ]);
+    let conn =
+        rusqlite::Connection::open(Path::new(&config.replace("arbitre.toml", "s.sqlite"))).unwrap();
+    let id: i64 = conn
+        .query_row("SELECT max(id) FROM games", [], |r| r.get(0))
+        .unwrap();
+    assert!(out.contains(&id.to_string()), "{out}");
+    id
+}
+
+/// Plays `plies` more moves in game `id` (each side its first legal move), stored as the
+/// daemon stores moves.
+pub fn play(store: &Path, id: i64, plies: usize) {
+    let mut store = Store::open(store).unwrap();
+    let mut game = store.game(id).unwrap().expect("the game");
+    let mut live = game.rebuild().expect("the game replays");
+    for i in 0..plies {
+        let m = live.legal_moves().into_iter().next().expect("a legal move");
+        live.play(&m).unwrap();
+        game.moves.push(PlayedMove {
+            text: m,
+            message_id: Some(format!("move-{id}-{i}@players.example")),
+            received_at: 1_700_000_000 + i as i64,
+        });
+    }
+    game.updated_at += 1;
+    let decision = Decision {
+        games: vec![game],
+        ..Default::default()
+    };
+    store.commit(&decision, None, 1_700_000_100).unwrap();
+}
+
+/// `arbitre web` serving an installation, stopped when dropped.
+pub struct Served {
+    child: Child,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `arbitre web` on a free port of 127.0.0.1 and waits until it answers.
+pub fn serve(config: &str) -> Served {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let child = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["web", "--config", config, "--listen", &listen])
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let served = Served {
+        child,
+        base: format!("http://{listen}"),
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(&listen).is_err() {
+        assert!(
+            Instant::now() < until,
+            "arbitre web did not start on {listen}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    served
+}
