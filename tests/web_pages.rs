@@ -3,7 +3,8 @@
 //! stepping through a game's moves, the spectator delay of tournament games, a player who
 //! hid their casual games, the record download (replayed by the engine), the reader's
 //! language, unknown addresses, and, over every page reachable from the front page, that
-//! no address appears, no link is broken and nothing in the store changes.
+//! no address appears, no link is broken, the HTML is valid (the Nu Html Checker, which
+//! `scripts/browser.sh install` fetches) and nothing in the store changes.
 
 use std::collections::{BTreeSet, VecDeque};
 
@@ -11,6 +12,8 @@ use arbitre::games::{AnyGame, GameKind, Start};
 
 #[path = "common/site.rs"]
 mod site;
+#[path = "skip/mod.rs"]
+mod skip;
 
 use site::{DELAY, ENTRANTS, arbitre};
 
@@ -408,6 +411,8 @@ async fn no_page_reachable_from_the_front_page_shows_an_address_or_a_broken_link
     let mut seen = BTreeSet::new();
     let mut queue: VecDeque<String> = ["/".to_string(), "/?lang=fr".to_string()].into();
     let mut pages = 0;
+    let saved = s.dir.join("pages");
+    std::fs::create_dir_all(&saved).unwrap();
     while let Some(path) = queue.pop_front() {
         let path = path.split('#').next().unwrap().to_string();
         if !seen.insert(path.clone()) {
@@ -428,6 +433,7 @@ async fn no_page_reachable_from_the_front_page_shows_an_address_or_a_broken_link
                 "{path} shows something like an address"
             );
             pages += 1;
+            std::fs::write(saved.join(format!("page-{pages}.html")), &got.body).unwrap();
             for link in links(&got.body) {
                 if link.starts_with('/') && seen.len() + queue.len() < 400 {
                     queue.push_back(link);
@@ -440,4 +446,33 @@ async fn no_page_reachable_from_the_front_page_shows_an_address_or_a_broken_link
     assert!(seen.iter().any(|p| p.ends_with("/record")));
     drop(web);
     assert_eq!(before, snapshot(&s.store()), "the pages changed the store");
+    validate(&saved);
+}
+
+/// Runs the Nu Html Checker on every page saved in `dir`: no error, no warning.
+fn validate(dir: &std::path::Path) {
+    let Some(jar) =
+        std::env::var_os("ARBITRE_VNU_JAR").filter(|j| std::path::Path::new(j).is_file())
+    else {
+        skip::skipped(
+            "the pages' HTML was not validated: vnu.jar is missing (bash scripts/browser.sh install)",
+        );
+        return;
+    };
+    let pages: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let out = std::process::Command::new("java")
+        .arg("-jar")
+        .arg(&jar)
+        .args(&pages)
+        .output()
+        .expect("java runs (bash scripts/browser.sh install)");
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "the Nu Html Checker on {} pages:\n{}",
+        pages.len(),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
