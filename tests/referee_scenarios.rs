@@ -3155,3 +3155,31 @@ fn game_mails_link_to_the_games_page_unless_a_player_hid_their_casual_games() {
     let d = w.send(other, "PUBLIC OFF");
     assert!(d.players.is_empty(), "{:?}", d.players);
 }
+
+/// A game a director sets up (`arbitre new`) starts with mails that show the board drawn
+/// and, with the public pages' address configured, link to the game's page.
+#[test]
+fn a_game_a_director_sets_up_starts_with_the_board_drawn_and_linked() {
+    let mut config = world::config();
+    config.public_url = Some("https://games.example.org".into());
+    let request = arbitre::referee::NewGameRequest {
+        kind: engine!("abalone"),
+        start: Start::Default,
+        options: String::new(),
+        white: ALICE.into(),
+        black: BOB.into(),
+        created_by: DIRECTOR.into(),
+        time: Default::default(),
+    };
+    let d = arbitre::referee::create_game(&config, &request, &[], 7, 1_000).unwrap();
+    assert_eq!(d.outbox.len(), 2);
+    for mail in &d.outbox {
+        let picture = mail.picture.as_ref().expect("a picture");
+        assert!(mail.body.contains(&picture.board));
+        assert!(
+            mail.body.contains("https://games.example.org/games/7"),
+            "{}",
+            mail.body
+        );
+    }
+}

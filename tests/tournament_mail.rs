@@ -411,3 +411,32 @@ fn only_reply(d: &arbitre::referee::Decision, who: &str) -> String {
         .map(|o| o.body.clone())
         .unwrap_or_else(|| panic!("no answer to {who}: {d:#?}"))
 }
+
+/// The first mail of each game an event starts shows the board drawn, and, with the public
+/// pages' address configured, links to the game's page, even for a player who hid their
+/// casual games (`PUBLIC OFF`): tournament games are public.
+#[test]
+fn an_events_first_game_mails_carry_the_picture_and_the_link_to_the_games_page() {
+    let mut w = World::new();
+    w.config.public_url = Some("https://games.example.org".into());
+    let e = event(
+        "autumn",
+        open_until_2099(),
+        System::RoundRobin { double: false },
+    );
+    w.events.insert(e.id, e);
+    for (who, name) in [("alice@a.example", "Alice"), ("bob@b.example", "Bob")] {
+        send(&mut w, who, &format!("JOIN autumn {name}"));
+    }
+    send(&mut w, "bob@b.example", "PUBLIC OFF");
+    assert!(!w.players["bob@b.example"].public);
+    let d = on_event(&w, event::start).expect("the event starts");
+    let game = d.games.first().expect("a game").id;
+    let link = format!("https://games.example.org/games/{game}");
+    let firsts: Vec<_> = d.outbox.iter().filter(|o| o.game == Some(game)).collect();
+    assert_eq!(firsts.len(), 2, "{d:#?}");
+    for mail in firsts {
+        assert!(mail.picture.is_some(), "{}: no picture", mail.to);
+        assert!(mail.body.contains(&link), "{}", mail.body);
+    }
+}

@@ -284,6 +284,24 @@ pub fn create_game(
         mail.announce(&game, side, subject, body);
     }
     let mut outbox = mail.outbox;
+    // The first mails show the board: drawn, and linked to the game's page, as the
+    // referee's answers are (see `Desk::finish`).
+    let lang_of = |address: &str| find(address).map_or(config.default_lang, |p| p.lang);
+    let this = |gid: GameId| (gid == game.id).then_some(&game);
+    crate::referee::pictures::attach(&mut outbox, this, |address| {
+        find(address)
+            .is_none_or(|p| p.pictures)
+            .then(|| lang_of(address))
+    });
+    if let Some(base) = &config.public_url {
+        crate::referee::page_links::attach(
+            &mut outbox,
+            base,
+            this,
+            |address| find(address).is_none_or(|p| p.public),
+            lang_of,
+        );
+    }
     clocks::mark_turns(&[], std::slice::from_ref(&game), &mut outbox);
     game.clock.next_due = clocks::next_due(&config.clock, &game, &around, now);
     Ok(Decision {

@@ -492,6 +492,17 @@ fn create_game(
         );
         mail.body = format!("{head}\n\n{}", mail.body);
     }
+    // A tournament game is on the pages whoever hid their casual games.
+    if let Some(base) = &desk.config.public_url {
+        let games = &decision.games;
+        crate::referee::page_links::attach(
+            &mut decision.outbox,
+            base,
+            |gid| games.iter().find(|g| g.id == gid),
+            |_| true,
+            |address| desk.lang_of(address),
+        );
+    }
     step.merge(decision);
     step.next_id += 1;
     Ok(id)
