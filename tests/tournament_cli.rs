@@ -14,18 +14,7 @@ use arbitre::tournament::trf::Trf;
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::{Scratch, arbitre, write_config};
-
-fn ok(args: &[&str]) -> String {
-    let out = arbitre(args);
-    assert!(
-        out.status.success(),
-        "arbitre {args:?} failed: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
+use cli::{Scratch, arbitre, ok, write_config};
 
 /// A scratch directory for one test of this file.
 fn dir(name: &str) -> Scratch {

@@ -713,68 +713,96 @@ fn set_lang(desk: &mut Desk, lang: Option<Lang>) {
 /// `CHAT ON|OFF`: whether the sender receives the words their opponents write with their
 /// moves.
 fn set_chat(desk: &mut Desk, on: Option<bool>) {
-    let Some(on) = on else {
-        let body = reply::chat_usage(desk.lang);
-        desk.reply(Topic::Chat, body);
-        desk.summary = format!("CHAT without ON or OFF from {}", desk.sender());
-        return;
-    };
-    let sender = desk.sender().to_lowercase();
-    let lang = desk.lang;
-    desk.ensure_player(&sender, lang);
-    let player = desk.player(&sender).cloned().expect("ensured");
-    desk.upsert_player(Player { chat: on, ..player });
-    desk.reply(Topic::Chat, reply::chat_set(lang, on));
-    desk.summary = format!(
-        "{sender} {} opponents' words",
-        if on { "receives" } else { "no longer receives" }
+    switch(
+        desk,
+        on,
+        Switch {
+            keyword: "CHAT",
+            topic: Topic::Chat,
+            usage: reply::chat_usage,
+            answer: reply::chat_set,
+            set: |p, on| Player { chat: on, ..p },
+            summary: [
+                "no longer receives opponents' words",
+                "receives opponents' words",
+            ],
+        },
     );
 }
 
 /// `PUBLIC ON|OFF`: the sender's casual games on the public pages, or hidden.
 fn set_public(desk: &mut Desk, on: Option<bool>) {
-    let Some(on) = on else {
-        let body = reply::public_usage(desk.lang);
-        desk.reply(Topic::Public, body);
-        desk.summary = format!("PUBLIC without ON or OFF from {}", desk.sender());
-        return;
-    };
-    let sender = desk.sender().to_lowercase();
-    let lang = desk.lang;
-    desk.ensure_player(&sender, lang);
-    let player = desk.player(&sender).cloned().expect("ensured");
-    desk.upsert_player(Player {
-        public: on,
-        ..player
-    });
-    desk.reply(Topic::Public, reply::public_set(lang, on));
-    desk.summary = format!(
-        "{sender} {} casual games on the public pages",
-        if on { "shows" } else { "hides" }
+    switch(
+        desk,
+        on,
+        Switch {
+            keyword: "PUBLIC",
+            topic: Topic::Public,
+            usage: reply::public_usage,
+            answer: reply::public_set,
+            set: |p, on| Player { public: on, ..p },
+            summary: [
+                "hides casual games from the public pages",
+                "shows casual games on the public pages",
+            ],
+        },
     );
 }
 
 /// `PICTURES ON|OFF`: board pictures in the sender's game mails, or not.
 fn set_pictures(desk: &mut Desk, on: Option<bool>) {
+    switch(
+        desk,
+        on,
+        Switch {
+            keyword: "PICTURES",
+            topic: Topic::Pictures,
+            usage: reply::pictures_usage,
+            answer: reply::pictures_set,
+            set: |p, on| Player { pictures: on, ..p },
+            summary: [
+                "no longer receives board pictures",
+                "receives board pictures",
+            ],
+        },
+    );
+}
+
+/// One of the sender's settings that is on or off.
+struct Switch {
+    /// The command, for the log.
+    keyword: &'static str,
+    /// The answer's subject.
+    topic: Topic,
+    /// The answer to the command without ON or OFF.
+    usage: fn(Lang) -> String,
+    /// The answer once set.
+    answer: fn(Lang, bool) -> String,
+    /// The player with the setting changed.
+    set: fn(Player, bool) -> Player,
+    /// What the log says of the sender, off then on.
+    summary: [&'static str; 2],
+}
+
+/// `KEYWORD ON|OFF`: sets the sender's setting and says so; without ON or OFF, says how.
+fn switch(desk: &mut Desk, on: Option<bool>, switch: Switch) {
     let Some(on) = on else {
-        let body = reply::pictures_usage(desk.lang);
-        desk.reply(Topic::Pictures, body);
-        desk.summary = format!("PICTURES without ON or OFF from {}", desk.sender());
+        let body = (switch.usage)(desk.lang);
+        desk.reply(switch.topic, body);
+        desk.summary = format!(
+            "{} without ON or OFF from {}",
+            switch.keyword,
+            desk.sender()
+        );
         return;
     };
     let sender = desk.sender().to_lowercase();
     let lang = desk.lang;
     desk.ensure_player(&sender, lang);
     let player = desk.player(&sender).cloned().expect("ensured");
-    desk.upsert_player(Player {
-        pictures: on,
-        ..player
-    });
-    desk.reply(Topic::Pictures, reply::pictures_set(lang, on));
-    desk.summary = format!(
-        "{sender} {} board pictures",
-        if on { "receives" } else { "no longer receives" }
-    );
+    desk.upsert_player((switch.set)(player, on));
+    desk.reply(switch.topic, (switch.answer)(lang, on));
+    desk.summary = format!("{sender} {}", switch.summary[usize::from(on)]);
 }
 
 /// `TZ <zone>`: the sender's time zone (`TZ` alone: the one in use).

@@ -11,8 +11,9 @@ pub mod site;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
@@ -46,36 +47,51 @@ pub async fn serve(
         .await
 }
 
-/// The query of a page's address, read leniently: unknown or repeated keys are ignored.
+/// What a request brings besides its path: the query of the address (read leniently:
+/// unknown or repeated keys are ignored, a query that does not parse is none) and the
+/// reader's browser languages.
 #[derive(Debug, Default)]
-struct Query {
+struct Visit {
     lang: Option<String>,
     ply: Option<String>,
+    accept: Option<String>,
 }
 
-impl Query {
-    fn read(raw: Option<&str>) -> Query {
+impl<S: Send + Sync> FromRequestParts<S> for Visit {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Visit, Self::Rejection> {
         let pairs: Vec<(String, String)> =
-            serde_urlencoded::from_str(raw.unwrap_or("")).unwrap_or_default();
-        let mut q = Query::default();
+            serde_urlencoded::from_str(parts.uri.query().unwrap_or("")).unwrap_or_default();
+        let mut visit = Visit {
+            accept: parts
+                .headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string),
+            ..Visit::default()
+        };
         for (k, v) in pairs {
             match k.as_str() {
-                "lang" => q.lang = Some(v),
-                "ply" => q.ply = Some(v),
+                "lang" => visit.lang = Some(v),
+                "ply" => visit.ply = Some(v),
                 _ => {}
             }
         }
-        q
+        Ok(visit)
     }
 }
 
-/// The frame of the page at `path` for this request.
-fn chrome(site: &Site, path: &str, query: &Query, headers: &HeaderMap) -> Chrome {
-    let accept = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok());
-    let (lang, pinned) = language::choose(query.lang.as_deref(), accept, site.default_lang());
-    Chrome::new(lang, pinned, path, String::new())
+impl Visit {
+    /// The frame of the page at `path` for this reader.
+    fn chrome(&self, site: &Site, path: &str) -> Chrome {
+        let (lang, pinned) = language::choose(
+            self.lang.as_deref(),
+            self.accept.as_deref(),
+            site.default_lang(),
+        );
+        Chrome::new(lang, pinned, path, String::new())
+    }
 }
 
 /// Runs a page's reading off the async threads, and answers with what it gave.
@@ -130,32 +146,21 @@ fn unavailable() -> Response {
         .into_response()
 }
 
-async fn index(
-    State(site): State<Arc<Site>>,
-    RawQuery(q): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let query = Query::read(q.as_deref());
-    let chrome = chrome(&site, "/", &query, &headers);
+async fn index(State(site): State<Arc<Site>>, visit: Visit) -> Response {
+    let chrome = visit.chrome(&site, "/");
     answer(site, move |s| s.index(chrome)).await
 }
 
-async fn game(
-    State(site): State<Arc<Site>>,
-    Path(id): Path<String>,
-    RawQuery(q): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let query = Query::read(q.as_deref());
-    let path = match &query.ply {
-        Some(p) => format!("/games/{id}?ply={p}"),
-        None => format!("/games/{id}"),
+async fn game(State(site): State<Arc<Site>>, Path(id): Path<String>, visit: Visit) -> Response {
+    let path = match &visit.ply {
+        Some(p) => format!("/games/{}?ply={}", escape_path(&id), escape_path(p)),
+        None => format!("/games/{}", escape_path(&id)),
     };
-    let chrome = chrome(&site, &path, &query, &headers);
+    let chrome = visit.chrome(&site, &path);
     let Ok(id) = id.parse::<i64>() else {
         return missing(chrome, Missing::Game);
     };
-    let step = match query.ply.as_deref().map(str::parse::<usize>) {
+    let step = match visit.ply.as_deref().map(str::parse::<usize>) {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => return missing(chrome, Missing::Move),
@@ -164,56 +169,28 @@ async fn game(
     answer(site, move |s| s.game(chrome, id, step, now)).await
 }
 
-async fn record(
-    State(site): State<Arc<Site>>,
-    Path(id): Path<String>,
-    RawQuery(q): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let query = Query::read(q.as_deref());
-    let chrome = chrome(&site, &format!("/games/{id}/record"), &query, &headers);
+async fn record(State(site): State<Arc<Site>>, Path(id): Path<String>, visit: Visit) -> Response {
+    let chrome = visit.chrome(&site, &format!("/games/{}/record", escape_path(&id)));
     let Ok(id) = id.parse::<i64>() else {
         return missing(chrome, Missing::Game);
     };
     answer(site, move |s| s.record(chrome, id)).await
 }
 
-async fn player(
-    State(site): State<Arc<Site>>,
-    Path(key): Path<String>,
-    RawQuery(q): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let query = Query::read(q.as_deref());
-    let chrome = chrome(&site, &format!("/players/{key}"), &query, &headers);
+async fn player(State(site): State<Arc<Site>>, Path(key): Path<String>, visit: Visit) -> Response {
+    let chrome = visit.chrome(&site, &format!("/players/{}", escape_path(&key)));
     let now = crate::daemon::now();
     answer(site, move |s| s.player(chrome, &key, now)).await
 }
 
-async fn event(
-    State(site): State<Arc<Site>>,
-    Path(name): Path<String>,
-    RawQuery(q): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let query = Query::read(q.as_deref());
-    let chrome = chrome(
-        &site,
-        &format!("/events/{}", escape_path(&name)),
-        &query,
-        &headers,
-    );
+async fn event(State(site): State<Arc<Site>>, Path(name): Path<String>, visit: Visit) -> Response {
+    let chrome = visit.chrome(&site, &format!("/events/{}", escape_path(&name)));
     let now = crate::daemon::now();
     answer(site, move |s| s.event(chrome, &name, now)).await
 }
 
-async fn nowhere(
-    State(site): State<Arc<Site>>,
-    RawQuery(q): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let query = Query::read(q.as_deref());
-    missing(chrome(&site, "/", &query, &headers), Missing::Page)
+async fn nowhere(State(site): State<Arc<Site>>, visit: Visit) -> Response {
+    missing(visit.chrome(&site, "/"), Missing::Page)
 }
 
 fn missing(chrome: Chrome, what: Missing) -> Response {

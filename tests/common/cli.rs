@@ -15,6 +15,18 @@ pub fn arbitre(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs `arbitre` with these arguments, which must succeed; its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = arbitre(args);
+    assert!(
+        out.status.success(),
+        "arbitre {args:?} failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
 /// A directory of its own for one test, removed when dropped.
 pub struct Scratch(PathBuf);
 

@@ -19,7 +19,9 @@ use arbitre::text::Lang;
 #[path = "cli.rs"]
 mod cli;
 
-pub use cli::{Scratch, arbitre};
+// Each test crate uses part of these.
+#[allow(unused_imports)]
+pub use cli::{Scratch, arbitre, ok};
 
 /// The entrants of the event: name, address, rating.
 pub const ENTRANTS: &[(&str, &str, u32)] = &[
@@ -65,17 +67,6 @@ impl Site {
     pub fn store(&self) -> PathBuf {
         self.dir.join("s.sqlite")
     }
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = arbitre(args);
-    assert!(
-        out.status.success(),
-        "arbitre {args:?} failed: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).to_string()
 }
 
 /// Builds the installation in a scratch directory named after `name`.

@@ -122,9 +122,9 @@ impl Driver {
 }
 
 impl Session {
-    async fn command(&self, path: &str, body: Value) -> Value {
-        let answer: Value = self
-            .client
+    /// The whole answer to a POST of `body` to the session's `path`.
+    async fn post(&self, path: &str, body: Value) -> Value {
+        self.client
             .post(format!("{}/{path}", self.url))
             .json(&body)
             .send()
@@ -132,7 +132,12 @@ impl Session {
             .unwrap()
             .json()
             .await
-            .unwrap();
+            .unwrap()
+    }
+
+    /// The value of a command that must succeed.
+    async fn command(&self, path: &str, body: Value) -> Value {
+        let answer = self.post(path, body).await;
         if let Some(error) = answer["value"]["error"].as_str() {
             panic!("WebDriver {path}: {error}: {}", answer["value"]["message"]);
         }
@@ -173,16 +178,9 @@ impl Session {
 
     /// The element `css` selects, if any.
     pub async fn find(&self, css: &str) -> Option<String> {
-        let answer: Value = self
-            .client
-            .post(format!("{}/element", self.url))
-            .json(&json!({ "using": "css selector", "value": css }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let answer = self
+            .post("element", json!({ "using": "css selector", "value": css }))
+            .await;
         answer["value"][ELEMENT].as_str().map(str::to_string)
     }
 
