@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use crate::games::Side;
 use crate::referee::clocks::{self, Circumstances};
@@ -58,8 +59,18 @@ pub enum Answer {
 pub struct Site {
     settings: WebSettings,
     readers: Mutex<Vec<Store>>,
-    handles: Mutex<HashMap<String, String>>,
+    handles: Mutex<Handles>,
 }
+
+/// The players' addresses by the handle of their page, as last read.
+#[derive(Debug, Default)]
+struct Handles {
+    by_handle: HashMap<String, String>,
+    read_at: Option<Instant>,
+}
+
+/// How long an unknown handle waits before the addresses are read again.
+const REREAD: Duration = Duration::from_secs(5);
 
 /// The games of the page being built, with the events they belong to (read once).
 struct Reading<'s> {
@@ -75,7 +86,7 @@ impl Site {
         Site {
             settings,
             readers: Mutex::new(Vec::new()),
-            handles: Mutex::new(HashMap::new()),
+            handles: Mutex::new(Handles::default()),
         }
     }
 
@@ -270,22 +281,28 @@ impl Site {
             return Ok(None);
         }
         let key = key.to_ascii_lowercase();
-        if let Some(a) = self
-            .handles
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
         {
-            return Ok(Some(a.clone()));
+            let handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(a) = handles.by_handle.get(&key) {
+                return Ok(Some(a.clone()));
+            }
+            // A handle the map does not know: a new player, or a made-up address. The
+            // addresses are read again at most once every few seconds, so that made-up
+            // addresses cost a lookup, not a scan of every player.
+            if handles.read_at.is_some_and(|at| at.elapsed() < REREAD) {
+                return Ok(None);
+            }
         }
-        // A player the map has not seen yet: read every address again.
-        let fresh: HashMap<String, String> = store
+        let by_handle: HashMap<String, String> = store
             .known_addresses()?
             .into_iter()
             .map(|a| (handle(&self.settings.secret, &a), a.to_lowercase()))
             .collect();
-        let found = fresh.get(&key).cloned();
-        *self.handles.lock().unwrap_or_else(|e| e.into_inner()) = fresh;
+        let found = by_handle.get(&key).cloned();
+        *self.handles.lock().unwrap_or_else(|e| e.into_inner()) = Handles {
+            by_handle,
+            read_at: Some(Instant::now()),
+        };
         Ok(found)
     }
 }
