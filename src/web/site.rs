@@ -168,7 +168,11 @@ impl Site {
             };
             let facts = GameFacts {
                 game: &seen,
-                held_back: game.moves.len() - seen.moves.len(),
+                delay: if seen.moves.len() < game.moves.len() {
+                    delay
+                } else {
+                    0
+                },
                 players,
                 event: event.as_ref().map(|e| EventLink {
                     href: chrome.href(&format!("/events/{}", e.name)),

@@ -30,8 +30,9 @@ pub struct EventLink {
 pub struct GameFacts<'a> {
     /// The game as spectators see it ([`spectators::as_shown`]).
     pub game: &'a StoredGame,
-    /// The moves played that spectators do not see yet (the event's delay).
-    pub held_back: usize,
+    /// The event's spectator delay, in moves, when it holds moves back from this page;
+    /// 0 when the page shows every move played.
+    pub delay: u32,
     /// The players, White then Black.
     pub players: [Named; 2],
     /// The event, for a tournament game.
@@ -210,8 +211,7 @@ pub fn page(
         steps,
         moves,
         result,
-        held_back: (facts.held_back > 0)
-            .then(|| t!(lang, "web-held-back", moves = facts.held_back)),
+        held_back: (facts.delay > 0).then(|| t!(lang, "web-held-back", moves = facts.delay)),
         clocks: facts
             .clocks
             .as_ref()
