@@ -46,7 +46,7 @@ web-clock-left = { $name } : reste { $time }.
 web-clock-deadline = { $name } doit jouer avant { $when }.
 
 # La page d'un joueur.
-web-ratings = Classements
+web-ratings = Cotes
 web-rated-games = { $games ->
     [one] { $games } partie classée
    *[other] { $games } parties classées
