@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -18,12 +18,47 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 pub struct Driver {
     child: Child,
     base: String,
+    /// The profiles of the browsers it started: a test that fails before it ends its
+    /// session leaves its browser running, which the driver's end stops.
+    profiles: std::sync::Mutex<Vec<PathBuf>>,
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        for profile in self
+            .profiles
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+        {
+            stop_browser(profile);
+        }
+    }
+}
+
+/// Kills every process started with `--user-data-dir=<profile>` (a browser and its helpers).
+fn stop_browser(profile: &Path) {
+    let flag = format!("--user-data-dir={}", profile.display());
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|p| p.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if cmdline.split(|b| *b == 0).any(|arg| arg == flag.as_bytes()) {
+            let _ = Command::new("kill")
+                .arg("-KILL")
+                .arg(pid.to_string())
+                .status();
+        }
     }
 }
 
@@ -61,13 +96,21 @@ pub async fn start(path: &Path) -> Driver {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    Driver { child, base }
+    Driver {
+        child,
+        base,
+        profiles: Default::default(),
+    }
 }
 
 impl Driver {
     /// A headless session of `chromium` with a fresh profile in `profile`, saving downloads
     /// in `downloads`, the window of a phone (390 x 844 CSS pixels).
     pub async fn session(&self, chromium: &Path, profile: &Path, downloads: &Path) -> Session {
+        self.profiles
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(profile.to_path_buf());
         let client = reqwest::Client::new();
         let capabilities = json!({
             "capabilities": { "alwaysMatch": {
