@@ -2,7 +2,8 @@
 //! before the last one (what a drawing compares to mark the move), and a picture rasterised
 //! as a mail carries it, checked under the 40 KB a mail's picture may weigh, and decoded.
 
-use super::png::{Raster, png};
+use super::palette::Colour;
+use super::png::{Raster, near, png};
 use crate::games::Game;
 
 /// Plays `moves` (each in the game's notation, legal) on `pos`; the last move with the
@@ -71,4 +72,17 @@ pub fn stored_game(
         updated_at: 2_000,
         terms: Default::default(),
     }
+}
+
+/// How many of 36 points on the circle of radius `r` round `(x, y)` show `colour` (a ring
+/// drawn there, solid or dashed, or none).
+pub fn on_ring(raster: &Raster, (x, y): (f32, f32), r: f32, colour: Colour) -> usize {
+    (0..36)
+        .filter(|i| {
+            let a = *i as f32 * std::f32::consts::TAU / 36.0;
+            raster
+                .pixel(x + r * a.cos(), y + r * a.sin())
+                .is_some_and(|c| near(c, colour, 40))
+        })
+        .count()
 }

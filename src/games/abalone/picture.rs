@@ -234,7 +234,7 @@ fn trays(svg: &mut Svg, board: &Board, before: Option<&Board>) {
 mod tests {
     use super::*;
     use crate::games::{Game, GameOptions};
-    use crate::render::testing::{mailed, play};
+    use crate::render::testing::{mailed, on_ring, play};
     use crate::render::{Raster, near};
 
     fn position(text: &str) -> Position {
@@ -267,18 +267,6 @@ mod tests {
             assert!(near(at_centre, centre_colour, 30), "{cell:?}: {at_centre}");
             assert!(near(aside, aside_colour, 30), "{cell:?}: {aside}");
         }
-    }
-
-    /// How many of 36 points on the circle of radius `r` around `centre` show `colour`.
-    fn on_ring(raster: &Raster, (x, y): (f32, f32), r: f32, colour: Colour) -> usize {
-        (0..36)
-            .filter(|i| {
-                let a = *i as f32 * std::f32::consts::TAU / 36.0;
-                raster
-                    .pixel(x + r * a.cos(), y + r * a.sin())
-                    .is_some_and(|c| near(c, colour, 40))
-            })
-            .count()
     }
 
     fn solid(raster: &Raster, name: &str) -> bool {

@@ -339,7 +339,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::testing::{mailed, play};
+    use crate::render::testing::{mailed, on_ring, play};
 
     use crate::games::sauterelle::board::Stack;
     use crate::render::{Raster, near};
@@ -371,18 +371,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    /// How many of 36 points on a circle of radius `r` round `at` are near `colour`.
-    fn on_ring(raster: &Raster, (x, y): (f32, f32), r: f32, colour: Colour) -> usize {
-        (0..36)
-            .filter(|i| {
-                let a = *i as f32 * std::f32::consts::TAU / 36.0;
-                raster
-                    .pixel(x + r * a.cos(), y + r * a.sin())
-                    .is_some_and(|c| near(c, colour, 40))
-            })
-            .count()
     }
 
     #[test]
