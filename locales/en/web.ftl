@@ -40,7 +40,6 @@ web-held-back = Spectators see this tournament game { $moves ->
 } late: the latest moves appear as the game goes on, and all of them once it is over.
 web-record = Download the record ({ $format })
 web-clocks = Clocks
-web-clock-control = Time control: { $control } ({ $words }).
 web-clock-left = { $name }: { $time } left.
 web-clock-deadline = { $name } must move before { $when }.
 

@@ -41,7 +41,6 @@ web-held-back = Les spectateurs suivent cette partie de tournoi avec { $moves ->
 } de retard : les derniers coups apparaissent au fil de la partie, et tous à sa fin.
 web-record = Télécharger la partie ({ $format })
 web-clocks = Pendules
-web-clock-control = Cadence : { $control } ({ $words }).
 web-clock-left = { $name } : reste { $time }.
 web-clock-deadline = { $name } doit jouer avant { $when }.
 

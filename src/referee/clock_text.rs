@@ -191,6 +191,16 @@ pub fn control_error(lang: Lang, e: Option<&ControlError>) -> String {
     }
 }
 
+/// The time `side` has left, in words, with the moves it must make in it under an `N/T`
+/// control (`3 days for 5 moves`).
+pub fn time_left_words(lang: Lang, view: &ClockView, side: Side) -> String {
+    let time = duration_words(lang, view.left[side.index()].unwrap_or(0));
+    match view.to_control[side.index()] {
+        Some(moves) => t!(lang, "clock-for-moves", time = time, moves = moves),
+        None => time,
+    }
+}
+
 /// The clock lines of a mail to the player seated as `you`: the control, the time left on
 /// both sides, the deadline of the player to move. Empty without a clock.
 pub fn clock_lines(lang: Lang, view: &ClockView, you: Side, opponent: &str) -> String {
@@ -203,13 +213,7 @@ pub fn clock_lines(lang: Lang, view: &ClockView, you: Side, opponent: &str) -> S
         control = view.control.to_string(),
         words = control_words(lang, &view.control)
     )];
-    let left = |side: Side| {
-        let time = duration_words(lang, view.left[side.index()].unwrap_or(0));
-        match view.to_control[side.index()] {
-            Some(moves) => t!(lang, "clock-for-moves", time = time, moves = moves),
-            None => time,
-        }
-    };
+    let left = |side: Side| time_left_words(lang, view, side);
     lines.push(t!(
         lang,
         "clock-left-line",

@@ -9,7 +9,7 @@ use askama::Template;
 use super::listing::{Named, game_title, seat_order};
 use super::{Chrome, spectators};
 use crate::games::{AnyGame, Side, Start};
-use crate::referee::clock_text::{ClockView, control_words, duration_words, when_words};
+use crate::referee::clock_text::{ClockView, control_words, time_left_words, when_words};
 use crate::referee::terms::{self, Numberer};
 use crate::referee::{GameStatus, StoredGame};
 use crate::t;
@@ -266,21 +266,16 @@ fn clock_lines(
     }
     let mut lines = vec![t!(
         lang,
-        "web-clock-control",
+        "clock-control-line",
         control = view.control.to_string(),
         words = control_words(lang, &view.control)
     )];
     for side in order {
-        let time = duration_words(lang, view.left[side.index()].unwrap_or(0));
-        let time = match view.to_control[side.index()] {
-            Some(moves) => t!(lang, "clock-for-moves", time = time, moves = moves),
-            None => time,
-        };
         lines.push(t!(
             lang,
             "web-clock-left",
             name = players[side.index()].name.clone(),
-            time = time
+            time = time_left_words(lang, view, side)
         ));
     }
     if let (Some(side), Some(at)) = (view.to_move, view.deadline) {
