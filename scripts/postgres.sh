@@ -9,6 +9,8 @@
 #   bash scripts/postgres.sh stop      stop it
 #   bash scripts/postgres.sh status    say whether it runs (exit 1 if not)
 #   bash scripts/postgres.sh env       print the env file path
+#   bash scripts/postgres.sh reset-tests   drop the tests' database (arbitre_tests); the
+#                                      tests create it again
 #
 # Environment: ARBITRE_PG_STATE (default: ./var/pg), ARBITRE_PG_PORT (default: 15432).
 # The server's address, role, password and CA are written to "$STATE/env" (KEY=value lines):
@@ -134,6 +136,18 @@ stop() {
     fi
 }
 
+psql_admin() {
+    local password
+    password="$(cat "$STATE/password")"
+    PGPASSWORD="$password" "$(bindir)/psql" -X -q -v ON_ERROR_STOP=1 \
+        "host=127.0.0.1 port=$PORT user=$ROLE dbname=postgres sslmode=require" "$@"
+}
+
+reset_tests() {
+    running || die "PostgreSQL is stopped"
+    psql_admin -c "DROP DATABASE IF EXISTS arbitre_tests WITH (FORCE)"
+}
+
 status() {
     if running; then say "PostgreSQL runs on 127.0.0.1:$PORT"; else say "PostgreSQL is stopped"; return 1; fi
 }
@@ -144,5 +158,6 @@ start) start ;;
 stop) stop ;;
 status) status ;;
 env) echo "$STATE/env" ;;
-*) die "unknown command \`$cmd\` (start, stop, status, env)" ;;
+reset-tests) reset_tests ;;
+*) die "unknown command \`$cmd\` (start, stop, status, env, reset-tests)" ;;
 esac

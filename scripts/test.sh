@@ -3,7 +3,8 @@
 # integration tests against real Dovecot and Postfix on 127.0.0.1 (installed and started by
 # scripts/mail-servers.sh when running as root; stopped again at the end), the SMS
 # adapter's against a real Kannel (scripts/sms-gateway.sh, the same way) and the public
-# pages' in a headless Chromium (scripts/browser.sh installs it).
+# pages' in a headless Chromium (scripts/browser.sh installs it). The store's tests run on
+# SQLite and on a real PostgreSQL (scripts/postgres.sh, the same way).
 # Then a short run of every fuzz target (scripts/fuzz-smoke.sh).
 # Ends with a summary naming every test skipped for missing data or servers (none when
 # ../shared is beside the repository and the script runs as root; then a skip is a failure).
@@ -29,23 +30,32 @@ if [ "$(id -u)" = 0 ]; then
     if ! bash scripts/sms-gateway.sh status >/dev/null 2>&1; then
         sms_started=1
     fi
+    pg_started=0
+    if ! bash scripts/postgres.sh status >/dev/null 2>&1; then
+        pg_started=1
+    fi
     # Leave servers that were already running (a developer's) as they were; stop ours even
     # when starting the other failed.
     stop_servers() {
         if [ "$started" = 1 ]; then bash scripts/mail-servers.sh stop || true; fi
         if [ "$sms_started" = 1 ]; then bash scripts/sms-gateway.sh stop || true; fi
+        if [ "$pg_started" = 1 ]; then bash scripts/postgres.sh stop || true; fi
     }
     trap stop_servers EXIT
     bash scripts/mail-servers.sh start
     bash scripts/sms-gateway.sh start
     export ARBITRE_MAIL_ENV="$PWD/var/mail/env"
     export ARBITRE_SMS_ENV="$PWD/var/sms/env"
+    bash scripts/postgres.sh start
+    # Each run starts from an empty test database (each test makes a schema of its own).
+    bash scripts/postgres.sh reset-tests
+    export ARBITRE_PG_ENV="$PWD/var/pg/env"
     # The public pages' browser test: Debian's Chromium and ChromeDriver.
     bash scripts/browser.sh install
     eval "$(bash scripts/browser.sh env | sed 's/^/export /')"
 else
-    echo "test.sh: not root: the mail servers, the SMS gateway and the browser cannot be" \
-        "installed or started; the tests that need them will be skipped (they fail instead" \
+    echo "test.sh: not root: the mail servers, the SMS gateway, PostgreSQL and the browser" \
+        "cannot be installed or started; the tests that need them will be skipped (they fail instead" \
         "under CI=true)" >&2
 fi
 # Tests that cannot run here (external data or mail servers missing) record themselves in

@@ -76,12 +76,66 @@ pub struct BotConfig {
     pub trust_unverified_senders: bool,
 }
 
-/// The SQLite store.
-#[derive(Clone, Debug, Deserialize)]
+/// The store: a SQLite file (`path`, or `url = "sqlite://PATH"`) or a PostgreSQL database
+/// (`url = "postgres://..."`, with its password and the CA that signed its certificate).
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct StoreConfig {
-    /// The database file (created if missing; its directory must exist).
-    pub path: PathBuf,
+    /// The SQLite file (created if missing; its directory must exist).
+    #[serde(default)]
+    pub path: Option<PathBuf>,
+    /// `sqlite://PATH` or `postgres://user@host:port/database?sslmode=require`.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// PostgreSQL's password, when the URL carries none.
+    #[serde(default)]
+    pub password: Option<Secret>,
+    /// The CA certificates (PEM) PostgreSQL's certificate must chain to.
+    #[serde(default)]
+    pub ca_file: Option<PathBuf>,
+}
+
+impl StoreConfig {
+    /// Where the store is, the password read (its command run).
+    pub fn location(&self) -> Result<crate::store::Location, String> {
+        let password = match &self.password {
+            Some(secret) => Some(
+                secret
+                    .reveal()
+                    .map_err(|e| format!("store.password: {e}"))?,
+            ),
+            None => None,
+        };
+        self.locate(password)
+    }
+
+    /// Where the store is, without reading the password (for the configuration's checks).
+    fn locate(&self, password: Option<String>) -> Result<crate::store::Location, String> {
+        match (&self.path, &self.url) {
+            (Some(path), None) => {
+                if self.password.is_some() || self.ca_file.is_some() {
+                    return Err("store.path is a SQLite file: it takes no password and no \
+                                ca-file (those are for url = \"postgres://...\")."
+                        .into());
+                }
+                Ok(crate::store::Location::Sqlite(path.clone()))
+            }
+            (None, Some(url)) => {
+                crate::store::Location::from_url(url, password, self.ca_file.clone())
+                    .map_err(|e| format!("store.url: {e}."))
+            }
+            (Some(_), Some(_)) => Err("[store] takes path or url, not both.".into()),
+            (None, None) => Err("[store] needs path = \"FILE\" or url = \"...\".".into()),
+        }
+    }
+
+    /// The store as logs and messages name it (a URL without its password).
+    pub fn describe(&self) -> String {
+        match self.locate(None) {
+            Ok(location) => location.to_string(),
+            Err(_) => "(no valid store)".into(),
+        }
+    }
 }
 
 /// How the connection is protected.
@@ -519,14 +573,26 @@ impl Config {
         if self.bot.max_message_bytes < 1024 {
             problems.push("bot.max-message-bytes must be at least 1024.".to_string());
         }
-        if let Some(dir) = self.store.path.parent()
-            && !dir.as_os_str().is_empty()
-            && !dir.is_dir()
-        {
-            problems.push(format!(
-                "store.path: the directory {} does not exist.",
-                dir.display()
-            ));
+        match self.store.locate(None) {
+            Ok(crate::store::Location::Sqlite(path)) => {
+                if let Some(dir) = path.parent()
+                    && !dir.as_os_str().is_empty()
+                    && !dir.is_dir()
+                {
+                    problems.push(format!(
+                        "store: the directory {} does not exist.",
+                        dir.display()
+                    ));
+                }
+            }
+            Ok(crate::store::Location::Postgres(_)) => {
+                if let Some(ca) = &self.store.ca_file
+                    && !ca.is_file()
+                {
+                    problems.push(format!("store.ca-file: {} is not a file.", ca.display()));
+                }
+            }
+            Err(e) => problems.push(e),
         }
         if self.imap.host.trim().is_empty() {
             problems.push("imap.host is empty.".to_string());

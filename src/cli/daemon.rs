@@ -97,11 +97,12 @@ pub(crate) fn load(path: &Path) -> Result<Config, ExitCode> {
 }
 
 pub(crate) fn open_store(config: &Config) -> Result<Store, ExitCode> {
-    Store::open(&config.store.path).map_err(|e| {
-        eprintln!(
-            "arbitre: cannot open the store {}: {e}",
-            config.store.path.display()
-        );
+    let location = config.store.location().map_err(|e| {
+        eprintln!("arbitre: {e}");
+        ExitCode::from(EX_CONFIG)
+    })?;
+    Store::connect(&location).map_err(|e| {
+        eprintln!("arbitre: cannot open the store {location}: {e}");
         ExitCode::from(1)
     })
 }
@@ -144,7 +145,7 @@ pub fn run(args: &ConfigArg) -> ExitCode {
         tracing::info!(
             version = env!("CARGO_PKG_VERSION"),
             address = %config.bot.address,
-            store = %config.store.path.display(),
+            store = %config.store.describe(),
             "arbitre starts"
         );
         notify("READY=1");
@@ -197,7 +198,7 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
     match open_store(&config) {
         Ok(s) => println!(
             "store: {} opens (schema version {}).",
-            config.store.path.display(),
+            config.store.describe(),
             s.schema_version().unwrap_or(0)
         ),
         Err(_) => ok = false,

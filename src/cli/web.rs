@@ -45,7 +45,7 @@ impl Pages {
 pub fn settings(config: &Config) -> Result<WebSettings, String> {
     let referee = config.referee().map_err(|e| e.to_string())?;
     Ok(WebSettings {
-        store: config.store.path.clone(),
+        store: config.store.location()?,
         secret: referee.secret,
         default_lang: referee.default_lang,
         clock: referee.clock,

@@ -1,15 +1,14 @@
 //! Loading the [`Context`] the referee needs for one inbound message: the sender, the games
 //! the message may be about, the players of those games, and the rate-limit count.
 
-use rusqlite::Connection;
-
 use crate::referee::{Context, Inbound, Lookup, Timestamp};
 
+use super::sql::{Db, params};
 use super::{StoreError, outbox, rows};
 
 /// Builds the context of `msg` from what `lookup` asks for.
 pub fn load(
-    conn: &Connection,
+    conn: &Db,
     msg: &Inbound,
     lookup: &Lookup,
     now: Timestamp,
@@ -19,7 +18,7 @@ pub fn load(
     let mut games = rows::games_where(
         conn,
         "(white = ?1 OR black = ?1 OR challenger = ?1) AND status IN ('invited', 'active')",
-        &[&sender_address],
+        params![sender_address],
     )?;
     let mut refs = lookup.references.clone();
     for r in &msg.references {
@@ -70,10 +69,11 @@ pub fn load(
     } else {
         Vec::new()
     };
-    let next_game_id: i64 =
-        conn.query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
-            r.get(0)
-        })?;
+    let next_game_id: i64 = conn.query_row(
+        "SELECT coalesce(max(id), 0) + 1 FROM games",
+        params![],
+        |r| r.get(0),
+    )?;
     let replies = outbox::replies_since(conn, &sender_address, now - 3600)?;
     // The number a PHONE command names, or the one the sender is linking.
     let number = lookup.phone.clone().or_else(|| {
@@ -114,7 +114,7 @@ pub fn load(
 
 /// The sender's ratings after the last complete month.
 fn sender_ratings(
-    conn: &Connection,
+    conn: &Db,
     address: &str,
     now: Timestamp,
 ) -> Result<Vec<crate::referee::SenderRating>, StoreError> {

@@ -3,9 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use rusqlite::{Connection, OptionalExtension, params};
-
 use super::StoreError;
+use super::sql::{Db, params};
 use crate::tournament::event::{
     Conditions, Entry, EntryStatus, EventStatus, Outcome, Pairing, StoredEvent,
 };
@@ -35,87 +34,89 @@ fn bye_from(code: &str) -> Option<ByeKind> {
 }
 
 /// Saves an event whole: its row, its entries, its pairings.
-pub fn save_event(conn: &Connection, event: &StoredEvent) -> Result<(), StoreError> {
+pub fn save_event(db: &Db, event: &StoredEvent) -> Result<(), StoreError> {
     let conditions = serde_json::to_string(&event.conditions)
         .map_err(|e| StoreError::Corrupt(format!("conditions: {e}")))?;
-    conn.prepare_cached(
+    db.execute(
         "INSERT INTO events
              (id, name, title, conditions, status, round, lots, created_at, updated_at, stuck)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
          ON CONFLICT (id) DO UPDATE SET name = ?2, title = ?3, conditions = ?4, status = ?5,
              round = ?6, lots = ?7, updated_at = ?9, stuck = ?10",
-    )?
-    .execute(params![
-        event.id,
-        event.name,
-        event.title,
-        conditions,
-        event.status.code(),
-        event.round,
-        event.lots as i64,
-        event.created_at,
-        event.updated_at,
-        event.stuck,
-    ])?;
-    conn.prepare_cached("DELETE FROM entries WHERE event_id = ?1")?
-        .execute([event.id])?;
-    let mut add = conn.prepare_cached(
-        "INSERT INTO entries (event_id, address, name, rating, club, status, tpn, withdrawn_after)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
-    for e in &event.entries {
-        add.execute(params![
+        params![
             event.id,
-            e.address.to_lowercase(),
-            e.name,
-            e.rating,
-            e.club,
-            e.status.code(),
-            e.tpn,
-            e.withdrawn_after,
-        ])?;
+            event.name,
+            event.title,
+            conditions,
+            event.status.code(),
+            event.round,
+            event.lots as i64,
+            event.created_at,
+            event.updated_at,
+            event.stuck,
+        ],
+    )?;
+    db.execute("DELETE FROM entries WHERE event_id = ?1", params![event.id])?;
+    for (n, e) in event.entries.iter().enumerate() {
+        db.execute(
+            "INSERT INTO entries
+                 (event_id, address, name, rating, club, status, tpn, withdrawn_after, n)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                event.id,
+                e.address.to_lowercase(),
+                e.name,
+                e.rating,
+                e.club,
+                e.status.code(),
+                e.tpn,
+                e.withdrawn_after,
+                n,
+            ],
+        )?;
     }
-    conn.prepare_cached("DELETE FROM pairings WHERE event_id = ?1")?
-        .execute([event.id])?;
-    let mut add = conn.prepare_cached(
-        "INSERT INTO pairings (event_id, round, board, white, black, game_id, bye)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    db.execute(
+        "DELETE FROM pairings WHERE event_id = ?1",
+        params![event.id],
     )?;
     for p in &event.pairings {
         let (game, bye) = match p.outcome {
             Outcome::Game(id) => (Some(id), None),
             Outcome::Bye(kind) => (None, Some(bye_code(kind))),
         };
-        add.execute(params![
-            event.id, p.round, p.board, p.white, p.black, game, bye
-        ])?;
+        db.execute(
+            "INSERT INTO pairings (event_id, round, board, white, black, game_id, bye)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![event.id, p.round, p.board, p.white, p.black, game, bye],
+        )?;
     }
     Ok(())
 }
 
 /// The event with this number or name.
-pub fn load_event(conn: &Connection, key: &str) -> Result<Option<StoredEvent>, StoreError> {
-    let row = conn
-        .prepare_cached(
-            "SELECT id, name, title, conditions, status, round, lots, created_at, updated_at,
-                 stuck
-             FROM events WHERE name = ?1 OR CAST(id AS TEXT) = ?1",
-        )?
-        .query_row([key], |r| {
+pub fn load_event(db: &Db, key: &str) -> Result<Option<StoredEvent>, StoreError> {
+    // Names are unique whatever their case (`COLLATE NOCASE` in SQLite): compared in lower
+    // case, the lookup is the same on every database.
+    let row = db.query_opt(
+        "SELECT id, name, title, conditions, status, round, lots, created_at, updated_at,
+             stuck
+         FROM events WHERE lower(name) = lower(?1) OR CAST(id AS TEXT) = ?1",
+        params![key],
+        |r| {
             Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, u32>(5)?,
-                r.get::<_, i64>(6)?,
-                r.get::<_, i64>(7)?,
-                r.get::<_, i64>(8)?,
-                r.get::<_, Option<String>>(9)?,
+                r.get::<i64>(0)?,
+                r.get::<String>(1)?,
+                r.get::<String>(2)?,
+                r.get::<String>(3)?,
+                r.get::<String>(4)?,
+                r.get::<u32>(5)?,
+                r.get::<i64>(6)?,
+                r.get::<i64>(7)?,
+                r.get::<i64>(8)?,
+                r.get::<Option<String>>(9)?,
             ))
-        })
-        .optional()?;
+        },
+    )?;
     let Some((id, name, title, conditions, status, round, lots, created_at, updated_at, stuck)) =
         row
     else {
@@ -124,23 +125,24 @@ pub fn load_event(conn: &Connection, key: &str) -> Result<Option<StoredEvent>, S
     let conditions: Conditions = serde_json::from_str(&conditions)
         .map_err(|e| StoreError::Corrupt(format!("event {name}: conditions: {e}")))?;
     let status = EventStatus::from_code(&status).ok_or_else(|| bad("event status", &status))?;
-    let mut stmt = conn.prepare_cached(
+    // Numbered entrants by number, then the others in the order they were saved in (the
+    // order they entered).
+    let entries = db.query_map(
         "SELECT address, name, rating, club, status, tpn, withdrawn_after FROM entries
-         WHERE event_id = ?1 ORDER BY tpn IS NULL, tpn, rowid",
-    )?;
-    let entries = stmt
-        .query_map([id], |r| {
+         WHERE event_id = ?1 ORDER BY tpn IS NULL, tpn, n",
+        params![id],
+        |r| {
             Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, Option<u32>>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, Option<u32>>(5)?,
-                r.get::<_, Option<u32>>(6)?,
+                r.get::<String>(0)?,
+                r.get::<String>(1)?,
+                r.get::<Option<u32>>(2)?,
+                r.get::<String>(3)?,
+                r.get::<String>(4)?,
+                r.get::<Option<u32>>(5)?,
+                r.get::<Option<u32>>(6)?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let entries = entries
         .into_iter()
         .map(
@@ -158,22 +160,21 @@ pub fn load_event(conn: &Connection, key: &str) -> Result<Option<StoredEvent>, S
             },
         )
         .collect::<Result<Vec<_>, StoreError>>()?;
-    let mut stmt = conn.prepare_cached(
+    let pairings = db.query_map(
         "SELECT round, board, white, black, game_id, bye FROM pairings WHERE event_id = ?1
          ORDER BY round, board",
-    )?;
-    let pairings = stmt
-        .query_map([id], |r| {
+        params![id],
+        |r| {
             Ok((
-                r.get::<_, u32>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, u32>(2)?,
-                r.get::<_, Option<u32>>(3)?,
-                r.get::<_, Option<i64>>(4)?,
-                r.get::<_, Option<String>>(5)?,
+                r.get::<u32>(0)?,
+                r.get::<u32>(1)?,
+                r.get::<u32>(2)?,
+                r.get::<Option<u32>>(3)?,
+                r.get::<Option<i64>>(4)?,
+                r.get::<Option<String>>(5)?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     let pairings = pairings
         .into_iter()
         .map(|(round, board, white, black, game, bye)| {
@@ -210,68 +211,71 @@ pub fn load_event(conn: &Connection, key: &str) -> Result<Option<StoredEvent>, S
 }
 
 /// Every event, newest first: (number, name, title, status).
-pub fn event_list(conn: &Connection) -> Result<Vec<(i64, String, String, String)>, StoreError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, name, title, status FROM events ORDER BY id DESC")?;
-    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+pub fn event_list(db: &Db) -> Result<Vec<(i64, String, String, String)>, StoreError> {
+    db.query_map(
+        "SELECT id, name, title, status FROM events ORDER BY id DESC",
+        params![],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )
 }
 
 /// The names of the events `address` has an entry in.
-pub fn events_of(conn: &Connection, address: &str) -> Result<Vec<String>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+pub fn events_of(db: &Db, address: &str) -> Result<Vec<String>, StoreError> {
+    db.query_map(
         "SELECT e.name FROM entries n JOIN events e ON e.id = n.event_id
          WHERE n.address = lower(?1) ORDER BY e.id",
-    )?;
-    let rows = stmt.query_map([address], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![address],
+        |r| r.get(0),
+    )
 }
 
 /// The number the next event will get.
-pub fn next_event_id(conn: &Connection) -> Result<i64, StoreError> {
-    Ok(
-        conn.query_row("SELECT coalesce(max(id), 0) + 1 FROM events", [], |r| {
-            r.get(0)
-        })?,
+pub fn next_event_id(db: &Db) -> Result<i64, StoreError> {
+    db.query_row(
+        "SELECT coalesce(max(id), 0) + 1 FROM events",
+        params![],
+        |r| r.get(0),
     )
 }
 
 /// The numbers of the games of an event.
-pub fn event_game_ids(conn: &Connection, event_id: i64) -> Result<Vec<i64>, StoreError> {
-    let mut stmt = conn.prepare_cached("SELECT id FROM games WHERE event_id = ?1 ORDER BY id")?;
-    let rows = stmt.query_map([event_id], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+pub fn event_game_ids(db: &Db, event_id: i64) -> Result<Vec<i64>, StoreError> {
+    db.query_map(
+        "SELECT id FROM games WHERE event_id = ?1 ORDER BY id",
+        params![event_id],
+        |r| r.get(0),
+    )
 }
 
 /// The events that are running.
-pub fn running_events(conn: &Connection) -> Result<Vec<String>, StoreError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT name FROM events WHERE status = 'running' ORDER BY id")?;
-    let rows = stmt.query_map([], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+pub fn running_events(db: &Db) -> Result<Vec<String>, StoreError> {
+    db.query_map(
+        "SELECT name FROM events WHERE status = 'running' ORDER BY id",
+        params![],
+        |r| r.get(0),
+    )
 }
 
 /// The events `address` has an entry in (with their games), and every event taking
 /// entries: what the referee reads for `JOIN`, `STANDINGS` and `WITHDRAW`.
 pub fn for_player(
-    conn: &Connection,
+    db: &Db,
     address: &str,
     now: i64,
 ) -> Result<Vec<crate::referee::EventContext>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+    let names: Vec<String> = db.query_map(
         "SELECT e.name FROM events e WHERE e.status = 'entry'
             OR EXISTS (SELECT 1 FROM entries n WHERE n.event_id = e.id AND n.address = lower(?1))
          ORDER BY e.id",
+        params![address],
+        |r| r.get(0),
     )?;
-    let names: Vec<String> = stmt
-        .query_map([address], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
     let mut out = Vec::new();
     // Ratings are worked out from every rated game: once per pool, however many of its
     // events the player is in.
     let mut pools: BTreeMap<String, crate::referee::event::Ratings> = BTreeMap::new();
     for name in names {
-        let Some(event) = load_event(conn, &name)? else {
+        let Some(event) = load_event(db, &name)? else {
             continue;
         };
         let (games, ratings) = if event.entry_of(address).is_some() {
@@ -279,13 +283,13 @@ pub fn for_player(
             let ratings = match pools.get(&pool) {
                 Some(ratings) => ratings.clone(),
                 None => {
-                    let ratings = pool_ratings(conn, &pool, now)?;
+                    let ratings = pool_ratings(db, &pool, now)?;
                     pools.insert(pool, ratings.clone());
                     ratings
                 }
             };
             (
-                super::rows::games_where(conn, "event_id = ?1", &[&event.id])?,
+                super::rows::games_where(db, "event_id = ?1", params![event.id])?,
                 ratings,
             )
         } else {
@@ -302,46 +306,43 @@ pub fn for_player(
 
 /// The rated games that count: finished, with at least one move, not cancelled or decided
 /// by forfeit. The pool is the game kind.
-pub fn rated_games(
-    conn: &Connection,
-) -> Result<Vec<crate::rating::history::RatedGame>, StoreError> {
+pub fn rated_games(db: &Db) -> Result<Vec<crate::rating::history::RatedGame>, StoreError> {
     use crate::rating::glicko::Score;
-    let mut stmt = conn.prepare_cached(
+    db.query_map(
         "SELECT coalesce(g.rating_pool, g.kind), g.white, g.black, g.winner, g.updated_at FROM games g
          WHERE g.rated = 1 AND g.status = 'finished'
            AND coalesce(g.termination, '') NOT IN ('cancelled', 'cancelled-by-director', 'withdrawal', 'forfeit')
            AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)
          ORDER BY g.updated_at, g.id",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        let winner: Option<String> = r.get(3)?;
-        Ok(crate::rating::history::RatedGame {
-            pool: r.get(0)?,
-            white: r.get(1)?,
-            black: r.get(2)?,
-            score: match winner.as_deref() {
-                Some("white") => Score::Win,
-                Some("black") => Score::Loss,
-                _ => Score::Draw,
-            },
-            finished_at: r.get(4)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![],
+        |r| {
+            let winner: Option<String> = r.get(3)?;
+            Ok(crate::rating::history::RatedGame {
+                pool: r.get(0)?,
+                white: r.get(1)?,
+                black: r.get(2)?,
+                score: match winner.as_deref() {
+                    Some("white") => Score::Win,
+                    Some("black") => Score::Loss,
+                    _ => Score::Draw,
+                },
+                finished_at: r.get(4)?,
+            })
+        },
+    )
 }
 
 /// The figures players entered events with, by (pool, address): the highest one given for
 /// the pool's game.
 pub fn entered_ratings(
-    conn: &Connection,
+    db: &Db,
 ) -> Result<std::collections::BTreeMap<(String, String), f64>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+    let rows: Vec<(String, String, u32)> = db.query_map(
         "SELECT e.conditions, n.address, n.rating FROM entries n JOIN events e ON e.id = n.event_id
          WHERE n.rating IS NOT NULL",
+        params![],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
-    let rows: Vec<(String, String, u32)> = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
     let mut out = std::collections::BTreeMap::new();
     for (conditions, address, rating) in rows {
         let Ok(c) = serde_json::from_str::<Conditions>(&conditions) else {
@@ -355,18 +356,18 @@ pub fn entered_ratings(
 
 /// Every player's rating in `pool` after the last complete month before `now`.
 pub fn pool_ratings(
-    conn: &Connection,
+    db: &Db,
     pool: &str,
     now: i64,
 ) -> Result<crate::referee::event::Ratings, StoreError> {
-    let games: Vec<_> = rated_games(conn)?
+    let games: Vec<_> = rated_games(db)?
         .into_iter()
         .filter(|g| g.pool == pool)
         .collect();
     if games.is_empty() {
         return Ok(Default::default());
     }
-    let entered = entered_ratings(conn)?;
+    let entered = entered_ratings(db)?;
     let last = crate::rating::history::period_of(now) - 1;
     Ok(crate::rating::history::ratings(&games, &entered, last)
         .remove(pool)

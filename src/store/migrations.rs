@@ -351,6 +351,12 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE players ADD COLUMN public INTEGER NOT NULL DEFAULT 1;
     "#,
+    // 21: each entrant's place in the event's list, which the row's position used to give
+    // (PostgreSQL keeps no such position).
+    r#"
+    ALTER TABLE entries ADD COLUMN n INTEGER NOT NULL DEFAULT 0;
+    UPDATE entries SET n = rowid;
+    "#,
 ];
 
 /// The schema version this build expects.
@@ -381,6 +387,14 @@ pub enum MigrationError {
         version: u32,
         /// The SQLite error.
         source: rusqlite::Error,
+    },
+    /// PostgreSQL refused a step.
+    #[error("migration to schema version {version} failed: {source}")]
+    PostgresStep {
+        /// The version the step would have reached.
+        version: u32,
+        /// PostgreSQL's error.
+        source: postgres::Error,
     },
 }
 

@@ -1,4 +1,4 @@
-//! The SQLite store: players, games and their moves, processed inbound messages, the outbox
+//! The store: players, games and their moves, processed inbound messages, the outbox
 //! and the map of sent Message-IDs. One file, WAL journal, versioned migrations.
 //!
 //! Exactly-once processing rests on [`Store::commit`]: the key of the inbound message (its
@@ -7,21 +7,29 @@
 //! a crash at any point either replays a message the store does not know (nothing was
 //! written) or finds it already processed (everything was).
 //!
-//! The store is synchronous (rusqlite); the daemon calls it from a blocking thread.
+//! The store is synchronous; the daemon calls it from a blocking thread. Its queries are
+//! written once against [`sql::Db`], which runs them on SQLite (one file, one daemon) or
+//! PostgreSQL (several daemons on one database).
 
 pub mod audit;
 pub mod context;
 pub mod events;
+pub mod location;
 pub mod migrations;
 pub mod outbox;
+pub mod postgresql;
 pub mod public;
 pub mod rows;
 pub mod sms;
+pub mod sql;
+pub mod testing;
 
 use std::path::Path;
 use std::time::Duration;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
+
+use sql::{Db, params};
 
 use crate::clock::Span;
 use crate::referee::{
@@ -29,6 +37,7 @@ use crate::referee::{
 };
 use crate::tournament::event::StoredEvent;
 
+pub use location::Location;
 pub use outbox::{AfterFailure, OutboxItem, RetryPolicy};
 
 /// Outages older than this (seconds) no longer matter to any clock: longer than any turn.
@@ -40,9 +49,15 @@ pub enum StoreError {
     /// SQLite failed.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL failed, or could not be reached.
+    #[error("database error: {0}")]
+    Postgres(#[from] postgres::Error),
     /// The schema could not be brought up to date.
     #[error(transparent)]
     Migration(#[from] migrations::MigrationError),
+    /// The store cannot be reached as configured (a CA file, a URL).
+    #[error("{0}")]
+    Setup(String),
     /// A stored value cannot be read back.
     #[error("the store holds something this build cannot read: {0}")]
     Corrupt(String),
@@ -60,9 +75,26 @@ impl StoreError {
         match self {
             StoreError::Sqlite(e) => busy(e),
             StoreError::Migration(migrations::MigrationError::Step { source, .. }) => busy(source),
-            StoreError::Migration(_) | StoreError::Corrupt(_) => false,
+            StoreError::Postgres(e) => postgres_busy(e),
+            StoreError::Migration(migrations::MigrationError::PostgresStep { source, .. }) => {
+                postgres_busy(source)
+            }
+            StoreError::Migration(_) | StoreError::Corrupt(_) | StoreError::Setup(_) => false,
         }
     }
+}
+
+/// Whether PostgreSQL refused a transaction that may succeed if tried again.
+fn postgres_busy(e: &postgres::Error) -> bool {
+    use postgres::error::SqlState;
+    e.code().is_some_and(|c| {
+        [
+            SqlState::T_R_SERIALIZATION_FAILURE,
+            SqlState::T_R_DEADLOCK_DETECTED,
+            SqlState::LOCK_NOT_AVAILABLE,
+        ]
+        .contains(c)
+    })
 }
 
 /// The name of one message on the IMAP server, for ever: RFC 3501 guarantees a UID is never
@@ -97,15 +129,16 @@ pub enum Committed {
     AlreadyProcessed,
 }
 
-/// The SQLite store.
+/// The store.
 pub struct Store {
-    conn: Connection,
+    conn: Db,
 }
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Store")
-            .field("path", &self.conn.path())
+            .field("dialect", &self.conn.dialect())
+            .field("path", &self.conn.sqlite_conn().and_then(|c| c.path()))
             .finish()
     }
 }
@@ -129,6 +162,26 @@ impl Store {
         }
     }
 
+    /// Opens the store `location` names and brings its schema up to date.
+    pub fn connect(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::Sqlite(path) => Store::open(path),
+            Location::Postgres(settings) => Store::open_postgres(settings),
+        }
+    }
+
+    /// Opens a PostgreSQL store and brings its schema up to date.
+    pub fn open_postgres(settings: &postgresql::Settings) -> Result<Store, StoreError> {
+        let conn = Db::postgres(postgresql::connect(settings)?);
+        postgresql::migrate(&conn)?;
+        Ok(Store { conn })
+    }
+
+    /// Which database the store is on.
+    pub fn dialect(&self) -> sql::Dialect {
+        self.conn.dialect()
+    }
+
     /// A fresh store in memory (tests).
     pub fn open_in_memory() -> Result<Store, StoreError> {
         Store::setup(Connection::open_in_memory()?)
@@ -143,31 +196,34 @@ impl Store {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         migrations::migrate(&mut conn)?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn: Db::sqlite(conn),
+        })
     }
 
     /// The schema version.
     pub fn schema_version(&self) -> Result<u32, StoreError> {
-        Ok(migrations::version(&self.conn)?)
+        match self.conn.sqlite_conn() {
+            Some(conn) => Ok(migrations::version(conn)?),
+            None => postgresql::version(&self.conn),
+        }
     }
 
     /// Whether this message (by key, or by Message-ID) was processed before.
     pub fn seen(&self, key: &MessageKey, message_id: &str) -> Result<Seen, StoreError> {
-        let by_key = self
-            .conn
-            .prepare_cached(
-                "SELECT 1 FROM processed WHERE mailbox = ?1 AND uidvalidity = ?2 AND uid = ?3",
-            )?
-            .query_row(params![key.mailbox, key.uidvalidity, key.uid], |_| Ok(()))
-            .optional()?;
+        let by_key = self.conn.query_opt(
+            "SELECT 1 FROM processed WHERE mailbox = ?1 AND uidvalidity = ?2 AND uid = ?3",
+            params![key.mailbox, key.uidvalidity, key.uid],
+            |_| Ok(()),
+        )?;
         if by_key.is_some() {
             return Ok(Seen::SameKey);
         }
-        let by_id = self
-            .conn
-            .prepare_cached("SELECT 1 FROM processed WHERE message_id = ?1 LIMIT 1")?
-            .query_row([message_id], |_| Ok(()))
-            .optional()?;
+        let by_id = self.conn.query_opt(
+            "SELECT 1 FROM processed WHERE message_id = ?1 LIMIT 1",
+            params![message_id],
+            |_| Ok(()),
+        )?;
         Ok(if by_id.is_some() {
             Seen::SameMessageId
         } else {
@@ -197,46 +253,49 @@ impl Store {
     ) -> Result<Committed, StoreError> {
         // A savepoint: a transaction of its own, or part of an enclosing
         // [`Store::immediate`] one.
-        let tx = self.conn.savepoint()?;
+        let tx = self.conn.transaction()?;
+        let db = &self.conn;
         if let Some((key, message_id)) = processed {
-            let inserted = tx
-                .prepare_cached(
-                    "INSERT INTO processed (mailbox, uidvalidity, uid, message_id, processed_at, summary)
-                     SELECT ?1, ?2, ?3, ?4, ?5, ?6
-                     WHERE NOT EXISTS (SELECT 1 FROM processed WHERE message_id = ?4)
-                     ON CONFLICT (mailbox, uidvalidity, uid) DO NOTHING",
-                )?
-                .execute(params![
+            let inserted = db.execute(
+                "INSERT INTO processed (mailbox, uidvalidity, uid, message_id, processed_at, summary)
+                 SELECT CAST(?1 AS TEXT), CAST(?2 AS BIGINT), CAST(?3 AS BIGINT), CAST(?4 AS TEXT),
+                        CAST(?5 AS BIGINT), CAST(?6 AS TEXT)
+                 WHERE NOT EXISTS (SELECT 1 FROM processed WHERE message_id = ?4)
+                 ON CONFLICT (mailbox, uidvalidity, uid) DO NOTHING",
+                params![
                     key.mailbox,
                     key.uidvalidity,
                     key.uid,
                     message_id,
                     now,
                     decision.summary
-                ])?;
+                ],
+            )?;
             if inserted == 0 {
                 return Ok(Committed::AlreadyProcessed);
             }
         }
         if let Some((_, message_id)) = processed {
-            tx.prepare_cached("DELETE FROM attempts WHERE message_id = ?1")?
-                .execute([message_id])?;
+            db.execute(
+                "DELETE FROM attempts WHERE message_id = ?1",
+                params![message_id],
+            )?;
         }
         for p in &decision.players {
-            rows::save_player(&tx, p, now)?;
+            rows::save_player(db, p, now)?;
         }
         for g in &decision.games {
-            rows::save_game(&tx, g)?;
+            rows::save_game(db, g)?;
         }
         for e in &decision.events {
-            events::save_event(&tx, e)?;
+            events::save_event(db, e)?;
         }
         for m in &decision.outbox {
-            outbox::queue(&tx, m, now)?;
+            outbox::queue(db, m, now)?;
         }
         for stop in &decision.sms_stops {
             sms::set_stopped(
-                &tx,
+                db,
                 &stop.number,
                 stop.stopped,
                 stop.confirmation.as_deref(),
@@ -360,14 +419,15 @@ impl Store {
         &mut self,
         f: impl FnOnce(&mut Store) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        // `f` needs the store itself: no guard can borrow it meanwhile.
+        let level = self.conn.begin(true)?;
         match f(self) {
             Ok(v) => {
-                self.conn.execute_batch("COMMIT")?;
+                self.conn.end(level, true)?;
                 Ok(v)
             }
             Err(e) => {
-                let _ = self.conn.execute_batch("ROLLBACK");
+                let _ = self.conn.end(level, false);
                 Err(e)
             }
         }
@@ -381,32 +441,31 @@ impl Store {
         message_id: &str,
         now: Timestamp,
     ) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT OR IGNORE INTO processed (mailbox, uidvalidity, uid, message_id, processed_at, summary)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'duplicate: ignored')",
-            )?
-            .execute(params![key.mailbox, key.uidvalidity, key.uid, message_id, now])?;
+        self.conn.execute(
+            "INSERT INTO processed (mailbox, uidvalidity, uid, message_id, processed_at, summary)
+             VALUES (?1, ?2, ?3, ?4, ?5, 'duplicate: ignored') ON CONFLICT DO NOTHING",
+            params![key.mailbox, key.uidvalidity, key.uid, message_id, now],
+        )?;
         Ok(())
     }
 
     /// Counts one more attempt at processing a message (committed at once, so that an attempt
     /// that crashes the process still counts) and returns how many there have been.
     pub fn begin_attempt(&mut self, message_id: &str) -> Result<u32, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached(
-                "INSERT INTO attempts (message_id, count) VALUES (?1, 1)
-                 ON CONFLICT (message_id) DO UPDATE SET count = count + 1 RETURNING count",
-            )?
-            .query_row([message_id], |r| r.get(0))?)
+        self.conn.query_row(
+            "INSERT INTO attempts (message_id, count) VALUES (?1, 1)
+             ON CONFLICT (message_id) DO UPDATE SET count = attempts.count + 1 RETURNING count",
+            params![message_id],
+            |r| r.get(0),
+        )
     }
 
     /// Forgets the attempts at a message once it is processed.
     pub fn attempts_done(&mut self, message_id: &str) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached("DELETE FROM attempts WHERE message_id = ?1")?
-            .execute([message_id])?;
+        self.conn.execute(
+            "DELETE FROM attempts WHERE message_id = ?1",
+            params![message_id],
+        )?;
         Ok(())
     }
 
@@ -416,14 +475,16 @@ impl Store {
         mailbox: &str,
         uidvalidity: u32,
     ) -> Result<Option<u32>, StoreError> {
-        let old: Option<u32> = self
-            .conn
-            .prepare_cached("SELECT uidvalidity FROM mailboxes WHERE name = ?1")?
-            .query_row([mailbox], |r| r.get(0))
-            .optional()?;
-        self.conn
-            .prepare_cached("INSERT OR REPLACE INTO mailboxes (name, uidvalidity) VALUES (?1, ?2)")?
-            .execute(params![mailbox, uidvalidity])?;
+        let old: Option<u32> = self.conn.query_opt(
+            "SELECT uidvalidity FROM mailboxes WHERE name = ?1",
+            params![mailbox],
+            |r| r.get(0),
+        )?;
+        self.conn.execute(
+            "INSERT INTO mailboxes (name, uidvalidity) VALUES (?1, ?2)
+             ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity",
+            params![mailbox, uidvalidity],
+        )?;
         Ok(old.filter(|o| *o != uidvalidity))
     }
 
@@ -434,7 +495,7 @@ impl Store {
 
     /// Every game, by id.
     pub fn games(&self) -> Result<Vec<StoredGame>, StoreError> {
-        rows::games_where(&self.conn, "1", &[])
+        rows::games_where(&self.conn, "1 = 1", params![])
     }
 
     /// One player.
@@ -487,7 +548,7 @@ impl Store {
 
     /// The games of an event, with their moves.
     pub fn event_games(&self, event_id: i64) -> Result<Vec<StoredGame>, StoreError> {
-        rows::games_where(&self.conn, "event_id = ?1", &[&event_id])
+        rows::games_where(&self.conn, "event_id = ?1", params![event_id])
     }
 
     /// The records of the players and directors of an event (those who have one).
@@ -541,10 +602,9 @@ impl Store {
 
     /// Saves an event alone (a director's change that mails nobody).
     pub fn save_event(&mut self, event: &StoredEvent) -> Result<(), StoreError> {
-        let tx = self.conn.savepoint()?;
-        events::save_event(&tx, event)?;
-        tx.commit()?;
-        Ok(())
+        let tx = self.conn.transaction()?;
+        events::save_event(&self.conn, event)?;
+        tx.commit()
     }
 
     /// Records that arbitre could not read its mailbox in `[from, to)` (`cause` for the
@@ -555,9 +615,10 @@ impl Store {
         to: Timestamp,
         cause: &str,
     ) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached("INSERT INTO outages (from_at, to_at, cause) VALUES (?1, ?2, ?3)")?
-            .execute(params![from, to, cause])?;
+        self.conn.execute(
+            "INSERT INTO outages (from_at, to_at, cause) VALUES (?1, ?2, ?3)",
+            params![from, to, cause],
+        )?;
         Ok(())
     }
 
@@ -568,31 +629,33 @@ impl Store {
 
     /// Records that the daemon was reading its mailbox at `at`.
     pub fn heartbeat(&mut self, at: Timestamp) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO daemon_state (key, value) VALUES ('alive', ?1)
-                 ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)",
-            )?
-            .execute([at])?;
+        self.conn.execute(
+            "INSERT INTO daemon_state (key, value) VALUES ('alive', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = CASE
+                 WHEN excluded.value > daemon_state.value THEN excluded.value
+                 ELSE daemon_state.value END",
+            params![at],
+        )?;
         Ok(())
     }
 
     /// The last heartbeat, if the daemon ever ran on this store.
     pub fn last_heartbeat(&self) -> Result<Option<Timestamp>, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT value FROM daemon_state WHERE key = 'alive'")?
-            .query_row([], |r| r.get(0))
-            .optional()?)
+        self.conn.query_opt(
+            "SELECT value FROM daemon_state WHERE key = 'alive'",
+            params![],
+            |r| r.get(0),
+        )
     }
 
     /// When the clock of some game is next due (its next reminder or time-out), if any:
     /// one indexed lookup, however many games run.
     pub fn next_clock_due(&self) -> Result<Option<Timestamp>, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT min(next_due) FROM games WHERE next_due IS NOT NULL")?
-            .query_row([], |r| r.get(0))?)
+        self.conn.query_row(
+            "SELECT min(next_due) FROM games WHERE next_due IS NOT NULL",
+            params![],
+            |r| r.get(0),
+        )
     }
 
     /// What `referee::tick` needs at `now`: the games whose clock is due (soonest first, at
@@ -602,7 +665,7 @@ impl Store {
             &self.conn,
             "id IN (SELECT id FROM games WHERE next_due IS NOT NULL AND next_due <= ?1
               ORDER BY next_due LIMIT ?2)",
-            &[&now, &(limit as i64)],
+            params![now, limit],
         )?;
         self.context_of(games, None, now)
     }
@@ -621,7 +684,7 @@ impl Store {
         let games = rows::games_where(
             &self.conn,
             "(white = ?1 OR black = ?1) AND status = 'active'",
-            &[&address],
+            params![address],
         )?;
         self.context_of(games, sender, now)
     }
@@ -655,11 +718,11 @@ impl Store {
 
     /// The number the next game will get.
     pub fn next_game_id(&self) -> Result<GameId, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
-                r.get(0)
-            })?)
+        self.conn.query_row(
+            "SELECT coalesce(max(id), 0) + 1 FROM games",
+            params![],
+            |r| r.get(0),
+        )
     }
 
     /// Pending mails due at `now`, oldest first.
@@ -717,8 +780,8 @@ impl Store {
 
     /// Opens the store at `path` for the public pages: brought up to date like
     /// [`Store::open`], then unable to write anything.
-    pub fn open_for_reading(path: &Path) -> Result<Store, StoreError> {
-        let store = Store::open(path)?;
+    pub fn open_for_reading(location: &Location) -> Result<Store, StoreError> {
+        let store = Store::connect(location)?;
         public::refuse_writes(&store.conn)?;
         Ok(store)
     }
@@ -750,9 +813,8 @@ impl Store {
 
     /// How many inbound messages were processed (duplicates included).
     pub fn processed_count(&self) -> Result<u64, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT count(*) FROM processed", [], |r| r.get(0))?)
+        self.conn
+            .query_row("SELECT count(*) FROM processed", params![], |r| r.get(0))
     }
 }
 
@@ -849,92 +911,95 @@ mod tests {
 
     #[test]
     fn a_committed_game_reads_back_identical() {
-        let mut s = Store::open_in_memory().unwrap();
-        let g = game(1, "alice@example.org", "bob@example.org", &["m1", "m2"]);
-        let d = decision(g.clone(), vec![]);
-        assert_eq!(s.commit(&d, None, 10).unwrap(), Committed::Done);
-        assert_eq!(s.game(1).unwrap().unwrap(), g);
-        assert_eq!(
-            s.player("ALICE@example.org").unwrap().unwrap(),
-            d.players[0],
-            "every field of a player is kept, `chat: false` among them"
-        );
-        assert_eq!(s.next_game_id().unwrap(), 2);
+        for mut s in crate::store::testing::stores("a_committed_game_reads_back_identical") {
+            let g = game(1, "alice@example.org", "bob@example.org", &["m1", "m2"]);
+            let d = decision(g.clone(), vec![]);
+            assert_eq!(s.commit(&d, None, 10).unwrap(), Committed::Done);
+            assert_eq!(s.game(1).unwrap().unwrap(), g);
+            assert_eq!(
+                s.player("ALICE@example.org").unwrap().unwrap(),
+                d.players[0],
+                "every field of a player is kept, `chat: false` among them"
+            );
+            assert_eq!(s.next_game_id().unwrap(), 2);
+        }
     }
 
     #[test]
     fn a_take_back_and_a_standing_request_read_back() {
-        let mut s = Store::open_in_memory().unwrap();
-        let (a, b) = ("alice@example.org", "bob@example.org");
-        let mut g = game(1, a, b, &["m1", "m2"]);
-        g.undo_request = Some(crate::games::Side::White);
-        s.commit(&decision(g.clone(), vec![]), None, 1).unwrap();
-        assert_eq!(s.game(1).unwrap().unwrap(), g);
-        // Agreed: the move goes, into the take-backs; then a second one is added.
-        g.moves.pop();
-        g.undo_request = None;
-        g.takebacks.push(crate::referee::TakeBack {
-            ply: 2,
-            text: "m2".into(),
-            by: crate::games::Side::White,
-            agreed_at: 3,
-        });
-        s.commit(&decision(g.clone(), vec![]), None, 2).unwrap();
-        assert_eq!(s.game(1).unwrap().unwrap(), g);
-        g.takebacks.push(crate::referee::TakeBack {
-            ply: 1,
-            text: "m1".into(),
-            by: crate::games::Side::Black,
-            agreed_at: 4,
-        });
-        g.moves.clear();
-        s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
-        let back = s.game(1).unwrap().unwrap();
-        assert_eq!(back.takebacks, g.takebacks);
-        assert!(back.conditions.is_none());
-        assert!(back.moves.is_empty());
+        for mut s in crate::store::testing::stores("a_take_back_and_a_standing_request_read_back") {
+            let (a, b) = ("alice@example.org", "bob@example.org");
+            let mut g = game(1, a, b, &["m1", "m2"]);
+            g.undo_request = Some(crate::games::Side::White);
+            s.commit(&decision(g.clone(), vec![]), None, 1).unwrap();
+            assert_eq!(s.game(1).unwrap().unwrap(), g);
+            // Agreed: the move goes, into the take-backs; then a second one is added.
+            g.moves.pop();
+            g.undo_request = None;
+            g.takebacks.push(crate::referee::TakeBack {
+                ply: 2,
+                text: "m2".into(),
+                by: crate::games::Side::White,
+                agreed_at: 3,
+            });
+            s.commit(&decision(g.clone(), vec![]), None, 2).unwrap();
+            assert_eq!(s.game(1).unwrap().unwrap(), g);
+            g.takebacks.push(crate::referee::TakeBack {
+                ply: 1,
+                text: "m1".into(),
+                by: crate::games::Side::Black,
+                agreed_at: 4,
+            });
+            g.moves.clear();
+            s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
+            let back = s.game(1).unwrap().unwrap();
+            assert_eq!(back.takebacks, g.takebacks);
+            assert!(back.conditions.is_none());
+            assert!(back.moves.is_empty());
+        }
     }
 
     #[test]
     fn outages_heartbeats_and_leave_read_back() {
-        let mut s = Store::open_in_memory().unwrap();
-        assert_eq!(s.last_heartbeat().unwrap(), None);
-        s.heartbeat(100).unwrap();
-        s.heartbeat(90).unwrap();
-        assert_eq!(
-            s.last_heartbeat().unwrap(),
-            Some(100),
-            "a heartbeat never goes back"
-        );
-        s.record_outage(200, 500, "test").unwrap();
-        s.record_outage(10, 20, "old").unwrap();
-        assert_eq!(s.outages(100).unwrap(), vec![Span::new(200, 500)]);
-        assert_eq!(s.outages(0).unwrap().len(), 2);
+        for mut s in crate::store::testing::stores("outages_heartbeats_and_leave_read_back") {
+            assert_eq!(s.last_heartbeat().unwrap(), None);
+            s.heartbeat(100).unwrap();
+            s.heartbeat(90).unwrap();
+            assert_eq!(
+                s.last_heartbeat().unwrap(),
+                Some(100),
+                "a heartbeat never goes back"
+            );
+            s.record_outage(200, 500, "test").unwrap();
+            s.record_outage(10, 20, "old").unwrap();
+            assert_eq!(s.outages(100).unwrap(), vec![Span::new(200, 500)]);
+            assert_eq!(s.outages(0).unwrap().len(), 2);
 
-        let d = jiff::civil::date;
-        let mut p = decision(game(1, "a@x.org", "b@x.org", &[]), Vec::new())
-            .players
-            .remove(0);
-        p.leave = vec![
-            crate::clock::leave::Leave {
-                first: d(2026, 12, 20),
-                last: d(2027, 1, 3),
-                special: false,
-            },
-            crate::clock::leave::Leave {
-                first: d(2027, 3, 1),
-                last: d(2027, 3, 1),
-                special: true,
-            },
-        ];
-        let mut dec = Decision::default();
-        dec.players.push(p.clone());
-        s.commit(&dec, None, 5).unwrap();
-        assert_eq!(s.player(&p.address).unwrap(), Some(p.clone()));
-        p.leave.remove(0);
-        dec.players = vec![p.clone()];
-        s.commit(&dec, None, 6).unwrap();
-        assert_eq!(s.player(&p.address).unwrap().unwrap().leave, p.leave);
+            let d = jiff::civil::date;
+            let mut p = decision(game(1, "a@x.org", "b@x.org", &[]), Vec::new())
+                .players
+                .remove(0);
+            p.leave = vec![
+                crate::clock::leave::Leave {
+                    first: d(2026, 12, 20),
+                    last: d(2027, 1, 3),
+                    special: false,
+                },
+                crate::clock::leave::Leave {
+                    first: d(2027, 3, 1),
+                    last: d(2027, 3, 1),
+                    special: true,
+                },
+            ];
+            let mut dec = Decision::default();
+            dec.players.push(p.clone());
+            s.commit(&dec, None, 5).unwrap();
+            assert_eq!(s.player(&p.address).unwrap(), Some(p.clone()));
+            p.leave.remove(0);
+            dec.players = vec![p.clone()];
+            s.commit(&dec, None, 6).unwrap();
+            assert_eq!(s.player(&p.address).unwrap().unwrap().leave, p.leave);
+        }
     }
 
     #[test]
@@ -948,34 +1013,37 @@ mod tests {
             steps,
             set_by: set_by.into(),
         };
-        let mut s = Store::open_in_memory().unwrap();
-        let mut g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
-        g.conditions = Some(crate::referee::Conditions {
-            by: crate::games::Side::Black,
-            lines: vec![
-                line(
-                    "if1@players",
-                    vec![step("i5h5", "b1c2"), step("h5g5", "c3c4")],
-                ),
-                line("if2@players", vec![step("i6h6", "a2b3")]),
-            ],
-        });
-        s.commit(&decision(g.clone(), vec![]), None, 1).unwrap();
-        assert_eq!(s.game(1).unwrap().unwrap(), g);
-        // One branch played: fewer lines, shorter.
-        g.moves.push(PlayedMove {
-            text: "i5h5".into(),
-            message_id: Some("x@players".into()),
-            received_at: 6,
-        });
-        if let Some(c) = g.conditions.as_mut() {
-            c.lines = vec![line("if1@players", vec![step("h5g5", "c3c4")])];
+        for mut s in
+            crate::store::testing::stores("conditional_moves_read_back_and_go_when_dropped")
+        {
+            let mut g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
+            g.conditions = Some(crate::referee::Conditions {
+                by: crate::games::Side::Black,
+                lines: vec![
+                    line(
+                        "if1@players",
+                        vec![step("i5h5", "b1c2"), step("h5g5", "c3c4")],
+                    ),
+                    line("if2@players", vec![step("i6h6", "a2b3")]),
+                ],
+            });
+            s.commit(&decision(g.clone(), vec![]), None, 1).unwrap();
+            assert_eq!(s.game(1).unwrap().unwrap(), g);
+            // One branch played: fewer lines, shorter.
+            g.moves.push(PlayedMove {
+                text: "i5h5".into(),
+                message_id: Some("x@players".into()),
+                received_at: 6,
+            });
+            if let Some(c) = g.conditions.as_mut() {
+                c.lines = vec![line("if1@players", vec![step("h5g5", "c3c4")])];
+            }
+            s.commit(&decision(g.clone(), vec![]), None, 2).unwrap();
+            assert_eq!(s.game(1).unwrap().unwrap(), g);
+            g.conditions = None;
+            s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
+            assert_eq!(s.game(1).unwrap().unwrap().conditions, None);
         }
-        s.commit(&decision(g.clone(), vec![]), None, 2).unwrap();
-        assert_eq!(s.game(1).unwrap().unwrap(), g);
-        g.conditions = None;
-        s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
-        assert_eq!(s.game(1).unwrap().unwrap().conditions, None);
     }
 
     #[test]
@@ -985,323 +1053,347 @@ mod tests {
             StoredEvent, System,
         };
         use crate::tournament::record::ByeKind;
-        let mut s = Store::open_in_memory().unwrap();
-        let entry = |address: &str, tpn| Entry {
-            address: address.into(),
-            name: address.split('@').next().unwrap().into(),
-            rating: Some(1800),
-            club: "Club".into(),
-            status: EntryStatus::Confirmed,
-            tpn: Some(tpn),
-            withdrawn_after: None,
-        };
-        let mut event = StoredEvent {
-            id: 1,
-            name: "trio".into(),
-            title: "Trio".into(),
-            conditions: Conditions {
-                game: "abalone".into(),
-                variant: None,
-                options: String::new(),
-                system: System::Swiss { rounds: 2 },
-                time: "10d".into(),
-                conditional_moves: true,
-                takebacks: false,
-                draw_offers: None,
-                tie_breaks: vec!["WIN".into(), "LOTS".into()],
-                spectator_delay: 3,
-                directors: vec!["td@club.example".into()],
-                entry: EntryPolicy::Closed,
-                rated: true,
-                variant_pool: false,
-            },
-            status: EventStatus::Running,
-            round: 1,
-            lots: 42,
-            entries: vec![entry("a@x.example", 1), entry("b@x.example", 2)],
-            pairings: vec![
-                Pairing {
-                    round: 1,
-                    board: 1,
-                    white: 1,
-                    black: Some(2),
-                    outcome: Outcome::Game(7),
+        for mut s in crate::store::testing::stores("an_event_is_saved_and_read_back_whole") {
+            let entry = |address: &str, tpn| Entry {
+                address: address.into(),
+                name: address.split('@').next().unwrap().into(),
+                rating: Some(1800),
+                club: "Club".into(),
+                status: EntryStatus::Confirmed,
+                tpn: Some(tpn),
+                withdrawn_after: None,
+            };
+            let mut event = StoredEvent {
+                id: 1,
+                name: "trio".into(),
+                title: "Trio".into(),
+                conditions: Conditions {
+                    game: "abalone".into(),
+                    variant: None,
+                    options: String::new(),
+                    system: System::Swiss { rounds: 2 },
+                    time: "10d".into(),
+                    conditional_moves: true,
+                    takebacks: false,
+                    draw_offers: None,
+                    tie_breaks: vec!["WIN".into(), "LOTS".into()],
+                    spectator_delay: 3,
+                    directors: vec!["td@club.example".into()],
+                    entry: EntryPolicy::Closed,
+                    rated: true,
+                    variant_pool: false,
                 },
-                Pairing {
-                    round: 1,
-                    board: 2,
-                    white: 3,
-                    black: None,
-                    outcome: Outcome::Bye(ByeKind::PairingAllocated),
-                },
-            ],
-            created_at: 10,
-            updated_at: 20,
-            stuck: Some("round 2: no pairing".into()),
-        };
-        s.save_event(&event).unwrap();
-        assert_eq!(s.event("trio").unwrap().unwrap(), event);
-        // Moving on clears the reason the directors were told.
-        event.stuck = None;
-        event.updated_at = 30;
-        s.save_event(&event).unwrap();
-        assert_eq!(s.event("1").unwrap().unwrap(), event);
+                status: EventStatus::Running,
+                round: 1,
+                lots: 42,
+                entries: vec![entry("a@x.example", 1), entry("b@x.example", 2)],
+                pairings: vec![
+                    Pairing {
+                        round: 1,
+                        board: 1,
+                        white: 1,
+                        black: Some(2),
+                        outcome: Outcome::Game(7),
+                    },
+                    Pairing {
+                        round: 1,
+                        board: 2,
+                        white: 3,
+                        black: None,
+                        outcome: Outcome::Bye(ByeKind::PairingAllocated),
+                    },
+                ],
+                created_at: 10,
+                updated_at: 20,
+                stuck: Some("round 2: no pairing".into()),
+            };
+            s.save_event(&event).unwrap();
+            assert_eq!(s.event("trio").unwrap().unwrap(), event);
+            // Moving on clears the reason the directors were told.
+            event.stuck = None;
+            event.updated_at = 30;
+            s.save_event(&event).unwrap();
+            assert_eq!(s.event("1").unwrap().unwrap(), event);
+        }
     }
 
     #[test]
     fn moves_are_appended_and_a_changed_history_is_replaced() {
-        let mut s = Store::open_in_memory().unwrap();
-        let a = "alice@example.org";
-        let b = "bob@example.org";
-        s.commit(&decision(game(1, a, b, &["m1"]), vec![]), None, 1)
-            .unwrap();
-        let longer = game(1, a, b, &["m1", "m2", "m3"]);
-        s.commit(&decision(longer.clone(), vec![]), None, 2)
-            .unwrap();
-        assert_eq!(s.game(1).unwrap().unwrap().moves, longer.moves);
-        let other = game(1, a, b, &["x1"]);
-        s.commit(&decision(other.clone(), vec![]), None, 3).unwrap();
-        assert_eq!(s.game(1).unwrap().unwrap().moves, other.moves);
+        for mut s in
+            crate::store::testing::stores("moves_are_appended_and_a_changed_history_is_replaced")
+        {
+            let a = "alice@example.org";
+            let b = "bob@example.org";
+            s.commit(&decision(game(1, a, b, &["m1"]), vec![]), None, 1)
+                .unwrap();
+            let longer = game(1, a, b, &["m1", "m2", "m3"]);
+            s.commit(&decision(longer.clone(), vec![]), None, 2)
+                .unwrap();
+            assert_eq!(s.game(1).unwrap().unwrap().moves, longer.moves);
+            let other = game(1, a, b, &["x1"]);
+            s.commit(&decision(other.clone(), vec![]), None, 3).unwrap();
+            assert_eq!(s.game(1).unwrap().unwrap().moves, other.moves);
+        }
     }
 
     #[test]
     fn a_message_is_committed_exactly_once_by_key_and_by_message_id() {
-        let mut s = Store::open_in_memory().unwrap();
-        let g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
-        let d = decision(
-            g.clone(),
-            vec![mail(
-                "o1@arbitre",
-                "bob@example.org",
-                Some(1),
-                AutoKind::Generated,
-            )],
-        );
-        assert_eq!(s.seen(&key(3), "in@mail").unwrap(), Seen::New);
-        assert_eq!(
-            s.commit(&d, Some((&key(3), "in@mail")), 10).unwrap(),
-            Committed::Done
-        );
-        assert_eq!(s.seen(&key(3), "other@mail").unwrap(), Seen::SameKey);
-        assert_eq!(s.seen(&key(4), "in@mail").unwrap(), Seen::SameMessageId);
+        for mut s in crate::store::testing::stores(
+            "a_message_is_committed_exactly_once_by_key_and_by_message_id",
+        ) {
+            let g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
+            let d = decision(
+                g.clone(),
+                vec![mail(
+                    "o1@arbitre",
+                    "bob@example.org",
+                    Some(1),
+                    AutoKind::Generated,
+                )],
+            );
+            assert_eq!(s.seen(&key(3), "in@mail").unwrap(), Seen::New);
+            assert_eq!(
+                s.commit(&d, Some((&key(3), "in@mail")), 10).unwrap(),
+                Committed::Done
+            );
+            assert_eq!(s.seen(&key(3), "other@mail").unwrap(), Seen::SameKey);
+            assert_eq!(s.seen(&key(4), "in@mail").unwrap(), Seen::SameMessageId);
 
-        // The same decision again, by key or by Message-ID, writes nothing.
-        let again = decision(
-            game(1, "alice@example.org", "bob@example.org", &["m1", "m2"]),
-            vec![mail(
-                "o2@arbitre",
-                "bob@example.org",
-                Some(1),
-                AutoKind::Generated,
-            )],
-        );
-        assert_eq!(
-            s.commit(&again, Some((&key(3), "new@mail")), 11).unwrap(),
-            Committed::AlreadyProcessed
-        );
-        assert_eq!(
-            s.commit(&again, Some((&key(9), "in@mail")), 11).unwrap(),
-            Committed::AlreadyProcessed
-        );
-        assert_eq!(s.game(1).unwrap().unwrap().moves.len(), 1);
-        assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
-        assert_eq!(s.processed_count().unwrap(), 1);
+            // The same decision again, by key or by Message-ID, writes nothing.
+            let again = decision(
+                game(1, "alice@example.org", "bob@example.org", &["m1", "m2"]),
+                vec![mail(
+                    "o2@arbitre",
+                    "bob@example.org",
+                    Some(1),
+                    AutoKind::Generated,
+                )],
+            );
+            assert_eq!(
+                s.commit(&again, Some((&key(3), "new@mail")), 11).unwrap(),
+                Committed::AlreadyProcessed
+            );
+            assert_eq!(
+                s.commit(&again, Some((&key(9), "in@mail")), 11).unwrap(),
+                Committed::AlreadyProcessed
+            );
+            assert_eq!(s.game(1).unwrap().unwrap().moves.len(), 1);
+            assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
+            assert_eq!(s.processed_count().unwrap(), 1);
 
-        assert_eq!(s.begin_attempt("next@mail").unwrap(), 1);
-        assert_eq!(s.begin_attempt("next@mail").unwrap(), 2);
-        s.commit(&Decision::default(), Some((&key(5), "next@mail")), 12)
-            .unwrap();
-        assert_eq!(
-            s.begin_attempt("next@mail").unwrap(),
-            1,
-            "a commit clears the count"
-        );
+            assert_eq!(s.begin_attempt("next@mail").unwrap(), 1);
+            assert_eq!(s.begin_attempt("next@mail").unwrap(), 2);
+            s.commit(&Decision::default(), Some((&key(5), "next@mail")), 12)
+                .unwrap();
+            assert_eq!(
+                s.begin_attempt("next@mail").unwrap(),
+                1,
+                "a commit clears the count"
+            );
 
-        s.record_duplicate(&key(9), "in@mail", 12).unwrap();
-        assert_eq!(s.seen(&key(9), "in@mail").unwrap(), Seen::SameKey);
-        assert_eq!(s.processed_count().unwrap(), 3);
+            s.record_duplicate(&key(9), "in@mail", 12).unwrap();
+            assert_eq!(s.seen(&key(9), "in@mail").unwrap(), Seen::SameKey);
+            assert_eq!(s.processed_count().unwrap(), 3);
+        }
     }
 
     #[test]
     fn an_immediate_transaction_commits_all_or_nothing() {
-        let mut s = Store::open_in_memory().unwrap();
-        let g = game(1, "a@x.org", "b@x.org", &[]);
-        let r: Result<(), StoreError> = s.immediate(|s| {
-            s.commit(&decision(g.clone(), vec![]), Some((&key(1), "i@x")), 1)?;
-            Err(StoreError::Sqlite(rusqlite::Error::QueryReturnedNoRows))
-        });
-        assert!(r.is_err());
-        assert_eq!(s.game(1).unwrap(), None);
-        assert_eq!(s.seen(&key(1), "i@x").unwrap(), Seen::New);
-        let id = s
-            .immediate(|s| {
-                let id = s.next_game_id()?;
-                s.commit(
-                    &decision(game(id, "a@x.org", "b@x.org", &[]), vec![]),
-                    None,
-                    1,
-                )?;
-                Ok(id)
-            })
-            .unwrap();
-        assert_eq!(s.game(id).unwrap().unwrap().id, 1);
+        for mut s in
+            crate::store::testing::stores("an_immediate_transaction_commits_all_or_nothing")
+        {
+            let g = game(1, "a@x.org", "b@x.org", &[]);
+            let r: Result<(), StoreError> = s.immediate(|s| {
+                s.commit(&decision(g.clone(), vec![]), Some((&key(1), "i@x")), 1)?;
+                Err(StoreError::Corrupt("planted".into()))
+            });
+            assert!(r.is_err());
+            assert_eq!(s.game(1).unwrap(), None);
+            assert_eq!(s.seen(&key(1), "i@x").unwrap(), Seen::New);
+            let id = s
+                .immediate(|s| {
+                    let id = s.next_game_id()?;
+                    s.commit(
+                        &decision(game(id, "a@x.org", "b@x.org", &[]), vec![]),
+                        None,
+                        1,
+                    )?;
+                    Ok(id)
+                })
+                .unwrap();
+            assert_eq!(s.game(id).unwrap().unwrap().id, 1);
+        }
     }
 
     #[test]
     fn a_mail_queued_twice_is_sent_once() {
-        let mut s = Store::open_in_memory().unwrap();
-        let m = mail("same@arbitre", "bob@example.org", None, AutoKind::Replied);
-        let d = Decision {
-            outbox: vec![m.clone(), m],
-            ..Decision::default()
-        };
-        s.commit(&d, None, 1).unwrap();
-        assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
+        for mut s in crate::store::testing::stores("a_mail_queued_twice_is_sent_once") {
+            let m = mail("same@arbitre", "bob@example.org", None, AutoKind::Replied);
+            let d = Decision {
+                outbox: vec![m.clone(), m],
+                ..Decision::default()
+            };
+            s.commit(&d, None, 1).unwrap();
+            assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
+        }
     }
 
     #[test]
     fn a_failed_commit_leaves_nothing_behind() {
-        let mut s = Store::open_in_memory().unwrap();
-        let g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
-        // The second mail cannot be stored (a trigger stands for a full disk): the whole
-        // transaction (processed key, game, first mail) must roll back.
-        s.conn
-            .execute_batch(
-                "CREATE TEMP TRIGGER boom BEFORE INSERT ON outbox WHEN NEW.recipient = 'boom@x.org'
-                 BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-            )
-            .unwrap();
-        let first = mail(
-            "m1@arbitre",
-            "bob@example.org",
-            Some(1),
-            AutoKind::Generated,
-        );
-        let second = mail("m2@arbitre", "boom@x.org", Some(1), AutoKind::Generated);
-        let d = decision(g, vec![first, second]);
-        assert!(s.commit(&d, Some((&key(1), "in@mail")), 10).is_err());
-        assert_eq!(s.seen(&key(1), "in@mail").unwrap(), Seen::New);
-        assert_eq!(s.game(1).unwrap(), None);
-        assert_eq!(s.outbox_counts().unwrap(), (0, 0, 0));
+        for mut s in crate::store::testing::stores("a_failed_commit_leaves_nothing_behind") {
+            let g = game(1, "alice@example.org", "bob@example.org", &["m1"]);
+            // The second mail cannot be stored (a trigger, or a check, stands for a full
+            // disk): the whole transaction (processed key, game, first mail) must roll back.
+            s.conn
+                .batch(match s.dialect() {
+                    sql::Dialect::Sqlite => {
+                        "CREATE TEMP TRIGGER boom BEFORE INSERT ON outbox
+                         WHEN NEW.recipient = 'boom@x.org'
+                         BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+                    }
+                    sql::Dialect::Postgres => {
+                        "ALTER TABLE outbox ADD CONSTRAINT boom CHECK (recipient <> 'boom@x.org')"
+                    }
+                })
+                .unwrap();
+            let first = mail(
+                "m1@arbitre",
+                "bob@example.org",
+                Some(1),
+                AutoKind::Generated,
+            );
+            let second = mail("m2@arbitre", "boom@x.org", Some(1), AutoKind::Generated);
+            let d = decision(g, vec![first, second]);
+            assert!(s.commit(&d, Some((&key(1), "in@mail")), 10).is_err());
+            assert_eq!(s.seen(&key(1), "in@mail").unwrap(), Seen::New);
+            assert_eq!(s.game(1).unwrap(), None);
+            assert_eq!(s.outbox_counts().unwrap(), (0, 0, 0));
+        }
     }
 
     #[test]
     fn the_context_finds_games_by_reply_subject_and_seat() {
-        let mut s = Store::open_in_memory().unwrap();
-        let a = "alice@example.org";
-        let b = "bob@example.org";
-        let c = "carol@example.org";
-        let mut finished = game(1, a, c, &[]);
-        finished.status = GameStatus::Finished;
-        s.commit(
-            &decision(
-                finished,
-                vec![mail("sent1@arbitre", a, Some(1), AutoKind::Replied)],
-            ),
-            None,
-            1,
-        )
-        .unwrap();
-        s.commit(&decision(game(2, a, b, &[]), vec![]), None, 1)
-            .unwrap();
-        s.commit(&decision(game(3, b, c, &[]), vec![]), None, 1)
-            .unwrap();
-        for who in [b, c] {
-            let p = Player {
-                address: who.into(),
-                name: None,
-                lang: Lang::EN,
-                lang_from: crate::referee::LangFrom::Assumed,
-                chat: true,
-                zone: None,
-                leave: Vec::new(),
-                notify: Default::default(),
-                phone: None,
-                phone_claim: None,
-                pictures: true,
-                public: true,
-            };
+        for mut s in
+            crate::store::testing::stores("the_context_finds_games_by_reply_subject_and_seat")
+        {
+            let a = "alice@example.org";
+            let b = "bob@example.org";
+            let c = "carol@example.org";
+            let mut finished = game(1, a, c, &[]);
+            finished.status = GameStatus::Finished;
             s.commit(
-                &Decision {
-                    players: vec![p],
-                    ..Decision::default()
-                },
+                &decision(
+                    finished,
+                    vec![mail("sent1@arbitre", a, Some(1), AutoKind::Replied)],
+                ),
                 None,
                 1,
             )
             .unwrap();
+            s.commit(&decision(game(2, a, b, &[]), vec![]), None, 1)
+                .unwrap();
+            s.commit(&decision(game(3, b, c, &[]), vec![]), None, 1)
+                .unwrap();
+            for who in [b, c] {
+                let p = Player {
+                    address: who.into(),
+                    name: None,
+                    lang: Lang::EN,
+                    lang_from: crate::referee::LangFrom::Assumed,
+                    chat: true,
+                    zone: None,
+                    leave: Vec::new(),
+                    notify: Default::default(),
+                    phone: None,
+                    phone_claim: None,
+                    pictures: true,
+                    public: true,
+                };
+                s.commit(
+                    &Decision {
+                        players: vec![p],
+                        ..Decision::default()
+                    },
+                    None,
+                    1,
+                )
+                .unwrap();
+            }
+            let msg = Inbound {
+                from: a.into(),
+                references: vec!["sent1@arbitre".into()],
+                ..Inbound::default()
+            };
+            let lookup = Lookup {
+                subject_game: Some(3),
+                token_game: Some(99),
+                ..Lookup::default()
+            };
+            let ctx = s.context(&msg, &lookup, 100).unwrap();
+            let ids: Vec<_> = ctx.games.iter().map(|g| g.id).collect();
+            assert_eq!(ids, vec![1, 2, 3]);
+            assert_eq!(ctx.reply_game, Some(1));
+            assert_eq!(ctx.subject_game, Some(3));
+            assert_eq!(
+                ctx.token_game,
+                Some(99),
+                "a named game stays named even when absent"
+            );
+            assert_eq!(ctx.sender.unwrap().address, a);
+            let mut others: Vec<_> = ctx.players.iter().map(|p| p.address.as_str()).collect();
+            others.sort();
+            assert_eq!(others, vec![b, c]);
+            // Its one answer is mail of game 1: the rate limit does not count it.
+            assert_eq!(ctx.replies_last_hour, 0);
+            assert_eq!(ctx.next_game_id, 4);
         }
-        let msg = Inbound {
-            from: a.into(),
-            references: vec!["sent1@arbitre".into()],
-            ..Inbound::default()
-        };
-        let lookup = Lookup {
-            subject_game: Some(3),
-            token_game: Some(99),
-            ..Lookup::default()
-        };
-        let ctx = s.context(&msg, &lookup, 100).unwrap();
-        let ids: Vec<_> = ctx.games.iter().map(|g| g.id).collect();
-        assert_eq!(ids, vec![1, 2, 3]);
-        assert_eq!(ctx.reply_game, Some(1));
-        assert_eq!(ctx.subject_game, Some(3));
-        assert_eq!(
-            ctx.token_game,
-            Some(99),
-            "a named game stays named even when absent"
-        );
-        assert_eq!(ctx.sender.unwrap().address, a);
-        let mut others: Vec<_> = ctx.players.iter().map(|p| p.address.as_str()).collect();
-        others.sort();
-        assert_eq!(others, vec![b, c]);
-        // Its one answer is mail of game 1: the rate limit does not count it.
-        assert_eq!(ctx.replies_last_hour, 0);
-        assert_eq!(ctx.next_game_id, 4);
     }
 
     #[test]
     fn the_outbox_retries_with_backoff_and_gives_up_only_on_lasting_refusals() {
-        let mut s = Store::open_in_memory().unwrap();
-        let d = Decision {
-            outbox: vec![
-                mail("a@arbitre", "bob@example.org", None, AutoKind::Replied),
-                mail("b@arbitre", "carol@example.org", None, AutoKind::Replied),
-            ],
-            ..Decision::default()
-        };
-        s.commit(&d, None, 100).unwrap();
-        let policy = RetryPolicy {
-            min_seconds: 10,
-            max_seconds: 40,
-            give_up_seconds: 1000,
-        };
-        let due = s.due(100, 10).unwrap();
-        assert_eq!(due.len(), 2);
-        assert_eq!(due[0].mail, d.outbox[0]);
-        s.mark_sent(due[0].id, 101).unwrap();
-        assert_eq!(
-            s.mark_failed(&due[1], "421 busy", false, 101, &policy)
-                .unwrap(),
-            AfterFailure::RetryAt(111)
-        );
-        assert!(s.due(110, 10).unwrap().is_empty());
-        assert_eq!(s.next_due().unwrap(), Some(111));
-        let again = s.due(111, 10).unwrap();
-        assert_eq!(again[0].attempts, 1);
-        assert_eq!(
-            s.mark_failed(&again[0], "550 no", true, 111, &policy)
-                .unwrap(),
-            AfterFailure::RetryAt(131)
-        );
-        let late = s.due(5000, 10).unwrap();
-        assert_eq!(
-            s.mark_failed(&late[0], "550 no", true, 5000, &policy)
-                .unwrap(),
-            AfterFailure::GivenUp
-        );
-        assert_eq!(s.outbox_counts().unwrap(), (0, 1, 1));
-        assert_eq!(s.next_due().unwrap(), None);
+        for mut s in crate::store::testing::stores(
+            "the_outbox_retries_with_backoff_and_gives_up_only_on_lasting_refusals",
+        ) {
+            let d = Decision {
+                outbox: vec![
+                    mail("a@arbitre", "bob@example.org", None, AutoKind::Replied),
+                    mail("b@arbitre", "carol@example.org", None, AutoKind::Replied),
+                ],
+                ..Decision::default()
+            };
+            s.commit(&d, None, 100).unwrap();
+            let policy = RetryPolicy {
+                min_seconds: 10,
+                max_seconds: 40,
+                give_up_seconds: 1000,
+            };
+            let due = s.due(100, 10).unwrap();
+            assert_eq!(due.len(), 2);
+            assert_eq!(due[0].mail, d.outbox[0]);
+            s.mark_sent(due[0].id, 101).unwrap();
+            assert_eq!(
+                s.mark_failed(&due[1], "421 busy", false, 101, &policy)
+                    .unwrap(),
+                AfterFailure::RetryAt(111)
+            );
+            assert!(s.due(110, 10).unwrap().is_empty());
+            assert_eq!(s.next_due().unwrap(), Some(111));
+            let again = s.due(111, 10).unwrap();
+            assert_eq!(again[0].attempts, 1);
+            assert_eq!(
+                s.mark_failed(&again[0], "550 no", true, 111, &policy)
+                    .unwrap(),
+                AfterFailure::RetryAt(131)
+            );
+            let late = s.due(5000, 10).unwrap();
+            assert_eq!(
+                s.mark_failed(&late[0], "550 no", true, 5000, &policy)
+                    .unwrap(),
+                AfterFailure::GivenUp
+            );
+            assert_eq!(s.outbox_counts().unwrap(), (0, 1, 1));
+            assert_eq!(s.next_due().unwrap(), None);
+        }
     }
 
     #[test]

@@ -3,11 +3,10 @@
 //! backoff until the server accepts it. Also the map from our sent Message-IDs to games, which
 //! recognises replies.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
-
 use crate::referee::{AutoKind, Channel, Outgoing, Picture, Timestamp};
 
 use super::StoreError;
+use super::sql::{Db, Row, params};
 
 /// A queued mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,40 +82,43 @@ fn auto_code(a: AutoKind) -> &'static str {
 /// Queues a mail and remembers its Message-ID's game. Called inside the commit transaction.
 /// A mail whose Message-ID is already queued is the same mail (the referee derives ids from
 /// what caused them): it is not queued twice.
-pub fn queue(conn: &Connection, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
-    conn.prepare_cached(
+pub fn queue(db: &Db, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
+    db.execute(
         "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
          game_id, auto, created_at, status, attempts, next_attempt_at, turn, channel,
          picture_svg, picture_board)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', 0, ?12, ?11, ?13, ?14, ?15)
          ON CONFLICT (message_id) DO NOTHING",
-    )?
-    .execute(params![
-        mail.message_id,
-        mail.to.to_lowercase(),
-        mail.subject,
-        mail.body,
-        mail.in_reply_to,
-        mail.references.join(" "),
-        mail.reply_to,
-        mail.game,
-        auto_code(mail.auto),
-        now,
-        mail.turn.map(|t| t as i64),
-        mail.not_before.unwrap_or(now).max(now),
-        mail.channel.code(),
-        mail.picture.as_ref().map(|p| &p.svg),
-        mail.picture.as_ref().map(|p| &p.board),
-    ])?;
+        params![
+            mail.message_id,
+            mail.to.to_lowercase(),
+            mail.subject,
+            mail.body,
+            mail.in_reply_to,
+            mail.references.join(" "),
+            mail.reply_to,
+            mail.game,
+            auto_code(mail.auto),
+            now,
+            mail.turn.map(|t| t as i64),
+            mail.not_before.unwrap_or(now).max(now),
+            mail.channel.code(),
+            mail.picture.as_ref().map(|p| &p.svg),
+            mail.picture.as_ref().map(|p| &p.board),
+        ],
+    )?;
     // Replies are recognised by the Message-IDs of mail; an SMS's id is only its key.
     if let (Some(game), Channel::Mail) = (mail.game, mail.channel) {
-        conn.prepare_cached("INSERT OR REPLACE INTO sent (message_id, game_id) VALUES (?1, ?2)")?
-            .execute(params![mail.message_id, game])?;
+        db.execute(
+            "INSERT INTO sent (message_id, game_id) VALUES (?1, ?2)
+             ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id",
+            params![mail.message_id, game],
+        )?;
     }
     Ok(())
 }
 
-fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
+fn item_row(r: &Row<'_>) -> Result<OutboxItem, StoreError> {
     let refs: String = r.get(6)?;
     let auto: String = r.get(9)?;
     Ok(OutboxItem {
@@ -135,8 +137,8 @@ fn item_row(r: &Row) -> rusqlite::Result<OutboxItem> {
             } else {
                 AutoKind::Replied
             },
-            turn: r.get::<_, Option<i64>>(12)?.map(|t| t as usize),
-            channel: Channel::from_code(&r.get::<_, String>(13)?).unwrap_or_default(),
+            turn: r.get::<Option<i64>>(12)?.map(|t| t as usize),
+            channel: Channel::from_code(&r.get::<String>(13)?).unwrap_or_default(),
             not_before: None,
             sms: None,
             picture: match (r.get(14)?, r.get(15)?) {
@@ -154,72 +156,75 @@ const ITEM_COLUMNS: &str = "id, message_id, recipient, subject, body, in_reply_t
 
 /// Pending messages of `channel` due at `now`, oldest first, at most `limit`.
 pub fn due(
-    conn: &Connection,
+    db: &Db,
     channel: Channel,
     now: Timestamp,
     limit: usize,
 ) -> Result<Vec<OutboxItem>, StoreError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {ITEM_COLUMNS} FROM outbox
-         WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
-         ORDER BY next_attempt_at, id LIMIT ?2"
-    ))?;
-    let rows = stmt.query_map(params![now, limit as i64, channel.code()], item_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    db.query_built(
+        &format!(
+            "SELECT {ITEM_COLUMNS} FROM outbox
+             WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
+             ORDER BY next_attempt_at, id LIMIT ?2"
+        ),
+        params![now, limit as i64, channel.code()],
+        item_row,
+    )
 }
 
 /// When the next pending message of `channel` is due, if any.
-pub fn next_due(conn: &Connection, channel: Channel) -> Result<Option<Timestamp>, StoreError> {
-    Ok(conn
-        .prepare_cached(
+pub fn next_due(db: &Db, channel: Channel) -> Result<Option<Timestamp>, StoreError> {
+    Ok(db
+        .query_opt(
             "SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending' AND channel = ?1",
+            params![channel.code()],
+            |r| r.get(0),
         )?
-        .query_row([channel.code()], |r| r.get(0))
-        .optional()?
         .flatten())
 }
 
 /// Records that the server accepted a mail. A mail that starts a player's turn starts
 /// their clock now ([`start_turn`]).
-pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<(), StoreError> {
-    conn.prepare_cached(
+pub fn mark_sent(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
+    db.execute(
         "UPDATE outbox SET status = 'sent', sent_at = ?2, last_error = NULL WHERE id = ?1",
-    )?
-    .execute(params![id, now])?;
-    start_turn(conn, id, now)
+        params![id, now],
+    )?;
+    start_turn(db, id, now)
 }
 
 /// When mail `id` starts a player's turn, records `now` as the start of their clock and
 /// asks the referee to look at that game's clock at once (its deadline moved).
-fn start_turn(conn: &Connection, id: i64, now: Timestamp) -> Result<(), StoreError> {
-    let changed = conn
-        .prepare_cached(
-            "UPDATE outbox SET turn_started_at = ?2
-             WHERE id = ?1 AND turn IS NOT NULL AND turn_started_at IS NULL",
-        )?
-        .execute(params![id, now])?;
+fn start_turn(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
+    let changed = db.execute(
+        "UPDATE outbox SET turn_started_at = ?2
+         WHERE id = ?1 AND turn IS NOT NULL AND turn_started_at IS NULL",
+        params![id, now],
+    )?;
     if changed > 0 {
-        conn.prepare_cached(
+        db.execute(
             "UPDATE games SET next_due = ?2
              WHERE id = (SELECT game_id FROM outbox WHERE id = ?1) AND status = 'active'",
-        )?
-        .execute(params![id, now])?;
+            params![id, now],
+        )?;
     }
     Ok(())
 }
 
 /// Records why a mail could not be sent while the server could not be reached. The mail
 /// keeps its place and its count of attempts: the failure was the server's, not the mail's.
-pub fn note_unreachable(conn: &Connection, id: i64, error: &str) -> Result<(), StoreError> {
-    conn.prepare_cached("UPDATE outbox SET last_error = ?2 WHERE id = ?1")?
-        .execute(params![id, error])?;
+pub fn note_unreachable(db: &Db, id: i64, error: &str) -> Result<(), StoreError> {
+    db.execute(
+        "UPDATE outbox SET last_error = ?2 WHERE id = ?1",
+        params![id, error],
+    )?;
     Ok(())
 }
 
 /// Records a failed try and schedules the next one (or gives up on a permanent refusal
 /// that has lasted longer than the policy allows).
 pub fn mark_failed(
-    conn: &Connection,
+    db: &Db,
     item: &OutboxItem,
     error: &str,
     permanent: bool,
@@ -234,25 +239,27 @@ pub fn mark_failed(
         let at = now + policy.delay(attempts) as i64;
         (OutboxStatus::Pending, at, AfterFailure::RetryAt(at))
     };
-    conn.prepare_cached(
+    db.execute(
         "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5
          WHERE id = ?1",
-    )?
-    .execute(params![item.id, status.code(), attempts, next, error])?;
+        params![item.id, status.code(), attempts, next, error],
+    )?;
     if give_up {
         // The player's address refuses mail: their turn is theirs all the same, or one
         // dead address would stop a game for ever.
-        start_turn(conn, item.id, now)?;
+        start_turn(db, item.id, now)?;
     }
     Ok(after)
 }
 
 /// How many mails are pending, sent and failed.
-pub fn counts(conn: &Connection) -> Result<(u64, u64, u64), StoreError> {
+pub fn counts(db: &Db) -> Result<(u64, u64, u64), StoreError> {
     let count = |status: OutboxStatus| -> Result<u64, StoreError> {
-        Ok(conn
-            .prepare_cached("SELECT count(*) FROM outbox WHERE status = ?1")?
-            .query_row([status.code()], |r| r.get(0))?)
+        db.query_row(
+            "SELECT count(*) FROM outbox WHERE status = ?1",
+            params![status.code()],
+            |r| r.get(0),
+        )
     };
     Ok((
         count(OutboxStatus::Pending)?,
@@ -273,35 +280,35 @@ pub struct Replies {
 }
 
 /// What the rate limit needs to know of the answers queued for `address` since `since`.
-pub fn replies_since(
-    conn: &Connection,
-    address: &str,
-    since: Timestamp,
-) -> Result<Replies, StoreError> {
+pub fn replies_since(db: &Db, address: &str, since: Timestamp) -> Result<Replies, StoreError> {
     // Notices have Message-IDs `arbitre.<seed>.rate@<domain>` (compose::is_rate_notice).
-    Ok(conn
-        .prepare_cached(
-            "SELECT count(*) FILTER (WHERE message_id NOT GLOB 'arbitre.*.rate@*'),
-                    min(created_at) FILTER (WHERE message_id NOT GLOB 'arbitre.*.rate@*'),
-                    count(*) FILTER (WHERE message_id GLOB 'arbitre.*.rate@*')
-             FROM outbox WHERE recipient = ?1
-             AND created_at >= ?2 AND auto = 'auto-replied' AND game_id IS NULL",
-        )?
-        .query_row(params![address.to_lowercase(), since], |r| {
+    db.query_row(
+        "SELECT count(*) FILTER (WHERE message_id NOT LIKE 'arbitre.%.rate@%'),
+                min(created_at) FILTER (WHERE message_id NOT LIKE 'arbitre.%.rate@%'),
+                count(*) FILTER (WHERE message_id LIKE 'arbitre.%.rate@%')
+         FROM outbox WHERE recipient = ?1
+         AND created_at >= ?2 AND auto = 'auto-replied' AND game_id IS NULL",
+        params![address.to_lowercase(), since],
+        |r| {
             Ok(Replies {
                 count: r.get(0)?,
                 first: r.get(1)?,
-                notice: r.get::<_, u32>(2)? > 0,
+                notice: r.get::<u32>(2)? > 0,
             })
-        })?)
+        },
+    )
 }
 
 /// The game of the first of `ids` that is one of our sent Message-IDs.
-pub fn game_of_sent(conn: &Connection, ids: &[String]) -> Result<Option<i64>, StoreError> {
-    let mut stmt = conn.prepare_cached("SELECT game_id FROM sent WHERE message_id = ?1")?;
+pub fn game_of_sent(db: &Db, ids: &[String]) -> Result<Option<i64>, StoreError> {
     for id in ids {
         let id = id.trim().trim_start_matches('<').trim_end_matches('>');
-        if let Some(g) = stmt.query_row([id], |r| r.get(0)).optional()? {
+        let game = db.query_opt(
+            "SELECT game_id FROM sent WHERE message_id = ?1",
+            params![id],
+            |r| r.get(0),
+        )?;
+        if let Some(g) = game {
             return Ok(Some(g));
         }
     }
@@ -327,63 +334,66 @@ mod tests {
     #[test]
     fn the_rate_limit_counts_answers_that_are_not_game_mail_and_sees_notices_apart() {
         use crate::referee::{AutoKind, Outgoing};
-        let store = crate::store::Store::open_in_memory().unwrap();
-        let mail = |id: &str, to: &str, game: Option<i64>, auto: AutoKind| Outgoing {
-            to: to.into(),
-            subject: "s".into(),
-            body: "b".into(),
-            message_id: id.into(),
-            in_reply_to: None,
-            references: vec![],
-            reply_to: None,
-            game,
-            auto,
-            turn: None,
-            channel: Default::default(),
-            not_before: None,
-            sms: None,
-            picture: None,
-        };
-        let a = "alice@example.org";
-        for (id, to, game, auto, at) in [
-            ("arbitre.1.0@x", a, None, AutoKind::Replied, 100),
-            ("arbitre.2.0@x", a, None, AutoKind::Replied, 200),
-            // Game mail, mail caused by others, someone else's, too old: not counted.
-            ("arbitre.3.0@x", a, Some(1), AutoKind::Replied, 300),
-            ("arbitre.4.0@x", a, None, AutoKind::Generated, 300),
-            (
-                "arbitre.5.0@x",
-                "bob@example.org",
-                None,
-                AutoKind::Replied,
-                300,
-            ),
-            ("arbitre.6.0@x", a, None, AutoKind::Replied, 10),
-        ] {
-            queue(&store.conn, &mail(id, to, game, auto), at).unwrap();
-        }
-        let r = replies_since(&store.conn, "Alice@Example.org", 50).unwrap();
-        assert_eq!(
-            r,
-            Replies {
-                count: 2,
-                first: Some(100),
-                notice: false
+        for store in crate::store::testing::stores(
+            "the_rate_limit_counts_answers_that_are_not_game_mail_and_sees_notices_apart",
+        ) {
+            let mail = |id: &str, to: &str, game: Option<i64>, auto: AutoKind| Outgoing {
+                to: to.into(),
+                subject: "s".into(),
+                body: "b".into(),
+                message_id: id.into(),
+                in_reply_to: None,
+                references: vec![],
+                reply_to: None,
+                game,
+                auto,
+                turn: None,
+                channel: Default::default(),
+                not_before: None,
+                sms: None,
+                picture: None,
+            };
+            let a = "alice@example.org";
+            for (id, to, game, auto, at) in [
+                ("arbitre.1.0@x", a, None, AutoKind::Replied, 100),
+                ("arbitre.2.0@x", a, None, AutoKind::Replied, 200),
+                // Game mail, mail caused by others, someone else's, too old: not counted.
+                ("arbitre.3.0@x", a, Some(1), AutoKind::Replied, 300),
+                ("arbitre.4.0@x", a, None, AutoKind::Generated, 300),
+                (
+                    "arbitre.5.0@x",
+                    "bob@example.org",
+                    None,
+                    AutoKind::Replied,
+                    300,
+                ),
+                ("arbitre.6.0@x", a, None, AutoKind::Replied, 10),
+            ] {
+                queue(&store.conn, &mail(id, to, game, auto), at).unwrap();
             }
-        );
-        queue(
-            &store.conn,
-            &mail("arbitre.7.rate@x", a, None, AutoKind::Replied),
-            400,
-        )
-        .unwrap();
-        let r = replies_since(&store.conn, a, 50).unwrap();
-        assert_eq!((r.count, r.notice), (2, true));
-        assert!(crate::referee::compose::is_rate_notice("arbitre.7.rate@x"));
-        assert!(!crate::referee::compose::is_rate_notice("arbitre.7.0@x"));
-        assert_eq!(
-            replies_since(&store.conn, a, 1000).unwrap(),
-            Replies::default()
-        );
+            let r = replies_since(&store.conn, "Alice@Example.org", 50).unwrap();
+            assert_eq!(
+                r,
+                Replies {
+                    count: 2,
+                    first: Some(100),
+                    notice: false
+                }
+            );
+            queue(
+                &store.conn,
+                &mail("arbitre.7.rate@x", a, None, AutoKind::Replied),
+                400,
+            )
+            .unwrap();
+            let r = replies_since(&store.conn, a, 50).unwrap();
+            assert_eq!((r.count, r.notice), (2, true));
+            assert!(crate::referee::compose::is_rate_notice("arbitre.7.rate@x"));
+            assert!(!crate::referee::compose::is_rate_notice("arbitre.7.0@x"));
+            assert_eq!(
+                replies_since(&store.conn, a, 1000).unwrap(),
+                Replies::default()
+            );
+        }
     }
 }

@@ -1,6 +1,4 @@
-//! Row mapping: players and games (with their moves) to and from SQLite rows.
-
-use rusqlite::{Connection, OptionalExtension, Row, params};
+//! Row mapping: players and games (with their moves) to and from the store's rows.
 
 use crate::clock::account::Adjustment;
 use crate::clock::leave::Leave;
@@ -14,6 +12,7 @@ use crate::referee::{
 use crate::text::Lang;
 
 use super::StoreError;
+use super::sql::{Db, Param, Row, params};
 
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
      status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
@@ -21,38 +20,32 @@ const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, b
      draw_limit, draws_white, draws_black, rating_pool";
 
 /// The outages that ended after `since`, oldest first.
-pub fn outages(conn: &Connection, since: Timestamp) -> Result<Vec<Span>, StoreError> {
-    let mut stmt = conn
-        .prepare_cached("SELECT from_at, to_at FROM outages WHERE to_at > ?1 ORDER BY from_at")?;
-    let rows = stmt.query_map([since], |r| Ok(Span::new(r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+pub fn outages(conn: &Db, since: Timestamp) -> Result<Vec<Span>, StoreError> {
+    conn.query_map(
+        "SELECT from_at, to_at FROM outages WHERE to_at > ?1 ORDER BY from_at",
+        params![since],
+        |r| Ok(Span::new(r.get(0)?, r.get(1)?)),
+    )
 }
 
 /// Reads one player, with their leave.
-pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
-    let found = conn
-        .prepare_cached(
-            "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
-             claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
-             public FROM players WHERE address = ?1",
-        )?
-        .query_row([address.to_lowercase()], player_row)
-        .optional()?;
+pub fn player(conn: &Db, address: &str) -> Result<Option<Player>, StoreError> {
+    let found = conn.query_opt(
+        "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
+         claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
+         public FROM players WHERE address = ?1",
+        params![address.to_lowercase()],
+        player_row,
+    )?;
     let Some(mut p) = found else {
         return Ok(None);
     };
-    let mut stmt = conn.prepare_cached(
+    let rows = conn.query_map(
         "SELECT first_day, last_day, special FROM leave WHERE address = ?1 ORDER BY first_day",
+        params![p.address],
+        |r| Ok((r.get::<String>(0)?, r.get::<String>(1)?, r.get::<bool>(2)?)),
     )?;
-    let rows = stmt.query_map([&p.address], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, bool>(2)?,
-        ))
-    })?;
-    for row in rows {
-        let (first, last, special) = row?;
+    for (first, last, special) in rows {
         // A day that does not read back is a hand-edited store: that leave is left out.
         if let (Ok(first), Ok(last)) = (first.parse(), last.parse()) {
             p.leave.push(Leave {
@@ -65,20 +58,20 @@ pub fn player(conn: &Connection, address: &str) -> Result<Option<Player>, StoreE
     Ok(Some(p))
 }
 
-fn player_row(r: &Row) -> rusqlite::Result<Player> {
+fn player_row(r: &Row<'_>) -> Result<Player, StoreError> {
     let lang: String = r.get(2)?;
     Ok(Player {
         address: r.get(0)?,
         name: r.get(1)?,
         lang: Lang::from_name(&lang).unwrap_or_default(),
-        lang_from: LangFrom::from_code(&r.get::<_, String>(3)?),
+        lang_from: LangFrom::from_code(&r.get::<String>(3)?),
         chat: r.get(4)?,
         pictures: r.get(14)?,
         public: r.get(15)?,
         zone: r.get(5)?,
         leave: Vec::new(),
         phone: r.get(6)?,
-        notify: Notify::from_code(&r.get::<_, String>(7)?).unwrap_or_default(),
+        notify: Notify::from_code(&r.get::<String>(7)?).unwrap_or_default(),
         phone_claim: match (r.get(8)?, r.get(9)?, r.get(10)?) {
             (Some(number), Some(code), Some(until)) => Some(PhoneClaim {
                 number,
@@ -86,7 +79,7 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
                 until,
                 tries: r.get(11)?,
                 codes: r.get(12)?,
-                since: r.get::<_, Option<i64>>(13)?.unwrap_or(until),
+                since: r.get::<Option<i64>>(13)?.unwrap_or(until),
             }),
             _ => None,
         },
@@ -94,32 +87,32 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
 }
 
 /// The address of the player `number` is linked to, if any.
-pub fn phone_holder(conn: &Connection, number: &str) -> Result<Option<String>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT address FROM players WHERE phone = ?1")?
-        .query_row([number], |r| r.get(0))
-        .optional()?)
+pub fn phone_holder(conn: &Db, number: &str) -> Result<Option<String>, StoreError> {
+    conn.query_opt(
+        "SELECT address FROM players WHERE phone = ?1",
+        params![number],
+        |r| r.get(0),
+    )
 }
 
 /// The address of the player linking `number` whose code, still valid at `now`, is `code`.
 pub fn phone_claimant(
-    conn: &Connection,
+    conn: &Db,
     number: &str,
     code: &str,
     now: Timestamp,
 ) -> Result<Option<String>, StoreError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT address FROM players WHERE claim_number = ?1 AND claim_code = ?2
-             AND claim_until >= ?3 LIMIT 1",
-        )?
-        .query_row(params![number, code, now], |r| r.get(0))
-        .optional()?)
+    conn.query_opt(
+        "SELECT address FROM players WHERE claim_number = ?1 AND claim_code = ?2
+         AND claim_until >= ?3 LIMIT 1",
+        params![number, code, now],
+        |r| r.get(0),
+    )
 }
 
 /// Inserts or replaces a player.
-pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), StoreError> {
-    conn.prepare_cached(
+pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreError> {
+    conn.execute(
         "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
          notify, claim_number, claim_code, claim_until, claim_tries, claim_codes, claim_since,
          pictures, public)
@@ -131,40 +124,35 @@ pub fn save_player(conn: &Connection, p: &Player, now: Timestamp) -> Result<(), 
          claim_until = excluded.claim_until, claim_tries = excluded.claim_tries,
          claim_codes = excluded.claim_codes, claim_since = excluded.claim_since,
          pictures = excluded.pictures, public = excluded.public",
-    )?
-    .execute(params![
-        p.address.to_lowercase(),
-        p.name,
-        p.lang.code(),
-        p.lang_from.code(),
-        p.chat,
-        p.zone,
-        now,
-        p.phone,
-        p.notify.code(),
-        p.phone_claim.as_ref().map(|c| &c.number),
-        p.phone_claim.as_ref().map(|c| &c.code),
-        p.phone_claim.as_ref().map(|c| c.until),
-        p.phone_claim.as_ref().map_or(0, |c| c.tries),
-        p.phone_claim.as_ref().map_or(0, |c| c.codes),
-        p.phone_claim.as_ref().map(|c| c.since),
-        p.pictures,
-        p.public,
-    ])?;
-    let address = p.address.to_lowercase();
-    conn.prepare_cached("DELETE FROM leave WHERE address = ?1")?
-        .execute([&address])?;
-    let mut add = conn.prepare_cached(
-        "INSERT OR REPLACE INTO leave (address, first_day, last_day, special)
-         VALUES (?1, ?2, ?3, ?4)",
+        params![
+            p.address.to_lowercase(),
+            p.name,
+            p.lang.code(),
+            p.lang_from.code(),
+            p.chat,
+            p.zone,
+            now,
+            p.phone,
+            p.notify.code(),
+            p.phone_claim.as_ref().map(|c| &c.number),
+            p.phone_claim.as_ref().map(|c| &c.code),
+            p.phone_claim.as_ref().map(|c| c.until),
+            p.phone_claim.as_ref().map_or(0, |c| c.tries),
+            p.phone_claim.as_ref().map_or(0, |c| c.codes),
+            p.phone_claim.as_ref().map(|c| c.since),
+            p.pictures,
+            p.public,
+        ],
     )?;
+    let address = p.address.to_lowercase();
+    conn.execute("DELETE FROM leave WHERE address = ?1", params![address])?;
     for l in &p.leave {
-        add.execute(params![
-            address,
-            l.first.to_string(),
-            l.last.to_string(),
-            l.special
-        ])?;
+        conn.execute(
+            "INSERT INTO leave (address, first_day, last_day, special) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (address, first_day) DO UPDATE SET last_day = excluded.last_day,
+             special = excluded.special",
+            params![address, l.first.to_string(), l.last.to_string(), l.special],
+        )?;
     }
     Ok(())
 }
@@ -178,16 +166,10 @@ fn side_from(code: Option<String>) -> Option<Side> {
 }
 
 /// A game row without its moves.
-fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
+fn game_row(r: &Row<'_>) -> Result<StoredGame, StoreError> {
     let kind: String = r.get(1)?;
     let status: String = r.get(9)?;
-    let bad = |what: &str, v: &str| {
-        rusqlite::Error::FromSqlConversionFailure(
-            0,
-            rusqlite::types::Type::Text,
-            format!("unknown {what} `{v}` in the store").into(),
-        )
-    };
+    let bad = |what: &str, v: &str| StoreError::Corrupt(format!("unknown {what} `{v}`"));
     let control: String = r.get(17)?;
     let control = TimeControl::read(&control).map_err(|_| bad("time control", &control))?;
     let termination: Option<String> = r.get(11)?;
@@ -241,43 +223,43 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
     })
 }
 
-fn takebacks(conn: &Connection, id: GameId) -> Result<Vec<TakeBack>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+fn takebacks(conn: &Db, id: GameId) -> Result<Vec<TakeBack>, StoreError> {
+    conn.query_map(
         "SELECT ply, text, side, agreed_at FROM takebacks WHERE game_id = ?1 ORDER BY id",
-    )?;
-    let rows = stmt.query_map([id], |r| {
-        let ply: i64 = r.get(0)?;
-        Ok(TakeBack {
-            ply: usize::try_from(ply).unwrap_or(0),
-            text: r.get(1)?,
-            by: side_from(r.get(2)?).unwrap_or(Side::White),
-            agreed_at: r.get(3)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![id],
+        |r| {
+            let ply: i64 = r.get(0)?;
+            Ok(TakeBack {
+                ply: usize::try_from(ply).unwrap_or(0),
+                text: r.get(1)?,
+                by: side_from(r.get(2)?).unwrap_or(Side::White),
+                agreed_at: r.get(3)?,
+            })
+        },
+    )
 }
 
 /// The conditional moves of a game: its steps in line and step order.
-fn conditions(conn: &Connection, id: GameId) -> Result<Option<Conditions>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+fn conditions(conn: &Db, id: GameId) -> Result<Option<Conditions>, StoreError> {
+    let rows = conn.query_map(
         "SELECT side, line, theirs, mine, set_by FROM conditions WHERE game_id = ?1
          ORDER BY line, step",
+        params![id],
+        |r| {
+            Ok((
+                side_from(r.get(0)?),
+                r.get::<i64>(1)?,
+                Step {
+                    theirs: r.get(2)?,
+                    mine: r.get(3)?,
+                },
+                r.get::<String>(4)?,
+            ))
+        },
     )?;
-    let rows = stmt.query_map([id], |r| {
-        Ok((
-            side_from(r.get(0)?),
-            r.get::<_, i64>(1)?,
-            Step {
-                theirs: r.get(2)?,
-                mine: r.get(3)?,
-            },
-            r.get::<_, String>(4)?,
-        ))
-    })?;
     let mut found: Option<Conditions> = None;
     let mut last_line = None;
-    for row in rows {
-        let (side, line, step, set_by) = row?;
+    for (side, line, step, set_by) in rows {
         let c = found.get_or_insert_with(|| Conditions {
             by: side.unwrap_or(Side::White),
             lines: Vec::new(),
@@ -297,27 +279,18 @@ fn conditions(conn: &Connection, id: GameId) -> Result<Option<Conditions>, Store
 }
 
 /// Replaces the conditional moves stored for game `g`.
-fn save_conditions(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
-    conn.prepare_cached("DELETE FROM conditions WHERE game_id = ?1")?
-        .execute([g.id])?;
+fn save_conditions(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
+    conn.execute("DELETE FROM conditions WHERE game_id = ?1", params![g.id])?;
     let Some(c) = &g.conditions else {
         return Ok(());
     };
-    let mut add = conn.prepare_cached(
-        "INSERT INTO conditions (game_id, side, line, step, theirs, mine, set_by)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
     for (n, line) in c.lines.iter().enumerate() {
         for (i, step) in line.steps.iter().enumerate() {
-            add.execute(params![
-                g.id,
-                c.by.name(),
-                n as i64,
-                i as i64,
-                step.theirs,
-                step.mine,
-                line.set_by
-            ])?;
+            conn.execute(
+                "INSERT INTO conditions (game_id, side, line, step, theirs, mine, set_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![g.id, c.by.name(), n, i, step.theirs, step.mine, line.set_by],
+            )?;
         }
     }
     Ok(())
@@ -325,41 +298,36 @@ fn save_conditions(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> 
 
 /// The clock facts of a game kept outside its row: when each turn started (the latest
 /// mail starting that turn, if it has left) and the reminders sent.
-fn clock_facts(conn: &Connection, g: &mut StoredGame) -> Result<(), StoreError> {
-    let mut stmt = conn.prepare_cached(
+fn clock_facts(conn: &Db, g: &mut StoredGame) -> Result<(), StoreError> {
+    let rows = conn.query_map(
         "SELECT turn, turn_started_at FROM outbox WHERE game_id = ?1 AND turn IS NOT NULL
          ORDER BY id",
+        params![g.id],
+        |r| Ok((r.get::<i64>(0)?, r.get::<Option<Timestamp>>(1)?)),
     )?;
-    let rows = stmt.query_map([g.id], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, Option<Timestamp>>(1)?))
-    })?;
     g.clock.started.clear();
-    for row in rows {
-        let (turn, at) = row?;
+    for (turn, at) in rows {
         let turn = usize::try_from(turn).unwrap_or(usize::MAX);
         match at {
             Some(at) => g.clock.started.insert(turn, at),
             None => g.clock.started.remove(&turn),
         };
     }
-    let mut stmt = conn.prepare_cached("SELECT ply, step FROM reminders WHERE game_id = ?1")?;
-    let rows = stmt.query_map([g.id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
-    g.clock.reminded = rows
-        .map(|r| r.map(|(p, s)| (p as usize, s as usize)))
-        .collect::<Result<_, _>>()?;
-    let mut stmt = conn.prepare_cached(
+    g.clock.reminded = conn
+        .query_map(
+            "SELECT ply, step FROM reminders WHERE game_id = ?1",
+            params![g.id],
+            |r| Ok((r.get::<usize>(0)?, r.get::<usize>(1)?)),
+        )?
+        .into_iter()
+        .collect();
+    let rows = conn.query_map(
         "SELECT side, turn, seconds FROM clock_adjustments WHERE game_id = ?1 ORDER BY n",
+        params![g.id],
+        |r| Ok((r.get::<String>(0)?, r.get::<i64>(1)?, r.get::<i64>(2)?)),
     )?;
-    let rows = stmt.query_map([g.id], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-        ))
-    })?;
     g.clock.adjustments.clear();
-    for row in rows {
-        let (side, turn, seconds) = row?;
+    for (side, turn, seconds) in rows {
         // Written by `save_game` only: an unknown side cannot come from arbitre.
         let Some(side) = Side::from_name(&side) else {
             continue;
@@ -370,41 +338,40 @@ fn clock_facts(conn: &Connection, g: &mut StoredGame) -> Result<(), StoreError> 
             seconds,
         });
     }
-    let mut stmt = conn.prepare_cached(
+    g.clock.stops = conn.query_map(
         "SELECT from_at, to_at FROM clock_stops WHERE game_id = ?1 ORDER BY from_at",
-    )?;
-    g.clock.stops = stmt
-        .query_map([g.id], |r| {
+        params![g.id],
+        |r| {
             Ok(ClockStop {
                 from: r.get(0)?,
                 to: r.get(1)?,
             })
-        })?
-        .collect::<Result<_, _>>()?;
+        },
+    )?;
     Ok(())
 }
 
-fn moves(conn: &Connection, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+fn moves(conn: &Db, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
+    conn.query_map(
         "SELECT text, message_id, received_at FROM moves WHERE game_id = ?1 ORDER BY ply",
-    )?;
-    let rows = stmt.query_map([id], |r| {
-        Ok(PlayedMove {
-            text: r.get(0)?,
-            message_id: r.get(1)?,
-            received_at: r.get(2)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![id],
+        |r| {
+            Ok(PlayedMove {
+                text: r.get(0)?,
+                message_id: r.get(1)?,
+                received_at: r.get(2)?,
+            })
+        },
+    )
 }
 
 /// Reads one game with its moves.
-pub fn game(conn: &Connection, id: GameId) -> Result<Option<StoredGame>, StoreError> {
+pub fn game(conn: &Db, id: GameId) -> Result<Option<StoredGame>, StoreError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
     let found = conn
-        .prepare_cached(&sql)?
-        .query_row([id], game_row)
-        .optional()?;
+        .query_built(&sql, params![id], game_row)?
+        .into_iter()
+        .next();
     match found {
         Some(mut g) => {
             g.moves = moves(conn, id)?;
@@ -420,13 +387,12 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<StoredGame>, StoreEr
 /// Reads games matching `condition` (an SQL expression on the games table), with moves,
 /// ordered by id.
 pub fn games_where(
-    conn: &Connection,
+    conn: &Db,
     condition: &str,
-    args: &[&dyn rusqlite::ToSql],
+    args: &[&dyn Param],
 ) -> Result<Vec<StoredGame>, StoreError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id");
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let found: Vec<StoredGame> = stmt.query_map(args, game_row)?.collect::<Result<_, _>>()?;
+    let found = conn.query_built(&sql, args, game_row)?;
     found
         .into_iter()
         .map(|mut g| {
@@ -441,7 +407,7 @@ pub fn games_where(
 
 /// Inserts or replaces a game. Moves are appended when the stored list is a prefix of the
 /// new one (the usual case), and replaced otherwise.
-pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
+pub fn save_game(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
     let (winner, termination, line) = match &g.result {
         Some(r) => (
             side_code(r.winner),
@@ -450,112 +416,109 @@ pub fn save_game(conn: &Connection, g: &StoredGame) -> Result<(), StoreError> {
         ),
         None => (None, None, None),
     };
-    conn.prepare_cached(&format!(
-        "INSERT OR REPLACE INTO games ({GAME_COLUMNS}) VALUES
+    let sql = format!(
+        "INSERT INTO games ({GAME_COLUMNS}) VALUES
          (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-          ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)"
-    ))?
-    .execute(params![
-        g.id,
-        g.kind.name(),
-        g.variant,
-        g.start,
-        side_code(g.to_move),
-        g.options,
-        g.white.to_lowercase(),
-        g.black.to_lowercase(),
-        g.challenger.to_lowercase(),
-        g.status.code(),
-        winner,
-        termination,
-        line,
-        side_code(g.draw_offer),
-        g.created_at,
-        g.updated_at,
-        side_code(g.undo_request),
-        g.clock.control.to_string(),
-        g.clock.claim,
-        g.clock.next_due,
-        g.terms.event.map(|e| e.0),
-        g.terms.event.map(|e| e.1),
-        g.terms.rated,
-        g.terms.no_takebacks,
-        g.terms.no_conditionals,
-        g.terms.draw_offer_limit,
-        g.terms.draw_offers_made[0],
-        g.terms.draw_offers_made[1],
-        g.terms.pool,
-    ])?;
+          ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)
+         ON CONFLICT (id) DO UPDATE SET {}",
+        GAME_COLUMNS
+            .split(", ")
+            .skip(1)
+            .map(|c| format!("{c} = excluded.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    conn.execute_built(
+        &sql,
+        params![
+            g.id,
+            g.kind.name(),
+            g.variant,
+            g.start,
+            side_code(g.to_move),
+            g.options,
+            g.white.to_lowercase(),
+            g.black.to_lowercase(),
+            g.challenger.to_lowercase(),
+            g.status.code(),
+            winner,
+            termination,
+            line,
+            side_code(g.draw_offer),
+            g.created_at,
+            g.updated_at,
+            side_code(g.undo_request),
+            g.clock.control.to_string(),
+            g.clock.claim,
+            g.clock.next_due,
+            g.terms.event.map(|e| e.0),
+            g.terms.event.map(|e| e.1),
+            g.terms.rated,
+            g.terms.no_takebacks,
+            g.terms.no_conditionals,
+            g.terms.draw_offer_limit,
+            g.terms.draw_offers_made[0],
+            g.terms.draw_offers_made[1],
+            g.terms.pool,
+        ],
+    )?;
     // The reminders sent in the turns the game still has (a take-back forgets those of
     // the plies it removed: that turn is played again).
-    conn.prepare_cached("DELETE FROM reminders WHERE game_id = ?1")?
-        .execute([g.id])?;
-    let mut remind = conn.prepare_cached(
-        "INSERT OR IGNORE INTO reminders (game_id, ply, step) VALUES (?1, ?2, ?3)",
-    )?;
+    conn.execute("DELETE FROM reminders WHERE game_id = ?1", params![g.id])?;
     for (ply, step) in &g.clock.reminded {
-        remind.execute(params![g.id, *ply as i64, *step as i64])?;
+        conn.execute(
+            "INSERT INTO reminders (game_id, ply, step) VALUES (?1, ?2, ?3)
+             ON CONFLICT DO NOTHING",
+            params![g.id, ply, step],
+        )?;
     }
     // A director's adjustments and pauses.
-    conn.prepare_cached("DELETE FROM clock_adjustments WHERE game_id = ?1")?
-        .execute([g.id])?;
-    let mut adjust = conn.prepare_cached(
-        "INSERT INTO clock_adjustments (game_id, n, side, turn, seconds)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+    conn.execute(
+        "DELETE FROM clock_adjustments WHERE game_id = ?1",
+        params![g.id],
     )?;
     for (n, a) in g.clock.adjustments.iter().enumerate() {
-        adjust.execute(params![
-            g.id,
-            n as i64,
-            a.side.name(),
-            a.turn as i64,
-            a.seconds
-        ])?;
+        conn.execute(
+            "INSERT INTO clock_adjustments (game_id, n, side, turn, seconds)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![g.id, n, a.side.name(), a.turn, a.seconds],
+        )?;
     }
-    conn.prepare_cached("DELETE FROM clock_stops WHERE game_id = ?1")?
-        .execute([g.id])?;
-    let mut stop = conn.prepare_cached(
-        "INSERT OR REPLACE INTO clock_stops (game_id, from_at, to_at) VALUES (?1, ?2, ?3)",
-    )?;
+    conn.execute("DELETE FROM clock_stops WHERE game_id = ?1", params![g.id])?;
     for s in &g.clock.stops {
-        stop.execute(params![g.id, s.from, s.to])?;
+        conn.execute(
+            "INSERT INTO clock_stops (game_id, from_at, to_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (game_id, from_at) DO UPDATE SET to_at = excluded.to_at",
+            params![g.id, s.from, s.to],
+        )?;
     }
     // Take-backs are only ever added.
-    let known: i64 = conn
-        .prepare_cached("SELECT count(*) FROM takebacks WHERE game_id = ?1")?
-        .query_row([g.id], |r| r.get(0))?;
-    let mut add = conn.prepare_cached(
-        "INSERT INTO takebacks (game_id, ply, text, side, agreed_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    let known: usize = conn.query_row(
+        "SELECT count(*) FROM takebacks WHERE game_id = ?1",
+        params![g.id],
+        |r| r.get(0),
     )?;
-    for t in g.takebacks.iter().skip(usize::try_from(known).unwrap_or(0)) {
-        add.execute(params![
-            g.id,
-            t.ply as i64,
-            t.text,
-            t.by.name(),
-            t.agreed_at
-        ])?;
+    for t in g.takebacks.iter().skip(known) {
+        conn.execute(
+            "INSERT INTO takebacks (game_id, ply, text, side, agreed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![g.id, t.ply, t.text, t.by.name(), t.agreed_at],
+        )?;
     }
     save_conditions(conn, g)?;
     let stored = moves(conn, g.id)?;
     let keep = if g.moves.starts_with(&stored) {
         stored.len()
     } else {
-        conn.prepare_cached("DELETE FROM moves WHERE game_id = ?1")?
-            .execute([g.id])?;
+        conn.execute("DELETE FROM moves WHERE game_id = ?1", params![g.id])?;
         0
     };
-    let mut insert = conn.prepare_cached(
-        "INSERT INTO moves (game_id, ply, text, message_id, received_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
     for (i, m) in g.moves.iter().enumerate().skip(keep) {
-        insert.execute(params![
-            g.id,
-            i as i64 + 1,
-            m.text,
-            m.message_id,
-            m.received_at
-        ])?;
+        conn.execute(
+            "INSERT INTO moves (game_id, ply, text, message_id, received_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![g.id, i + 1, m.text, m.message_id, m.received_at],
+        )?;
     }
     Ok(())
 }

@@ -2,11 +2,10 @@
 //! gateway's own key for it (a retried delivery finds it there), and waits until the
 //! referee has decided on it.
 
-use rusqlite::{Connection, OptionalExtension, params};
-
 use crate::referee::Timestamp;
 
 use super::StoreError;
+use super::sql::{Db, params};
 
 /// An SMS as a gateway handed it over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,13 +27,11 @@ pub struct SmsIn {
 }
 
 /// Records an SMS unless the gateway's key is known already; returns whether it is new.
-pub fn receive(conn: &Connection, sms: &SmsIn) -> Result<bool, StoreError> {
-    let n = conn
-        .prepare_cached(
-            "INSERT INTO sms_inbox (gateway, key, sender, recipient, text, received_at, stop)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (gateway, key) DO NOTHING",
-        )?
-        .execute(params![
+pub fn receive(db: &Db, sms: &SmsIn) -> Result<bool, StoreError> {
+    let n = db.execute(
+        "INSERT INTO sms_inbox (gateway, key, sender, recipient, text, received_at, stop)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (gateway, key) DO NOTHING",
+        params![
             sms.gateway,
             sms.key,
             sms.sender,
@@ -42,91 +39,92 @@ pub fn receive(conn: &Connection, sms: &SmsIn) -> Result<bool, StoreError> {
             sms.text,
             sms.received_at,
             crate::referee::phone::stop_word(&sms.text),
-        ])?;
+        ],
+    )?;
     Ok(n == 1)
 }
 
 /// The SMS not processed yet, oldest first.
-pub fn pending(conn: &Connection, limit: usize) -> Result<Vec<SmsIn>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+pub fn pending(db: &Db, limit: usize) -> Result<Vec<SmsIn>, StoreError> {
+    db.query_map(
         "SELECT id, gateway, key, sender, recipient, text, received_at FROM sms_inbox
          WHERE processed_at IS NULL ORDER BY id LIMIT ?1",
-    )?;
-    let rows = stmt.query_map([limit as i64], |r| {
-        Ok(SmsIn {
-            id: r.get(0)?,
-            gateway: r.get(1)?,
-            key: r.get(2)?,
-            sender: r.get(3)?,
-            recipient: r.get(4)?,
-            text: r.get(5)?,
-            received_at: r.get(6)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![limit as i64],
+        |r| {
+            Ok(SmsIn {
+                id: r.get(0)?,
+                gateway: r.get(1)?,
+                key: r.get(2)?,
+                sender: r.get(3)?,
+                recipient: r.get(4)?,
+                text: r.get(5)?,
+                received_at: r.get(6)?,
+            })
+        },
+    )
 }
 
 /// Marks an SMS processed (inside the transaction of its effects); false when it was
 /// already.
-pub fn processed(conn: &Connection, id: i64, at: Timestamp) -> Result<bool, StoreError> {
-    let n = conn
-        .prepare_cached(
-            "UPDATE sms_inbox SET processed_at = ?2 WHERE id = ?1 AND processed_at IS NULL",
-        )?
-        .execute(params![id, at])?;
+pub fn processed(db: &Db, id: i64, at: Timestamp) -> Result<bool, StoreError> {
+    let n = db.execute(
+        "UPDATE sms_inbox SET processed_at = ?2 WHERE id = ?1 AND processed_at IS NULL",
+        params![id, at],
+    )?;
     Ok(n == 1)
 }
 
 /// Records that `number` said STOP (with the Message-ID of the SMS that confirms it) or
 /// START. Inside the commit transaction.
 pub fn set_stopped(
-    conn: &Connection,
+    db: &Db,
     number: &str,
     stopped: bool,
     confirmation: Option<&str>,
     at: Timestamp,
 ) -> Result<(), StoreError> {
     if stopped {
-        conn.prepare_cached(
+        db.execute(
             "INSERT INTO sms_optout (number, since, confirmation) VALUES (?1, ?2, ?3)
              ON CONFLICT (number) DO NOTHING",
-        )?
-        .execute(params![number, at, confirmation])?;
+            params![number, at, confirmation],
+        )?;
     } else {
-        conn.prepare_cached("DELETE FROM sms_optout WHERE number = ?1")?
-            .execute([number])?;
+        db.execute("DELETE FROM sms_optout WHERE number = ?1", params![number])?;
     }
     Ok(())
 }
 
 /// Whether `number` said STOP; with the Message-ID of the one SMS still allowed to it.
-pub fn stopped(conn: &Connection, number: &str) -> Result<Option<Option<String>>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT confirmation FROM sms_optout WHERE number = ?1")?
-        .query_row([number], |r| r.get(0))
-        .optional()?)
+pub fn stopped(db: &Db, number: &str) -> Result<Option<Option<String>>, StoreError> {
+    db.query_opt(
+        "SELECT confirmation FROM sms_optout WHERE number = ?1",
+        params![number],
+        |r| r.get(0),
+    )
 }
 
 /// Whether an SMS was queued for `number` since `since`.
-pub fn sent_since(conn: &Connection, number: &str, since: Timestamp) -> Result<bool, StoreError> {
-    let n: i64 = conn
-        .prepare_cached(
-            "SELECT count(*) FROM outbox WHERE channel = 'sms' AND recipient = ?1
-             AND created_at > ?2",
-        )?
-        .query_row(params![number, since], |r| r.get(0))?;
+pub fn sent_since(db: &Db, number: &str, since: Timestamp) -> Result<bool, StoreError> {
+    let n: i64 = db.query_row(
+        "SELECT count(*) FROM outbox WHERE channel = 'sms' AND recipient = ?1
+         AND created_at > ?2",
+        params![number, since],
+        |r| r.get(0),
+    )?;
     Ok(n > 0)
 }
 
 /// The game of the latest SMS sent to `number` (the player read it), when it is about one.
-pub fn last_game(conn: &Connection, number: &str) -> Result<Option<i64>, StoreError> {
-    Ok(conn
-        .prepare_cached(
+pub fn last_game(db: &Db, number: &str) -> Result<Option<i64>, StoreError> {
+    // NULLS LAST: where SQLite puts them in a descending order, not PostgreSQL.
+    Ok(db
+        .query_opt(
             "SELECT game_id FROM outbox WHERE channel = 'sms' AND recipient = ?1
-             AND status = 'sent' ORDER BY sent_at DESC, id DESC LIMIT 1",
+             AND status = 'sent' ORDER BY sent_at DESC NULLS LAST, id DESC LIMIT 1",
+            params![number],
+            |r| r.get::<Option<i64>>(0),
         )?
-        .query_row([number], |r| r.get::<_, Option<i64>>(0))
-        .optional()?
         .flatten())
 }
 
@@ -155,49 +153,42 @@ const DAY: Timestamp = 86_400;
 
 /// Whether the SMS `message_id` to `number` may go at `now` under `caps`.
 pub fn gate(
-    conn: &Connection,
+    db: &Db,
     number: &str,
     message_id: &str,
     caps: Caps,
     now: Timestamp,
 ) -> Result<Gate, StoreError> {
-    match stopped(conn, number)? {
+    match stopped(db, number)? {
         // The one SMS that confirms a STOP goes at once, whatever the caps.
         Some(allowed) if allowed.as_deref() == Some(message_id) => return Ok(Gate::Go),
         Some(_) => return Ok(Gate::Stopped),
         None => {}
     }
     // A STOP received but not decided yet already holds: it takes effect at once.
-    let waiting: Option<bool> = conn
-        .prepare_cached(
-            "SELECT stop FROM sms_inbox WHERE sender = ?1 AND processed_at IS NULL
-             AND stop IS NOT NULL ORDER BY id DESC LIMIT 1",
-        )?
-        .query_row([number], |r| r.get(0))
-        .optional()?;
+    let waiting: Option<bool> = db.query_opt(
+        "SELECT stop FROM sms_inbox WHERE sender = ?1 AND processed_at IS NULL
+         AND stop IS NOT NULL ORDER BY id DESC LIMIT 1",
+        params![number],
+        |r| r.get(0),
+    )?;
     if waiting == Some(true) {
         return Ok(Gate::Stopped);
     }
-    let count = |sql: &str, arg: Option<&str>| -> Result<(u32, Option<Timestamp>), StoreError> {
-        let mut stmt = conn.prepare_cached(sql)?;
-        let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?));
-        Ok(match arg {
-            Some(a) => stmt.query_row(params![now - DAY, a], row)?,
-            None => stmt.query_row(params![now - DAY], row)?,
-        })
-    };
-    let (to_number, first) = count(
+    let (to_number, first): (u32, Option<Timestamp>) = db.query_row(
         "SELECT count(*), min(sent_at) FROM outbox WHERE channel = 'sms' AND status = 'sent'
          AND sent_at > ?1 AND recipient = ?2",
-        Some(number),
+        params![now - DAY, number],
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     if to_number >= caps.per_number {
         return Ok(Gate::Wait(first.unwrap_or(now) + DAY));
     }
-    let (in_all, first) = count(
+    let (in_all, first): (u32, Option<Timestamp>) = db.query_row(
         "SELECT count(*), min(sent_at) FROM outbox WHERE channel = 'sms' AND status = 'sent'
          AND sent_at > ?1",
-        None,
+        params![now - DAY],
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     if in_all >= caps.in_all {
         return Ok(Gate::Wait(first.unwrap_or(now) + DAY));
@@ -223,94 +214,101 @@ pub fn delivery_word(status: u32) -> &'static str {
 /// undelivered, rejected) is never replaced by one on the way. Returns whether the SMS is
 /// one of arbitre's.
 pub fn note_delivery(
-    conn: &Connection,
+    db: &Db,
     message_id: &str,
     status: u32,
     at: Timestamp,
 ) -> Result<bool, StoreError> {
-    let exists: bool = conn
-        .prepare_cached("SELECT count(*) FROM outbox WHERE message_id = ?1 AND channel = 'sms'")?
-        .query_row([message_id], |r| r.get::<_, i64>(0))?
-        > 0;
+    let exists: bool = db.query_row(
+        "SELECT count(*) FROM outbox WHERE message_id = ?1 AND channel = 'sms'",
+        params![message_id],
+        |r| r.get::<i64>(0),
+    )? > 0;
     if !exists {
         return Ok(false);
     }
     let word = delivery_word(status);
     let final_word = matches!(status, 1 | 2 | 16);
-    conn.prepare_cached(
+    db.execute(
         "UPDATE outbox SET delivery = ?2, delivery_at = ?3 WHERE message_id = ?1
          AND (?4 OR delivery IS NULL OR delivery NOT IN ('delivered', 'undelivered', 'rejected'))",
-    )?
-    .execute(params![message_id, word, at, final_word])?;
+        params![message_id, word, at, final_word],
+    )?;
     Ok(true)
 }
 
 /// What the gateway last said of the SMS `message_id`, if anything.
-pub fn delivery(conn: &Connection, message_id: &str) -> Result<Option<String>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT delivery FROM outbox WHERE message_id = ?1")?
-        .query_row([message_id], |r| r.get(0))
-        .optional()?
+pub fn delivery(db: &Db, message_id: &str) -> Result<Option<String>, StoreError> {
+    Ok(db
+        .query_opt(
+            "SELECT delivery FROM outbox WHERE message_id = ?1",
+            params![message_id],
+            |r| r.get(0),
+        )?
         .flatten())
 }
 
 /// How many SMS sent the gateway last reported on with each word (`None`: no report).
-pub fn delivery_counts(conn: &Connection) -> Result<Vec<(Option<String>, u64)>, StoreError> {
-    let mut stmt = conn.prepare_cached(
+pub fn delivery_counts(db: &Db) -> Result<Vec<(Option<String>, u64)>, StoreError> {
+    // NULLS FIRST: where SQLite puts them in an ascending order, not PostgreSQL.
+    db.query_map(
         "SELECT delivery, count(*) FROM outbox WHERE channel = 'sms' AND status = 'sent'
-         GROUP BY delivery ORDER BY delivery",
-    )?;
-    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+         GROUP BY delivery ORDER BY delivery NULLS FIRST",
+        params![],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
 /// Puts off a queued message until `at` (a cap), without counting a failure.
-pub fn defer(conn: &Connection, id: i64, at: Timestamp) -> Result<(), StoreError> {
-    conn.prepare_cached("UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1")?
-        .execute(params![id, at])?;
+pub fn defer(db: &Db, id: i64, at: Timestamp) -> Result<(), StoreError> {
+    db.execute(
+        "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
+        params![id, at],
+    )?;
     Ok(())
 }
 
 /// Gives up a queued SMS for good: its number said STOP.
-pub fn drop_stopped(conn: &Connection, id: i64) -> Result<(), StoreError> {
-    conn.prepare_cached(
+pub fn drop_stopped(db: &Db, id: i64) -> Result<(), StoreError> {
+    db.execute(
         "UPDATE outbox SET status = 'failed', last_error = 'not sent: the number said STOP'
          WHERE id = ?1",
-    )?
-    .execute([id])?;
+        params![id],
+    )?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
 
     #[test]
     fn an_sms_is_recorded_once_and_processed_once() {
-        let mut store = Store::open_in_memory().unwrap();
-        let sms = SmsIn {
-            id: 0,
-            gateway: "kannel".into(),
-            key: "8a54".into(),
-            sender: "+33612345678".into(),
-            recipient: Some("36100".into()),
-            text: "#12 e5e6".into(),
-            received_at: 10,
-        };
-        assert!(store.receive_sms(&sms).unwrap());
-        assert!(!store.receive_sms(&sms).unwrap(), "a retry is known");
-        let other = SmsIn {
-            gateway: "gammu".into(),
-            ..sms.clone()
-        };
-        assert!(store.receive_sms(&other).unwrap(), "keys are per gateway");
-        let pending = store.pending_sms(10).unwrap();
-        assert_eq!(pending.len(), 2);
-        assert_eq!(pending[0].text, "#12 e5e6");
-        assert!(store.sms_processed(pending[0].id, 20).unwrap());
-        assert!(!store.sms_processed(pending[0].id, 21).unwrap());
-        assert_eq!(store.pending_sms(10).unwrap().len(), 1);
+        for mut store in crate::store::testing::stores("an_sms_is_recorded_once_and_processed_once")
+        {
+            let sms = SmsIn {
+                id: 0,
+                gateway: "kannel".into(),
+                key: "8a54".into(),
+                sender: "+33612345678".into(),
+                recipient: Some("36100".into()),
+                text: "#12 e5e6".into(),
+                received_at: 10,
+            };
+            assert!(store.receive_sms(&sms).unwrap());
+            assert!(!store.receive_sms(&sms).unwrap(), "a retry is known");
+            let other = SmsIn {
+                gateway: "gammu".into(),
+                ..sms.clone()
+            };
+            assert!(store.receive_sms(&other).unwrap(), "keys are per gateway");
+            let pending = store.pending_sms(10).unwrap();
+            assert_eq!(pending.len(), 2);
+            assert_eq!(pending[0].text, "#12 e5e6");
+            assert!(store.sms_processed(pending[0].id, 20).unwrap());
+            assert!(!store.sms_processed(pending[0].id, 21).unwrap());
+            assert_eq!(store.pending_sms(10).unwrap().len(), 1);
+        }
     }
 
     fn sms(id: &str, to: &str, not_before: Option<Timestamp>) -> crate::referee::Outgoing {
@@ -336,137 +334,143 @@ mod tests {
     fn a_phone_and_its_claim_are_kept_and_a_number_has_one_holder() {
         use crate::referee::{Decision, Notify, PhoneClaim, Player};
         use crate::text::Lang;
-        let mut store = Store::open_in_memory().unwrap();
-        let alice = Player {
-            phone: Some("+33612345678".into()),
-            notify: Notify::Both,
-            phone_claim: Some(PhoneClaim {
-                number: "+33700000000".into(),
-                code: "123456".into(),
-                until: 99,
-                tries: 2,
-                codes: 1,
-                since: 50,
-            }),
-            ..Player::new("alice@a.org", Lang::FR)
-        };
-        let d = Decision {
-            players: vec![alice.clone()],
-            ..Decision::default()
-        };
-        store.commit(&d, None, 1).unwrap();
-        assert_eq!(store.player("alice@a.org").unwrap(), Some(alice));
-        let conn = &store.conn;
-        assert_eq!(
-            super::super::rows::phone_holder(conn, "+33612345678").unwrap(),
-            Some("alice@a.org".into())
-        );
-        assert_eq!(
-            super::super::rows::phone_claimant(conn, "+33700000000", "123456", 99).unwrap(),
-            Some("alice@a.org".into())
-        );
-        let expired = super::super::rows::phone_claimant(conn, "+33700000000", "123456", 100);
-        assert_eq!(expired.unwrap(), None, "an expired code names nobody");
-        let wrong = super::super::rows::phone_claimant(conn, "+33700000000", "654321", 99);
-        assert_eq!(wrong.unwrap(), None, "another code names nobody");
-        let bob = Player {
-            phone: Some("+33612345678".into()),
-            ..Player::new("bob@b.org", Lang::EN)
-        };
-        let d = Decision {
-            players: vec![bob],
-            ..Decision::default()
-        };
-        assert!(store.commit(&d, None, 2).is_err(), "one player per number");
+        for mut store in crate::store::testing::stores(
+            "a_phone_and_its_claim_are_kept_and_a_number_has_one_holder",
+        ) {
+            let alice = Player {
+                phone: Some("+33612345678".into()),
+                notify: Notify::Both,
+                phone_claim: Some(PhoneClaim {
+                    number: "+33700000000".into(),
+                    code: "123456".into(),
+                    until: 99,
+                    tries: 2,
+                    codes: 1,
+                    since: 50,
+                }),
+                ..Player::new("alice@a.org", Lang::FR)
+            };
+            let d = Decision {
+                players: vec![alice.clone()],
+                ..Decision::default()
+            };
+            store.commit(&d, None, 1).unwrap();
+            assert_eq!(store.player("alice@a.org").unwrap(), Some(alice));
+            let conn = &store.conn;
+            assert_eq!(
+                super::super::rows::phone_holder(conn, "+33612345678").unwrap(),
+                Some("alice@a.org".into())
+            );
+            assert_eq!(
+                super::super::rows::phone_claimant(conn, "+33700000000", "123456", 99).unwrap(),
+                Some("alice@a.org".into())
+            );
+            let expired = super::super::rows::phone_claimant(conn, "+33700000000", "123456", 100);
+            assert_eq!(expired.unwrap(), None, "an expired code names nobody");
+            let wrong = super::super::rows::phone_claimant(conn, "+33700000000", "654321", 99);
+            assert_eq!(wrong.unwrap(), None, "another code names nobody");
+            let bob = Player {
+                phone: Some("+33612345678".into()),
+                ..Player::new("bob@b.org", Lang::EN)
+            };
+            let d = Decision {
+                players: vec![bob],
+                ..Decision::default()
+            };
+            assert!(store.commit(&d, None, 2).is_err(), "one player per number");
+        }
     }
 
     #[test]
     fn stop_holds_back_every_sms_but_its_confirmation_and_caps_defer() {
         use crate::referee::Decision;
-        let mut store = Store::open_in_memory().unwrap();
-        let caps = Caps {
-            per_number: 2,
-            in_all: 3,
-        };
-        let n = "+33612345678";
-        assert_eq!(store.sms_gate(n, "a", caps, 100).unwrap(), Gate::Go);
-        set_stopped(&store.conn, n, true, Some("confirm"), 100).unwrap();
-        // STOP said again keeps the first confirmation.
-        set_stopped(&store.conn, n, true, Some("other"), 101).unwrap();
-        assert_eq!(store.sms_gate(n, "a", caps, 102).unwrap(), Gate::Stopped);
-        assert_eq!(store.sms_gate(n, "confirm", caps, 102).unwrap(), Gate::Go);
-        assert_eq!(
-            store.sms_gate(n, "other", caps, 102).unwrap(),
-            Gate::Stopped
-        );
-        set_stopped(&store.conn, n, false, None, 103).unwrap();
-        assert_eq!(store.sms_gate(n, "a", caps, 104).unwrap(), Gate::Go);
-        // A STOP received but not decided yet holds already; a START after it releases.
-        let received = |key: &str, text: &str| SmsIn {
-            id: 0,
-            gateway: "kannel".into(),
-            key: key.into(),
-            sender: n.into(),
-            recipient: None,
-            text: text.into(),
-            received_at: 105,
-        };
-        store.receive_sms(&received("k1", "Stop")).unwrap();
-        assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Stopped);
-        store.receive_sms(&received("k2", "a1b2")).unwrap();
-        assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Stopped);
-        store.receive_sms(&received("k3", "START")).unwrap();
-        assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Go);
-        for sms in store.pending_sms(10).unwrap() {
-            store.sms_processed(sms.id, 107).unwrap();
-        }
+        for mut store in crate::store::testing::stores(
+            "stop_holds_back_every_sms_but_its_confirmation_and_caps_defer",
+        ) {
+            let caps = Caps {
+                per_number: 2,
+                in_all: 3,
+            };
+            let n = "+33612345678";
+            assert_eq!(store.sms_gate(n, "a", caps, 100).unwrap(), Gate::Go);
+            set_stopped(&store.conn, n, true, Some("confirm"), 100).unwrap();
+            // STOP said again keeps the first confirmation.
+            set_stopped(&store.conn, n, true, Some("other"), 101).unwrap();
+            assert_eq!(store.sms_gate(n, "a", caps, 102).unwrap(), Gate::Stopped);
+            assert_eq!(store.sms_gate(n, "confirm", caps, 102).unwrap(), Gate::Go);
+            assert_eq!(
+                store.sms_gate(n, "other", caps, 102).unwrap(),
+                Gate::Stopped
+            );
+            set_stopped(&store.conn, n, false, None, 103).unwrap();
+            assert_eq!(store.sms_gate(n, "a", caps, 104).unwrap(), Gate::Go);
+            // A STOP received but not decided yet holds already; a START after it releases.
+            let received = |key: &str, text: &str| SmsIn {
+                id: 0,
+                gateway: "kannel".into(),
+                key: key.into(),
+                sender: n.into(),
+                recipient: None,
+                text: text.into(),
+                received_at: 105,
+            };
+            store.receive_sms(&received("k1", "Stop")).unwrap();
+            assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Stopped);
+            store.receive_sms(&received("k2", "a1b2")).unwrap();
+            assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Stopped);
+            store.receive_sms(&received("k3", "START")).unwrap();
+            assert_eq!(store.sms_gate(n, "a", caps, 106).unwrap(), Gate::Go);
+            for sms in store.pending_sms(10).unwrap() {
+                store.sms_processed(sms.id, 107).unwrap();
+            }
 
-        // Two sent to the number: the third waits a day from the first.
-        let d = Decision {
-            outbox: vec![
-                sms("s1", n, None),
-                sms("s2", n, None),
-                sms("s3", "+33699999999", Some(5000)),
-            ],
-            ..Decision::default()
-        };
-        store.commit(&d, None, 1000).unwrap();
-        let due = store
-            .due_on(crate::referee::Channel::Sms, 1000, 10)
-            .unwrap();
-        assert_eq!(due.len(), 2, "the third waits for its time");
-        store.mark_sent(due[0].id, 1000).unwrap();
-        store.mark_sent(due[1].id, 1100).unwrap();
-        assert_eq!(
-            store.sms_gate(n, "s4", caps, 1200).unwrap(),
-            Gate::Wait(1000 + DAY)
-        );
-        assert_eq!(
-            store.sms_gate("+33699999999", "s3", caps, 5000).unwrap(),
-            Gate::Go
-        );
-        let s3 = store
-            .due_on(crate::referee::Channel::Sms, 5000, 10)
-            .unwrap();
-        store.mark_sent(s3[0].id, 5000).unwrap();
-        // The confirmation of a STOP goes whatever the caps.
-        set_stopped(&store.conn, n, true, Some("confirm-2"), 1300).unwrap();
-        assert_eq!(
-            store.sms_gate(n, "confirm-2", caps, 1300).unwrap(),
-            Gate::Go
-        );
-        set_stopped(&store.conn, n, false, None, 1301).unwrap();
-        // Three in all: the installation's cap.
-        assert_eq!(
-            store.sms_gate("+33611111111", "s5", caps, 6000).unwrap(),
-            Gate::Wait(1000 + DAY)
-        );
-        assert_eq!(
-            store
-                .sms_gate("+33611111111", "s5", caps, 1000 + DAY + 1)
-                .unwrap(),
-            Gate::Go
-        );
-        assert_eq!(last_game(&store.conn, n).unwrap(), Some(1));
+            // Two sent to the number: the third waits a day from the first.
+            let d = Decision {
+                outbox: vec![
+                    sms("s1", n, None),
+                    sms("s2", n, None),
+                    sms("s3", "+33699999999", Some(5000)),
+                ],
+                ..Decision::default()
+            };
+            store.commit(&d, None, 1000).unwrap();
+            let due = store
+                .due_on(crate::referee::Channel::Sms, 1000, 10)
+                .unwrap();
+            assert_eq!(due.len(), 2, "the third waits for its time");
+            store.mark_sent(due[0].id, 1000).unwrap();
+            store.mark_sent(due[1].id, 1100).unwrap();
+            assert_eq!(
+                store.sms_gate(n, "s4", caps, 1200).unwrap(),
+                Gate::Wait(1000 + DAY)
+            );
+            assert_eq!(
+                store.sms_gate("+33699999999", "s3", caps, 5000).unwrap(),
+                Gate::Go
+            );
+            let s3 = store
+                .due_on(crate::referee::Channel::Sms, 5000, 10)
+                .unwrap();
+            store.mark_sent(s3[0].id, 5000).unwrap();
+            // The confirmation of a STOP goes whatever the caps.
+            set_stopped(&store.conn, n, true, Some("confirm-2"), 1300).unwrap();
+            assert_eq!(
+                store.sms_gate(n, "confirm-2", caps, 1300).unwrap(),
+                Gate::Go
+            );
+            set_stopped(&store.conn, n, false, None, 1301).unwrap();
+            // Three in all: the installation's cap.
+            assert_eq!(
+                store.sms_gate("+33611111111", "s5", caps, 6000).unwrap(),
+                Gate::Wait(1000 + DAY)
+            );
+            assert_eq!(
+                store
+                    .sms_gate("+33611111111", "s5", caps, 1000 + DAY + 1)
+                    .unwrap(),
+                Gate::Go
+            );
+            assert_eq!(last_game(&store.conn, n).unwrap(), Some(1));
+        }
     }
 }

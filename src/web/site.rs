@@ -4,7 +4,6 @@
 //! store is in WAL mode).
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -34,7 +33,7 @@ const IDLE_READERS: usize = 8;
 #[derive(Clone, Debug)]
 pub struct WebSettings {
     /// The store.
-    pub store: PathBuf,
+    pub store: crate::store::Location,
     /// The secret the players' handles are derived with.
     pub secret: String,
     /// The language of readers whose browser names none arbitre speaks.

@@ -1,0 +1,708 @@
+//! The database the store's queries run on: SQLite (rusqlite) or PostgreSQL (the synchronous
+//! client of tokio-postgres), behind the few calls the store makes. Every query is written
+//! once, in the SQL both understand (`?1` placeholders, `ON CONFLICT`, `RETURNING`,
+//! `coalesce`), and typed on the way in ([`Param`]) and out ([`Column`]) by the store's own
+//! Rust types, so that the code above never knows which database it talks to.
+//!
+//! Transactions nest: the outermost is a transaction, the inner ones savepoints. A
+//! [`Tx`] dropped without [`Tx::commit`] rolls its part back.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use super::StoreError;
+
+/// A connection to the store's database.
+pub struct Db {
+    backend: Backend,
+    /// How many transactions and savepoints are open.
+    depth: Cell<u32>,
+}
+
+enum Backend {
+    Sqlite(rusqlite::Connection),
+    Postgres(Box<RefCell<Pg>>),
+}
+
+/// A PostgreSQL session with its prepared statements, by the text the store wrote.
+struct Pg {
+    client: postgres::Client,
+    statements: HashMap<&'static str, postgres::Statement>,
+    /// Statements built at run time (a condition or column list spliced in), by their text.
+    built: HashMap<String, postgres::Statement>,
+}
+
+/// Which database a [`Db`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// SQLite, one file.
+    Sqlite,
+    /// PostgreSQL, shared by several daemons.
+    Postgres,
+}
+
+/// The advisory lock every writing transaction of a PostgreSQL store holds: what SQLite's
+/// `BEGIN IMMEDIATE` gives (the writers of one store take turns; readers never wait).
+pub const WRITE_LOCK: i64 = 0x6172_6269_7472_6501;
+
+impl Db {
+    /// A SQLite connection.
+    pub fn sqlite(conn: rusqlite::Connection) -> Db {
+        Db {
+            backend: Backend::Sqlite(conn),
+            depth: Cell::new(0),
+        }
+    }
+
+    /// A PostgreSQL session.
+    pub fn postgres(client: postgres::Client) -> Db {
+        Db {
+            backend: Backend::Postgres(Box::new(RefCell::new(Pg {
+                client,
+                statements: HashMap::new(),
+                built: HashMap::new(),
+            }))),
+            depth: Cell::new(0),
+        }
+    }
+
+    /// Which database this is.
+    pub fn dialect(&self) -> Dialect {
+        match self.backend {
+            Backend::Sqlite(_) => Dialect::Sqlite,
+            Backend::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// The SQLite connection, for what only SQLite has (pragmas, the file's path).
+    pub fn sqlite_conn(&self) -> Option<&rusqlite::Connection> {
+        match &self.backend {
+            Backend::Sqlite(c) => Some(c),
+            Backend::Postgres(_) => None,
+        }
+    }
+
+    /// Runs statements that take no parameter and return nothing (schema, settings).
+    pub fn batch(&self, sql: &str) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(c) => Ok(c.execute_batch(sql)?),
+            Backend::Postgres(pg) => Ok(pg.borrow_mut().client.batch_execute(sql)?),
+        }
+    }
+
+    /// Runs one statement; returns how many rows it changed.
+    pub fn execute(&self, sql: &'static str, params: &[&dyn Param]) -> Result<usize, StoreError> {
+        self.execute_text(Text::Fixed(sql), params)
+    }
+
+    /// [`Db::execute`] for a statement built at run time.
+    pub fn execute_built(&self, sql: &str, params: &[&dyn Param]) -> Result<usize, StoreError> {
+        self.execute_text(Text::Built(sql), params)
+    }
+
+    fn execute_text(&self, sql: Text<'_>, params: &[&dyn Param]) -> Result<usize, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(c) => {
+                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
+                Ok(c.prepare_cached(sql.text())?
+                    .execute(rusqlite::params_from_iter(values.iter()))?)
+            }
+            Backend::Postgres(pg) => {
+                let mut pg = pg.borrow_mut();
+                let stmt = pg.statement(sql)?;
+                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
+                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> = values
+                    .iter()
+                    .map(|v| v as &(dyn postgres::types::ToSql + Sync))
+                    .collect();
+                let n = pg.client.execute(&stmt, &refs)?;
+                Ok(usize::try_from(n).unwrap_or(usize::MAX))
+            }
+        }
+    }
+
+    /// Runs one query and maps each row with `f`.
+    pub fn query_map<T>(
+        &self,
+        sql: &'static str,
+        params: &[&dyn Param],
+        f: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        self.query_text(Text::Fixed(sql), params, f)
+    }
+
+    /// [`Db::query_map`] for a query built at run time.
+    pub fn query_built<T>(
+        &self,
+        sql: &str,
+        params: &[&dyn Param],
+        f: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        self.query_text(Text::Built(sql), params, f)
+    }
+
+    /// The first row of a query mapped with `f`, if there is one.
+    pub fn query_opt<T>(
+        &self,
+        sql: &'static str,
+        params: &[&dyn Param],
+        f: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        let mut f = Some(f);
+        let mut found = None;
+        self.query_text(Text::Fixed(sql), params, |r| {
+            if let Some(f) = f.take() {
+                found = Some(f(r)?);
+            }
+            Ok(())
+        })?;
+        Ok(found)
+    }
+
+    /// The first row of a query that always returns one (an aggregate), mapped with `f`.
+    pub fn query_row<T>(
+        &self,
+        sql: &'static str,
+        params: &[&dyn Param],
+        f: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.query_opt(sql, params, f)?
+            .ok_or_else(|| StoreError::Corrupt(format!("no row from `{sql}`")))
+    }
+
+    fn query_text<T>(
+        &self,
+        sql: Text<'_>,
+        params: &[&dyn Param],
+        mut f: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(c) => {
+                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
+                let mut stmt = c.prepare_cached(sql.text())?;
+                let mut rows = stmt.query(rusqlite::params_from_iter(values.iter()))?;
+                let mut out = Vec::new();
+                while let Some(r) = rows.next()? {
+                    out.push(f(&Row::Sqlite(r))?);
+                }
+                Ok(out)
+            }
+            Backend::Postgres(pg) => {
+                let mut pg = pg.borrow_mut();
+                let stmt = pg.statement(sql)?;
+                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
+                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> = values
+                    .iter()
+                    .map(|v| v as &(dyn postgres::types::ToSql + Sync))
+                    .collect();
+                let rows = pg.client.query(&stmt, &refs)?;
+                drop(pg);
+                rows.iter().map(|r| f(&Row::Postgres(r))).collect()
+            }
+        }
+    }
+
+    /// Opens a transaction, or a savepoint inside the open one. What SQLite calls deferred:
+    /// the first write takes the write lock. Use [`Db::immediate`] when what is read
+    /// decides what is written.
+    pub fn transaction(&self) -> Result<Tx<'_>, StoreError> {
+        self.open(false)
+    }
+
+    /// Opens a transaction that holds the store's write lock from its start (SQLite's
+    /// `BEGIN IMMEDIATE`, PostgreSQL's [`WRITE_LOCK`]), or a savepoint inside the open one.
+    pub fn immediate(&self) -> Result<Tx<'_>, StoreError> {
+        self.open(true)
+    }
+
+    fn open(&self, write: bool) -> Result<Tx<'_>, StoreError> {
+        Ok(Tx {
+            db: self,
+            level: self.begin(write)?,
+            done: false,
+        })
+    }
+
+    /// Opens a transaction (`write`: holding the write lock from the start) or a savepoint
+    /// inside the open one; returns its level, for [`Db::end`]. For a caller that cannot
+    /// hold a [`Tx`] across what it runs.
+    pub fn begin(&self, write: bool) -> Result<u32, StoreError> {
+        let depth = self.depth.get();
+        if depth == 0 {
+            match (&self.backend, write) {
+                (Backend::Sqlite(c), true) => c.execute_batch("BEGIN IMMEDIATE")?,
+                (Backend::Sqlite(c), false) => c.execute_batch("BEGIN")?,
+                (Backend::Postgres(pg), write) => {
+                    let mut pg = pg.borrow_mut();
+                    pg.client.batch_execute("BEGIN")?;
+                    if write
+                        && let Err(e) = pg
+                            .client
+                            .execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK])
+                    {
+                        let _ = pg.client.batch_execute("ROLLBACK");
+                        return Err(e.into());
+                    }
+                }
+            }
+        } else {
+            self.batch(&format!("SAVEPOINT s{depth}"))?;
+        }
+        self.depth.set(depth + 1);
+        Ok(depth)
+    }
+
+    /// Commits (or releases) what [`Db::begin`] opened at `level`, or rolls it back.
+    pub fn end(&self, level: u32, commit: bool) -> Result<(), StoreError> {
+        self.depth.set(level);
+        match (level, commit) {
+            (0, true) => {
+                if let Err(e) = self.batch("COMMIT") {
+                    // A failed COMMIT leaves a PostgreSQL session in its transaction.
+                    let _ = self.batch("ROLLBACK");
+                    return Err(e);
+                }
+                Ok(())
+            }
+            (0, false) => self.batch("ROLLBACK"),
+            (n, true) => self.batch(&format!("RELEASE SAVEPOINT s{n}")),
+            (n, false) => self.batch(&format!(
+                "ROLLBACK TO SAVEPOINT s{n}; RELEASE SAVEPOINT s{n}"
+            )),
+        }
+    }
+}
+
+/// An open transaction or savepoint. Rolled back when dropped without [`Tx::commit`].
+pub struct Tx<'a> {
+    db: &'a Db,
+    level: u32,
+    done: bool,
+}
+
+impl Tx<'_> {
+    /// Commits (or releases the savepoint into the enclosing transaction).
+    pub fn commit(mut self) -> Result<(), StoreError> {
+        self.done = true;
+        self.db.end(self.level, true)
+    }
+}
+
+impl Drop for Tx<'_> {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = self.db.end(self.level, false);
+        }
+    }
+}
+
+enum Text<'a> {
+    Fixed(&'static str),
+    Built(&'a str),
+}
+
+impl Text<'_> {
+    fn text(&self) -> &str {
+        match self {
+            Text::Fixed(s) => s,
+            Text::Built(s) => s,
+        }
+    }
+}
+
+impl Pg {
+    fn statement(&mut self, sql: Text<'_>) -> Result<postgres::Statement, StoreError> {
+        match sql {
+            Text::Fixed(s) => {
+                if let Some(stmt) = self.statements.get(s) {
+                    return Ok(stmt.clone());
+                }
+                let stmt = self.client.prepare(&dollar_placeholders(s))?;
+                self.statements.insert(s, stmt.clone());
+                Ok(stmt)
+            }
+            Text::Built(s) => {
+                if let Some(stmt) = self.built.get(s) {
+                    return Ok(stmt.clone());
+                }
+                let stmt = self.client.prepare(&dollar_placeholders(s))?;
+                // Built texts come from a handful of shapes; a bound keeps a mistake cheap.
+                if self.built.len() > 256 {
+                    self.built.clear();
+                }
+                self.built.insert(s.to_owned(), stmt.clone());
+                Ok(stmt)
+            }
+        }
+    }
+}
+
+/// The store's SQL with PostgreSQL's `$N` for SQLite's `?N` (outside quoted text).
+pub fn dollar_placeholders(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut quoted = false;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                out.push(c);
+            }
+            '?' if !quoted && chars.peek().is_some_and(char::is_ascii_digit) => out.push('$'),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// One row of a query's answer.
+pub enum Row<'a> {
+    /// From SQLite.
+    Sqlite(&'a rusqlite::Row<'a>),
+    /// From PostgreSQL.
+    Postgres(&'a postgres::Row),
+}
+
+impl Row<'_> {
+    /// Column `i` (from 0) as `T`.
+    pub fn get<T: Column>(&self, i: usize) -> Result<T, StoreError> {
+        let cell = match self {
+            Row::Sqlite(r) => {
+                use rusqlite::types::ValueRef;
+                match r.get_ref(i)? {
+                    ValueRef::Null => Datum::Null,
+                    ValueRef::Integer(v) => Datum::Int(v),
+                    ValueRef::Real(v) => Datum::Real(v),
+                    ValueRef::Text(t) => Datum::Text(String::from_utf8_lossy(t).into_owned()),
+                    ValueRef::Blob(b) => Datum::Bytes(b.to_vec()),
+                }
+            }
+            Row::Postgres(r) => pg_cell(r, i)?,
+        };
+        T::from_cell(cell).map_err(|e| StoreError::Corrupt(format!("column {i}: {e}")))
+    }
+}
+
+/// A value read from a column, before it takes its Rust type.
+#[derive(Debug)]
+pub enum Datum {
+    /// SQL NULL.
+    Null,
+    /// An integer (or a boolean, as 0 and 1).
+    Int(i64),
+    /// A floating-point number.
+    Real(f64),
+    /// Text.
+    Text(String),
+    /// Bytes.
+    Bytes(Vec<u8>),
+}
+
+fn pg_cell(r: &postgres::Row, i: usize) -> Result<Datum, StoreError> {
+    use postgres::types::Type;
+    let Some(column) = r.columns().get(i) else {
+        return Err(StoreError::Corrupt(format!("no column {i}")));
+    };
+    let ty = column.type_();
+    Ok(if *ty == Type::INT8 {
+        r.try_get::<_, Option<i64>>(i)?
+            .map_or(Datum::Null, Datum::Int)
+    } else if *ty == Type::INT4 {
+        r.try_get::<_, Option<i32>>(i)?
+            .map_or(Datum::Null, |v| Datum::Int(v.into()))
+    } else if *ty == Type::INT2 {
+        r.try_get::<_, Option<i16>>(i)?
+            .map_or(Datum::Null, |v| Datum::Int(v.into()))
+    } else if *ty == Type::BOOL {
+        r.try_get::<_, Option<bool>>(i)?
+            .map_or(Datum::Null, |v| Datum::Int(v.into()))
+    } else if *ty == Type::FLOAT8 {
+        r.try_get::<_, Option<f64>>(i)?
+            .map_or(Datum::Null, Datum::Real)
+    } else if *ty == Type::FLOAT4 {
+        r.try_get::<_, Option<f32>>(i)?
+            .map_or(Datum::Null, |v| Datum::Real(v.into()))
+    } else if *ty == Type::BYTEA {
+        r.try_get::<_, Option<Vec<u8>>>(i)?
+            .map_or(Datum::Null, Datum::Bytes)
+    } else {
+        r.try_get::<_, Option<String>>(i)?
+            .map_or(Datum::Null, Datum::Text)
+    })
+}
+
+/// A Rust type a column reads into.
+pub trait Column: Sized {
+    /// Reads a column's value; says why not in words.
+    fn from_cell(cell: Datum) -> Result<Self, String>;
+}
+
+impl Column for i64 {
+    fn from_cell(cell: Datum) -> Result<Self, String> {
+        match cell {
+            Datum::Int(v) => Ok(v),
+            other => Err(format!("expected an integer, found {other:?}")),
+        }
+    }
+}
+
+macro_rules! integer_column {
+    ($($t:ty),*) => {$(
+        impl Column for $t {
+            fn from_cell(cell: Datum) -> Result<Self, String> {
+                let v = i64::from_cell(cell)?;
+                <$t>::try_from(v).map_err(|_| format!("{v} is out of range"))
+            }
+        }
+    )*};
+}
+integer_column!(i32, u32, u64, usize, u8, u16);
+
+impl Column for bool {
+    fn from_cell(cell: Datum) -> Result<Self, String> {
+        Ok(i64::from_cell(cell)? != 0)
+    }
+}
+
+impl Column for f64 {
+    fn from_cell(cell: Datum) -> Result<Self, String> {
+        match cell {
+            Datum::Real(v) => Ok(v),
+            Datum::Int(v) => Ok(v as f64),
+            other => Err(format!("expected a number, found {other:?}")),
+        }
+    }
+}
+
+impl Column for String {
+    fn from_cell(cell: Datum) -> Result<Self, String> {
+        match cell {
+            Datum::Text(s) => Ok(s),
+            other => Err(format!("expected text, found {other:?}")),
+        }
+    }
+}
+
+impl Column for Vec<u8> {
+    fn from_cell(cell: Datum) -> Result<Self, String> {
+        match cell {
+            Datum::Bytes(b) => Ok(b),
+            Datum::Text(s) => Ok(s.into_bytes()),
+            other => Err(format!("expected bytes, found {other:?}")),
+        }
+    }
+}
+
+impl<T: Column> Column for Option<T> {
+    fn from_cell(cell: Datum) -> Result<Self, String> {
+        match cell {
+            Datum::Null => Ok(None),
+            other => T::from_cell(other).map(Some),
+        }
+    }
+}
+
+/// A value bound to a placeholder.
+#[derive(Clone, Copy, Debug)]
+pub enum Value<'a> {
+    /// SQL NULL.
+    Null,
+    /// An integer (booleans are 0 and 1, as SQLite stores them).
+    Int(i64),
+    /// A floating-point number.
+    Real(f64),
+    /// Text.
+    Text(&'a str),
+    /// Bytes.
+    Bytes(&'a [u8]),
+}
+
+/// A Rust value the store binds to a placeholder.
+pub trait Param {
+    /// The value to bind.
+    fn value(&self) -> Value<'_>;
+}
+
+macro_rules! int_param {
+    ($($t:ty),*) => {$(
+        impl Param for $t {
+            fn value(&self) -> Value<'_> {
+                Value::Int(*self as i64)
+            }
+        }
+    )*};
+}
+int_param!(i64, i32, u32, u16, u8);
+
+impl Param for u64 {
+    fn value(&self) -> Value<'_> {
+        Value::Int(i64::try_from(*self).unwrap_or(i64::MAX))
+    }
+}
+
+impl Param for usize {
+    fn value(&self) -> Value<'_> {
+        Value::Int(i64::try_from(*self).unwrap_or(i64::MAX))
+    }
+}
+
+impl Param for bool {
+    fn value(&self) -> Value<'_> {
+        Value::Int(i64::from(*self))
+    }
+}
+
+impl Param for f64 {
+    fn value(&self) -> Value<'_> {
+        Value::Real(*self)
+    }
+}
+
+impl Param for str {
+    fn value(&self) -> Value<'_> {
+        Value::Text(self)
+    }
+}
+
+impl Param for String {
+    fn value(&self) -> Value<'_> {
+        Value::Text(self)
+    }
+}
+
+impl Param for [u8] {
+    fn value(&self) -> Value<'_> {
+        Value::Bytes(self)
+    }
+}
+
+impl Param for Vec<u8> {
+    fn value(&self) -> Value<'_> {
+        Value::Bytes(self)
+    }
+}
+
+impl<T: Param + ?Sized> Param for &T {
+    fn value(&self) -> Value<'_> {
+        (**self).value()
+    }
+}
+
+impl<T: Param> Param for Option<T> {
+    fn value(&self) -> Value<'_> {
+        match self {
+            Some(v) => v.value(),
+            None => Value::Null,
+        }
+    }
+}
+
+impl rusqlite::ToSql for Value<'_> {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, ValueRef};
+        Ok(ToSqlOutput::Borrowed(match *self {
+            Value::Null => ValueRef::Null,
+            Value::Int(v) => ValueRef::Integer(v),
+            Value::Real(v) => ValueRef::Real(v),
+            Value::Text(s) => ValueRef::Text(s.as_bytes()),
+            Value::Bytes(b) => ValueRef::Blob(b),
+        }))
+    }
+}
+
+impl postgres::types::ToSql for Value<'_> {
+    fn to_sql(
+        &self,
+        ty: &postgres::types::Type,
+        out: &mut bytes::BytesMut,
+    ) -> Result<postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        use postgres::types::{IsNull, Type};
+        let narrow = |v: i64| -> Result<_, Box<dyn std::error::Error + Sync + Send>> {
+            Err(format!("{v} does not fit a {ty} column").into())
+        };
+        match *self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(v) if *ty == Type::INT8 => v.to_sql(ty, out),
+            Value::Int(v) if *ty == Type::INT4 => match i32::try_from(v) {
+                Ok(v) => v.to_sql(ty, out),
+                Err(_) => narrow(v),
+            },
+            Value::Int(v) if *ty == Type::INT2 => match i16::try_from(v) {
+                Ok(v) => v.to_sql(ty, out),
+                Err(_) => narrow(v),
+            },
+            Value::Int(v) if *ty == Type::BOOL => (v != 0).to_sql(ty, out),
+            Value::Int(v) if *ty == Type::FLOAT8 => (v as f64).to_sql(ty, out),
+            Value::Int(v) => v.to_string().as_str().to_sql(&Type::TEXT, out),
+            Value::Real(v) if *ty == Type::FLOAT4 => (v as f32).to_sql(ty, out),
+            Value::Real(v) => v.to_sql(&Type::FLOAT8, out),
+            Value::Text(s) => s.to_sql(&Type::TEXT, out),
+            Value::Bytes(b) => b.to_sql(&Type::BYTEA, out),
+        }
+    }
+
+    fn accepts(_: &postgres::types::Type) -> bool {
+        true
+    }
+
+    postgres::types::to_sql_checked!();
+}
+
+/// The parameters of a query: `params![a, b]` binds `a` to `?1` and `b` to `?2`.
+macro_rules! params {
+    () => { &[] as &[&dyn $crate::store::sql::Param] };
+    ($($p:expr),+ $(,)?) => { &[$(&$p as &dyn $crate::store::sql::Param),+] as &[&dyn $crate::store::sql::Param] };
+}
+pub(crate) use params;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_become_dollars_outside_quotes() {
+        assert_eq!(
+            dollar_placeholders("SELECT ?1, '?2' FROM t WHERE a = ?12 AND b LIKE 'x?'"),
+            "SELECT $1, '?2' FROM t WHERE a = $12 AND b LIKE 'x?'"
+        );
+    }
+
+    #[test]
+    fn nested_transactions_roll_back_their_own_part() {
+        let db = Db::sqlite(rusqlite::Connection::open_in_memory().unwrap());
+        db.batch("CREATE TABLE t (v INTEGER)").unwrap();
+        let outer = db.transaction().unwrap();
+        db.execute("INSERT INTO t (v) VALUES (?1)", params![1])
+            .unwrap();
+        {
+            let _inner = db.transaction().unwrap();
+            db.execute("INSERT INTO t (v) VALUES (?1)", params![2])
+                .unwrap();
+        }
+        let inner = db.transaction().unwrap();
+        db.execute("INSERT INTO t (v) VALUES (?1)", params![3])
+            .unwrap();
+        inner.commit().unwrap();
+        outer.commit().unwrap();
+        let got: Vec<i64> = db
+            .query_map("SELECT v FROM t ORDER BY v", params![], |r| r.get(0))
+            .unwrap();
+        assert_eq!(got, vec![1, 3]);
+        assert_eq!(db.depth.get(), 0);
+    }
+
+    #[test]
+    fn columns_refuse_what_does_not_fit() {
+        let db = Db::sqlite(rusqlite::Connection::open_in_memory().unwrap());
+        let r: Result<u8, _> = db.query_row("SELECT 300", params![], |r| r.get(0));
+        assert!(matches!(r, Err(StoreError::Corrupt(_))), "{r:?}");
+        let r: Option<String> = db
+            .query_row("SELECT NULL", params![], |r| r.get(0))
+            .unwrap();
+        assert_eq!(r, None);
+        let none: Option<i64> = db
+            .query_opt("SELECT 1 WHERE 0", params![], |r| r.get(0))
+            .unwrap();
+        assert_eq!(none, None);
+    }
+}
