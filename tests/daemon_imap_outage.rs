@@ -12,6 +12,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use arbitre::store_params;
 use common::games::{self, Games};
 use common::{Daemon, MailEnv};
 
@@ -24,17 +25,16 @@ const PROMPT: Duration = Duration::from_secs(13);
 
 /// Per processed message: its Message-ID, when arbitre committed it, when Dovecot stored it.
 fn timings(daemon: &Daemon) -> Vec<(String, i64, i64)> {
-    let db = rusqlite::Connection::open(daemon.dir.join("arbitre.sqlite")).unwrap();
-    let mut q = db
-        .prepare(
+    daemon
+        .store()
+        .database()
+        .query_map(
             "SELECT p.message_id, p.processed_at, m.received_at FROM processed p
              JOIN moves m ON m.message_id = p.message_id ORDER BY p.processed_at",
+            store_params![],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
-        .unwrap();
-    q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .unwrap()
-        .map(Result::unwrap)
-        .collect()
 }
 
 /// For a failure: which second moves were not processed, and where each one is (the mail
@@ -256,11 +256,12 @@ async fn moves_waiting_through_an_outage_are_taken_up_at_once() {
         games.assert_played(&daemon, g, 2);
     }
     // The start mails that waited in the outbox went as soon as the server was back.
-    let db = rusqlite::Connection::open(daemon.dir.join("arbitre.sqlite")).unwrap();
-    let (count, last_sent): (i64, i64) = db
+    let (count, last_sent): (i64, i64) = daemon
+        .store()
+        .database()
         .query_row(
             "SELECT count(*), max(sent_at) FROM outbox WHERE game_id = ?1 AND status = 'sent'",
-            [games.ids[late]],
+            store_params![games.ids[late]],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();

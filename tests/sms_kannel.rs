@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use arbitre::sms::kannel::{self, KannelSettings, Listener};
 use arbitre::sms::phone::Phone;
 use arbitre::store::Store;
+use arbitre::store::testing::location_for;
 use common::sms::SmsEnv;
 
 fn settings_of(g: &SmsEnv) -> KannelSettings {
@@ -42,7 +43,8 @@ fn store(name: &str) -> Arc<Mutex<Store>> {
     let dir = std::env::temp_dir().join(format!("arbitre-sms-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    Arc::new(Mutex::new(Store::open(&dir.join("s.sqlite")).unwrap()))
+    let location = location_for(&dir, "s.sqlite", &format!("kannel-{name}"));
+    Arc::new(Mutex::new(Store::connect(&location).unwrap()))
 }
 
 async fn listen(g: &SmsEnv, store: &Arc<Mutex<Store>>) -> tokio::task::JoinHandle<()> {

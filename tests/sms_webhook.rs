@@ -13,13 +13,15 @@ use arbitre::sms::phone::Phone;
 use arbitre::sms::signature;
 use arbitre::sms::webhook::{self, Listener, WebhookSettings};
 use arbitre::store::Store;
+use arbitre::store::testing::location_for;
 use axum::http::{HeaderMap, StatusCode};
 
 fn store(name: &str) -> Arc<Mutex<Store>> {
     let dir = std::env::temp_dir().join(format!("arbitre-webhook-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    Arc::new(Mutex::new(Store::open(&dir.join("s.sqlite")).unwrap()))
+    let location = location_for(&dir, "s.sqlite", &format!("webhook-{name}"));
+    Arc::new(Mutex::new(Store::connect(&location).unwrap()))
 }
 
 fn settings(api: &str, public_url: &str) -> WebhookSettings {

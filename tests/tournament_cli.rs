@@ -8,6 +8,8 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use arbitre::store::Store;
+use arbitre::store_params;
 use arbitre::tournament::record::RoundEntry;
 use arbitre::tournament::trf::Trf;
 
@@ -33,38 +35,33 @@ fn config_in(d: &Path) -> String {
     .to_string()
 }
 
-fn db(d: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open(d.join("s.sqlite")).unwrap()
+/// The store the configuration in `d` names.
+fn store(d: &Path) -> Store {
+    arbitre::store::testing::open_config(&d.join("arbitre.toml"))
 }
 
 /// The games of `event`'s round `round` still being played: (id, white seat, black seat).
 fn open_games(d: &Path, event: &str, round: u32) -> Vec<(i64, String, String)> {
-    let conn = db(d);
-    let mut stmt = conn
-        .prepare(
+    store(d)
+        .database()
+        .query_map(
             "SELECT g.id, g.white, g.black FROM games g JOIN events e ON e.id = g.event_id
              WHERE e.name = ?1 AND g.event_round = ?2 AND g.status = 'active' ORDER BY g.id",
+            store_params![event, round],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
-        .unwrap();
-    stmt.query_map(rusqlite::params![event, round], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-    })
-    .unwrap()
-    .collect::<Result<_, _>>()
-    .unwrap()
+        .unwrap()
 }
 
 fn mails_to(d: &Path, subject_part: &str) -> Vec<(String, String)> {
-    let conn = db(d);
-    let mut stmt = conn
-        .prepare("SELECT recipient, body FROM outbox WHERE subject LIKE ?1 ORDER BY id")
-        .unwrap();
-    stmt.query_map([format!("%{subject_part}%")], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })
-    .unwrap()
-    .collect::<Result<_, _>>()
-    .unwrap()
+    store(d)
+        .database()
+        .query_map(
+            "SELECT recipient, body FROM outbox WHERE subject LIKE ?1 ORDER BY id",
+            store_params![format!("%{subject_part}%")],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap()
 }
 
 fn adjudicate(config: &str, id: i64, result: &str) {
@@ -165,11 +162,12 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
     // rules; every player got the pairings mail with the conditions.
     let round1 = open_games(&d, "autumn", 1);
     assert_eq!(round1.len(), 3);
-    let conn = db(&d);
-    let (rated, no_takebacks, limit): (i64, i64, Option<i64>) = conn
+    let stored = store(&d);
+    let db = stored.database();
+    let (rated, no_takebacks, limit): (i64, i64, Option<i64>) = db
         .query_row(
             "SELECT rated, no_takebacks, draw_limit FROM games WHERE id = ?1",
-            [round1[0].0],
+            store_params![round1[0].0],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .unwrap();
@@ -237,10 +235,12 @@ fn a_swiss_event_runs_from_entries_to_the_final_crosstable() {
         "moving house",
     ]);
     assert!(withdrew.contains("forfeited"), "{withdrew}");
-    let term: String = conn
-        .query_row("SELECT termination FROM games WHERE id = ?1", [game], |r| {
-            r.get(0)
-        })
+    let term: String = db
+        .query_row(
+            "SELECT termination FROM games WHERE id = ?1",
+            store_params![game],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(term, "forfeit");
     for (id, _, _) in round3.iter().filter(|(id, _, _)| *id != game) {
@@ -401,11 +401,12 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     ]);
     ok(&["tournament", "start", "--config", c, "club-rr"]);
     // 4 players, double: 6 rounds of 2 games, all started at once.
-    let conn = db(&d);
-    let games: i64 = conn
+    let stored = store(&d);
+    let db = stored.database();
+    let games: i64 = db
         .query_row(
             "SELECT count(*) FROM games WHERE status = 'active'",
-            [],
+            store_params![],
             |r| r.get(0),
         )
         .unwrap();
@@ -431,14 +432,10 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     assert_eq!(late.status.code(), Some(1));
     // The last round's games end first: the event is not over while any game runs.
     let rr_games = |round: Option<u32>| -> Vec<i64> {
-        let conn = db(&d);
         let sql = "SELECT g.id FROM games g JOIN events e ON e.id = g.event_id
                    WHERE e.name = 'club-rr' AND g.status = 'active'
-                     AND (?1 IS NULL OR g.event_round = ?1) ORDER BY g.id";
-        let mut stmt = conn.prepare(sql).unwrap();
-        stmt.query_map([round], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
+                     AND g.event_round = coalesce(?1, g.event_round) ORDER BY g.id";
+        db.query_map(sql, store_params![round], |r| r.get(0))
             .unwrap()
     };
     for id in rr_games(Some(6)) {
@@ -572,16 +569,14 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
         &file,
     ]);
     ok(&["tournament", "start", "--config", c, "daisy"]);
-    let conn = db(&d);
-    let pools: Vec<Option<String>> = conn
-        .prepare(
+    let pools: Vec<Option<String>> = store(&d)
+        .database()
+        .query_map(
             "SELECT g.rating_pool FROM games g JOIN events e ON e.id = g.event_id
              WHERE e.name = 'daisy'",
+            store_params![],
+            |r| r.get(0),
         )
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(pools, vec![Some("abalone/belgian-daisy".to_string())]);
     // `--variant-pool` needs a variant.

@@ -9,6 +9,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use arbitre::games::{AnyGame, GameKind, Start};
+use arbitre::store::testing::snapshot;
 
 #[path = "common/site.rs"]
 mod site;
@@ -182,11 +183,7 @@ async fn a_game_page_steps_through_every_move_and_its_record_replays() {
     let replayed = replay(&s, "abalone", &record.body);
     assert_eq!(replayed["plies"], 12);
     assert_eq!(replayed["ok"], true);
-    let stored = arbitre::store::Store::open(&s.store())
-        .unwrap()
-        .game(s.casual)
-        .unwrap()
-        .unwrap();
+    let stored = s.store().game(s.casual).unwrap().unwrap();
     assert_eq!(
         replayed["position"],
         stored.rebuild().unwrap().position_string()
@@ -217,11 +214,7 @@ async fn spectators_see_a_tournament_game_late_until_it_is_over() {
         404
     );
     // The board is the position after the moves shown.
-    let stored = arbitre::store::Store::open(&s.store())
-        .unwrap()
-        .game(s.live)
-        .unwrap()
-        .unwrap();
+    let stored = s.store().game(s.live).unwrap().unwrap();
     let mut shown = AnyGame::new(
         GameKind::Ataxx,
         &Start::Position(stored.start.clone()),
@@ -263,11 +256,7 @@ async fn spectators_see_a_tournament_game_late_until_it_is_over() {
         "every round of the round robin is listed"
     );
     // The decided game (White won) scores from its first mover's side, as the crosstable.
-    let decided = arbitre::store::Store::open(&s.store())
-        .unwrap()
-        .game(s.decided)
-        .unwrap()
-        .unwrap();
+    let decided = s.store().game(s.decided).unwrap().unwrap();
     let first = AnyGame::new(
         GameKind::Ataxx,
         &Start::Position(decided.start.clone()),
@@ -374,32 +363,6 @@ async fn unknown_addresses_get_a_page_saying_so() {
         .await
         .unwrap();
     assert_eq!(posted.status().as_u16(), 405);
-}
-
-/// Every table of the store, as text.
-fn snapshot(store: &std::path::Path) -> String {
-    let conn = rusqlite::Connection::open(store).unwrap();
-    let tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    let mut out = String::new();
-    for t in tables {
-        let mut stmt = conn.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
-        let columns = stmt.column_count();
-        let mut rows = stmt.query([]).unwrap();
-        while let Some(row) = rows.next().unwrap() {
-            out.push_str(&t);
-            for i in 0..columns {
-                out.push_str(&format!(" {:?}", row.get_ref(i).unwrap()));
-            }
-            out.push('\n');
-        }
-    }
-    out
 }
 
 #[tokio::test]

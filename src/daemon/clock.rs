@@ -110,7 +110,7 @@ async fn run_until_error(
                     // Decide what is due by the time the mailbox has been read up to.
                     let at = read.min(t);
                     let config = config.clone();
-                    let (summary, mails, changed) = with_store(&store, move |s| {
+                    let (summary, mails, changed, found) = with_store(&store, move |s| {
                         s.immediate(|s| {
                             let ctx = s.clock_context(at, BATCH)?;
                             let decision = referee::tick(&config, &ctx, at);
@@ -119,6 +119,7 @@ async fn run_until_error(
                                 decision.summary,
                                 decision.outbox.len(),
                                 decision.games.len(),
+                                ctx.games.len(),
                             ))
                         })
                     })
@@ -129,7 +130,8 @@ async fn run_until_error(
                     if mails > 0 {
                         wake_outbox.notify_one();
                     }
-                    if changed == 0 {
+                    // Nothing found due any more: another daemon on the same store took it.
+                    if changed == 0 && found > 0 {
                         // Nothing moved it: a game the referee cannot decide (its record
                         // does not replay). Never spin on it.
                         tracing::error!(due, "a game's clock stays due; looking again in a minute");

@@ -247,7 +247,6 @@ mod tests {
     use super::*;
     use crate::mail::smtp::SendError;
     use crate::referee::{AutoKind, Decision, Outgoing};
-    use crate::store::Store;
 
     fn settings() -> OutboundSettings {
         OutboundSettings {
@@ -306,7 +305,9 @@ mod tests {
     /// batch is done: a crash while one mail hangs repeats that mail only.
     #[tokio::test]
     async fn each_accepted_mail_is_recorded_before_the_batch_ends() {
-        let store: SharedStore = Arc::new(std::sync::Mutex::new(Store::open_in_memory().unwrap()));
+        let store: SharedStore = Arc::new(std::sync::Mutex::new(
+            crate::store::testing::fresh_store("outbound"),
+        ));
         let mails: Vec<Outgoing> = (0..10)
             .map(|i| outgoing(&format!("m{i}@arbitre")))
             .collect();
@@ -391,7 +392,9 @@ mod tests {
     /// everything goes at once.
     #[tokio::test]
     async fn an_unreachable_server_is_probed_and_what_waited_goes_at_once() {
-        let store: SharedStore = Arc::new(std::sync::Mutex::new(Store::open_in_memory().unwrap()));
+        let store: SharedStore = Arc::new(std::sync::Mutex::new(
+            crate::store::testing::fresh_store("outbound"),
+        ));
         let mails: Vec<Outgoing> = (0..20)
             .map(|i| outgoing(&format!("m{i}@arbitre")))
             .collect();

@@ -216,7 +216,6 @@ pub async fn watch_inbox(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
 
     #[tokio::test]
     async fn the_spool_inbox_is_watched_until_stop() {
@@ -230,7 +229,9 @@ mod tests {
             settle_seconds: 0,
             poll_seconds: 1,
         };
-        let store: SharedStore = Arc::new(std::sync::Mutex::new(Store::open_in_memory().unwrap()));
+        let store: SharedStore = Arc::new(std::sync::Mutex::new(
+            crate::store::testing::fresh_store("daemon_sms"),
+        ));
         let (stop_tx, stop_rx) = watch::channel(false);
         let woken = Arc::new(Notify::new());
         let task = tokio::spawn(watch_inbox(

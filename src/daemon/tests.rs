@@ -116,7 +116,7 @@ impl crate::mail::smtp::Sender for FakeSender {
 }
 
 fn store() -> SharedStore {
-    Arc::new(Mutex::new(Store::open_in_memory().unwrap()))
+    Arc::new(Mutex::new(crate::store::testing::fresh_store("daemon")))
 }
 
 async fn eventually(what: &str, mut check: impl FnMut() -> bool) {

@@ -225,7 +225,7 @@ mod tests {
             utf16be("promo"),
         )
         .unwrap();
-        let mut store = Store::open_in_memory().unwrap();
+        let mut store = crate::store::testing::fresh_store("spool");
         assert_eq!(
             take(Spooler::Gammu, &inbox, &done, &mut store, 0, 5).unwrap(),
             1
@@ -276,7 +276,7 @@ mod tests {
             "From: 33612345678\n\nSMS STATUS REPORT\nMessage_id: 1\nStatus: 0,Ok\n",
         )
         .unwrap();
-        let mut store = Store::open_in_memory().unwrap();
+        let mut store = crate::store::testing::fresh_store("spool");
         assert_eq!(
             take(Spooler::Smstools, &inbox, &done, &mut store, 0, 5).unwrap(),
             1

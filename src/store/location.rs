@@ -32,7 +32,7 @@ impl Location {
             return Ok(Location::Sqlite(PathBuf::from(path)));
         }
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let checked: Result<postgres::Config, _> = url.parse();
+            let checked: Result<tokio_postgres::Config, _> = url.parse();
             if let Err(e) = checked {
                 return Err(format!(
                     "`{}` is not a PostgreSQL URL: {e}",

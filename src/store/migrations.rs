@@ -357,6 +357,11 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE entries ADD COLUMN n INTEGER NOT NULL DEFAULT 0;
     UPDATE entries SET n = rowid;
     "#,
+    // 22: which database session took a queued message to send it (several daemons on one
+    // PostgreSQL store; a claim lasts as long as its session). Unused on SQLite.
+    r#"
+    ALTER TABLE outbox ADD COLUMN claimed_by INTEGER;
+    "#,
 ];
 
 /// The schema version this build expects.
@@ -394,7 +399,7 @@ pub enum MigrationError {
         /// The version the step would have reached.
         version: u32,
         /// PostgreSQL's error.
-        source: postgres::Error,
+        source: tokio_postgres::Error,
     },
 }
 

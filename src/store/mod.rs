@@ -51,7 +51,7 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     /// PostgreSQL failed, or could not be reached.
     #[error("database error: {0}")]
-    Postgres(#[from] postgres::Error),
+    Postgres(#[from] tokio_postgres::Error),
     /// The schema could not be brought up to date.
     #[error(transparent)]
     Migration(#[from] migrations::MigrationError),
@@ -85,8 +85,8 @@ impl StoreError {
 }
 
 /// Whether PostgreSQL refused a transaction that may succeed if tried again.
-fn postgres_busy(e: &postgres::Error) -> bool {
-    use postgres::error::SqlState;
+fn postgres_busy(e: &tokio_postgres::Error) -> bool {
+    use tokio_postgres::error::SqlState;
     e.code().is_some_and(|c| {
         [
             SqlState::T_R_SERIALIZATION_FAILURE,
@@ -175,6 +175,12 @@ impl Store {
         let conn = Db::postgres(postgresql::connect(settings)?);
         postgresql::migrate(&conn)?;
         Ok(Store { conn })
+    }
+
+    /// The database itself, for what goes below the store's own calls (copying a whole
+    /// store, tests that look at its rows).
+    pub fn database(&self) -> &sql::Db {
+        &self.conn
     }
 
     /// Which database the store is on.

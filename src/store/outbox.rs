@@ -6,7 +6,7 @@
 use crate::referee::{AutoKind, Channel, Outgoing, Picture, Timestamp};
 
 use super::StoreError;
-use super::sql::{Db, Row, params};
+use super::sql::{Db, Dialect, Row, params};
 
 /// A queued mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,12 +155,37 @@ const ITEM_COLUMNS: &str = "id, message_id, recipient, subject, body, in_reply_t
      game_id, auto, attempts, created_at, turn, channel, picture_svg, picture_board";
 
 /// Pending messages of `channel` due at `now`, oldest first, at most `limit`.
+///
+/// On PostgreSQL, where several daemons send from one outbox, the messages returned are
+/// claimed by this session: no other daemon takes them until they are sent, put off or
+/// failed, or until this session ends (a daemon that dies releases its claims with its
+/// connection). Rows another daemon is claiming at the same moment are skipped, not waited
+/// for.
 pub fn due(
     db: &Db,
     channel: Channel,
     now: Timestamp,
     limit: usize,
 ) -> Result<Vec<OutboxItem>, StoreError> {
+    if db.dialect() == Dialect::Postgres {
+        let mut items = db.query_built(
+            &format!(
+                "UPDATE outbox SET claimed_by = pg_backend_pid()
+                 WHERE id IN (
+                     SELECT id FROM outbox
+                     WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
+                     AND (claimed_by IS NULL OR claimed_by = pg_backend_pid()
+                          OR claimed_by NOT IN (SELECT pid FROM pg_stat_activity))
+                     ORDER BY next_attempt_at, id LIMIT ?2
+                     FOR UPDATE SKIP LOCKED)
+                 RETURNING {ITEM_COLUMNS}, next_attempt_at"
+            ),
+            params![now, limit as i64, channel.code()],
+            |r| Ok((r.get::<i64>(16)?, item_row(r)?)),
+        )?;
+        items.sort_by_key(|(at, item)| (*at, item.id));
+        return Ok(items.into_iter().map(|(_, item)| item).collect());
+    }
     db.query_built(
         &format!(
             "SELECT {ITEM_COLUMNS} FROM outbox
@@ -187,7 +212,8 @@ pub fn next_due(db: &Db, channel: Channel) -> Result<Option<Timestamp>, StoreErr
 /// their clock now ([`start_turn`]).
 pub fn mark_sent(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
     db.execute(
-        "UPDATE outbox SET status = 'sent', sent_at = ?2, last_error = NULL WHERE id = ?1",
+        "UPDATE outbox SET status = 'sent', sent_at = ?2, last_error = NULL, claimed_by = NULL
+         WHERE id = ?1",
         params![id, now],
     )?;
     start_turn(db, id, now)
@@ -215,7 +241,7 @@ fn start_turn(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
 /// keeps its place and its count of attempts: the failure was the server's, not the mail's.
 pub fn note_unreachable(db: &Db, id: i64, error: &str) -> Result<(), StoreError> {
     db.execute(
-        "UPDATE outbox SET last_error = ?2 WHERE id = ?1",
+        "UPDATE outbox SET last_error = ?2, claimed_by = NULL WHERE id = ?1",
         params![id, error],
     )?;
     Ok(())
@@ -240,8 +266,8 @@ pub fn mark_failed(
         (OutboxStatus::Pending, at, AfterFailure::RetryAt(at))
     };
     db.execute(
-        "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5
-         WHERE id = ?1",
+        "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5,
+         claimed_by = NULL WHERE id = ?1",
         params![item.id, status.code(), attempts, next, error],
     )?;
     if give_up {
@@ -329,6 +355,65 @@ mod tests {
         let d: Vec<u64> = (1..=9).map(|a| p.delay(a)).collect();
         assert_eq!(d, vec![30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
         assert_eq!(p.delay(1000), 3600);
+    }
+
+    #[test]
+    fn a_message_claimed_by_one_postgresql_session_is_not_taken_by_another_until_it_ends() {
+        use crate::referee::{AutoKind, Outgoing};
+        let Some(server) = crate::store::testing::server() else {
+            return;
+        };
+        let location = server.fresh("claims");
+        let first = crate::store::Store::connect(&location).unwrap();
+        let second = crate::store::Store::connect(&location).unwrap();
+        for n in 0..5 {
+            let mail = Outgoing {
+                to: format!("p{n}@example.org"),
+                subject: "s".into(),
+                body: "b".into(),
+                message_id: format!("arbitre.{n}.0@x"),
+                in_reply_to: None,
+                references: vec![],
+                reply_to: None,
+                game: None,
+                auto: AutoKind::Generated,
+                turn: None,
+                channel: Channel::Mail,
+                not_before: None,
+                sms: None,
+                picture: None,
+            };
+            queue(&first.conn, &mail, 10 + n).unwrap();
+        }
+        let ids = |items: Vec<OutboxItem>| items.into_iter().map(|i| i.id).collect::<Vec<_>>();
+        let taken = ids(due(&first.conn, Channel::Mail, 100, 3).unwrap());
+        assert_eq!(taken.len(), 3, "the three oldest");
+        let rest = ids(due(&second.conn, Channel::Mail, 100, 10).unwrap());
+        assert_eq!(
+            rest.len(),
+            2,
+            "the other session takes only what is not claimed"
+        );
+        assert!(rest.iter().all(|id| !taken.contains(id)));
+        // Sent, failed or put off: released; a session may take its own claims again.
+        mark_sent(&first.conn, taken[0], 100).unwrap();
+        assert_eq!(
+            ids(due(&first.conn, Channel::Mail, 100, 10).unwrap()),
+            &taken[1..]
+        );
+        assert!(due(&second.conn, Channel::Mail, 100, 10).unwrap().len() == 2);
+        // The first session ends (its daemon died): its claims go with it.
+        drop(first);
+        let mut after = Vec::new();
+        for _ in 0..50 {
+            after = ids(due(&second.conn, Channel::Mail, 100, 10).unwrap());
+            if after.len() == 4 {
+                break;
+            }
+            // The server notices the closed connection a moment later.
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert_eq!(after.len(), 4, "{after:?}");
     }
 
     #[test]

@@ -52,9 +52,10 @@ pub fn redacted(url: &str) -> String {
     }
 }
 
-/// Opens a session on the database `settings` name.
-pub fn connect(settings: &Settings) -> Result<postgres::Client, StoreError> {
-    let mut config = postgres::Config::from_str(&settings.url)?;
+/// Opens a session on the database `settings` name. Its connection runs on [`runtime`];
+/// the calls made on it wait where they are made (see [`super::sql::Db`]).
+pub fn connect(settings: &Settings) -> Result<tokio_postgres::Client, StoreError> {
+    let mut config = tokio_postgres::Config::from_str(&settings.url)?;
     if let Some(password) = &settings.password {
         config.password(password);
     }
@@ -62,11 +63,45 @@ pub fn connect(settings: &Settings) -> Result<postgres::Client, StoreError> {
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(std::time::Duration::from_secs(10));
     }
-    if config.get_ssl_mode() == postgres::config::SslMode::Disable {
-        return Ok(config.connect(postgres::NoTls)?);
-    }
-    let tls = tokio_postgres_rustls::MakeRustlsConnect::new(tls_config(settings)?);
-    Ok(config.connect(tls)?)
+    let tls = match config.get_ssl_mode() {
+        tokio_postgres::config::SslMode::Disable => None,
+        _ => Some(tokio_postgres_rustls::MakeRustlsConnect::new(tls_config(
+            settings,
+        )?)),
+    };
+    let connecting = runtime().spawn(async move {
+        let (client, connection) = match tls {
+            None => {
+                let (client, connection) = config.connect(tokio_postgres::NoTls).await?;
+                (client, tokio::spawn(connection))
+            }
+            Some(tls) => {
+                let (client, connection) = config.connect(tls).await?;
+                (client, tokio::spawn(connection))
+            }
+        };
+        // The connection ends with its client (dropped) or its socket; an error is the
+        // next call's to report.
+        drop(connection);
+        Ok::<_, tokio_postgres::Error>(client)
+    });
+    futures::executor::block_on(connecting)
+        .map_err(|e| StoreError::Setup(format!("connecting to PostgreSQL: {e}")))?
+        .map_err(StoreError::from)
+}
+
+/// The runtime every PostgreSQL connection of the process runs on: one thread of its own,
+/// so that the store's calls can wait for PostgreSQL from any thread, async or not.
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("arbitre-postgres")
+            .enable_all()
+            .build()
+            .expect("the PostgreSQL runtime starts")
+    })
 }
 
 fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig, StoreError> {
@@ -110,6 +145,7 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         21,
         "ALTER TABLE entries ADD COLUMN n BIGINT NOT NULL DEFAULT 0;",
     ),
+    (22, "ALTER TABLE outbox ADD COLUMN claimed_by BIGINT;"),
 ];
 
 const BASELINE: &str = r#"

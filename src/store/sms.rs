@@ -262,7 +262,7 @@ pub fn delivery_counts(db: &Db) -> Result<Vec<(Option<String>, u64)>, StoreError
 /// Puts off a queued message until `at` (a cap), without counting a failure.
 pub fn defer(db: &Db, id: i64, at: Timestamp) -> Result<(), StoreError> {
     db.execute(
-        "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
+        "UPDATE outbox SET next_attempt_at = ?2, claimed_by = NULL WHERE id = ?1",
         params![id, at],
     )?;
     Ok(())
@@ -271,8 +271,8 @@ pub fn defer(db: &Db, id: i64, at: Timestamp) -> Result<(), StoreError> {
 /// Gives up a queued SMS for good: its number said STOP.
 pub fn drop_stopped(db: &Db, id: i64) -> Result<(), StoreError> {
     db.execute(
-        "UPDATE outbox SET status = 'failed', last_error = 'not sent: the number said STOP'
-         WHERE id = ?1",
+        "UPDATE outbox SET status = 'failed', last_error = 'not sent: the number said STOP',
+         claimed_by = NULL WHERE id = ?1",
         params![id],
     )?;
     Ok(())

@@ -26,10 +26,10 @@ enum Backend {
 
 /// A PostgreSQL session with its prepared statements, by the text the store wrote.
 struct Pg {
-    client: postgres::Client,
-    statements: HashMap<&'static str, postgres::Statement>,
+    client: tokio_postgres::Client,
+    statements: HashMap<&'static str, tokio_postgres::Statement>,
     /// Statements built at run time (a condition or column list spliced in), by their text.
-    built: HashMap<String, postgres::Statement>,
+    built: HashMap<String, tokio_postgres::Statement>,
 }
 
 /// Which database a [`Db`] talks to.
@@ -55,7 +55,7 @@ impl Db {
     }
 
     /// A PostgreSQL session.
-    pub fn postgres(client: postgres::Client) -> Db {
+    pub fn postgres(client: tokio_postgres::Client) -> Db {
         Db {
             backend: Backend::Postgres(Box::new(RefCell::new(Pg {
                 client,
@@ -86,7 +86,7 @@ impl Db {
     pub fn batch(&self, sql: &str) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sqlite(c) => Ok(c.execute_batch(sql)?),
-            Backend::Postgres(pg) => Ok(pg.borrow_mut().client.batch_execute(sql)?),
+            Backend::Postgres(pg) => Ok(wait(pg.borrow().client.batch_execute(sql))?),
         }
     }
 
@@ -111,11 +111,11 @@ impl Db {
                 let mut pg = pg.borrow_mut();
                 let stmt = pg.statement(sql)?;
                 let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
-                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> = values
+                let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = values
                     .iter()
-                    .map(|v| v as &(dyn postgres::types::ToSql + Sync))
+                    .map(|v| v as &(dyn tokio_postgres::types::ToSql + Sync))
                     .collect();
-                let n = pg.client.execute(&stmt, &refs)?;
+                let n = wait(pg.client.execute(&stmt, &refs))?;
                 Ok(usize::try_from(n).unwrap_or(usize::MAX))
             }
         }
@@ -191,11 +191,11 @@ impl Db {
                 let mut pg = pg.borrow_mut();
                 let stmt = pg.statement(sql)?;
                 let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
-                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> = values
+                let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = values
                     .iter()
-                    .map(|v| v as &(dyn postgres::types::ToSql + Sync))
+                    .map(|v| v as &(dyn tokio_postgres::types::ToSql + Sync))
                     .collect();
-                let rows = pg.client.query(&stmt, &refs)?;
+                let rows = wait(pg.client.query(&stmt, &refs))?;
                 drop(pg);
                 rows.iter().map(|r| f(&Row::Postgres(r))).collect()
             }
@@ -233,14 +233,15 @@ impl Db {
                 (Backend::Sqlite(c), true) => c.execute_batch("BEGIN IMMEDIATE")?,
                 (Backend::Sqlite(c), false) => c.execute_batch("BEGIN")?,
                 (Backend::Postgres(pg), write) => {
-                    let mut pg = pg.borrow_mut();
-                    pg.client.batch_execute("BEGIN")?;
+                    let pg = pg.borrow_mut();
+                    wait(pg.client.batch_execute("BEGIN"))?;
                     if write
-                        && let Err(e) = pg
-                            .client
-                            .execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK])
+                        && let Err(e) = wait(
+                            pg.client
+                                .execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK]),
+                        )
                     {
-                        let _ = pg.client.batch_execute("ROLLBACK");
+                        let _ = wait(pg.client.batch_execute("ROLLBACK"));
                         return Err(e.into());
                     }
                 }
@@ -311,13 +312,13 @@ impl Text<'_> {
 }
 
 impl Pg {
-    fn statement(&mut self, sql: Text<'_>) -> Result<postgres::Statement, StoreError> {
+    fn statement(&mut self, sql: Text<'_>) -> Result<tokio_postgres::Statement, StoreError> {
         match sql {
             Text::Fixed(s) => {
                 if let Some(stmt) = self.statements.get(s) {
                     return Ok(stmt.clone());
                 }
-                let stmt = self.client.prepare(&dollar_placeholders(s))?;
+                let stmt = wait(self.client.prepare(&dollar_placeholders(s)))?;
                 self.statements.insert(s, stmt.clone());
                 Ok(stmt)
             }
@@ -325,7 +326,7 @@ impl Pg {
                 if let Some(stmt) = self.built.get(s) {
                     return Ok(stmt.clone());
                 }
-                let stmt = self.client.prepare(&dollar_placeholders(s))?;
+                let stmt = wait(self.client.prepare(&dollar_placeholders(s)))?;
                 // Built texts come from a handful of shapes; a bound keeps a mistake cheap.
                 if self.built.len() > 256 {
                     self.built.clear();
@@ -335,6 +336,13 @@ impl Pg {
             }
         }
     }
+}
+
+/// Waits for a PostgreSQL call on the calling thread, whatever runs there: the session's
+/// connection is driven by its own runtime ([`super::postgresql::connect`]), so this works
+/// in a blocking thread and in async code alike, blocking it as SQLite's calls do.
+fn wait<F: std::future::Future>(call: F) -> F::Output {
+    futures::executor::block_on(call)
 }
 
 /// The store's SQL with PostgreSQL's `$N` for SQLite's `?N` (outside quoted text).
@@ -360,13 +368,31 @@ pub enum Row<'a> {
     /// From SQLite.
     Sqlite(&'a rusqlite::Row<'a>),
     /// From PostgreSQL.
-    Postgres(&'a postgres::Row),
+    Postgres(&'a tokio_postgres::Row),
 }
 
 impl Row<'_> {
     /// Column `i` (from 0) as `T`.
     pub fn get<T: Column>(&self, i: usize) -> Result<T, StoreError> {
-        let cell = match self {
+        T::from_cell(self.datum(i)?).map_err(|e| StoreError::Corrupt(format!("column {i}: {e}")))
+    }
+
+    /// How many columns the row has.
+    pub fn len(&self) -> usize {
+        match self {
+            Row::Sqlite(r) => r.as_ref().column_count(),
+            Row::Postgres(r) => r.len(),
+        }
+    }
+
+    /// Whether the row has no column.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Column `i` as it was read, before it takes a Rust type.
+    pub fn datum(&self, i: usize) -> Result<Datum, StoreError> {
+        Ok(match self {
             Row::Sqlite(r) => {
                 use rusqlite::types::ValueRef;
                 match r.get_ref(i)? {
@@ -378,8 +404,7 @@ impl Row<'_> {
                 }
             }
             Row::Postgres(r) => pg_cell(r, i)?,
-        };
-        T::from_cell(cell).map_err(|e| StoreError::Corrupt(format!("column {i}: {e}")))
+        })
     }
 }
 
@@ -398,8 +423,8 @@ pub enum Datum {
     Bytes(Vec<u8>),
 }
 
-fn pg_cell(r: &postgres::Row, i: usize) -> Result<Datum, StoreError> {
-    use postgres::types::Type;
+fn pg_cell(r: &tokio_postgres::Row, i: usize) -> Result<Datum, StoreError> {
+    use tokio_postgres::types::Type;
     let Some(column) = r.columns().get(i) else {
         return Err(StoreError::Corrupt(format!("no column {i}")));
     };
@@ -610,13 +635,13 @@ impl rusqlite::ToSql for Value<'_> {
     }
 }
 
-impl postgres::types::ToSql for Value<'_> {
+impl tokio_postgres::types::ToSql for Value<'_> {
     fn to_sql(
         &self,
-        ty: &postgres::types::Type,
+        ty: &tokio_postgres::types::Type,
         out: &mut bytes::BytesMut,
-    ) -> Result<postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
-        use postgres::types::{IsNull, Type};
+    ) -> Result<tokio_postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        use tokio_postgres::types::{IsNull, Type};
         let narrow = |v: i64| -> Result<_, Box<dyn std::error::Error + Sync + Send>> {
             Err(format!("{v} does not fit a {ty} column").into())
         };
@@ -641,19 +666,21 @@ impl postgres::types::ToSql for Value<'_> {
         }
     }
 
-    fn accepts(_: &postgres::types::Type) -> bool {
+    fn accepts(_: &tokio_postgres::types::Type) -> bool {
         true
     }
 
-    postgres::types::to_sql_checked!();
+    tokio_postgres::types::to_sql_checked!();
 }
 
-/// The parameters of a query: `params![a, b]` binds `a` to `?1` and `b` to `?2`.
-macro_rules! params {
+/// The parameters of a query: `store_params![a, b]` binds `a` to `?1` and `b` to `?2`
+/// (`params!` inside the store).
+#[macro_export]
+macro_rules! store_params {
     () => { &[] as &[&dyn $crate::store::sql::Param] };
     ($($p:expr),+ $(,)?) => { &[$(&$p as &dyn $crate::store::sql::Param),+] as &[&dyn $crate::store::sql::Param] };
 }
-pub(crate) use params;
+pub use crate::store_params as params;
 
 #[cfg(test)]
 mod tests {

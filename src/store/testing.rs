@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::postgresql::{self, Settings};
+use super::sql::{Db, Dialect, params};
 use super::{Location, Store};
 
 /// The database the tests' schemas are made in.
@@ -70,22 +71,27 @@ fn find() -> Result<TestServer, String> {
         password: var("ARBITRE_PG_PASSWORD")?,
         ca: PathBuf::from(var("ARBITRE_PG_CA")?),
     };
-    let mut admin = postgresql::connect(&server.settings("postgres", None))
+    let admin = postgresql::connect(&server.settings("postgres", None))
+        .map(Db::postgres)
         .map_err(|e| format!("the test PostgreSQL server does not answer: {e}"))?;
     // Test processes start together: the database may appear between the look and the
     // creation.
     let exists = admin
         .query_opt(
-            "SELECT 1 FROM pg_database WHERE datname = $1",
-            &[&TEST_DATABASE],
+            "SELECT 1 FROM pg_database WHERE datname = ?1",
+            params![TEST_DATABASE],
+            |_| Ok(()),
         )
         .map_err(|e| e.to_string())?
         .is_some();
-    if !exists && let Err(e) = admin.batch_execute(&format!("CREATE DATABASE {TEST_DATABASE}")) {
-        use ::postgres::error::SqlState;
-        let raced = e.code().is_some_and(|c| {
-            *c == SqlState::DUPLICATE_DATABASE || *c == SqlState::UNIQUE_VIOLATION
-        });
+    if !exists && let Err(e) = admin.batch(&format!("CREATE DATABASE {TEST_DATABASE}")) {
+        let raced = admin
+            .query_opt(
+                "SELECT 1 FROM pg_database WHERE datname = ?1",
+                params![TEST_DATABASE],
+                |_| Ok(()),
+            )
+            .is_ok_and(|found| found.is_some());
         if !raced {
             return Err(format!("cannot create {TEST_DATABASE}: {e}"));
         }
@@ -128,14 +134,106 @@ impl TestServer {
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)
         );
-        let mut admin =
-            postgresql::connect(&self.settings(TEST_DATABASE, None)).expect("the test database");
+        let admin = postgresql::connect(&self.settings(TEST_DATABASE, None))
+            .map(Db::postgres)
+            .expect("the test database");
         admin
-            .batch_execute(&format!(
+            .batch(&format!(
                 "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
             ))
             .expect("a fresh schema");
         Location::Postgres(self.settings(TEST_DATABASE, Some(&schema)))
+    }
+}
+
+/// Whether the integration tests run on PostgreSQL: `ARBITRE_TEST_STORE=postgres`, the
+/// second pass of `scripts/test.sh`.
+pub fn postgres_pass() -> bool {
+    std::env::var("ARBITRE_TEST_STORE").is_ok_and(|v| v == "postgres")
+}
+
+/// Where an integration test's store goes: the SQLite file `dir/file`, or in the
+/// PostgreSQL pass a fresh schema named after `label`.
+pub fn location_for(dir: &Path, file: &str, label: &str) -> Location {
+    if postgres_pass() {
+        server()
+            .expect("the PostgreSQL pass needs the test server")
+            .fresh(label)
+    } else {
+        Location::Sqlite(dir.join(file))
+    }
+}
+
+/// The lines of a configuration's `[store]` section that name `location`.
+pub fn store_toml(location: &Location) -> String {
+    match location {
+        Location::Sqlite(path) => format!("path = \"{}\"\n", path.display()),
+        Location::Postgres(s) => {
+            let mut toml = format!("url = \"{}\"\n", s.url);
+            if let Some(password) = &s.password {
+                toml.push_str(&format!("password.raw = \"{password}\"\n"));
+            }
+            if let Some(ca) = &s.ca_file {
+                toml.push_str(&format!("ca-file = \"{}\"\n", ca.display()));
+            }
+            toml
+        }
+    }
+}
+
+/// Opens the store the configuration file `path` names.
+pub fn open_config(path: &Path) -> Store {
+    let config = crate::config::Config::load(path).expect("a valid configuration");
+    let location = config.store.location().expect("a store location");
+    Store::connect(&location).expect("the store opens")
+}
+
+/// Every table of the store with its rows, as text, tables by name and rows sorted: two
+/// snapshots are equal when the store did not change.
+pub fn snapshot(store: &Store) -> String {
+    let db = store.database();
+    let tables: Vec<String> = match db.dialect() {
+        Dialect::Sqlite => db.query_map(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+            params![],
+            |r| r.get(0),
+        ),
+        Dialect::Postgres => db.query_map(
+            "SELECT table_name::text FROM information_schema.tables
+             WHERE table_schema = current_schema() ORDER BY 1",
+            params![],
+            |r| r.get(0),
+        ),
+    }
+    .expect("the tables");
+    let mut out = String::new();
+    for table in tables {
+        let mut rows = db
+            .query_built(&format!("SELECT * FROM \"{table}\""), params![], |r| {
+                let mut line = table.clone();
+                for i in 0..r.len() {
+                    line.push_str(&format!(" {:?}", r.datum(i)?));
+                }
+                Ok(line)
+            })
+            .expect("the rows");
+        rows.sort();
+        for row in rows {
+            out.push_str(&row);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A fresh store for a test that runs once per pass: SQLite in memory, or in the
+/// PostgreSQL pass a fresh schema named after `label`.
+pub fn fresh_store(label: &str) -> Store {
+    if postgres_pass() {
+        let server = server().expect("the PostgreSQL pass needs the test server");
+        Store::connect(&server.fresh(label)).expect("a PostgreSQL store")
+    } else {
+        Store::open_in_memory().expect("a SQLite store in memory")
     }
 }
 

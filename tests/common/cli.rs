@@ -66,7 +66,7 @@ address = "{bot}"
 plus-addressing = true
 secret.raw = "{secret}"
 [store]
-path = "{store}"
+{store}
 [imap]
 host = "imap.example.org"
 user = "u"
@@ -75,7 +75,12 @@ password.raw = "p"
 host = "smtp.example.org"
 {extra}
 "#,
-        store = d.join("s.sqlite").display()
+        store = arbitre::store::testing::store_toml(&arbitre::store::testing::location_for(
+            d,
+            "s.sqlite",
+            &d.file_name().unwrap_or_default().to_string_lossy()
+        ))
+        .trim_end()
     );
     std::fs::write(&path, text).unwrap();
     use std::os::unix::fs::PermissionsExt;

@@ -443,8 +443,9 @@ impl Daemon {
         std::fs::create_dir_all(&dir).unwrap();
         let config = dir.join("arbitre.toml");
         let ca = env.ca();
-        let text = format!(
-            r#"[bot]
+        let text =
+            format!(
+                r#"[bot]
 address = "{bot}"
 plus-addressing = true
 secret.raw = "integration-test-secret-{name}"
@@ -452,7 +453,7 @@ secret.raw = "integration-test-secret-{name}"
 {bot_settings}
 
 [store]
-path = "{store}"
+{store}
 
 [imap]
 host = "localhost"
@@ -480,17 +481,19 @@ poll-seconds = 1
 [log]
 level = "info,arbitre=debug"
 "#,
-            store = dir.join("arbitre.sqlite").display(),
-            imaps = env.port("ARBITRE_TEST_IMAPS_PORT"),
-            submission = env.port("ARBITRE_TEST_SUBMISSION_PORT"),
-            ca = ca.display(),
-            password = env.password(),
-            max_replies = if bot_settings.contains("max-replies-per-hour") {
-                ""
-            } else {
-                "max-replies-per-hour = 1000"
-            },
-        );
+                store = arbitre::store::testing::store_toml(
+                    &arbitre::store::testing::location_for(&dir, "arbitre.sqlite", name)
+                ),
+                imaps = env.port("ARBITRE_TEST_IMAPS_PORT"),
+                submission = env.port("ARBITRE_TEST_SUBMISSION_PORT"),
+                ca = ca.display(),
+                password = env.password(),
+                max_replies = if bot_settings.contains("max-replies-per-hour") {
+                    ""
+                } else {
+                    "max-replies-per-hour = 1000"
+                },
+            );
         let text = tuning.iter().fold(text, |t, (section, key, value)| {
             tune(&t, section, key, value)
         }) + sections;
@@ -585,9 +588,9 @@ level = "info,arbitre=debug"
             .ok()
     }
 
-    /// Opens the daemon's store (WAL lets a reader in while it runs).
+    /// Opens the daemon's store (SQLite's WAL lets a reader in while it runs).
     pub fn store(&self) -> arbitre::store::Store {
-        arbitre::store::Store::open(&self.dir.join("arbitre.sqlite")).unwrap()
+        arbitre::store::testing::open_config(&self.config)
     }
 }
 

@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -39,7 +39,7 @@ pub const DELAY: usize = 2;
 
 /// The installation.
 pub struct Site {
-    /// Its directory (the store, the configuration).
+    /// Its directory (the configuration; the store too, on SQLite).
     pub dir: Scratch,
     /// The configuration file.
     pub config: String,
@@ -63,9 +63,9 @@ impl Site {
         all
     }
 
-    /// The store.
-    pub fn store(&self) -> PathBuf {
-        self.dir.join("s.sqlite")
+    /// The store, opened from the configuration.
+    pub fn store(&self) -> Store {
+        arbitre::store::testing::open_config(Path::new(&self.config))
     }
 }
 
@@ -118,15 +118,15 @@ pub fn build(name: &str) -> Site {
         entries.to_str().unwrap(),
     ]);
     ok(&["tournament", "start", "--config", c, "autumn"]);
-    let store_path = dir.join("s.sqlite");
-    let round1 = event_games(&store_path, 1);
+    let mut store = arbitre::store::testing::open_config(Path::new(c));
+    let round1 = event_games(&store, 1);
     let (live, decided) = (round1[0], round1[1]);
-    let casual = new_game(c, "abalone", ENTRANTS[0].1, ZOE);
-    let hidden = new_game(c, "sauterelle", ENTRANTS[1].1, ZOE);
-    play(&store_path, live, 7);
-    play(&store_path, decided, 4);
-    play(&store_path, casual, 12);
-    play(&store_path, hidden, 3);
+    let casual = new_game(&store, c, "abalone", ENTRANTS[0].1, ZOE);
+    let hidden = new_game(&store, c, "sauterelle", ENTRANTS[1].1, ZOE);
+    play(&mut store, live, 7);
+    play(&mut store, decided, 4);
+    play(&mut store, casual, 12);
+    play(&mut store, hidden, 3);
     ok(&[
         "adjudicate",
         "--config",
@@ -137,7 +137,6 @@ pub fn build(name: &str) -> Site {
         "--reason",
         "test result",
     ]);
-    let mut store = Store::open(&store_path).unwrap();
     let player = |address: &str, name: Option<&str>, public: bool| Player {
         name: name.map(str::to_string),
         public,
@@ -163,35 +162,30 @@ pub fn build(name: &str) -> Site {
 }
 
 /// The games of the event's round `round`, by number.
-fn event_games(store: &Path, round: u32) -> Vec<i64> {
-    let conn = rusqlite::Connection::open(store).unwrap();
-    let mut stmt = conn
-        .prepare("SELECT id FROM games WHERE event_round = ?1 ORDER BY id")
-        .unwrap();
-    stmt.query_map([round], |r| r.get(0))
+fn event_games(store: &Store, round: u32) -> Vec<i64> {
+    store
+        .games()
         .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
+        .into_iter()
+        .filter(|g| g.terms.event.is_some_and(|(_, r)| r == round))
+        .map(|g| g.id)
+        .collect()
 }
 
-/// A casual game set up by the director's command, its number.
-fn new_game(config: &str, game: &str, white: &str, black: &str) -> i64 {
+/// A casual game set up by the director's command (on `config`, which names `store`), its
+/// number.
+fn new_game(store: &Store, config: &str, game: &str, white: &str, black: &str) -> i64 {
     let out = ok(&[
         "new", "--config", config, "-g", game, "--white", white, "--black", black,
     ]);
-    let conn =
-        rusqlite::Connection::open(Path::new(&config.replace("arbitre.toml", "s.sqlite"))).unwrap();
-    let id: i64 = conn
-        .query_row("SELECT max(id) FROM games", [], |r| r.get(0))
-        .unwrap();
+    let id = store.next_game_id().unwrap() - 1;
     assert!(out.contains(&id.to_string()), "{out}");
     id
 }
 
 /// Plays `plies` more moves in game `id` (each side its first legal move), stored as the
 /// daemon stores moves.
-pub fn play(store: &Path, id: i64, plies: usize) {
-    let mut store = Store::open(store).unwrap();
+pub fn play(store: &mut Store, id: i64, plies: usize) {
     let mut game = store.game(id).unwrap().expect("the game");
     let mut live = game.rebuild().expect("the game replays");
     for i in 0..plies {
