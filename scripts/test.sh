@@ -68,15 +68,20 @@ cargo test --all-targets 2>&1 || status=$?
 # The store's second pass: the test binaries that open a store (through tests/common or
 # arbitre::store::testing) run again on PostgreSQL, each test on a fresh schema, and the
 # library's tests with them.
+# (daemon_pair_burst and store_migrate are about PostgreSQL itself: they run on it in the
+# first pass already.)
 store_tests=()
 for f in $(grep -lE '^mod common;|common/cli\.rs|common/site\.rs|store::testing' tests/*.rs); do
-    store_tests+=(--test "$(basename "$f" .rs)")
+    name="$(basename "$f" .rs)"
+    case "$name" in daemon_pair_burst | store_migrate) continue ;; esac
+    store_tests+=(--test "$name")
 done
+binaries=$((${#store_tests[@]} / 2))
 if [ -n "${ARBITRE_PG_ENV:-}" ]; then
-    echo "test.sh: the PostgreSQL pass: the library and ${#store_tests[@]} test binaries" >&2
+    echo "test.sh: the PostgreSQL pass: the library and $binaries test binaries" >&2
     ARBITRE_TEST_STORE=postgres cargo test --lib "${store_tests[@]}" 2>&1 || status=$?
 else
-    echo "scripts/test.sh: the PostgreSQL pass of the library and ${#store_tests[@]} test" \
+    echo "scripts/test.sh: the PostgreSQL pass of the library and $binaries test" \
         "binaries: no test PostgreSQL server (scripts/postgres.sh start, as root)" >>"$ARBITRE_SKIPPED"
 fi
 # A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md).

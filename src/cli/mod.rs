@@ -16,6 +16,7 @@ pub mod daemon;
 pub mod director;
 mod play;
 pub mod ratings;
+pub mod store;
 pub mod tournament;
 pub mod web;
 
@@ -118,6 +119,9 @@ pub enum Command {
     Run(daemon::ConfigArg),
     /// Serve the public pages (games, players, events) read-only, until SIGTERM.
     Web(web::WebArgs),
+    /// The store itself: `store migrate` copies a whole installation into an empty store.
+    #[command(subcommand)]
+    Store(store::StoreCommand),
     /// Check the configuration file and log in to the IMAP and SMTP servers.
     CheckConfig(daemon::ConfigArg),
     /// Create a game directly (tournament director): no acceptance needed; the daemon mails
@@ -298,5 +302,6 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Audit(args) => Ok(director::audit(&args)),
         Command::Tournament(command) => tournament::run(&command),
         Command::Ratings(args) => ratings::ratings(&args),
+        Command::Store(command) => Ok(store::run(&command)),
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod audit;
 pub mod context;
+pub mod copy;
 pub mod events;
 pub mod location;
 pub mod migrations;

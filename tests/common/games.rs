@@ -158,6 +158,27 @@ impl Games {
         }
     }
 
+    /// Waits until every game holds at least its first `plies` moves.
+    pub async fn wait_played(&self, daemon: &Daemon, plies: usize, within: Duration) {
+        let store = daemon.store();
+        let deadline = Instant::now() + within;
+        loop {
+            let short = self.ids.iter().find(|id| {
+                store
+                    .game(**id)
+                    .unwrap()
+                    .is_none_or(|g| g.moves.len() < plies)
+            });
+            let Some(id) = short else { return };
+            assert!(
+                Instant::now() < deadline,
+                "game #{id} has fewer than {plies} moves\n{}",
+                daemon.log()
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
     /// Asserts that game `g` holds exactly its first `plies` planned moves, in order.
     pub fn assert_played(&self, daemon: &Daemon, g: usize, plies: usize) {
         let game = daemon.store().game(self.ids[g]).unwrap().unwrap();

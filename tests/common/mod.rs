@@ -438,14 +438,38 @@ impl Daemon {
         tuning: &[(&str, &str, &str)],
         sections: &str,
     ) -> Daemon {
+        Daemon::start_full(env, bot, name, bot_settings, tuning, sections, None)
+    }
+
+    /// [`Daemon::start`] on the store `location` whatever the pass.
+    pub fn start_on(
+        env: &MailEnv,
+        bot: &str,
+        name: &str,
+        location: &arbitre::store::Location,
+    ) -> Daemon {
+        Daemon::start_full(env, bot, name, "", &[], "", Some(location))
+    }
+
+    fn start_full(
+        env: &MailEnv,
+        bot: &str,
+        name: &str,
+        bot_settings: &str,
+        tuning: &[(&str, &str, &str)],
+        sections: &str,
+        location: Option<&arbitre::store::Location>,
+    ) -> Daemon {
         let dir = std::env::temp_dir().join(format!("arbitre-it-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let config = dir.join("arbitre.toml");
+        let location = location
+            .cloned()
+            .unwrap_or_else(|| arbitre::store::testing::location_for(&dir, "arbitre.sqlite", name));
         let ca = env.ca();
-        let text =
-            format!(
-                r#"[bot]
+        let text = format!(
+            r#"[bot]
 address = "{bot}"
 plus-addressing = true
 secret.raw = "integration-test-secret-{name}"
@@ -481,19 +505,17 @@ poll-seconds = 1
 [log]
 level = "info,arbitre=debug"
 "#,
-                store = arbitre::store::testing::store_toml(
-                    &arbitre::store::testing::location_for(&dir, "arbitre.sqlite", name)
-                ),
-                imaps = env.port("ARBITRE_TEST_IMAPS_PORT"),
-                submission = env.port("ARBITRE_TEST_SUBMISSION_PORT"),
-                ca = ca.display(),
-                password = env.password(),
-                max_replies = if bot_settings.contains("max-replies-per-hour") {
-                    ""
-                } else {
-                    "max-replies-per-hour = 1000"
-                },
-            );
+            store = arbitre::store::testing::store_toml(&location),
+            imaps = env.port("ARBITRE_TEST_IMAPS_PORT"),
+            submission = env.port("ARBITRE_TEST_SUBMISSION_PORT"),
+            ca = ca.display(),
+            password = env.password(),
+            max_replies = if bot_settings.contains("max-replies-per-hour") {
+                ""
+            } else {
+                "max-replies-per-hour = 1000"
+            },
+        );
         let text = tuning.iter().fold(text, |t, (section, key, value)| {
             tune(&t, section, key, value)
         }) + sections;
@@ -505,6 +527,22 @@ level = "info,arbitre=debug"
             dir,
             config,
             bot: bot.into(),
+        };
+        d.spawn();
+        d
+    }
+
+    /// A second daemon on the same configuration (the same store and mailbox), with a
+    /// directory of its own for its log; started.
+    pub fn beside(&self, name: &str) -> Daemon {
+        let dir = std::env::temp_dir().join(format!("arbitre-it-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut d = Daemon {
+            child: None,
+            dir,
+            config: self.config.clone(),
+            bot: self.bot.clone(),
         };
         d.spawn();
         d
