@@ -36,19 +36,7 @@ async fn drain(
         .wait_outbox_empty(&first, Duration::from_secs(300))
         .await;
     first.kill9();
-    let mut session = arbitre::mail::imap::connect(&env.imap_settings(&bot))
-        .await
-        .unwrap();
-    for ply in 0..plies {
-        for g in 0..games.len() {
-            let (_, _, raw) = games.move_mail(g, ply);
-            session
-                .append("INBOX", None, None, raw.as_bytes())
-                .await
-                .unwrap();
-        }
-    }
-    session.logout().await.ok();
+    games.append_moves(env, 0..plies).await;
     let store = first.store();
     let before = store.processed_count().unwrap();
     let total = (games.len() * plies) as u64;

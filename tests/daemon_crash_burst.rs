@@ -68,19 +68,7 @@ async fn a_burst_survives_random_sigkills() {
     // Every move, in order within each game, the games interleaved, appended while the
     // daemon is down, so that they all wait when it starts.
     daemon.kill9();
-    let mut session = arbitre::mail::imap::connect(&env.imap_settings(&bot))
-        .await
-        .unwrap();
-    for ply in 0..plies {
-        for g in 0..games.len() {
-            let (_, _, raw) = games.move_mail(g, ply);
-            session
-                .append("INBOX", None, None, raw.as_bytes())
-                .await
-                .unwrap();
-        }
-    }
-    session.logout().await.ok();
+    games.append_moves(&env, 0..plies).await;
     daemon.spawn();
     let start = Instant::now();
     let total = (games.len() * plies) as u64;

@@ -73,19 +73,7 @@ async fn two_daemons_share_a_burst_through_random_sigkills() {
     // Every move, in order within each game, the games interleaved, appended while no
     // daemon runs, so that they all wait when both start.
     first.kill9();
-    let mut session = arbitre::mail::imap::connect(&env.imap_settings(&bot))
-        .await
-        .unwrap();
-    for ply in 0..plies {
-        for g in 0..games.len() {
-            let (_, _, raw) = games.move_mail(g, ply);
-            session
-                .append("INBOX", None, None, raw.as_bytes())
-                .await
-                .unwrap();
-        }
-    }
-    session.logout().await.ok();
+    games.append_moves(&env, 0..plies).await;
     first.spawn();
     let mut second = first.beside("pair-burst-b");
     let start = Instant::now();

@@ -34,7 +34,7 @@ async fn a_store_moved_to_postgresql_plays_on_to_the_end() {
     let sqlite = dir.join("before.sqlite");
     let mut before = Daemon::start_on(&env, &bot, "migrate", &Location::Sqlite(sqlite.clone()));
     let games = Games::create(&before, "migrate", &players, PLIES);
-    append(&env, &bot, &games, 0..BEFORE).await;
+    games.append_moves(&env, 0..BEFORE).await;
     games
         .wait_played(&before, BEFORE, Duration::from_secs(180))
         .await;
@@ -83,7 +83,7 @@ async fn a_store_moved_to_postgresql_plays_on_to_the_end() {
 
     // The same bot, mailbox and players, now on PostgreSQL.
     let mut after = Daemon::start_on(&env, &bot, "migrate", &Location::Postgres(target));
-    append(&env, &bot, &games, BEFORE..PLIES).await;
+    games.append_moves(&env, BEFORE..PLIES).await;
     games
         .wait_played(&after, PLIES, Duration::from_secs(180))
         .await;
@@ -113,22 +113,4 @@ async fn a_store_moved_to_postgresql_plays_on_to_the_end() {
     );
     after.kill9();
     std::fs::remove_dir_all(&dir).ok();
-}
-
-/// Appends the moves `plies` of every game to the bot's mailbox, in order, games
-/// interleaved.
-async fn append(env: &MailEnv, bot: &str, games: &Games, plies: std::ops::Range<usize>) {
-    let mut session = arbitre::mail::imap::connect(&env.imap_settings(bot))
-        .await
-        .unwrap();
-    for ply in plies {
-        for g in 0..games.len() {
-            let (_, _, raw) = games.move_mail(g, ply);
-            session
-                .append("INBOX", None, None, raw.as_bytes())
-                .await
-                .unwrap();
-        }
-    }
-    session.logout().await.ok();
 }

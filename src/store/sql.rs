@@ -103,18 +103,15 @@ impl Db {
     fn execute_text(&self, sql: Text<'_>, params: &[&dyn Param]) -> Result<usize, StoreError> {
         match &self.backend {
             Backend::Sqlite(c) => {
-                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
+                let values = values(params);
                 Ok(c.prepare_cached(sql.text())?
                     .execute(rusqlite::params_from_iter(values.iter()))?)
             }
             Backend::Postgres(pg) => {
                 let mut pg = pg.borrow_mut();
                 let stmt = pg.statement(sql)?;
-                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
-                let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = values
-                    .iter()
-                    .map(|v| v as &(dyn tokio_postgres::types::ToSql + Sync))
-                    .collect();
+                let values = values(params);
+                let refs = pg_args(&values);
                 let n = wait(pg.client.execute(&stmt, &refs))?;
                 Ok(usize::try_from(n).unwrap_or(usize::MAX))
             }
@@ -178,7 +175,7 @@ impl Db {
     ) -> Result<Vec<T>, StoreError> {
         match &self.backend {
             Backend::Sqlite(c) => {
-                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
+                let values = values(params);
                 let mut stmt = c.prepare_cached(sql.text())?;
                 let mut rows = stmt.query(rusqlite::params_from_iter(values.iter()))?;
                 let mut out = Vec::new();
@@ -190,11 +187,8 @@ impl Db {
             Backend::Postgres(pg) => {
                 let mut pg = pg.borrow_mut();
                 let stmt = pg.statement(sql)?;
-                let values: Vec<Value<'_>> = params.iter().map(|p| p.value()).collect();
-                let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = values
-                    .iter()
-                    .map(|v| v as &(dyn tokio_postgres::types::ToSql + Sync))
-                    .collect();
+                let values = values(params);
+                let refs = pg_args(&values);
                 let rows = wait(pg.client.query(&stmt, &refs))?;
                 drop(pg);
                 rows.iter().map(|r| f(&Row::Postgres(r))).collect()
@@ -343,6 +337,19 @@ impl Pg {
 /// in a blocking thread and in async code alike, blocking it as SQLite's calls do.
 fn wait<F: std::future::Future>(call: F) -> F::Output {
     futures::executor::block_on(call)
+}
+
+/// The values bound to a statement's placeholders, in order.
+fn values<'a>(params: &'a [&dyn Param]) -> Vec<Value<'a>> {
+    params.iter().map(|p| p.value()).collect()
+}
+
+/// The values as tokio-postgres takes them.
+fn pg_args<'a>(values: &'a [Value<'a>]) -> Vec<&'a (dyn tokio_postgres::types::ToSql + Sync)> {
+    values
+        .iter()
+        .map(|v| v as &(dyn tokio_postgres::types::ToSql + Sync))
+        .collect()
 }
 
 /// The store's SQL with PostgreSQL's `$N` for SQLite's `?N` (outside quoted text).

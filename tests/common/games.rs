@@ -158,6 +158,24 @@ impl Games {
         }
     }
 
+    /// Appends the planned moves `plies` of every game to the bot's mailbox over IMAP, in
+    /// order, the games interleaved.
+    pub async fn append_moves(&self, env: &MailEnv, plies: std::ops::Range<usize>) {
+        let mut session = arbitre::mail::imap::connect(&env.imap_settings(&self.bot))
+            .await
+            .unwrap();
+        for ply in plies {
+            for g in 0..self.len() {
+                let (_, _, raw) = self.move_mail(g, ply);
+                session
+                    .append("INBOX", None, None, raw.as_bytes())
+                    .await
+                    .unwrap();
+            }
+        }
+        session.logout().await.ok();
+    }
+
     /// Waits until every game holds at least its first `plies` moves.
     pub async fn wait_played(&self, daemon: &Daemon, plies: usize, within: Duration) {
         let store = daemon.store();
