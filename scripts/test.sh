@@ -64,26 +64,68 @@ export ARBITRE_SKIPPED="$PWD/target/skipped-tests.txt"
 mkdir -p target
 rm -f "$ARBITRE_SKIPPED"
 status=0
-cargo test --all-targets 2>&1 || status=$?
+# Every test binary is built once; then the SQLite pass and the PostgreSQL pass (below) run
+# side by side, their tests mostly waiting for the servers; then, one at a time, the binaries
+# that must run alone: they stop the mail server, or listen on the SMS gateway's one port.
+cargo test --all-targets --no-run 2>&1 || status=$?
+alone=(daemon_imap_outage daemon_imap_restart daemon_sms sms_kannel)
+runs_alone() {
+    local a
+    for a in "${alone[@]}"; do [ "$a" = "$1" ] && return 0; done
+    return 1
+}
+sqlite_targets=(--lib --bins --benches --examples)
+for f in tests/*.rs; do
+    name="$(basename "$f" .rs)"
+    runs_alone "$name" || sqlite_targets+=(--test "$name")
+done
 # The store's second pass: the test binaries that open a store (through tests/common or
 # arbitre::store::testing) run again on PostgreSQL, each test on a fresh schema, and the
 # library's tests with them.
-# (daemon_pair_burst and store_migrate are about PostgreSQL itself: they run on it in the
-# first pass already.)
+# (daemon_pair_burst, daemon_store_lost and store_migrate are about PostgreSQL itself: they
+# run on it in the first pass already.)
 store_tests=()
+store_alone=()
 for f in $(grep -lE '^mod common;|common/cli\.rs|common/site\.rs|store::testing' tests/*.rs); do
     name="$(basename "$f" .rs)"
-    case "$name" in daemon_pair_burst | store_migrate) continue ;; esac
-    store_tests+=(--test "$name")
+    case "$name" in daemon_pair_burst | daemon_store_lost | store_migrate) continue ;; esac
+    if runs_alone "$name"; then
+        store_alone+=("$name")
+    else
+        store_tests+=(--test "$name")
+    fi
 done
-binaries=$((${#store_tests[@]} / 2))
+binaries=$((${#store_tests[@]} / 2 + ${#store_alone[@]}))
+mkdir -p target/test-logs
+echo "test.sh: the SQLite pass and the PostgreSQL pass run side by side; each one's output" \
+    "follows when it ends (and stays in target/test-logs/)" >&2
+cargo test "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
+sqlite_pass=$!
+postgres_pass=
 if [ -n "${ARBITRE_PG_ENV:-}" ]; then
     echo "test.sh: the PostgreSQL pass: the library and $binaries test binaries" >&2
-    ARBITRE_TEST_STORE=postgres cargo test --lib "${store_tests[@]}" 2>&1 || status=$?
+    ARBITRE_TEST_STORE=postgres cargo test --lib "${store_tests[@]}" \
+        >target/test-logs/postgres.log 2>&1 &
+    postgres_pass=$!
 else
     echo "scripts/test.sh: the PostgreSQL pass of the library and $binaries test" \
         "binaries: no test PostgreSQL server (scripts/postgres.sh start, as root)" >>"$ARBITRE_SKIPPED"
 fi
+wait "$sqlite_pass" || status=$?
+echo "test.sh: ---- the SQLite pass ----"
+cat target/test-logs/sqlite.log
+if [ -n "$postgres_pass" ]; then
+    wait "$postgres_pass" || status=$?
+    echo "test.sh: ---- the PostgreSQL pass ----"
+    cat target/test-logs/postgres.log
+fi
+echo "test.sh: ---- the binaries that run alone ----"
+for name in "${alone[@]}"; do
+    cargo test --test "$name" 2>&1 || status=$?
+    if [ -n "$postgres_pass" ] && printf '%s\n' "${store_alone[@]}" | grep -qx "$name"; then
+        ARBITRE_TEST_STORE=postgres cargo test --test "$name" 2>&1 || status=$?
+    fi
+done
 # A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md).
 bash scripts/fuzz-smoke.sh || status=1
 skipped=0
