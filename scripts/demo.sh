@@ -150,5 +150,6 @@ $ARBITRE_TEST_PASSWORD, trusting the CA in $ARBITRE_TEST_CA.
 
 Games:  target/debug/arbitre games --config var/demo/arbitre.toml
         target/debug/arbitre show --config var/demo/arbitre.toml 1
+Status: target/debug/arbitre status --config var/demo/arbitre.toml
 Stop:   bash scripts/demo.sh stop
 TEXT

@@ -695,3 +695,47 @@ async fn words_written_with_a_move_reach_the_opponent_by_mail() {
         forward.body
     );
 }
+
+/// `arbitre status` lists the running daemon (its pid, what it does, how many messages it
+/// processed) and exits 0; once it stopped, it lists it stopped and exits 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn status_shows_the_daemon_running_then_stopped() {
+    let Some(env) = MailEnv::load() else { return };
+    let [bot, alice] = <[String; 2]>::try_from(env.accounts(&["bot", "alice"]).await).unwrap();
+    let mut daemon = Daemon::start(&env, &bot, "status");
+    let pid = daemon.pid().unwrap().to_string();
+    env.send(&alice, &bot, "HELP", "HELP", "").await;
+    let status = |daemon: &Daemon| {
+        let out = daemon.command(&["status"]);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let mut last = (None, String::new());
+    common::eventually(
+        "status: running, one message processed",
+        Duration::from_secs(30),
+        || {
+            last = status(&daemon);
+            last.0 == Some(0)
+                && last.1.lines().any(|l| {
+                    l.split_whitespace().nth(1) == Some(pid.as_str())
+                        && l.contains(" running ")
+                        && l.ends_with(" 1  reading the mailbox")
+                })
+        },
+    )
+    .await;
+    assert!(last.1.contains("Games:     0 in play"), "{}", last.1);
+    assert!(last.1.contains("1 running."), "{}", last.1);
+    assert!(daemon.terminate(), "stops cleanly");
+    let (code, out) = status(&daemon);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.split_whitespace().nth(1) == Some(pid.as_str()) && l.contains(" stopped ")),
+        "{out}"
+    );
+    assert!(out.contains("0 running."), "{out}");
+}

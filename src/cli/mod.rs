@@ -3,8 +3,8 @@
 //! Every command works for every game. The game commands (`games`, `board`, `legal`,
 //! `judge`, `perft`, `replay`) are pure: they read their arguments, ask the games, and print.
 //!
-//! The daemon commands (`run`, `check-config`, `new`, `show`, `games --config`, `clocks`)
-//! work on a configuration file and its store (see [`daemon`]); so do the director's
+//! The daemon commands (`run`, `check-config`, `status`, `new`, `show`, `games --config`,
+//! `clocks`) work on a configuration file and its store (see [`daemon`]); so do the director's
 //! (`clock`, `adjudicate`, `leave`, `audit`: see [`director`]) and the tournament commands
 //! (`tournament pair --trf FILE`: see [`tournament`]).
 //!
@@ -16,6 +16,7 @@ pub mod daemon;
 pub mod director;
 mod play;
 pub mod ratings;
+pub mod status;
 pub mod store;
 pub mod tournament;
 pub mod web;
@@ -122,6 +123,9 @@ pub enum Command {
     /// The store itself: `store migrate` copies a whole installation into an empty store.
     #[command(subcommand)]
     Store(store::StoreCommand),
+    /// The daemons attached to the store (host, pid, version, last report, what each is
+    /// doing) and what the store holds in flight. Exit 1 when no daemon is running.
+    Status(daemon::ConfigArg),
     /// Check the configuration file and log in to the IMAP and SMTP servers.
     CheckConfig(daemon::ConfigArg),
     /// Create a game directly (tournament director): no acceptance needed; the daemon mails
@@ -292,6 +296,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Replay { setup, json, file } => play::replay(&setup, json, &file),
         Command::Run(args) => Ok(daemon::run(&args)),
         Command::CheckConfig(args) => Ok(daemon::check_config(&args)),
+        Command::Status(args) => Ok(status::status(&args)),
         Command::Web(args) => Ok(web::web(&args)),
         Command::New(args) => daemon::new_game(&args),
         Command::Show { config, id } => Ok(daemon::show(&config, id)),

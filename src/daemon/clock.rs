@@ -42,7 +42,7 @@ pub async fn run(
     wake_outbox: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
-    let mut backoff = Duration::from_secs(1);
+    let mut retry = super::Retry::default();
     loop {
         let run = run_until_error(
             config.clone(),
@@ -58,12 +58,9 @@ pub async fn run(
         match run {
             Ok(()) => return Ok(()),
             Err(e) => {
-                tracing::error!(cause = %e, retry_in = ?backoff, "clock: store error");
-                tokio::select! {
-                    () = tokio::time::sleep(backoff) => {}
-                    _ = stop.changed() => return Ok(()),
+                if !retry.wait("clock", &e.to_string(), &mut stop).await {
+                    return Ok(());
                 }
-                backoff = (backoff * 2).min(Duration::from_secs(60));
             }
         }
     }

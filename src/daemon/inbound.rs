@@ -11,6 +11,7 @@ use crate::mail::{Fetched, Inbox, parse};
 use crate::referee::{self, Decision, Timestamp};
 use crate::store::{Committed, Seen};
 
+use super::presence::Doing;
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 
 /// What became of one message.
@@ -98,19 +99,68 @@ pub struct Links {
     pub read_up_to: watch::Sender<Timestamp>,
     /// Whether the mailbox is being read (the clock writes the heartbeat only then).
     pub reading: Arc<AtomicBool>,
+    /// What the daemon is doing, for its presence in the store.
+    pub activity: Arc<super::presence::Activity>,
 }
 
 /// A gap shorter than this in reading the mailbox is not recorded as an outage.
 pub const OUTAGE_MIN: Timestamp = 60;
 
+/// Since when the mailbox has not been read, and why; `None` while it is read.
+type Unread = Option<(Timestamp, &'static str)>;
+
 /// Runs the inbound loop until `stop` turns true (checked between messages and while
-/// waiting for mail).
+/// waiting for mail). A store error that may pass (the database restarting) stops the
+/// reading until the store answers again, tried after 1 s, doubling up to a minute; the
+/// time the mailbox went unread is then an outage like a mail server's.
 pub async fn run<I: Inbox>(
     settings: DaemonSettings,
     mut inbox: I,
     store: SharedStore,
     links: Links,
     mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    // At start, unread since the last heartbeat of an earlier run, if any.
+    let mut unread: Unread = with_store(&store, |s| s.last_heartbeat())
+        .await?
+        .map(|at| (at, "arbitre was not running"));
+    let mut retry = super::Retry::default();
+    loop {
+        match read(
+            &settings,
+            &mut inbox,
+            &store,
+            &links,
+            &mut stop,
+            &mut unread,
+        )
+        .await
+        {
+            Err(DaemonError::Store(e)) if e.may_pass() => {
+                links.reading.store(false, Ordering::SeqCst);
+                links
+                    .activity
+                    .set(Doing::StoreUnreachable, Some(e.to_string()));
+                if unread.is_none() {
+                    unread = Some((now(), "the store could not be reached"));
+                }
+                if !retry.wait("inbound", &e.to_string(), &mut stop).await {
+                    return Ok(());
+                }
+            }
+            done => return done,
+        }
+    }
+}
+
+/// The inbound loop, until `stop` or an error.
+async fn read<I: Inbox>(
+    settings: &DaemonSettings,
+    inbox: &mut I,
+    store: &SharedStore,
+    links: &Links,
+    stop: &mut watch::Receiver<bool>,
+    unread: &mut Unread,
 ) -> Result<(), DaemonError> {
     let Links {
         wake_outbox,
@@ -119,11 +169,9 @@ pub async fn run<I: Inbox>(
         wake_clock,
         read_up_to,
         reading,
+        activity,
     } = links;
-    // Since when the mailbox could not be read (this run); `None` while it is read. At
-    // start, since the last heartbeat of an earlier run, if any.
-    let mut unread_since: Option<Timestamp> = with_store(&store, |s| s.last_heartbeat()).await?;
-    let mut unread_cause = "arbitre was not running";
+    let store = store.clone();
     let mut backoff = settings.reconnect_min;
     // Whether the mailbox was out of reach: its return likely means the mail server's, so
     // the outbox is woken to send at once what waited for it.
@@ -133,6 +181,11 @@ pub async fn run<I: Inbox>(
             return Ok(());
         }
         let called_at = now();
+        // Connecting, looking through the mailbox or waiting for news (an unreachable
+        // mailbox stays so until it answers).
+        if !unreachable {
+            activity.set(Doing::Reading, None);
+        }
         let batch = tokio::select! {
             r = inbox.next() => r,
             _ = stop.changed() => return Ok(()),
@@ -155,14 +208,20 @@ pub async fn run<I: Inbox>(
                 if std::mem::take(&mut unreachable) {
                     wake_outbox.notify_one();
                 }
+                let doing = if b.is_empty() {
+                    Doing::Reading
+                } else {
+                    Doing::Processing
+                };
+                activity.set(doing, None);
                 b
             }
             Err(e) => {
                 unreachable = true;
                 reading.store(false, Ordering::SeqCst);
-                if unread_since.is_none() {
-                    unread_since = Some(called_at);
-                    unread_cause = "the mailbox could not be read";
+                activity.set(Doing::MailboxUnreachable, Some(e.to_string()));
+                if unread.is_none() {
+                    *unread = Some((called_at, "the mailbox could not be read"));
                 }
                 tracing::warn!(cause = %e, retry_in = ?backoff, "mailbox unavailable");
                 tokio::select! {
@@ -181,10 +240,9 @@ pub async fn run<I: Inbox>(
         // The mailbox is read again: a long enough gap is an outage, given back to the
         // players who were to move. Recorded before the messages found are judged, so that
         // a move that waited through it is judged with it.
-        if let Some(since) = unread_since.take()
+        if let Some((since, cause)) = unread.take()
             && searched_at - since >= OUTAGE_MIN
         {
-            let cause = unread_cause;
             with_store(&store, move |s| {
                 s.record_outage(since, searched_at, cause)?;
                 s.heartbeat(searched_at)
@@ -200,8 +258,10 @@ pub async fn run<I: Inbox>(
         }
         let mut complete = true;
         for fetched in batch {
-            let handled = match handle_one(&settings, &store, &fetched).await {
+            let handled = match handle_one(settings, &store, &fetched).await {
                 Ok(h) => h,
+                // The store, not the message: the message is left for when it is back.
+                Err(DaemonError::Store(e)) if e.may_pass() => return Err(e.into()),
                 Err(e) => {
                     // Nothing was committed; the message stays unflagged and is tried again
                     // (and set aside after `max_attempts`).
@@ -215,6 +275,7 @@ pub async fn run<I: Inbox>(
             match &handled {
                 Handled::Committed { summary, mails } => {
                     tracing::info!(uid = fetched.key.uid, mails, summary = %summary, "processed");
+                    activity.processed(now());
                     if *mails > 0 {
                         wake_outbox.notify_one();
                         wake_sms.notify_one();

@@ -16,6 +16,7 @@ pub mod events;
 pub mod inbound;
 pub mod notify;
 pub mod outbound;
+pub mod presence;
 pub mod sms;
 pub mod sms_received;
 
@@ -91,6 +92,38 @@ pub enum DaemonError {
     Task(String),
 }
 
+/// The waits of a task of the daemon that starts again after a store error: 1 s, doubling
+/// up to a minute while the errors follow each other, from 1 s again once the task ran
+/// well for a while (more than twice its last wait, and five seconds, without an error).
+#[derive(Debug, Default)]
+pub struct Retry {
+    last: Option<(std::time::Instant, Duration)>,
+}
+
+impl Retry {
+    /// Logs `cause` as `task`'s error and waits before the task starts again; false when
+    /// the daemon was told to stop meanwhile.
+    pub async fn wait(
+        &mut self,
+        task: &'static str,
+        cause: &str,
+        stop: &mut watch::Receiver<bool>,
+    ) -> bool {
+        let wait = match self.last {
+            Some((at, wait)) if at.elapsed() < wait * 2 + Duration::from_secs(5) => {
+                (wait * 2).min(Duration::from_secs(60))
+            }
+            _ => Duration::from_secs(1),
+        };
+        self.last = Some((std::time::Instant::now(), wait));
+        tracing::error!(task, cause, retry_in = ?wait, "store error");
+        tokio::select! {
+            () = tokio::time::sleep(wait) => !*stop.borrow(),
+            _ = stop.changed() => false,
+        }
+    }
+}
+
 /// The current time, in seconds since the epoch.
 pub fn now() -> Timestamp {
     std::time::SystemTime::now()
@@ -157,6 +190,18 @@ where
         stop_rx.clone(),
     )
     .await?;
+    // This run in the store, for `arbitre status`, until every task has ended.
+    let record = presence::this_run();
+    let r = record.clone();
+    with_store(&store, move |s| s.register_daemon(&r)).await?;
+    let activity = Arc::new(presence::Activity::default());
+    let (gone_tx, gone_rx) = watch::channel(false);
+    let present = tokio::spawn(presence::run(
+        store.clone(),
+        record,
+        activity.clone(),
+        gone_rx,
+    ));
     let clock = tokio::spawn(clock::run(
         settings.referee.clone(),
         store.clone(),
@@ -174,6 +219,7 @@ where
         wake_clock,
         read_up_to: read_tx,
         reading,
+        activity: activity.clone(),
     };
     let inbound = inbound::run(settings, inbox, store, links, stop_rx);
     tokio::pin!(inbound);
@@ -183,6 +229,7 @@ where
         () = &mut shutdown => {
             tracing::info!("shutting down: finishing the message in hand");
             notify::notify("STOPPING=1");
+            activity.set(presence::Doing::Stopping, None);
             let _ = stop_tx.send(true);
             inbound.await
         }
@@ -197,6 +244,11 @@ where
         let done = task.await.map_err(|e| DaemonError::Task(e.to_string()))?;
         sms = sms.and(done);
     }
+    activity.set(presence::Doing::Stopping, None);
+    let _ = gone_tx.send(true);
+    present
+        .await
+        .map_err(|e| DaemonError::Task(e.to_string()))?;
     result.and(sent).and(ticked).and(sms)
 }
 

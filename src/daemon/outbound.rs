@@ -110,7 +110,47 @@ async fn cleared(store: &SharedStore, item: &OutboxItem, caps: Caps) -> Result<b
 /// then tried again at once instead of at the end of its own reconnection backoff. Mail
 /// that leaves wakes `wake_clock`: a mail telling a player it is their turn starts their
 /// clock when it leaves, which moves the game's next deadline.
+///
+/// A store error is logged and the task starts again after a wait (1 s, doubling up to a
+/// minute): the mails whose result it could not record are sent again, under the same
+/// Message-ID.
 pub async fn run<S: Sender>(
+    settings: OutboundSettings,
+    sender: Arc<S>,
+    store: SharedStore,
+    wake: Arc<Notify>,
+    wake_inbox: Arc<Notify>,
+    wake_clock: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    let mut retry = super::Retry::default();
+    loop {
+        let sending = send(
+            settings,
+            sender.clone(),
+            store.clone(),
+            wake.clone(),
+            wake_inbox.clone(),
+            wake_clock.clone(),
+            stop.clone(),
+        );
+        match sending.await {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                let task = match settings.channel {
+                    Channel::Mail => "outbox",
+                    Channel::Sms => "SMS outbox",
+                };
+                if !retry.wait(task, &e.to_string(), &mut stop).await {
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+/// The outbound loop, until `stop` or an error.
+async fn send<S: Sender>(
     settings: OutboundSettings,
     sender: Arc<S>,
     store: SharedStore,

@@ -26,6 +26,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("sent", "message_id"),
     ("outages", "id"),
     ("daemon_state", "key"),
+    ("daemons", "id"),
     ("audit", "seq"),
     ("audit_head", "one"),
     ("sms_inbox", "id"),

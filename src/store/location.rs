@@ -46,7 +46,7 @@ impl Location {
             }));
         }
         Err(format!(
-            "`{}` is neither sqlite://PATH nor postgres://...",
+            "`{}` is not a store URL: write sqlite:///PATH or postgres://USER@HOST/DATABASE",
             postgresql::redacted(url)
         ))
     }

@@ -362,6 +362,23 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE outbox ADD COLUMN claimed_by INTEGER;
     "#,
+    // 23: the daemons attached to the store, each as it last reported itself (`arbitre
+    // status`): where it runs, since when, what it is doing.
+    r#"
+    CREATE TABLE daemons (
+        id             TEXT PRIMARY KEY NOT NULL,
+        host           TEXT NOT NULL,
+        pid            INTEGER NOT NULL,
+        version        TEXT NOT NULL,
+        started_at     INTEGER NOT NULL,
+        seen_at        INTEGER NOT NULL,
+        doing          TEXT NOT NULL,
+        detail         TEXT,
+        processed      INTEGER NOT NULL DEFAULT 0,
+        processed_at   INTEGER,
+        stopped_at     INTEGER
+    );
+    "#,
 ];
 
 /// The schema version this build expects.
@@ -394,7 +411,10 @@ pub enum MigrationError {
         source: rusqlite::Error,
     },
     /// PostgreSQL refused a step.
-    #[error("migration to schema version {version} failed: {source}")]
+    #[error(
+        "migration to schema version {version} failed: {}",
+        super::sql::Causes(source)
+    )]
     PostgresStep {
         /// The version the step would have reached.
         version: u32,

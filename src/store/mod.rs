@@ -14,6 +14,7 @@
 pub mod audit;
 pub mod context;
 pub mod copy;
+pub mod daemons;
 pub mod events;
 pub mod location;
 pub mod migrations;
@@ -51,7 +52,7 @@ pub enum StoreError {
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
     /// PostgreSQL failed, or could not be reached.
-    #[error("database error: {0}")]
+    #[error("database error: {}", sql::Causes(.0))]
     Postgres(#[from] tokio_postgres::Error),
     /// The schema could not be brought up to date.
     #[error(transparent)]
@@ -83,6 +84,53 @@ impl StoreError {
             StoreError::Migration(_) | StoreError::Corrupt(_) | StoreError::Setup(_) => false,
         }
     }
+
+    /// Whether the error may pass by itself, so that what failed is worth trying again a
+    /// little later: the database busy, out of space or briefly unreachable (a PostgreSQL
+    /// server restarting, a network cut). Not a refused statement, a value that cannot be
+    /// read, or a schema this build does not know.
+    pub fn may_pass(&self) -> bool {
+        match self {
+            StoreError::Sqlite(e) => {
+                self.is_busy()
+                    || matches!(
+                        e.sqlite_error_code(),
+                        Some(rusqlite::ErrorCode::DiskFull | rusqlite::ErrorCode::SystemIoFailure)
+                    )
+            }
+            StoreError::Postgres(e) => postgres_may_pass(e),
+            StoreError::Migration(_) | StoreError::Corrupt(_) | StoreError::Setup(_) => false,
+        }
+    }
+}
+
+/// Whether a PostgreSQL error may pass: one the server did not answer with (the session
+/// closed, the network, a timeout, connecting), or one saying the server is restarting,
+/// short of resources or asking for the transaction again.
+fn postgres_may_pass(e: &tokio_postgres::Error) -> bool {
+    if e.is_closed() {
+        return true;
+    }
+    let Some(db) = e.as_db_error() else {
+        // tokio-postgres names the kind of failure only in its text: these are the
+        // session's and the network's (not a value that cannot be converted, a parameter
+        // count, a refused password).
+        let kind = e.to_string();
+        return [
+            "error communicating with the server",
+            "error connecting to server",
+            "timeout waiting for server",
+            "error performing TLS handshake",
+        ]
+        .contains(&kind.as_str());
+    };
+    let code = db.code().code();
+    // Class 08: connection exception; 53: insufficient resources; 57P01-57P03: the server
+    // shutting down, crashed, or not accepting connections yet.
+    code.starts_with("08")
+        || code.starts_with("53")
+        || ["57P01", "57P02", "57P03"].contains(&code)
+        || postgres_busy(e)
 }
 
 /// Whether PostgreSQL refused a transaction that may succeed if tried again.
@@ -173,7 +221,7 @@ impl Store {
 
     /// Opens a PostgreSQL store and brings its schema up to date.
     pub fn open_postgres(settings: &postgresql::Settings) -> Result<Store, StoreError> {
-        let conn = Db::postgres(postgresql::connect(settings)?);
+        let conn = Db::postgres_reopening(postgresql::connect(settings)?, settings.clone());
         postgresql::migrate(&conn)?;
         Ok(Store { conn })
     }
@@ -646,6 +694,31 @@ impl Store {
         Ok(())
     }
 
+    /// Records a daemon's start (`arbitre status` lists the daemons).
+    pub fn register_daemon(&mut self, d: &daemons::DaemonRecord) -> Result<(), StoreError> {
+        daemons::register(&self.conn, d)
+    }
+
+    /// Records what a running daemon reports of itself at `at`.
+    pub fn report_daemon(
+        &mut self,
+        d: &daemons::DaemonRecord,
+        at: Timestamp,
+        report: &daemons::Report,
+    ) -> Result<(), StoreError> {
+        daemons::report(&self.conn, d, at, report)
+    }
+
+    /// Records that the daemon `id` stopped at `at`.
+    pub fn daemon_stopped(&mut self, id: &str, at: Timestamp) -> Result<(), StoreError> {
+        daemons::stopped(&self.conn, id, at)
+    }
+
+    /// The daemons' runs recorded in the store, the latest started first.
+    pub fn daemons(&self) -> Result<Vec<daemons::DaemonRecord>, StoreError> {
+        daemons::list(&self.conn)
+    }
+
     /// The last heartbeat, if the daemon ever ran on this store.
     pub fn last_heartbeat(&self) -> Result<Option<Timestamp>, StoreError> {
         self.conn.query_opt(
@@ -816,6 +889,15 @@ impl Store {
     /// The name `address` was last entered in an event under, if any.
     pub fn entry_name(&self, address: &str) -> Result<Option<String>, StoreError> {
         public::entry_name(&self.conn, address)
+    }
+
+    /// How many games are in play.
+    pub fn active_game_count(&self) -> Result<u64, StoreError> {
+        self.conn.query_row(
+            "SELECT count(*) FROM games WHERE status = 'active'",
+            params![],
+            |r| r.get(0),
+        )
     }
 
     /// How many inbound messages were processed (duplicates included).

@@ -65,7 +65,7 @@ pub fn refuse_writes(db: &Db) -> Result<(), StoreError> {
                 conn.pragma_update(None, "query_only", true)?;
             }
         }
-        Dialect::Postgres => db.batch("SET default_transaction_read_only = on")?,
+        Dialect::Postgres => db.set_for_session("SET default_transaction_read_only = on")?,
     }
     Ok(())
 }

@@ -27,6 +27,11 @@ enum Backend {
 /// A PostgreSQL session with its prepared statements, by the text the store wrote.
 struct Pg {
     client: tokio_postgres::Client,
+    /// How to open the session again when it is lost (the server restarted, the network
+    /// cut it); `None`: a session that is not reopened.
+    reopen: Option<super::postgresql::Settings>,
+    /// The session's settings ([`Db::set_for_session`]), made again in a reopened session.
+    session: Vec<String>,
     statements: HashMap<&'static str, tokio_postgres::Statement>,
     /// Statements built at run time (a condition or column list spliced in), by their text.
     built: HashMap<String, tokio_postgres::Statement>,
@@ -54,11 +59,30 @@ impl Db {
         }
     }
 
-    /// A PostgreSQL session.
+    /// A PostgreSQL session, not reopened when lost.
     pub fn postgres(client: tokio_postgres::Client) -> Db {
+        Db::postgres_session(client, None)
+    }
+
+    /// A PostgreSQL session opened with `settings`, opened again with them when it is found
+    /// lost before a transaction or a statement outside one (never inside: what the lost
+    /// transaction did is gone, and its caller must hear so).
+    pub fn postgres_reopening(
+        client: tokio_postgres::Client,
+        settings: super::postgresql::Settings,
+    ) -> Db {
+        Db::postgres_session(client, Some(settings))
+    }
+
+    fn postgres_session(
+        client: tokio_postgres::Client,
+        reopen: Option<super::postgresql::Settings>,
+    ) -> Db {
         Db {
             backend: Backend::Postgres(Box::new(RefCell::new(Pg {
                 client,
+                reopen,
+                session: Vec::new(),
                 statements: HashMap::new(),
                 built: HashMap::new(),
             }))),
@@ -86,8 +110,57 @@ impl Db {
     pub fn batch(&self, sql: &str) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sqlite(c) => Ok(c.execute_batch(sql)?),
+            Backend::Postgres(pg) => {
+                self.reopen_if_lost(pg)?;
+                Ok(wait(pg.borrow().client.batch_execute(sql))?)
+            }
+        }
+    }
+
+    /// Runs a `SET` that holds for the whole session (on PostgreSQL, made again in every
+    /// session reopened after a loss); on SQLite, the statement is run once.
+    pub fn set_for_session(&self, sql: &str) -> Result<(), StoreError> {
+        self.batch(sql)?;
+        if let Backend::Postgres(pg) = &self.backend {
+            pg.borrow_mut().session.push(sql.to_owned());
+        }
+        Ok(())
+    }
+
+    /// [`Db::batch`] on the session as it is: ending a transaction must never land on a
+    /// session opened since (a COMMIT there would report a lost transaction committed).
+    fn batch_in_session(&self, sql: &str) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(c) => Ok(c.execute_batch(sql)?),
             Backend::Postgres(pg) => Ok(wait(pg.borrow().client.batch_execute(sql))?),
         }
+    }
+
+    /// Outside a transaction, opens a lost PostgreSQL session again (the statements it had
+    /// prepared went with it).
+    fn reopen_if_lost(&self, pg: &RefCell<Pg>) -> Result<(), StoreError> {
+        if self.depth.get() > 0 {
+            return Ok(());
+        }
+        let mut pg = pg.borrow_mut();
+        if !pg.client.is_closed() {
+            return Ok(());
+        }
+        let Some(settings) = pg.reopen.clone() else {
+            return Ok(());
+        };
+        let client = super::postgresql::connect(&settings)?;
+        for sql in &pg.session {
+            wait(client.batch_execute(sql))?;
+        }
+        tracing::warn!(
+            store = %super::postgresql::redacted(&settings.url),
+            "the PostgreSQL session was lost: a new one is open"
+        );
+        pg.client = client;
+        pg.statements.clear();
+        pg.built.clear();
+        Ok(())
     }
 
     /// Runs one statement; returns how many rows it changed.
@@ -108,6 +181,7 @@ impl Db {
                     .execute(rusqlite::params_from_iter(values.iter()))?)
             }
             Backend::Postgres(pg) => {
+                self.reopen_if_lost(pg)?;
                 let mut pg = pg.borrow_mut();
                 let stmt = pg.statement(sql)?;
                 let values = values(params);
@@ -185,6 +259,7 @@ impl Db {
                 Ok(out)
             }
             Backend::Postgres(pg) => {
+                self.reopen_if_lost(pg)?;
                 let mut pg = pg.borrow_mut();
                 let stmt = pg.statement(sql)?;
                 let values = values(params);
@@ -227,6 +302,7 @@ impl Db {
                 (Backend::Sqlite(c), true) => c.execute_batch("BEGIN IMMEDIATE")?,
                 (Backend::Sqlite(c), false) => c.execute_batch("BEGIN")?,
                 (Backend::Postgres(pg), write) => {
+                    self.reopen_if_lost(pg)?;
                     let pg = pg.borrow_mut();
                     wait(pg.client.batch_execute("BEGIN"))?;
                     if write
@@ -241,7 +317,7 @@ impl Db {
                 }
             }
         } else {
-            self.batch(&format!("SAVEPOINT s{depth}"))?;
+            self.batch_in_session(&format!("SAVEPOINT s{depth}"))?;
         }
         self.depth.set(depth + 1);
         Ok(depth)
@@ -252,16 +328,16 @@ impl Db {
         self.depth.set(level);
         match (level, commit) {
             (0, true) => {
-                if let Err(e) = self.batch("COMMIT") {
+                if let Err(e) = self.batch_in_session("COMMIT") {
                     // A failed COMMIT leaves a PostgreSQL session in its transaction.
-                    let _ = self.batch("ROLLBACK");
+                    let _ = self.batch_in_session("ROLLBACK");
                     return Err(e);
                 }
                 Ok(())
             }
-            (0, false) => self.batch("ROLLBACK"),
-            (n, true) => self.batch(&format!("RELEASE SAVEPOINT s{n}")),
-            (n, false) => self.batch(&format!(
+            (0, false) => self.batch_in_session("ROLLBACK"),
+            (n, true) => self.batch_in_session(&format!("RELEASE SAVEPOINT s{n}")),
+            (n, false) => self.batch_in_session(&format!(
                 "ROLLBACK TO SAVEPOINT s{n}; RELEASE SAVEPOINT s{n}"
             )),
         }
@@ -329,6 +405,30 @@ impl Pg {
                 Ok(stmt)
             }
         }
+    }
+}
+
+/// An error followed by its causes. tokio-postgres's own text only names the kind of
+/// failure ("db error", "error connecting to server"); what happened (the server's message,
+/// "Connection refused", the certificate refused) is in its sources.
+pub struct Causes<'a>(pub &'a dyn std::error::Error);
+
+impl std::fmt::Display for Causes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut cause = self.0.source();
+        // "db error": the server's own words (its severity and message) say it all.
+        match cause {
+            Some(server) if self.0.to_string() == "db error" => {
+                write!(f, "{server}")?;
+                cause = server.source();
+            }
+            _ => write!(f, "{}", self.0)?,
+        }
+        while let Some(c) = cause {
+            write!(f, ": {c}")?;
+            cause = c.source();
+        }
+        Ok(())
     }
 }
 
@@ -738,5 +838,125 @@ mod tests {
             .query_opt("SELECT 1 WHERE 0", params![], |r| r.get(0))
             .unwrap();
         assert_eq!(none, None);
+    }
+}
+
+#[cfg(test)]
+mod lost_sessions {
+    use crate::store::{Store, StoreError, testing};
+
+    /// The server ends `victim`'s session, as a restart does; returns once the client has
+    /// seen it closed.
+    fn cut(victim: &Store, by: &Store) {
+        let pid: i32 = victim
+            .database()
+            .query_row("SELECT pg_backend_pid()", params![], |r| {
+                Ok(r.get::<i64>(0)? as i32)
+            })
+            .unwrap();
+        let ended: bool = by
+            .database()
+            .query_row("SELECT pg_terminate_backend(?1)", params![pid], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert!(ended);
+        for _ in 0..100 {
+            if let super::Backend::Postgres(pg) = &victim.database().backend
+                && pg.borrow().client.is_closed()
+            {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("the client never saw its session end");
+    }
+
+    use super::params;
+
+    #[test]
+    fn a_lost_session_is_opened_again_before_the_next_statement() {
+        let Some(server) = testing::server() else {
+            return;
+        };
+        let location = server.fresh("reopen");
+        let store = Store::connect(&location).unwrap();
+        let other = Store::connect(&location).unwrap();
+        assert_eq!(store.processed_count().unwrap(), 0);
+        cut(&store, &other);
+        assert_eq!(store.processed_count().unwrap(), 0, "reopened");
+        // The prepared statements went with the old session and are made again.
+        assert_eq!(store.active_game_count().unwrap(), 0);
+    }
+
+    #[test]
+    fn a_transaction_whose_session_was_lost_fails_and_is_not_replayed_elsewhere() {
+        let Some(server) = testing::server() else {
+            return;
+        };
+        let location = server.fresh("lost_tx");
+        let store = Store::connect(&location).unwrap();
+        let other = Store::connect(&location).unwrap();
+        let db = store.database();
+        let tx = db.immediate().unwrap();
+        db.execute(
+            "INSERT INTO outages (from_at, to_at, cause) VALUES (1, 2, 'lost')",
+            params![],
+        )
+        .unwrap();
+        cut(&store, &other);
+        let e = tx.commit().unwrap_err();
+        assert!(e.may_pass(), "{e}");
+        // The next transaction runs on a new session, and the lost one left nothing.
+        assert!(store.outages(0).unwrap().is_empty());
+        let e = db
+            .execute("SELECT * FROM no_such_table", params![])
+            .unwrap_err();
+        assert!(
+            !e.may_pass(),
+            "a refused statement does not pass by itself: {e}"
+        );
+        assert!(
+            e.to_string().contains("no_such_table"),
+            "the server's words: {e}"
+        );
+    }
+
+    #[test]
+    fn a_reading_session_stays_read_only_when_opened_again() {
+        let Some(server) = testing::server() else {
+            return;
+        };
+        let location = server.fresh("reopen_ro");
+        drop(Store::connect(&location).unwrap());
+        let reader = Store::open_for_reading(&location).unwrap();
+        let other = Store::connect(&location).unwrap();
+        cut(&reader, &other);
+        let e = reader
+            .database()
+            .execute(
+                "INSERT INTO outages (from_at, to_at, cause) VALUES (1, 2, 'x')",
+                params![],
+            )
+            .unwrap_err();
+        assert!(e.to_string().contains("read-only"), "{e}");
+    }
+
+    #[test]
+    fn a_server_that_is_not_there_is_named_with_its_cause() {
+        let location = crate::store::Location::Postgres(crate::store::postgresql::Settings {
+            url: "postgres://arbitre@127.0.0.1:1/arbitre?sslmode=disable".into(),
+            password: None,
+            ca_file: None,
+        });
+        let e = Store::connect(&location).unwrap_err();
+        assert!(matches!(e, StoreError::Postgres(_)), "{e:?}");
+        assert!(e.may_pass());
+        let text = e.to_string();
+        assert!(
+            text.starts_with("database error: error connecting to server: "),
+            "{text}"
+        );
+        assert!(text.to_lowercase().contains("refused"), "{text}");
     }
 }

@@ -568,6 +568,11 @@ level = "info,arbitre=debug"
         self.child = Some(child);
     }
 
+    /// The running process's id.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     /// The daemon's log so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.join("arbitre.log")).unwrap_or_default()
