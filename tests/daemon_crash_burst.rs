@@ -11,7 +11,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use common::games::{self, Games};
@@ -109,20 +108,7 @@ async fn a_burst_survives_random_sigkills() {
 
     // Each player gets the start mail, one forward per opponent move and one confirmation per
     // own move: 1 + plies distinct Message-IDs; copies only for sends in flight at a kill.
-    let mut extra = 0;
-    for p in &players {
-        let mails = env.wait_for(p, 1 + plies, Duration::from_secs(120)).await;
-        let mut copies: HashMap<String, usize> = HashMap::new();
-        for m in &mails {
-            *copies.entry(m.message_id()).or_default() += 1;
-        }
-        assert_eq!(
-            copies.len(),
-            1 + plies,
-            "{p}: every mail, once per Message-ID"
-        );
-        extra += mails.len() - copies.len();
-    }
+    let extra = games::extra_copies(&env, &players, 1 + plies, &format!("seed {seed}")).await;
     eprintln!(
         "{total} moves in {} games, {kills} SIGKILLs (seed {seed}): \
          all applied in order and every mail delivered {:.1} s after the append; {extra} extra copies",

@@ -12,7 +12,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use common::games::{self, Games};
@@ -121,20 +120,7 @@ async fn two_daemons_share_a_burst_through_random_sigkills() {
     // Each player gets the start mail, one forward per opponent move and one confirmation
     // per own move: 1 + plies distinct Message-IDs; copies only for sends in flight at a
     // kill.
-    let mut extra = 0;
-    for p in &players {
-        let mails = env.wait_for(p, 1 + plies, Duration::from_secs(120)).await;
-        let mut copies: HashMap<String, usize> = HashMap::new();
-        for m in &mails {
-            *copies.entry(m.message_id()).or_default() += 1;
-        }
-        assert_eq!(
-            copies.len(),
-            1 + plies,
-            "{p}: every mail, once per Message-ID (seed {seed})"
-        );
-        extra += mails.len() - copies.len();
-    }
+    let extra = games::extra_copies(&env, &players, 1 + plies, &format!("seed {seed}")).await;
     // Both took part: each committed some of the moves.
     let shares: Vec<usize> = [&first, &second]
         .iter()

@@ -10,7 +10,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use arbitre::store::{Location, Store};
@@ -105,20 +104,7 @@ async fn a_daemon_whose_store_sessions_are_cut_plays_on() {
     for g in 0..games.len() {
         games.assert_played(&daemon, g, PLIES);
     }
-    let mut extra = 0;
-    for p in &players {
-        let mails = env.wait_for(p, 1 + PLIES, Duration::from_secs(120)).await;
-        let mut copies: HashMap<String, usize> = HashMap::new();
-        for m in &mails {
-            *copies.entry(m.message_id()).or_default() += 1;
-        }
-        assert_eq!(
-            copies.len(),
-            1 + PLIES,
-            "{p}: every mail, once per Message-ID"
-        );
-        extra += mails.len() - copies.len();
-    }
+    let extra = games::extra_copies(&env, &players, 1 + PLIES, "sessions cut").await;
     let log = daemon.log();
     let reopened = log.matches("a new one is open").count();
     eprintln!(

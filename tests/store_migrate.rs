@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use arbitre::store::Location;
@@ -94,18 +93,8 @@ async fn a_store_moved_to_postgresql_plays_on_to_the_end() {
         games.assert_played(&after, g, PLIES);
     }
     // Every player got the start mail and one mail per move of their game, each once.
-    for p in &players {
-        let mails = env.wait_for(p, 1 + PLIES, Duration::from_secs(120)).await;
-        let mut copies: HashMap<String, usize> = HashMap::new();
-        for m in &mails {
-            *copies.entry(m.message_id()).or_default() += 1;
-        }
-        assert_eq!(copies.len(), 1 + PLIES, "{p}: every mail");
-        assert!(
-            copies.values().all(|n| *n == 1),
-            "{p}: each once: {copies:?}"
-        );
-    }
+    let extra = games::extra_copies(&env, &players, 1 + PLIES, "migrated").await;
+    assert_eq!(extra, 0, "each mail once: no daemon was killed");
     assert!(
         !after.log().contains("set aside"),
         "a move was set aside\n{}",

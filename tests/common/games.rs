@@ -47,6 +47,33 @@ pub async fn player_accounts(env: &MailEnv, games: usize) -> Vec<String> {
     env.accounts(&refs).await
 }
 
+/// Waits until each of `players` got `per_player` mails of distinct Message-IDs (the start
+/// mail and one per move of their game) and returns how many copies came beyond one per
+/// Message-ID, in all: a send repeated because its result could not be recorded (a crash,
+/// a lost store session) goes again under the same Message-ID. `what` names the run in a
+/// failure.
+pub async fn extra_copies(
+    env: &MailEnv,
+    players: &[String],
+    per_player: usize,
+    what: &str,
+) -> usize {
+    let mut extra = 0;
+    for p in players {
+        let mails = env.wait_for(p, per_player, Duration::from_secs(120)).await;
+        let mut ids: Vec<String> = mails.iter().map(super::Mail::message_id).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(
+            ids.len(),
+            per_player,
+            "{p}: every mail, once per Message-ID ({what})"
+        );
+        extra += mails.len() - ids.len();
+    }
+    extra
+}
+
 impl Games {
     /// Creates `players.len() / 2` games with `arbitre new` (the daemon `name`'s secret is
     /// the one [`Daemon::start`] writes) and plans `plies` moves for each. Does not wait for
