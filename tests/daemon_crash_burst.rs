@@ -85,16 +85,13 @@ async fn a_burst_survives_random_sigkills() {
         daemon.kill9();
         daemon.spawn();
     }
-    let deadline = Instant::now() + Duration::from_secs(600);
-    while processed() < total || store.outbox_counts().unwrap().0 > 0 {
-        assert!(
-            Instant::now() < deadline,
-            "not drained: {} of {total} processed, outbox {:?}",
-            processed(),
-            store.outbox_counts().unwrap()
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    games::wait_drained(
+        &store,
+        total,
+        Duration::from_secs(600),
+        &format!("seed {seed}"),
+    )
+    .await;
     let drained = start.elapsed();
     assert_eq!(
         during, kills,

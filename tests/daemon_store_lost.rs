@@ -84,16 +84,7 @@ async fn a_daemon_whose_store_sessions_are_cut_plays_on() {
             "the daemon never opened a session again to be cut"
         );
     }
-    let deadline = Instant::now() + Duration::from_secs(300);
-    while processed() < total || store.outbox_counts().unwrap().0 > 0 {
-        assert!(
-            Instant::now() < deadline,
-            "not drained: {} of {total} processed, outbox {:?}",
-            processed(),
-            store.outbox_counts().unwrap()
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    games::wait_drained(&store, total, Duration::from_secs(300), "sessions cut").await;
     assert!(ended >= CUTS as i64, "each cut ended a session: {ended}");
     assert!(
         during * 2 >= CUTS,

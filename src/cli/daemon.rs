@@ -107,6 +107,14 @@ pub(crate) fn open_store(config: &Config) -> Result<Store, ExitCode> {
     })
 }
 
+/// The configuration at `path` and its store, opened (each failure said on stderr, with its
+/// exit code).
+pub(crate) fn load_with_store(path: &Path) -> Result<(Config, Store), ExitCode> {
+    let config = load(path)?;
+    let store = open_store(&config)?;
+    Ok((config, store))
+}
+
 pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -370,12 +378,8 @@ fn status_line(g: &StoredGame) -> String {
 
 /// `arbitre show --config FILE ID`: one stored game in full.
 pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
-    let config = match load(&args.config) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
-    let store = match open_store(&config) {
-        Ok(s) => s,
+    let (config, store) = match load_with_store(&args.config) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let game = match store.game(id) {
@@ -446,12 +450,8 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
 
 /// `arbitre games --config FILE`: the stored games, one line each.
 pub fn list_games(args: &ConfigArg) -> ExitCode {
-    let config = match load(&args.config) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
-    let store = match open_store(&config) {
-        Ok(s) => s,
+    let (_, store) = match load_with_store(&args.config) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     match store.games() {

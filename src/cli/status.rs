@@ -11,7 +11,7 @@ use crate::daemon::presence;
 use crate::referee::Timestamp;
 use crate::store::daemons::{DaemonRecord, Doing};
 
-use super::daemon::{ConfigArg, load, open_store};
+use super::daemon::{ConfigArg, load_with_store};
 
 /// A running daemon not heard from for this long is reported silent: four missed reports.
 pub const SILENT_AFTER: Timestamp = 4 * presence::EVERY.as_secs() as Timestamp;
@@ -105,12 +105,8 @@ pub fn daemon_lines(daemons: &[DaemonRecord], now: Timestamp) -> Vec<String> {
 
 /// `arbitre status --config FILE`.
 pub fn status(args: &ConfigArg) -> ExitCode {
-    let config = match load(&args.config) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
-    let store = match open_store(&config) {
-        Ok(s) => s,
+    let (config, store) = match load_with_store(&args.config) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let read = || -> Result<_, crate::store::StoreError> {

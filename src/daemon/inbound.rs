@@ -240,7 +240,8 @@ async fn read<I: Inbox>(
         // The mailbox is read again: a long enough gap is an outage, given back to the
         // players who were to move. Recorded before the messages found are judged, so that
         // a move that waited through it is judged with it.
-        if let Some((since, cause)) = unread.take()
+        // (Forgotten only once recorded: a store failure meanwhile keeps its start.)
+        if let Some((since, cause)) = *unread
             && searched_at - since >= OUTAGE_MIN
         {
             with_store(&store, move |s| {
@@ -256,6 +257,7 @@ async fn read<I: Inbox>(
             );
             wake_clock.notify_one();
         }
+        *unread = None;
         let mut complete = true;
         for fetched in batch {
             let handled = match handle_one(settings, &store, &fetched).await {

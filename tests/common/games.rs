@@ -74,6 +74,21 @@ pub async fn extra_copies(
     extra
 }
 
+/// Waits until `total` inbound messages were processed and the outbox is empty, at most
+/// `within`; `what` names the run in a failure.
+pub async fn wait_drained(store: &arbitre::store::Store, total: u64, within: Duration, what: &str) {
+    let deadline = Instant::now() + within;
+    while store.processed_count().unwrap() < total || store.outbox_counts().unwrap().0 > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "not drained ({what}): {} of {total} processed, outbox {:?}",
+            store.processed_count().unwrap(),
+            store.outbox_counts().unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
 impl Games {
     /// Creates `players.len() / 2` games with `arbitre new` (the daemon `name`'s secret is
     /// the one [`Daemon::start`] writes) and plans `plies` moves for each. Does not wait for
