@@ -6,6 +6,9 @@
 //!
 //! Transactions nest: the outermost is a transaction, the inner ones savepoints. A
 //! [`Tx`] dropped without [`Tx::commit`] rolls its part back.
+//!
+//! A store's PostgreSQL session that the server or the network ended is opened again before
+//! the next transaction or statement outside one, never inside: a lost transaction fails.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
