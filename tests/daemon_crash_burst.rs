@@ -19,43 +19,13 @@ use common::{Daemon, MailEnv};
 /// How many mails arbitre sends at once (`DaemonSettings::send_concurrency`).
 const SEND_CONCURRENCY: usize = 4;
 
-fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// A small xorshift generator: the kill moments vary from run to run, and the seed is
-/// printed so that a failing run can be repeated (`ARBITRE_CRASH_SEED`).
-struct Moments(u64);
-
-impl Moments {
-    fn next_ms(&mut self, low: u64, high: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        low + self.0 % (high - low)
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_burst_survives_random_sigkills() {
     let Some(env) = MailEnv::load() else { return };
-    let games_n = env_number("ARBITRE_CRASH_GAMES", 20);
-    let plies = env_number("ARBITRE_CRASH_PLIES", 10);
-    let kills = env_number("ARBITRE_CRASH_KILLS", 8);
-    let seed = std::env::var("ARBITRE_CRASH_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos() as u64
-                | 1
-        });
-    let mut moments = Moments(seed);
+    let games_n = games::env_number("ARBITRE_CRASH_GAMES", 20);
+    let plies = games::env_number("ARBITRE_CRASH_PLIES", 10);
+    let kills = games::env_number("ARBITRE_CRASH_KILLS", 8);
+    let (mut moments, seed) = games::Moments::seeded("ARBITRE_CRASH_SEED");
     let bot = env.accounts(&["bot"]).await.remove(0);
     let players = games::player_accounts(&env, games_n).await;
     let mut daemon = Daemon::start(&env, &bot, "crash-burst");
@@ -78,7 +48,7 @@ async fn a_burst_survives_random_sigkills() {
     let waiting = || processed() < total || store.outbox_counts().unwrap().0 > 0;
     let mut during = 0;
     for _ in 0..kills {
-        tokio::time::sleep(Duration::from_millis(moments.next_ms(100, 800))).await;
+        tokio::time::sleep(Duration::from_millis(moments.next(100, 800))).await;
         if waiting() {
             during += 1;
         }

@@ -20,46 +20,16 @@ use common::{Daemon, MailEnv};
 /// How many mails each daemon sends at once (`DaemonSettings::send_concurrency`).
 const SEND_CONCURRENCY: usize = 4;
 
-fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// A small xorshift generator: the kill moments and victims vary from run to run, and the
-/// seed is printed so that a failing run can be repeated (`ARBITRE_PAIR_SEED`).
-struct Moments(u64);
-
-impl Moments {
-    fn next(&mut self, low: u64, high: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        low + self.0 % (high - low)
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_daemons_share_a_burst_through_random_sigkills() {
     let Some(env) = MailEnv::load() else { return };
     let Some(server) = arbitre::store::testing::server() else {
         return;
     };
-    let games_n = env_number("ARBITRE_PAIR_GAMES", 20);
-    let plies = env_number("ARBITRE_PAIR_PLIES", 10);
-    let kills = env_number("ARBITRE_PAIR_KILLS", 10);
-    let seed = std::env::var("ARBITRE_PAIR_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos() as u64
-                | 1
-        });
-    let mut moments = Moments(seed);
+    let games_n = games::env_number("ARBITRE_PAIR_GAMES", 20);
+    let plies = games::env_number("ARBITRE_PAIR_PLIES", 10);
+    let kills = games::env_number("ARBITRE_PAIR_KILLS", 10);
+    let (mut moments, seed) = games::Moments::seeded("ARBITRE_PAIR_SEED");
     let bot = env.accounts(&["bot"]).await.remove(0);
     let players = games::player_accounts(&env, games_n).await;
     let location = server.fresh("pair_burst");

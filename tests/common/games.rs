@@ -74,6 +74,44 @@ pub async fn extra_copies(
     extra
 }
 
+/// A size setting of a bulk test from the environment (`name`), or `default`.
+pub fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A small xorshift generator for a bulk test's random moments (when to kill, whom): they
+/// vary from run to run, and the seed is printed so that a failing run can be repeated
+/// with the seed's variable.
+pub struct Moments(pub u64);
+
+impl Moments {
+    /// The generator seeded from the variable `name`, or from the clock; with its seed.
+    pub fn seeded(name: &str) -> (Moments, u64) {
+        let seed = std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos() as u64
+                    | 1
+            });
+        (Moments(seed), seed)
+    }
+
+    /// A number in `[low, high)`.
+    pub fn next(&mut self, low: u64, high: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        low + self.0 % (high - low)
+    }
+}
+
 /// Waits until `total` inbound messages were processed and the outbox is empty, at most
 /// `within`; `what` names the run in a failure.
 pub async fn wait_drained(store: &arbitre::store::Store, total: u64, within: Duration, what: &str) {
