@@ -52,6 +52,7 @@ struct World {
     next_game: GameId,
     clock: Timestamp,
     seq: usize,
+    confirmations: BTreeMap<String, referee::confirm::Confirmation>,
 }
 
 impl World {
@@ -65,6 +66,7 @@ impl World {
             next_game: 1,
             clock: 1_700_000_000,
             seq: 0,
+            confirmations: BTreeMap::new(),
         }
     }
 
@@ -119,6 +121,11 @@ impl World {
 
     fn context(&self, msg: &Inbound) -> Context {
         let look = referee::lookup(&self.config, msg);
+        let asked = look
+            .confirmation
+            .as_ref()
+            .and_then(|id| self.confirmations.get(id).cloned());
+        let look = referee::lookup_confirming(&self.config, msg, asked.as_ref());
         let reply_game = look
             .references
             .iter()
@@ -142,6 +149,7 @@ impl World {
             .cloned()
             .collect();
         Context {
+            confirmation: asked,
             sender: self.players.get(&sender).cloned(),
             players,
             games,
@@ -172,6 +180,9 @@ impl World {
         }
         for g in &d.games {
             self.games.insert(g.id, g.clone());
+        }
+        for c in &d.confirmations {
+            self.confirmations.insert(c.id.clone(), c.clone());
         }
         for o in &d.outbox {
             assert!(!self.ours.contains_key(&o.message_id));
@@ -451,7 +462,8 @@ fn several_moves_are_named_in_french_with_french_quotes() {
 }
 
 /// A move found in prose from a fresh mail, which proves nothing about its sender, changes
-/// nothing: arbitre asks to confirm the move itself, and an empty reply plays it.
+/// nothing: arbitre asks to confirm the move itself, and an empty reply to the request plays
+/// it.
 #[test]
 fn a_move_in_prose_from_an_unproven_sender_is_only_played_once_confirmed() {
     for &kind in GameKind::ALL.iter() {

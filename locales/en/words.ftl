@@ -58,3 +58,8 @@ words-join = join, enter, register
 words-standings = standings, crosstable, table
 words-withdraw = withdraw
 words-rated = rated
+
+# Alone in a reply to a request to confirm a command: yes, carry it out; or, no, I did not
+# send it (the request is cancelled).
+words-yes = yes, confirm, i confirm, confirmed, yes i confirm, yes confirm, yes please, it was me, yes it was me, that was me
+words-not-me = not me, no not me, it was not me, it wasn't me, that was not me, that wasn't me, i did not send it, i didn't send it, i did not send this, i didn't send this

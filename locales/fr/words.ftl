@@ -61,3 +61,8 @@ words-join = inscription, inscrire, participer, rejoindre
 words-standings = classement, tableau
 words-withdraw = retrait, retirer, forfait
 words-rated = classée, classee, comptée
+
+# Seuls dans la réponse à une demande de confirmation : oui, exécuter la commande ; ou non,
+# je ne l'ai pas envoyée (la demande est annulée).
+words-yes = oui, confirmer, je confirme, confirme, confirmé, oui je confirme, c'est moi, oui c'est moi, c'était moi, oui c'était moi
+words-not-me = pas moi, non pas moi, ce n'est pas moi, c'est pas moi, ce n'était pas moi, c'était pas moi, je ne l'ai pas envoyé, je ne l'ai pas envoyée, je n'ai rien envoyé

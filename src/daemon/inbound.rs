@@ -68,7 +68,14 @@ pub async fn handle_one(
         // Context, decision and commit in one write transaction: no other writer (another
         // `arbitre` process) can change the games or take the next game number in between.
         s.immediate(|s| {
-            let ctx = s.context(&msg, &lookup, at)?;
+            // A reply to a request to confirm: the request, and what its command needs.
+            let asked = match &lookup.confirmation {
+                Some(id) => s.confirmation(id)?,
+                None => None,
+            };
+            let lookup = referee::lookup_confirming(&referee_config, &msg, asked.as_ref());
+            let mut ctx = s.context(&msg, &lookup, at)?;
+            ctx.confirmation = asked;
             let decision = referee::handle(&referee_config, &ctx, &msg, at);
             let committed = s.commit(&decision, Some((&key, &msg.message_id)), at)?;
             Ok(match committed {

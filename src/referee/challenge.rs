@@ -314,5 +314,6 @@ pub fn create_game(
         outbox,
         sms_stops: Vec::new(),
         events: Vec::new(),
+        confirmations: Vec::new(),
     })
 }

@@ -224,9 +224,8 @@ pub struct Reading {
 
 /// Reads the command of a message: the first candidate line that is a command or a move,
 /// skipping prose ("Hi Bob,") but stopping at a line that looks like an attempted move
-/// (it has a digit: a mistyped move must be answered, not skipped); else the Subject if it
-/// is a command; else the first line (or the Subject when the text is empty) as
-/// [`Command::Unknown`].
+/// (it has a digit: a mistyped move must be answered, not skipped); else the first line as
+/// [`Command::Unknown`]. The Subject is read only when the text holds nothing at all.
 pub fn read_command(c: &Candidates) -> Reading {
     for line in &c.lines {
         let (command, hint) = parse(line);
@@ -238,8 +237,10 @@ pub fn read_command(c: &Candidates) -> Reading {
             };
         }
     }
-    let (command, hint) = parse(&c.subject);
-    if !matches!(command, Command::Unknown(_)) || c.lines.is_empty() {
+    // The Subject only when nothing at all was written: a reply's words, whatever they
+    // are, are answered as they are, never replaced by the Subject it carries.
+    if c.lines.is_empty() {
+        let (command, hint) = parse(&c.subject);
         return Reading {
             command,
             line: c.subject.clone(),
@@ -804,7 +805,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_line_that_is_a_command_wins_and_the_subject_is_the_fallback() {
+    fn the_first_line_that_is_a_command_wins_and_the_subject_only_when_nothing_is_written() {
         let c = Candidates {
             lines: vec!["Hi Bob,".into(), "board".into()],
             subject: "help".into(),
@@ -816,11 +817,23 @@ mod tests {
         };
         assert_eq!(read_command(&c).command, Command::Resign);
         let c = Candidates {
-            lines: vec!["Hi Bob,".into()],
+            lines: vec![],
             subject: "aide".into(),
         };
         let r = read_command(&c);
         assert_eq!((r.command, r.hint), (Command::Help(None), Some(Lang::FR)));
+        // Words of the player's own, whatever they are, are what is answered: "No! I never
+        // sent this." to a mail whose Subject holds RESIGN is not a resignation.
+        for words in [
+            "No! I never sent this. I am playing on.",
+            "Who sent this? Not me.",
+        ] {
+            let c = Candidates {
+                lines: vec![words.into()],
+                subject: "resign".into(),
+            };
+            assert_eq!(read_command(&c).command, Command::Unknown(words.into()));
+        }
         let c = Candidates {
             lines: vec!["Hi Bob,".into(), "how are you".into()],
             subject: "Abalone".into(),

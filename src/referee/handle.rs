@@ -40,7 +40,7 @@ use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
 use crate::referee::{
     Channel, Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, SmsStop,
-    StoredGame, Timestamp, challenge, clocks, entries, leave, phone, play, terms,
+    StoredGame, Timestamp, challenge, clocks, confirm, entries, leave, phone, play, terms,
 };
 use crate::text::Lang;
 
@@ -96,9 +96,27 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         );
         return desk.finish();
     }
+    if let Key::Confirm(id) = &key {
+        return confirm::on_reply(config, ctx, msg, now, id);
+    }
     let reading = read_command(&candidates(msg));
-    desk = Desk::new(config, ctx, msg, now, reading.hint);
-    desk.proof = proof::of(config, ctx, msg, &key);
+    let proof = proof::of(config, ctx, msg, &key);
+    decide(config, ctx, msg, now, &reading, proof)
+}
+
+/// Decides on the command `reading` of `msg`, whose sender `proof` proves or not: the
+/// dispatch to the commands, after the guards of [`handle`] (and for a command confirmed
+/// by its sender, [`confirm::on_reply`]).
+pub(crate) fn decide(
+    config: &RefereeConfig,
+    ctx: &Context,
+    msg: &Inbound,
+    now: Timestamp,
+    reading: &Reading,
+    proof: Proof,
+) -> Decision {
+    let mut desk = Desk::new(config, ctx, msg, now, reading.hint);
+    desk.proof = proof;
     if msg.channel == Channel::Sms {
         let number = msg.phone.clone().unwrap_or_default();
         if let Some(stop) = phone::stop_word(&msg.text) {
@@ -117,7 +135,18 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
     desk.note_sender_name();
     desk.note_sender_lang();
     match &reading.command {
-        Command::Lang(Some(_)) if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
+        Command::Lang(Some(lang)) if !desk.proof.holds() => {
+            // `LANG FR` from someone whose language is not known yet: asked in French.
+            if desk
+                .ctx
+                .sender
+                .as_ref()
+                .is_none_or(|p| p.lang_from == LangFrom::Assumed)
+            {
+                desk.lang = *lang;
+            }
+            unproven(&mut desk, &reading.line, None)
+        }
         Command::New(challenge) => challenge::new_game(&mut desk, challenge, &reading.line),
         Command::Games => games(&mut desk),
         Command::Help(kind) => help(&mut desk, *kind),
@@ -154,7 +183,7 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         }
         Command::Standings(event) => entries::on_standings(&mut desk, event.as_deref()),
         Command::Withdraw(event) => entries::on_withdraw(&mut desk, event.as_deref()),
-        _ => in_game(&mut desk, &reading),
+        _ => in_game(&mut desk, reading),
     }
     desk.finish()
 }
@@ -194,12 +223,16 @@ fn changes_a_game(command: &Command) -> bool {
     )
 }
 
-/// At most this many characters of a command go in a Subject to be confirmed by reply.
+/// At most this many characters of a command can be confirmed (it is shown in the request's
+/// Subject).
 const MAX_CONFIRMABLE: usize = 160;
 
 /// Answers the command `line` that would change something, from a sender nothing proves:
-/// nothing changes; the From address is told why and how to confirm (see the module's
-/// `proof`). `seat`: the game and the sender's seat in it, when the command is for a game.
+/// nothing changes; the From address (the real player, whoever wrote) is told why, and
+/// asked to confirm by an explicit yes to a stored request (see [`confirm`]). The request
+/// is written in the sender's language: the one they chose, else that of the command's own
+/// words ([`Desk::new`]). `seat`: the game and the sender's seat in it, when the command is
+/// for a game.
 pub fn unproven(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) {
     let confirmable = line.chars().count() <= MAX_CONFIRMABLE && !line.contains(['\r', '\n']);
     let lang = desk.lang;
@@ -208,8 +241,13 @@ pub fn unproven(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) 
         Some((g, side)) => compose::reply_address(desk.config, g.id, side).is_some(),
         None => token::player_address(desk.config, desk.sender()).is_some(),
     };
-    let body = reply::unproven(lang, line, confirmable, has_key);
-    let subject = if confirmable {
+    let request = if confirmable {
+        confirm::ask(desk, line, game)
+    } else {
+        None
+    };
+    let body = reply::unproven(lang, line, request.is_some(), has_key);
+    let subject = if request.is_some() {
         reply::subject_confirm(lang, game, line)
     } else {
         match seat {
@@ -221,12 +259,17 @@ pub fn unproven(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) 
         }
     };
     match seat {
-        // Threaded with the game and carrying the seat's key, but not game mail (the sender
-        // is not proven): the rate limit applies, so forged mail cannot flood a player.
+        // Threaded with the game, but not game mail (the sender is not proven): the rate
+        // limit applies, so forged mail cannot flood a player.
         Some((g, side)) => desk.mail.reply_in_game(desk.msg, g, side, subject, body),
         None => {
             desk.mail.reply(desk.msg, subject, body);
         }
+    }
+    // The request's own address, and no other key: a reply to it is an answer to this
+    // request alone.
+    if let (Some(address), Some(mail)) = (request, desk.mail.outbox.last_mut()) {
+        mail.reply_to = Some(address);
     }
     desk.summary = format!(
         "did nothing with {line:?} from {}: nothing proves the sender",
@@ -287,6 +330,8 @@ pub struct Desk<'a> {
     pub stops: Vec<SmsStop>,
     /// Events to write.
     pub events: Vec<crate::tournament::event::StoredEvent>,
+    /// Requests to confirm, to write.
+    pub confirmations: Vec<confirm::Confirmation>,
 }
 
 impl<'a> Desk<'a> {
@@ -324,6 +369,7 @@ impl<'a> Desk<'a> {
             game_command: false,
             stops: Vec::new(),
             events: Vec::new(),
+            confirmations: Vec::new(),
         }
     }
 
@@ -624,6 +670,7 @@ impl<'a> Desk<'a> {
             summary,
             sms_stops: self.stops,
             events: self.events,
+            confirmations: self.confirmations,
         }
     }
 }

@@ -8,7 +8,8 @@
 //! - [`command`]: the commands (English and French keywords) and `NEW ... VS ...`.
 //! - [`token`]: reply addresses carrying an HMAC: per game and seat, or per player.
 //! - [`proof`]: whether a message proves its sender (keys, the receiving server's
-//!   `Authentication-Results`), before anything changes.
+//!   `Authentication-Results`), before anything changes; [`confirm`]: a command nothing
+//!   proves, held until its sender's explicit yes to one stored request.
 //! - [`route`]: which game a message is about.
 //! - [`mod@handle`]: the guards and the dispatch; [`challenge`]: new games and
 //!   invitations; [`play`]: moves, draws, resignation, views.
@@ -36,6 +37,7 @@ pub mod command;
 pub mod compose;
 pub mod conditional;
 pub mod conditions;
+pub mod confirm;
 pub mod direct;
 pub mod entries;
 pub mod event;
@@ -80,6 +82,10 @@ pub struct Lookup {
     pub events: bool,
     /// Whether the sender's ratings must be computed (`GAMES`).
     pub ratings: bool,
+    /// The number of the request to confirm named by a valid confirmation address among
+    /// the recipients: the daemon loads it ([`Context::confirmation`]), then widens this
+    /// lookup with [`lookup_confirming`].
+    pub confirmation: Option<String>,
 }
 
 /// Reads from a message what the daemon must look up (pure).
@@ -102,15 +108,50 @@ pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
         command::Command::Join(..) | command::Command::Standings(_) | command::Command::Withdraw(_)
     );
     let ratings = matches!(reading.command, command::Command::Games);
+    let confirmation = match token::key_in(config, &msg.recipients, &msg.from) {
+        token::Key::Confirm(id) => Some(id),
+        _ => None,
+    };
     Lookup {
         events,
         ratings,
+        confirmation,
         token_game: token::seat_in(config, &msg.recipients).map(|seat| seat.game),
         subject_game: read::subject_tag(&msg.subject),
         references: msg.references.clone(),
         mentioned,
         phone,
     }
+}
+
+/// The lookup of `msg` once the request it answers is known: what the stored command needs
+/// too (the challenged player, the phone number, events), and the request's game.
+pub fn lookup_confirming(
+    config: &RefereeConfig,
+    msg: &Inbound,
+    asked: Option<&confirm::Confirmation>,
+) -> Lookup {
+    let mut outer = lookup(config, msg);
+    let Some(asked) = asked else {
+        return outer;
+    };
+    let carried = Inbound {
+        text: asked.command.clone(),
+        subject: String::new(),
+        recipients: Vec::new(),
+        ..msg.clone()
+    };
+    let inner = lookup(config, &carried);
+    outer.token_game = asked.game.or(outer.token_game);
+    for a in inner.mentioned {
+        if !outer.mentioned.contains(&a) {
+            outer.mentioned.push(a);
+        }
+    }
+    outer.phone = outer.phone.or(inner.phone);
+    outer.events |= inner.events;
+    outer.ratings |= inner.ratings;
+    outer
 }
 
 /// Decides what to do with one inbound message (pure).

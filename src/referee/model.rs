@@ -455,6 +455,9 @@ impl AuthResult {
 /// What the daemon found in the store for one inbound message, before the referee decides.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Context {
+    /// The request to confirm that the message answers, when it was sent to a valid
+    /// confirmation address of its sender and the store has that request.
+    pub confirmation: Option<crate::referee::confirm::Confirmation>,
     /// The sender's player record, if they have one.
     pub sender: Option<Player>,
     /// Every other player record the decision may need (opponents of the games below, the
@@ -625,6 +628,8 @@ pub struct Decision {
     pub sms_stops: Vec<SmsStop>,
     /// Events to insert or replace (the whole record).
     pub events: Vec<crate::tournament::event::StoredEvent>,
+    /// Requests to confirm a command, to insert or replace (new ones, and those answered).
+    pub confirmations: Vec<crate::referee::confirm::Confirmation>,
     /// One line saying what happened, for the log.
     pub summary: String,
 }

@@ -6,6 +6,9 @@
 //!   [`crate::referee::token`]): only that player ever received the address;
 //! - it was sent to the sender's own player address (a player token), found on every answer
 //!   arbitre sends that is not about a game;
+//! - it was sent to the one-time address of a request to confirm that was made for the
+//!   sender (a confirmation token): it proves who writes, and only an explicit yes to it
+//!   confirms the stored command ([`crate::referee::confirm`]);
 //! - the installation's own receiving server vouches for the From address in an
 //!   `Authentication-Results` header (RFC 8601) with the configured authserv-id: DMARC,
 //!   DKIM or SPF passing for the From domain, or a submission login (`auth`) as that
@@ -27,6 +30,8 @@ pub enum Proof {
     SeatKey,
     /// Sent to the sender's own player address.
     PlayerKey,
+    /// Sent to the one-time address of a request to confirm, made for the sender.
+    ConfirmKey,
     /// The receiving server vouches for the From address by this method (`dmarc`, `dkim`,
     /// `spf`, `auth`).
     Authenticated(&'static str),
@@ -69,6 +74,7 @@ pub fn of(config: &RefereeConfig, ctx: &Context, msg: &Inbound, key: &Key) -> Pr
             }
         }
         Key::Player => return Proof::PlayerKey,
+        Key::Confirm(_) => return Proof::ConfirmKey,
         Key::None | Key::Invalid(_) => {}
     }
     if let Some(method) = vouched(config, msg) {

@@ -4,8 +4,8 @@
 //!
 //! The mail edge has already removed quotes and signatures into [`Inbound::text`]; this
 //! module still skips stray `>` lines and stops at a `-- ` signature, then offers the first
-//! few non-empty lines, and the Subject (without `Re:` prefixes and the game tag) as the
-//! fallback when the text says nothing. Which of them is the command is decided by
+//! few non-empty lines, and the Subject (without `Re:` prefixes and the game tag, and
+//! nothing of a Subject arbitre wrote) for a message whose text holds nothing at all. Which of them is the command is decided by
 //! [`crate::referee::command::read_command`].
 //!
 //! Once the game is known, [`moves_in`] finds a move written inside prose (`Je joue e5e6,
@@ -106,20 +106,22 @@ fn strip_move_number(line: &str) -> &str {
 }
 
 /// The Subject without `Re:`/`Fwd:`-style prefixes (in several languages) and without the
-/// `[arbitre #N]` tag.
+/// `[arbitre #N]` tag, or nothing when arbitre wrote it.
 ///
-/// Also removes a plain `[arbitre]` tag and the `Confirm:` / `Confirmer :` of arbitre's
-/// requests to confirm a command by replying (see
-/// [`crate::referee::reply::subject_confirm`]), so that an empty reply carries the command.
-/// arbitre's own Subject of a game (`Abalone vs Bob: your move (23. e5e6)`) gives nothing:
-/// replying to it must never play the move it shows.
+/// A plain `[arbitre]` tag is removed too. What arbitre writes in its own Subjects is never
+/// a command: a request to confirm (`Confirm: RESIGN`, see
+/// [`crate::referee::reply::subject_confirm`]) gives nothing, since only an explicit yes to
+/// the stored request confirms it, and so does the Subject of a game (`Abalone vs Bob: your
+/// move (23. e5e6)`, `Abalone : à vous (1. c4d5)`): replying to it must never play the move
+/// it shows.
 pub fn subject_text(subject: &str) -> String {
     let mut s = remove_tag(subject);
     loop {
         let t = s.trim_start();
-        let next = strip_reply_prefix(t)
-            .or_else(|| strip_confirm_prefix(t))
-            .or_else(|| strip_plain_tag(t));
+        if strip_confirm_prefix(t).is_some() {
+            return String::new();
+        }
+        let next = strip_reply_prefix(t).or_else(|| strip_plain_tag(t));
         match next {
             Some(rest) => s = rest.to_string(),
             None => break,
@@ -133,14 +135,18 @@ pub fn subject_text(subject: &str) -> String {
 }
 
 /// Whether `text` is the rest of arbitre's own Subject of a game: a game's title, alone or
-/// followed by ` vs ` / ` contre ` (the wording of `subject-game` in the catalogs).
+/// followed by ` vs ` / ` contre ` and the opponent, or by `:` and what happened (the
+/// wordings of `subject-game` and `subject-game-anonymous` in the catalogs).
 fn is_game_subject(text: &str) -> bool {
     let lower = text.to_lowercase();
     crate::games::GameKind::ALL.iter().any(|kind| {
         crate::text::Lang::available().into_iter().any(|lang| {
             let title = kind.title(lang).to_lowercase();
             lower.strip_prefix(&title).is_some_and(|rest| {
-                rest.is_empty() || rest.starts_with(" vs ") || rest.starts_with(" contre ")
+                rest.is_empty()
+                    || rest.starts_with(" vs ")
+                    || rest.starts_with(" contre ")
+                    || rest.trim_start().starts_with(':')
             })
         })
     })
@@ -285,7 +291,8 @@ pub fn moves_in(c: &Candidates, reads: &dyn Fn(&str) -> bool) -> Vec<String> {
             }
         }
     }
-    if found.is_empty() {
+    // The Subject only when nothing at all was written: what the player wrote wins.
+    if c.lines.is_empty() {
         found = moves_in_line(&c.subject, reads);
     }
     found
@@ -381,7 +388,7 @@ mod tests {
     }
 
     #[test]
-    fn the_text_lines_come_first_and_the_subject_is_the_fallback() {
+    fn the_text_lines_come_first_and_the_subject_only_when_nothing_is_written() {
         let c = Candidates {
             lines: vec!["Hi,".into(), "I play m1.".into(), "m1 again".into()],
             subject: "m2".into(),
@@ -389,6 +396,11 @@ mod tests {
         assert_eq!(moves_in(&c, &toy), ["m1"]);
         let c = Candidates {
             lines: vec!["Hi,".into(), "thanks".into()],
+            subject: "Move: m2".into(),
+        };
+        assert_eq!(moves_in(&c, &toy), Vec::<String>::new());
+        let c = Candidates {
+            lines: vec![],
             subject: "Move: m2".into(),
         };
         assert_eq!(moves_in(&c, &toy), ["m2"]);
@@ -504,10 +516,11 @@ mod tests {
         assert_eq!(subject_text("TR : [arbitre #1] Aide"), "Aide");
         assert_eq!(subject_text("Re : aide"), "aide");
         assert_eq!(subject_text("é [arbitre #3] board"), "é  board");
-        assert_eq!(subject_text("Re: [arbitre #3] Confirm: e5e6"), "e5e6");
+        // A request to confirm is arbitre's: its Subject confirms nothing.
+        assert_eq!(subject_text("Re: [arbitre #3] Confirm: e5e6"), "");
         assert_eq!(
             subject_text("RE : [arbitre] Confirmer : NOUVELLE abalone CONTRE b@x.fr"),
-            "NOUVELLE abalone CONTRE b@x.fr"
+            ""
         );
         assert_eq!(subject_text("[Arbitre] Help"), "Help");
         assert_eq!(subject_text("Confirmation"), "Confirmation");
@@ -519,6 +532,15 @@ mod tests {
         );
         assert_eq!(
             subject_text("RE : [arbitre #3] Ataxx contre votre adversaire : à vous (4. f2)"),
+            ""
+        );
+        // Whatever follows the game's title: the French Subject without an opponent too.
+        assert_eq!(
+            subject_text("Re: [arbitre #1] Abalone : à vous (1. c4d5)"),
+            ""
+        );
+        assert_eq!(
+            subject_text("[arbitre #1] Abalone: your move (1. c4d5)"),
             ""
         );
         assert_eq!(subject_text("[arbitre #3] e5e6"), "e5e6");

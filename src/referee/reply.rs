@@ -664,8 +664,9 @@ pub fn too_large(lang: Lang, size: usize, limit: usize) -> String {
     t!(lang, "too-large", size = size, limit = limit) + "\n"
 }
 
-/// The Subject of a request to confirm `line` by replying: the game tag (or `[arbitre]`),
-/// then `Confirm:` and the command, so that an empty reply carries the command back.
+/// The Subject of a request to confirm `line`: the game tag (or `[arbitre]`), then
+/// `Confirm:` and the command, for the player to see (never read back: the request is
+/// stored, see [`crate::referee::confirm`]).
 pub fn subject_confirm(lang: Lang, game: Option<GameId>, line: &str) -> String {
     let tag = match game {
         Some(id) => format!("[arbitre #{id}]"),
@@ -680,9 +681,9 @@ pub fn subject_confirm(lang: Lang, game: Option<GameId>, line: &str) -> String {
 }
 
 /// A command that would change a game or a player, in a message nothing proves the sender
-/// wrote. `confirmable`: replying to this mail with nothing written carries the command
-/// back (the reply address proves the sender and the Subject holds the command).
-/// `reply_address`: whether this mail has a reply address that proves the sender at all.
+/// wrote. `confirmable`: a request to confirm it was stored, and this mail's reply address
+/// is the request's own (a `YES` to it carries the command out). `reply_address`: whether
+/// this mail has a reply address that proves the sender at all.
 pub fn unproven(lang: Lang, line: &str, confirmable: bool, reply_address: bool) -> String {
     let how = match (reply_address, confirmable) {
         (true, true) => t!(lang, "unproven-confirm"),

@@ -1,12 +1,15 @@
 //! Reply addresses that carry a key: `bot+<token>@domain`.
 //!
-//! Two kinds of token, each an HMAC-SHA256 under the configured secret truncated to 80 bits
+//! Three kinds of token, each an HMAC-SHA256 under the configured secret truncated to 80 bits
 //! (16 base-32 characters):
 //! - a *seat* token, `g42-w-k3jz...`, names one game and seat: a reply to that address
 //!   routes itself to the right game, and only the player of that seat ever receives it;
 //! - a *player* token, `p-k3jz...`, is bound to one player's address (the address is not in
 //!   the token, it is checked against the sender): arbitre's answers that are not about a
-//!   game carry it, so that replying to any of them proves who writes.
+//!   game carry it, so that replying to any of them proves who writes;
+//! - a *confirmation* token, `c-<id>-k3jz...`, names one stored request to confirm a command
+//!   (see [`crate::referee::confirm`]) and is bound to the address it was sent to. Only a
+//!   reply to it can confirm that one command, once.
 //!
 //! Only arbitre can make either, so a token cannot be guessed or altered to reach another
 //! game or player. Tokens are lower case (mail systems may fold the local part) and use only
@@ -28,6 +31,15 @@ const DOMAIN: &[u8] = b"arbitre reply token v1\0";
 /// The same for player tokens.
 const PLAYER_DOMAIN: &[u8] = b"arbitre player token v1\0";
 
+/// The same for confirmation tokens.
+const CONFIRM_DOMAIN: &[u8] = b"arbitre confirmation token v1\0";
+
+/// The same for the number of a request to confirm.
+const CONFIRM_ID_DOMAIN: &[u8] = b"arbitre confirmation id v1\0";
+
+/// Bytes of a request's number (48 bits, 10 base-32 characters).
+const CONFIRM_ID_BYTES: usize = 6;
+
 /// What the bot's plus-addresses among a message's recipients carry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Key {
@@ -38,6 +50,8 @@ pub enum Key {
     Seat(Seat),
     /// A valid player token of the sender's own address.
     Player,
+    /// A valid confirmation token of the sender's own address: the request's number.
+    Confirm(String),
     /// A plus-address of the bot whose token does not verify (altered, made up, or a
     /// player token of another address): the address as written.
     Invalid(String),
@@ -134,10 +148,69 @@ pub fn player_address(config: &RefereeConfig, address: &str) -> Option<String> {
     Some(format!("{local}+{}@{domain}", player_token(&config.secret, address)).to_lowercase())
 }
 
+/// The number of the request to confirm the command of the inbound message `message_id`
+/// from `address`: derived, so that deciding the same message again gives the same request,
+/// and unguessable without the secret.
+pub fn confirmation_id(secret: &str, message_id: &str, address: &str) -> String {
+    let mut m = keyed(secret);
+    m.update(CONFIRM_ID_DOMAIN);
+    m.update(message_id.as_bytes());
+    m.update(b"\0");
+    m.update(address.trim().to_lowercase().as_bytes());
+    base32(&m.finalize().into_bytes()[..CONFIRM_ID_BYTES])
+}
+
+/// The confirmation token of request `id` sent to `address`.
+pub fn confirmation_token(secret: &str, id: &str, address: &str) -> String {
+    format!("c-{id}-{}", base32(&confirmation_mac(secret, id, address)))
+}
+
+/// The request number of `token` when it is a confirmation token of `address`.
+pub fn verify_confirmation(secret: &str, token: &str, address: &str) -> Option<String> {
+    let token = token.to_ascii_lowercase();
+    let rest = token.strip_prefix("c-")?;
+    let (id, code) = rest.split_once('-')?;
+    let id_ok = unbase32(id).is_some_and(|b| b.len() == CONFIRM_ID_BYTES);
+    let given = unbase32(code).filter(|g| g.len() == MAC_BYTES)?;
+    if !id_ok || address.trim().is_empty() {
+        return None;
+    }
+    let mut m = keyed(secret);
+    feed_confirmation(&mut m, id, address);
+    m.verify_truncated_left(&given).ok()?;
+    Some(id.to_string())
+}
+
+/// The one-time reply address of request `id` sent to `address`: `local+c-...@domain`, or
+/// `None` when plus-addressing is off.
+pub fn confirmation_address(config: &RefereeConfig, id: &str, address: &str) -> Option<String> {
+    if !config.plus_addressing || address.is_empty() {
+        return None;
+    }
+    let (local, domain) = config.address.split_once('@')?;
+    let local = local.split('+').next().unwrap_or(local);
+    let token = confirmation_token(&config.secret, id, address);
+    Some(format!("{local}+{token}@{domain}").to_lowercase())
+}
+
+fn feed_confirmation(m: &mut Hmac<Sha256>, id: &str, address: &str) {
+    m.update(CONFIRM_DOMAIN);
+    m.update(id.as_bytes());
+    m.update(b"\0");
+    m.update(address.trim().to_lowercase().as_bytes());
+}
+
+fn confirmation_mac(secret: &str, id: &str, address: &str) -> Vec<u8> {
+    let mut m = keyed(secret);
+    feed_confirmation(&mut m, id, address);
+    m.finalize().into_bytes()[..MAC_BYTES].to_vec()
+}
+
 /// What the bot's plus-addresses among `recipients` carry, for a message from `sender`.
 ///
 /// An invalid plus-address wins over a valid one: a message that names a forged or
-/// altered address of the bot is refused whatever else it names.
+/// altered address of the bot is refused whatever else it names. A confirmation token
+/// wins over a seat or player token (a reply to a request to confirm goes to it).
 pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str) -> Key {
     let Some((local, domain)) = config.address.split_once('@') else {
         return Key::None;
@@ -158,7 +231,9 @@ pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str) -> Ke
         if !base.eq_ignore_ascii_case(local) {
             continue;
         }
-        if let Some(seat) = verify(&config.secret, tag) {
+        if let Some(id) = verify_confirmation(&config.secret, tag, sender) {
+            found = Key::Confirm(id);
+        } else if let Some(seat) = verify(&config.secret, tag) {
             if found == Key::None || found == Key::Player {
                 found = Key::Seat(seat);
             }

@@ -101,11 +101,15 @@ pub enum Meaning {
     Withdraw,
     /// `RATED`, among a challenge's options: the game counts for ratings.
     Rated,
+    /// `YES`, alone in a reply to a request to confirm: carry out the command.
+    Yes,
+    /// `NOT ME`, alone in a reply to a request to confirm: cancel it.
+    NotMe,
 }
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 43] = [
+    pub const ALL: [Meaning; 45] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -149,6 +153,8 @@ impl Meaning {
         Meaning::Standings,
         Meaning::Withdraw,
         Meaning::Rated,
+        Meaning::Yes,
+        Meaning::NotMe,
     ];
 
     /// Its message in the catalogs.
@@ -197,6 +203,8 @@ impl Meaning {
             Meaning::Standings => "words-standings",
             Meaning::Withdraw => "words-withdraw",
             Meaning::Rated => "words-rated",
+            Meaning::Yes => "words-yes",
+            Meaning::NotMe => "words-not-me",
         }
     }
 }

@@ -91,6 +91,7 @@ pub fn load(
         None => false,
     };
     Ok(Context {
+        confirmation: None,
         sender,
         players,
         games,

@@ -34,6 +34,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("events", "id"),
     ("entries", "event_id, address"),
     ("pairings", "event_id, round, board"),
+    ("confirmations", "id"),
 ];
 
 /// The tables whose `id` PostgreSQL numbers itself: their counters must follow the copy.

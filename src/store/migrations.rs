@@ -379,6 +379,22 @@ pub const MIGRATIONS: &[&str] = &[
         stopped_at     INTEGER
     );
     "#,
+    // 24: requests to confirm a command whose mail proved nothing about its sender: each
+    // answered once, by an explicit yes to its own address (referee::confirm).
+    r#"
+    CREATE TABLE confirmations (
+        id          TEXT PRIMARY KEY NOT NULL,
+        address     TEXT NOT NULL,
+        command     TEXT NOT NULL,
+        game_id     INTEGER,
+        lang        TEXT NOT NULL,
+        asked_at    INTEGER NOT NULL,
+        expires_at  INTEGER NOT NULL,
+        state       TEXT NOT NULL,
+        closed_at   INTEGER
+    );
+    CREATE INDEX confirmations_address ON confirmations (address, asked_at);
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -12,6 +12,7 @@
 //! PostgreSQL (several daemons on one database).
 
 pub mod audit;
+pub mod confirmations;
 pub mod context;
 pub mod copy;
 pub mod daemons;
@@ -286,6 +287,14 @@ impl Store {
         })
     }
 
+    /// The request to confirm numbered `id`, if recorded.
+    pub fn confirmation(
+        &self,
+        id: &str,
+    ) -> Result<Option<crate::referee::confirm::Confirmation>, StoreError> {
+        confirmations::get(&self.conn, id)
+    }
+
     /// Loads what the referee needs to decide on `msg`.
     pub fn context(
         &self,
@@ -344,6 +353,9 @@ impl Store {
         }
         for e in &decision.events {
             events::save_event(db, e)?;
+        }
+        for c in &decision.confirmations {
+            confirmations::save(db, c)?;
         }
         for m in &decision.outbox {
             outbox::queue(db, m, now)?;
@@ -995,6 +1007,7 @@ mod tests {
             summary: "test".into(),
             sms_stops: Vec::new(),
             events: Vec::new(),
+            confirmations: Vec::new(),
         }
     }
 

@@ -165,6 +165,21 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
             stopped_at     BIGINT
         );",
     ),
+    (
+        24,
+        "CREATE TABLE confirmations (
+            id          TEXT PRIMARY KEY NOT NULL,
+            address     TEXT NOT NULL,
+            command     TEXT NOT NULL,
+            game_id     BIGINT,
+            lang        TEXT NOT NULL,
+            asked_at    BIGINT NOT NULL,
+            expires_at  BIGINT NOT NULL,
+            state       TEXT NOT NULL,
+            closed_at   BIGINT
+        );
+        CREATE INDEX confirmations_address ON confirmations (address, asked_at);",
+    ),
 ];
 
 const BASELINE: &str = r#"

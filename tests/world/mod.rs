@@ -67,6 +67,8 @@ pub struct World {
     pub stopped: BTreeMap<String, Option<String>>,
     /// The events, by number.
     pub events: BTreeMap<i64, arbitre::tournament::event::StoredEvent>,
+    /// The requests to confirm a command, by number, as the store keeps them.
+    pub confirmations: BTreeMap<String, referee::confirm::Confirmation>,
 }
 
 impl World {
@@ -92,6 +94,7 @@ impl World {
             audit: Vec::new(),
             stopped: BTreeMap::new(),
             events: BTreeMap::new(),
+            confirmations: BTreeMap::new(),
         }
     }
 
@@ -191,8 +194,8 @@ impl World {
 
     /// Sends `text` from `from` as a new mail to the bot's plain address, which proves
     /// nothing about its sender: arbitre changes nothing and asks to confirm; `from`
-    /// confirms by replying with nothing written (the reply address carries their key, the
-    /// Subject the command). Returns the decision on the confirmation.
+    /// confirms by replying with nothing written to the request's own address. Returns the
+    /// decision on the confirmation.
     pub fn send_confirmed(&mut self, from: &str, text: &str) -> Decision {
         let d = self.send(from, text);
         assert!(
@@ -201,6 +204,12 @@ impl World {
         );
         let ask = only(&d, from).clone();
         assert!(ask.subject.contains("Confirm"), "{}", ask.subject);
+        assert_eq!(d.confirmations.len(), 1, "{d:#?}");
+        assert!(
+            ask.reply_to.as_deref().is_some_and(|r| r.contains("+c-")),
+            "the request's own address: {:?}",
+            ask.reply_to
+        );
         let m = self.reply_msg(&ask, from, "");
         self.deliver(&m)
     }
@@ -215,6 +224,12 @@ impl World {
     /// The context the daemon would build for `msg`.
     pub fn context(&self, msg: &Inbound) -> Context {
         let look = referee::lookup(&self.config, msg);
+        // A reply to a request to confirm: the request, and what its command needs.
+        let asked = look
+            .confirmation
+            .as_ref()
+            .and_then(|id| self.confirmations.get(id).cloned());
+        let look = referee::lookup_confirming(&self.config, msg, asked.as_ref());
         let reply_game = look
             .references
             .iter()
@@ -263,6 +278,7 @@ impl World {
         let first_reply_in_hour = counted.iter().min().copied();
         let rate_notice_in_hour = answers.iter().any(|(o, _)| notice(o));
         Context {
+            confirmation: asked,
             sender: self.players.get(&sender).cloned(),
             players,
             games,
@@ -371,6 +387,16 @@ impl World {
         }
         for e in &d.events {
             self.events.insert(e.id, e.clone());
+        }
+        // As the store: a request once answered stays answered.
+        for c in &d.confirmations {
+            let pending = referee::confirm::ConfirmationState::Pending;
+            match self.confirmations.get(&c.id) {
+                Some(old) if old.state != pending => {}
+                _ => {
+                    self.confirmations.insert(c.id.clone(), c.clone());
+                }
+            }
         }
         for g in &d.games {
             if g.id >= self.next_game {
