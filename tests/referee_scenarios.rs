@@ -3183,3 +3183,214 @@ fn a_game_a_director_sets_up_starts_with_the_board_drawn_and_linked() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Consent: a forged command waits for its victim's explicit yes to one stored request
+
+/// A game of Abalone between Alice and Bob, and who moves first with a legal first move.
+fn forged_setup() -> (World, GameId, &'static str, &'static str, String) {
+    let mut w = World::new();
+    let id = w.create(GameKind::ALL[0], Start::Default, ALICE, BOB);
+    let g = live(w.game(id));
+    let (mover, other) = if g.side_to_move() == Side::White {
+        (ALICE, BOB)
+    } else {
+        (BOB, ALICE)
+    };
+    let first = g.legal_moves()[0].clone();
+    (w, id, mover, other, first)
+}
+
+/// A mail in `from`'s name to the bot's plain address, as a forger writes it: `Re:` and the
+/// game's tag in the Subject, the command in the body. Returns the request it caused.
+fn forge(w: &mut World, id: GameId, from: &str, command: &str) -> Outgoing {
+    let mut m = w.msg(from, command);
+    m.subject = format!("Re: [arbitre #{id}] Abalone");
+    let before = w.game(id).clone();
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty() && d.players.is_empty(), "{d:#?}");
+    assert_eq!(w.game(id), &before);
+    assert_eq!(d.confirmations.len(), 1, "{d:#?}");
+    let ask = only(&d, from).clone();
+    assert!(ask.subject.contains("Confirm"), "{}", ask.subject);
+    let to = ask.reply_to.clone().unwrap();
+    assert!(to.starts_with("arbitre+c-"), "{to}");
+    ask
+}
+
+#[test]
+fn a_victims_no_to_a_forged_command_carries_out_nothing() {
+    // The three answers of a person who never sent the command, to three forgeries.
+    let (mut w, id, mover, other, first) = forged_setup();
+    let cases: [(&str, &str); 3] = [
+        ("RESIGN", "No! I never sent this. I am playing on."),
+        (first.as_str(), "Who sent this? Not me."),
+        ("DRAW", "No thanks, I did not write that."),
+    ];
+    // Bob's real draw offer first, so that a DRAW in Alice's name would agree to it.
+    for (command, answer) in cases {
+        let ask = forge(&mut w, id, mover, command);
+        let before = w.game(id).clone();
+        let reply = w.reply_msg(&ask, mover, answer);
+        let d = w.deliver(&reply);
+        assert!(d.games.is_empty(), "{command}: {answer}: {d:#?}");
+        assert_eq!(w.game(id), &before);
+        let told = only(&d, mover);
+        assert!(
+            told.body.contains("Nothing was done") && told.body.contains("reply YES"),
+            "{}",
+            told.body
+        );
+        // The request still waits, at its own address.
+        assert_eq!(told.reply_to, ask.reply_to);
+        assert!(to(&d, other).is_empty());
+    }
+    // With a real draw offer standing, a forged DRAW answered "no" agrees to nothing.
+    let offer = w.answer(other, "DRAW");
+    assert_eq!(
+        offer.games[0].draw_offer,
+        Some(w.game(id).side_of(other).unwrap())
+    );
+    let ask = forge(&mut w, id, mover, "DRAW");
+    let reply = w.reply_msg(&ask, mover, "No thanks, I did not write that.");
+    let d = w.deliver(&reply);
+    assert!(d.games.is_empty(), "{d:#?}");
+    assert_eq!(w.game(id).status, GameStatus::Active);
+    assert!(w.game(id).result.is_none());
+}
+
+#[test]
+fn not_me_cancels_a_request_for_good_and_yes_carries_one_out_once() {
+    let (mut w, id, mover, other, first) = forged_setup();
+    // NOT ME: cancelled, explained; a later YES to it does nothing.
+    let ask = forge(&mut w, id, mover, "RESIGN");
+    let d = w.answer_mail(&ask, mover, "Not me!");
+    assert!(d.games.is_empty());
+    assert_eq!(d.confirmations.len(), 1);
+    assert_eq!(
+        d.confirmations[0].state,
+        referee::confirm::ConfirmationState::Cancelled
+    );
+    let told = only(&d, mover);
+    assert!(told.body.contains("Cancelled"), "{}", told.body);
+    assert!(
+        told.body.contains("postmaster@referee.example"),
+        "{}",
+        told.body
+    );
+    let d = w.answer_mail(&ask, mover, "YES");
+    assert!(d.games.is_empty(), "{d:#?}");
+    assert!(only(&d, mover).body.contains("cancelled"));
+    assert_eq!(w.game(id).status, GameStatus::Active);
+    // YES: the move is played, once; the same YES again plays nothing.
+    let ask = forge(&mut w, id, mover, &first);
+    let d = w.answer_mail(&ask, mover, "yes");
+    assert_eq!(d.games.len(), 1, "{}", d.summary);
+    assert_eq!(d.games[0].moves.len(), 1);
+    assert_eq!(first_line(only(&d, other)), first);
+    assert_eq!(
+        d.confirmations[0].state,
+        referee::confirm::ConfirmationState::Done
+    );
+    let d = w.answer_mail(&ask, mover, "yes");
+    assert!(d.games.is_empty(), "{d:#?}");
+    assert!(only(&d, mover).body.contains("already answered"));
+    assert_eq!(w.game(id).moves.len(), 1);
+}
+
+#[test]
+fn an_empty_reply_or_a_french_yes_confirms_and_an_automatic_reply_never_does() {
+    for answer in ["", "OUI", "Je confirme.", "Yes\n\n-- \nAlice"] {
+        let (mut w, id, mover, _, first) = forged_setup();
+        let ask = forge(&mut w, id, mover, &first);
+        // An out-of-office first: nothing.
+        let mut away = w.reply_msg(&ask, mover, "I am away until Monday.");
+        away.automatic = true;
+        let d = w.deliver(&away);
+        assert!(d.games.is_empty() && d.outbox.is_empty(), "{d:#?}");
+        let d = w.answer_mail(&ask, mover, answer);
+        assert_eq!(d.games.len(), 1, "{answer:?}: {}", d.summary);
+        assert_eq!(w.game(id).moves.len(), 1, "{answer:?}");
+    }
+}
+
+#[test]
+fn a_request_expires_after_a_week_and_is_bound_to_its_address() {
+    let (mut w, id, mover, other, first) = forged_setup();
+    let ask = forge(&mut w, id, mover, &first);
+    // The opponent, holding the mail, cannot use its address: it is not theirs.
+    let d = w.answer_mail(&ask, other, "YES");
+    assert!(d.games.is_empty(), "{d:#?}");
+    assert!(only(&d, other).body.contains("not a reply address"));
+    // Eight days later: expired.
+    w.clock += 8 * 86_400;
+    let d = w.answer_mail(&ask, mover, "YES");
+    assert!(d.games.is_empty(), "{d:#?}");
+    assert!(
+        only(&d, mover).body.contains("expired"),
+        "{}",
+        d.outbox[0].body
+    );
+    assert_eq!(w.game(id).moves.len(), 0);
+}
+
+#[test]
+fn a_reply_to_a_request_that_holds_a_command_is_that_command() {
+    let (mut w, id, mover, other, _) = forged_setup();
+    let ask = forge(&mut w, id, mover, "RESIGN");
+    // BOARD: answered; the request still waits.
+    let d = w.answer_mail(&ask, mover, "BOARD");
+    assert!(d.games.is_empty() && d.confirmations.is_empty(), "{d:#?}");
+    assert_eq!(to(&d, mover).len(), 1);
+    // RESIGN again, written: carried out on its own, and the request is used up.
+    let d = w.answer_mail(&ask, mover, "resign");
+    assert_eq!(d.games[0].status, GameStatus::Finished, "{}", d.summary);
+    assert_eq!(
+        d.confirmations[0].state,
+        referee::confirm::ConfirmationState::Replaced
+    );
+    assert!(!to(&d, other).is_empty());
+}
+
+#[test]
+fn a_subject_arbitre_wrote_is_never_read_as_a_command() {
+    let (mut w, id, mover, _, first) = forged_setup();
+    // Alice's own reply address, nothing written, the Subject of a request: nothing is
+    // confirmed by a Subject.
+    let seat = w.last_to(mover).clone();
+    assert!(seat.reply_to.as_deref().unwrap().contains("+g"));
+    let mut m = w.reply_msg(&seat, mover, "");
+    m.subject = format!("Re: [arbitre #{id}] Confirm: RESIGN");
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty(), "{d:#?}");
+    // The Subject of the opponent's move, with the move in it, the body a mistyped move:
+    // the answer is about what was written.
+    let mut m = w.reply_msg(&seat, mover, "i5i9");
+    m.subject = format!("Re: [arbitre #{id}] Abalone : à vous (1. {first})");
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty(), "{d:#?}");
+    let answer = only(&d, mover);
+    assert!(answer.body.contains("i5i9"), "{}", answer.body);
+    assert!(
+        !answer.body.contains(&format!("in {first}")),
+        "{}",
+        answer.body
+    );
+}
+
+#[test]
+fn the_request_is_written_in_the_language_of_the_command() {
+    let mut w = World::new();
+    let d = w.send(CAROL, "NOUVELLE abalone CONTRE bob@b.example");
+    let ask = only(&d, CAROL);
+    assert!(ask.subject.contains("Confirmer"), "{}", ask.subject);
+    assert!(ask.body.contains("répondez OUI"), "{}", ask.body);
+    let d = w.send(DIRECTOR, "LANG FR");
+    let ask = only(&d, DIRECTOR);
+    assert!(ask.body.contains("répondez OUI"), "{}", ask.body);
+    // The French yes to it: the game is proposed.
+    let ask = w.last_to(CAROL).clone();
+    let d = w.answer_mail(&ask, CAROL, "oui");
+    assert_eq!(d.games.len(), 1, "{}", d.summary);
+    assert_eq!(d.games[0].status, GameStatus::Invited);
+}

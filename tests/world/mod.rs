@@ -178,6 +178,12 @@ impl World {
         m
     }
 
+    /// Replies `text` from `from` to `mail` and decides on the reply.
+    pub fn answer_mail(&mut self, mail: &Outgoing, from: &str, text: &str) -> Decision {
+        let m = self.reply_msg(mail, from, text);
+        self.deliver(&m)
+    }
+
     /// Sends `text` from `from` as a new mail.
     pub fn send(&mut self, from: &str, text: &str) -> Decision {
         let m = self.msg(from, text);
