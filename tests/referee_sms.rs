@@ -594,15 +594,12 @@ fn another_players_claim_on_a_number_neither_takes_it_nor_blocks_its_owner() {
                 .contains("already linked to another player")
         );
     }
-    // Alice, linked, cannot send a code to Bob's linked number by SMS either.
+    // Alice, linked, cannot send a code to Bob's linked number by SMS either: PHONE needs
+    // mail.
     link(&mut w, BOB, BOB_PHONE);
     let d = w.sms(ALICE_PHONE, &format!("PHONE {BOB_PHONE}"));
     assert!(texts(&d).iter().all(|o| o.to != BOB_PHONE), "{d:#?}");
-    assert!(
-        mails(&d, ALICE)[0]
-            .body
-            .contains("already linked to another player")
-    );
+    assert!(mails(&d, ALICE)[0].body.contains("came by SMS"));
 }
 
 #[test]
@@ -619,4 +616,42 @@ fn no_code_goes_to_a_number_that_said_stop() {
     );
     w.sms(ALICE_PHONE, "START");
     link(&mut w, ALICE, ALICE_PHONE);
+}
+
+/// A caller number can be forged: by SMS a linked player plays and uses the commands of a
+/// game, but nothing that changes their account or starts a game, which needs mail.
+#[test]
+fn by_sms_no_command_changes_the_account_or_starts_a_game() {
+    let mut w = World::with(sms_config());
+    link(&mut w, ALICE, "+33612345678");
+    let before = w.players[ALICE].clone();
+    for command in [
+        "PHONE +33698765432",
+        "PHONE OFF",
+        "NOTIFY MAIL",
+        "LANG FR",
+        "TZ Europe/Paris",
+        "CHAT OFF",
+        "PUBLIC OFF",
+        "PICTURES OFF",
+        "NEW abalone VS bob@b.example",
+        "LEAVE 2030-01-01 2030-01-05",
+    ] {
+        let d = w.sms("+33612345678", command);
+        assert!(
+            d.players.is_empty() && d.games.is_empty() && d.confirmations.is_empty(),
+            "{command}: {d:#?}"
+        );
+        let mail = mails(&d, ALICE);
+        assert_eq!(mail.len(), 1, "{command}: {d:#?}");
+        assert!(mail[0].body.contains("came by SMS"), "{}", mail[0].body);
+        let sms = texts(&d);
+        assert_eq!(sms.len(), 1, "{command}: {d:#?}");
+        assert!(sms[0].body.contains("by mail"), "{}", sms[0].body);
+    }
+    assert_eq!(w.players[ALICE], before);
+    // What only shows something is answered.
+    let d = w.sms("+33612345678", "PHONE");
+    assert!(d.players.is_empty());
+    assert!(!d.outbox.is_empty());
 }

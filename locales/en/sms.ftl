@@ -26,3 +26,5 @@ sms-by-mail-none = arbitre has answered you by mail.
 sms-board = #{ $id } { $game } position: { $position }
 sms-why-not-your-turn = it is not your turn.
 sms-game-start = #{ $id } { $game } against { $who } begins. Your move: reply with it.
+# A command that changes the player's account, sent by SMS (a caller number can be forged).
+sms-mail-only = arbitre: nothing done. By SMS: moves, DRAW, RESIGN, UNDO, CLAIM and views only; send this command by mail from your address.

@@ -41,3 +41,8 @@ confirm-cancelled =
     Cancelled: nothing was done with { $command }, and this request can no longer be used.
     Someone wrote your address in the From line of a mail to arbitre. arbitre never acts on the From line alone: such a mail changes nothing until you yourself confirm it, so there is nothing more for you to do, and your games go on as before. Mail that proves nothing about its sender is counted apart from yours, so it cannot use up your answers either.
     If this keeps happening, you may tell the installation's administrator ({ $postmaster }).
+
+# A command sent by SMS that needs mail. $command is what the SMS said.
+mail-only =
+    arbitre did nothing with "{ $command }", which came by SMS.
+    A caller's number can be forged, so by SMS arbitre takes only moves, the commands of a game (DRAW, RESIGN, UNDO, CLAIM, CONDITIONS) and the commands that only show something (BOARD, HISTORY, CLOCK, GAMES, HELP). A command that changes your account (PHONE, NOTIFY, LANG, TZ, CHAT, PUBLIC, PICTURES, LEAVE, JOIN, WITHDRAW) or starts a game (NEW) must come by mail: send it as a reply to arbitre's latest mail.

@@ -37,3 +37,8 @@ confirm-cancelled =
     C'est annulé : rien n'a été fait de { $command }, et cette demande ne peut plus servir.
     Quelqu'un a écrit votre adresse comme expéditeur d'un courriel envoyé à arbitre. arbitre n'agit jamais sur la seule foi de l'expéditeur affiché : un tel courriel ne change rien tant que vous ne l'avez pas confirmé vous-même. Vous n'avez donc rien d'autre à faire, et vos parties continuent comme avant. Les courriels qui ne prouvent rien de leur expéditeur sont comptés à part des vôtres : ils ne peuvent pas non plus épuiser vos réponses.
     Si cela se reproduit souvent, vous pouvez prévenir l'administrateur de l'installation ({ $postmaster }).
+
+# Une commande reçue par SMS qui exige un courriel. $command est le texte du SMS.
+mail-only =
+    arbitre n'a rien fait de « { $command } », reçu par SMS.
+    Un numéro d'appelant peut être falsifié : par SMS, arbitre n'accepte que les coups, les commandes d'une partie (NULLE, ABANDON, ANNULER, RÉCLAMER, CONDITIONS) et celles qui ne font qu'afficher (PLATEAU, HISTORIQUE, PENDULE, PARTIES, AIDE). Une commande qui change votre compte (TÉLÉPHONE, AVIS, LANGUE, FUSEAU, DISCUSSION, PUBLIC, IMAGES, CONGÉ, INSCRIPTION, RETRAIT) ou qui lance une partie (NOUVELLE) doit venir par courriel : envoyez-la en réponse au dernier courriel d'arbitre.

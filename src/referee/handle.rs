@@ -29,6 +29,12 @@
 //!   command, so that replying to it confirms. Read-only commands (`BOARD`, `HISTORY`,
 //!   `CHECK`, `CONDITIONS`, `GAMES`, `HELP`) are answered either way: the answer goes to
 //!   the From address.
+//! - `sms-proof`: an SMS proves only its caller number, which can be forged. By SMS a linked
+//!   player may play, use the commands of a game (`ACCEPT`, `DECLINE`, `DRAW`, `RESIGN`,
+//!   `UNDO`, `CLAIM`, `PAT`, `IF`, `CONDITIONS`) and the read-only ones; a command that
+//!   changes the account or starts a game (`PHONE`, `NOTIFY`, `LANG`, `TZ`, `CHAT`,
+//!   `PUBLIC`, `PICTURES`, `LEAVE`, `JOIN`, `WITHDRAW`, `NEW`) is answered "by mail only"
+//!   and changes nothing.
 
 use crate::games::{AnyGame, Side};
 use crate::referee::command::{Command, LeaveRequest, PhoneRequest, Reading, read_command};
@@ -131,6 +137,10 @@ pub(crate) fn decide(
             return desk.finish();
         }
     }
+    if desk.proof == Proof::Phone && needs_mail(&reading.command) {
+        mail_only(&mut desk, &reading.line);
+        return desk.finish();
+    }
     desk.game_command = desk.proof.holds() && !matches!(reading.command, Command::Unknown(_));
     desk.note_sender_name();
     desk.note_sender_lang();
@@ -221,6 +231,38 @@ fn changes_a_game(command: &Command) -> bool {
             | Command::Conditions(true)
             | Command::Move(_)
     )
+}
+
+/// Whether `command` changes a player's account or starts a game, which an SMS cannot do:
+/// a caller number is easily forged, so by SMS only moves, the commands of a game and the
+/// commands that only show something are taken (see the module's `proof`).
+fn needs_mail(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::New(_)
+            | Command::Lang(Some(_))
+            | Command::Zone(Some(_))
+            | Command::Chat(Some(_))
+            | Command::Public(Some(_))
+            | Command::Pictures(Some(_))
+            | Command::Phone(PhoneRequest::Link(_) | PhoneRequest::Off)
+            | Command::Notify(Some(_))
+            | Command::Leave(LeaveRequest::Take(..) | LeaveRequest::Cancel)
+            | Command::Join(Some(_), _)
+            | Command::Withdraw(Some(_))
+    )
+}
+
+/// Answers a command by SMS that needs mail: nothing changes.
+fn mail_only(desk: &mut Desk, line: &str) {
+    let body = crate::t!(desk.lang, "mail-only", command = line.to_string());
+    desk.reply(Topic::Problem, body + "\n");
+    let short = crate::t!(desk.lang, "sms-mail-only");
+    desk.short(short);
+    desk.summary = format!(
+        "did nothing with {line:?} by SMS from {}: it needs mail",
+        desk.sender()
+    );
 }
 
 /// At most this many characters of a command can be confirmed (it is shown in the request's
