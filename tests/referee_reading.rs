@@ -159,6 +159,7 @@ impl World {
             replies_last_hour: 0,
             first_reply_in_hour: None,
             rate_notice_in_hour: false,
+            unproven_last_hour: 0,
             outages: Vec::new(),
             next_game_id: self.next_game,
             phone_holder: None,

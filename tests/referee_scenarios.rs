@@ -283,9 +283,10 @@ fn over_the_rate_limit_game_mail_still_flows_and_other_answers_stop_after_one_no
     });
     w.step = 60;
     let id = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
-    // Alice has had one counted answer (the request to confirm her challenge; its
-    // acknowledgement is mail of the game). Two more reach the limit.
-    for _ in 0..2 {
+    // Alice has had no counted answer yet (the request to confirm her challenge counts in
+    // the allowance of unproven mail; its acknowledgement is mail of the game). Three
+    // reach the limit.
+    for _ in 0..3 {
         let d = w.send(ALICE, "GAMES");
         assert_eq!(d.outbox.len(), 1);
     }
@@ -294,7 +295,11 @@ fn over_the_rate_limit_game_mail_still_flows_and_other_answers_stop_after_one_no
     let first_counted = w.sent_at[w
         .sent
         .iter()
-        .position(|o| o.to == ALICE && o.game.is_none())
+        .position(|o| {
+            o.to == ALICE
+                && o.game.is_none()
+                && !referee::compose::is_unproven_answer(&o.message_id)
+        })
         .unwrap()];
     let d = w.send(ALICE, "GAMES");
     let notice = only(&d, ALICE);
@@ -3393,4 +3398,32 @@ fn the_request_is_written_in_the_language_of_the_command() {
     let d = w.answer_mail(&ask, CAROL, "oui");
     assert_eq!(d.games.len(), 1, "{}", d.summary);
     assert_eq!(d.games[0].status, GameStatus::Invited);
+}
+
+#[test]
+fn forged_mail_in_a_players_name_has_its_own_small_allowance() {
+    let (mut w, id, mover, _, _) = forged_setup();
+    w.step = 30;
+    let allowance = referee::handle::unproven_allowance(w.config.max_replies_per_hour);
+    assert!(allowance < w.config.max_replies_per_hour);
+    let mut asked = 0;
+    for n in 0..(allowance + 10) {
+        let mut m = w.msg(
+            mover,
+            &format!("LANG {}", if n % 2 == 0 { "fr" } else { "en" }),
+        );
+        m.subject = format!("Re: [arbitre #{id}] Abalone");
+        let d = w.deliver(&m);
+        assert!(d.players.is_empty() && d.games.is_empty());
+        asked += to(&d, mover).len() as u32;
+        // No request is stored for a mail held back.
+        assert_eq!(d.confirmations.len(), to(&d, mover).len());
+    }
+    assert_eq!(asked, allowance);
+    // The player's own answers are untouched: every HELP of the same hour is answered.
+    for _ in 0..10 {
+        let key = w.keyed_msg(mover, "HELP");
+        let d = w.deliver(&key);
+        assert_eq!(to(&d, mover).len(), 1, "{}", d.summary);
+    }
 }

@@ -287,6 +287,22 @@ pub fn shown_ply(message_id: &str, game: GameId) -> Option<usize> {
     plies.parse().ok()
 }
 
+/// Marks `message_id` as an answer to mail that proved nothing about its sender:
+/// `arbitre.u<seed>...` (see [`is_unproven_answer`]), so that the store counts such answers
+/// apart from the player's own.
+pub fn mark_unproven(message_id: &str) -> String {
+    match message_id.strip_prefix("arbitre.") {
+        Some(rest) if !rest.starts_with('u') => format!("arbitre.u{rest}"),
+        _ => message_id.to_string(),
+    }
+}
+
+/// Whether `message_id` is one of arbitre's answers to mail that proved nothing about its
+/// sender ([`mark_unproven`]).
+pub fn is_unproven_answer(message_id: &str) -> bool {
+    message_id.starts_with("arbitre.u")
+}
+
 /// Whether `message_id` is one of arbitre's rate-limit notices.
 pub fn is_rate_notice(message_id: &str) -> bool {
     message_id.starts_with("arbitre.")

@@ -14,6 +14,11 @@
 //!   [`RefereeConfig::max_replies_per_hour`]; when the limit is reached, the sender gets
 //!   one short notice saying until when, and nothing more of that kind until then. The
 //!   message itself is still decided.
+//! - `unproven-allowance`: the answers to mail that proves nothing about its sender
+//!   (requests to confirm) are counted apart, against the From address, in an allowance of
+//!   their own ([`unproven_allowance`], a quarter of the other): a forger flooding in a
+//!   player's name gets that player a few requests an hour at most, and never uses up the
+//!   player's own answers. Past it, they are held back without a notice.
 //! - `oversize`: refused with a short answer, nothing read or changed.
 //! - `duplicate`: a message whose Message-ID is already among a game's moves changes
 //!   nothing and gets no answer (the first delivery was answered).
@@ -308,10 +313,14 @@ pub fn unproven(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) 
             desk.mail.reply(desk.msg, subject, body);
         }
     }
-    // The request's own address, and no other key: a reply to it is an answer to this
-    // request alone.
-    if let (Some(address), Some(mail)) = (request, desk.mail.outbox.last_mut()) {
-        mail.reply_to = Some(address);
+    if let Some(mail) = desk.mail.outbox.last_mut() {
+        // The request's own address, and no other key: a reply to it is an answer to this
+        // request alone.
+        if let Some(address) = request {
+            mail.reply_to = Some(address);
+        }
+        // Counted apart from the player's own answers (see `unproven-allowance`).
+        mail.message_id = compose::mark_unproven(&mail.message_id);
     }
     desk.summary = format!(
         "did nothing with {line:?} from {}: nothing proves the sender",
@@ -682,8 +691,24 @@ impl<'a> Desk<'a> {
                 }
             }
         }
-        let limited =
-            |o: &crate::referee::Outgoing| o.to.eq_ignore_ascii_case(&sender) && o.game.is_none();
+        // Answers to mail that proved nothing: their own allowance, and no notice (it would
+        // only be one more mail to the player whose address was forged).
+        let unproven = |o: &crate::referee::Outgoing| {
+            o.to.eq_ignore_ascii_case(&sender) && compose::is_unproven_answer(&o.message_id)
+        };
+        if self.ctx.unproven_last_hour >= unproven_allowance(limit) && outbox.iter().any(unproven) {
+            outbox.retain(|o| !unproven(o));
+            // A request whose mail is held back would wait for an answer that cannot come.
+            self.confirmations
+                .retain(|c| c.state != confirm::ConfirmationState::Pending);
+            summary.push_str(&format!(
+                " (unproven mail in {sender}'s name: over {} answers this hour, held back)",
+                unproven_allowance(limit)
+            ));
+        }
+        let limited = |o: &crate::referee::Outgoing| {
+            o.to.eq_ignore_ascii_case(&sender) && o.game.is_none() && !unproven(o)
+        };
         if counted >= limit && outbox.iter().any(limited) {
             let before = outbox.len();
             outbox.retain(|o| !limited(o));
@@ -715,6 +740,13 @@ impl<'a> Desk<'a> {
             confirmations: self.confirmations,
         }
     }
+}
+
+/// At most this many answers an hour go to one address for mail that proves nothing about
+/// its sender: a quarter of the player's own allowance `limit`, and at least 2 (see the
+/// module's `unproven-allowance`).
+pub fn unproven_allowance(limit: u32) -> u32 {
+    (limit / 4).max(2)
 }
 
 /// `GAMES`: the sender's games in progress and pending invitations.

@@ -480,6 +480,10 @@ pub struct Context {
     /// Whether the sender got the rate-limit notice in the last hour (the notice itself
     /// is not counted above).
     pub rate_notice_in_hour: bool,
+    /// Answers queued in the last hour to the sender's address for mail that proved
+    /// nothing about its sender (requests to confirm): counted apart, in a smaller
+    /// allowance, so that forged mail cannot use up the real player's answers.
+    pub unproven_last_hour: u32,
     /// arbitre's recent outages: the players to move get that time back.
     pub outages: Vec<crate::clock::Span>,
     /// The number the next new game will get.

@@ -101,6 +101,7 @@ pub fn load(
         replies_last_hour: replies.count,
         first_reply_in_hour: replies.first,
         rate_notice_in_hour: replies.notice,
+        unproven_last_hour: replies.unproven,
         outages: rows::outages(conn, now - super::OUTAGES_KEPT)?,
         next_game_id,
         phone_holder,

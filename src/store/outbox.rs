@@ -303,15 +303,21 @@ pub struct Replies {
     pub first: Option<Timestamp>,
     /// Whether a rate-limit notice was queued.
     pub notice: bool,
+    /// Answers to mail that proved nothing about its sender (counted apart).
+    pub unproven: u32,
 }
 
 /// What the rate limit needs to know of the answers queued for `address` since `since`.
 pub fn replies_since(db: &Db, address: &str, since: Timestamp) -> Result<Replies, StoreError> {
-    // Notices have Message-IDs `arbitre.<seed>.rate@<domain>` (compose::is_rate_notice).
+    // Notices have Message-IDs `arbitre.<seed>.rate@<domain>` (compose::is_rate_notice),
+    // answers to unproven mail `arbitre.u<seed>...` (compose::is_unproven_answer).
     db.query_row(
-        "SELECT count(*) FILTER (WHERE message_id NOT LIKE 'arbitre.%.rate@%'),
-                min(created_at) FILTER (WHERE message_id NOT LIKE 'arbitre.%.rate@%'),
-                count(*) FILTER (WHERE message_id LIKE 'arbitre.%.rate@%')
+        "SELECT count(*) FILTER (WHERE message_id NOT LIKE 'arbitre.%.rate@%'
+                                   AND message_id NOT LIKE 'arbitre.u%'),
+                min(created_at) FILTER (WHERE message_id NOT LIKE 'arbitre.%.rate@%'
+                                          AND message_id NOT LIKE 'arbitre.u%'),
+                count(*) FILTER (WHERE message_id LIKE 'arbitre.%.rate@%'),
+                count(*) FILTER (WHERE message_id LIKE 'arbitre.u%')
          FROM outbox WHERE recipient = ?1
          AND created_at >= ?2 AND auto = 'auto-replied' AND game_id IS NULL",
         params![address.to_lowercase(), since],
@@ -320,6 +326,7 @@ pub fn replies_since(db: &Db, address: &str, since: Timestamp) -> Result<Replies
                 count: r.get(0)?,
                 first: r.get(1)?,
                 notice: r.get::<u32>(2)? > 0,
+                unproven: r.get(3)?,
             })
         },
     )

@@ -275,9 +275,11 @@ impl World {
             .map(|(o, at)| (o, *at))
             .collect();
         let notice = |o: &Outgoing| referee::compose::is_rate_notice(&o.message_id);
+        let unproven = |o: &Outgoing| referee::compose::is_unproven_answer(&o.message_id);
+        let unproven_last_hour = answers.iter().filter(|(o, _)| unproven(o)).count() as u32;
         let counted: Vec<Timestamp> = answers
             .iter()
-            .filter(|(o, _)| !notice(o))
+            .filter(|(o, _)| !notice(o) && !unproven(o))
             .map(|(_, at)| *at)
             .collect();
         let replies_last_hour = counted.len() as u32;
@@ -294,6 +296,7 @@ impl World {
             replies_last_hour,
             first_reply_in_hour,
             rate_notice_in_hour,
+            unproven_last_hour,
             outages: self.outages.clone(),
             next_game_id: self.next_game,
             phone_holder: {
