@@ -117,3 +117,103 @@ async fn forged_mail_changes_no_game_and_no_player() {
     );
     assert_eq!(store.game(id).unwrap().unwrap().moves.len(), 1);
 }
+
+/// Consent through the real servers: three commands forged in alice's name, each answered
+/// the way a person who never sent it answers (the mail client quoting the request below),
+/// carry out nothing; `NOT ME` cancels one; alice's explicit `YES` to another carries it out
+/// once, and a second `YES` does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_victims_no_carries_out_nothing_and_only_an_explicit_yes_confirms() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let accounts = env.accounts(&["bot", "alice", "bob"]).await;
+    let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
+    let daemon = Daemon::start(&env, bot, "consent");
+    let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let id = 1;
+    for p in [alice, bob] {
+        env.wait_mail_after(p, 0, "the game-start mail", |m| m.body.contains("Position"))
+            .await;
+    }
+    // Bob's real draw offer stands, so that a forged DRAW would agree to it.
+    let mark = env.last_uid(alice).await;
+    env.reply_latest(bob, bot, "DRAW").await;
+    env.wait_mail_after(alice, mark, "bob's draw offer", |m| m.body.contains("DRAW"))
+        .await;
+    let store = daemon.store();
+    let subject = format!("Re: [arbitre #{id}] Abalone");
+    let answers = [
+        ("RESIGN", "No! I never sent this. I am playing on."),
+        ("DRAW", "No thanks, I did not write that."),
+        ("a1b2", "Who sent this? Not me."),
+    ];
+    for (n, (command, answer)) in answers.iter().enumerate() {
+        let mark = env.last_uid(alice).await;
+        forge(&env, 100 + n, alice, bot, &subject, command).await;
+        let ask = env
+            .wait_mail_after(alice, mark, "the request to confirm", |m| {
+                m.subject.contains(&format!("Confirm: {command}"))
+            })
+            .await;
+        let reply_to = ask.header("reply-to").unwrap_or_default().to_string();
+        assert!(reply_to.contains("+c-"), "{reply_to}");
+        let mark = env.last_uid(alice).await;
+        env.reply_latest(alice, bot, answer).await;
+        let told = env
+            .wait_mail_after(alice, mark, "nothing was done", |m| {
+                m.body.contains("Nothing was done")
+            })
+            .await;
+        assert!(told.body.contains("reply YES"), "{}", told.body);
+    }
+    let game = store.game(id).unwrap().unwrap();
+    assert_eq!(game.status, GameStatus::Active);
+    assert!(game.moves.is_empty(), "{:?}", game.moves);
+    assert!(game.result.is_none());
+    // NOT ME to the latest request (the move): cancelled; YES to it afterwards does nothing.
+    let mark = env.last_uid(alice).await;
+    env.reply_where(
+        alice,
+        bot,
+        |m| m.subject.contains("Confirm: a1b2"),
+        "NOT ME",
+    )
+    .await;
+    env.wait_mail_after(alice, mark, "the cancellation", |m| {
+        m.body.contains("Cancelled")
+    })
+    .await;
+    let mark = env.last_uid(alice).await;
+    env.reply_latest(alice, bot, "YES").await;
+    env.wait_mail_after(alice, mark, "already cancelled", |m| {
+        m.body.contains("cancelled with NOT ME")
+    })
+    .await;
+    assert!(store.game(id).unwrap().unwrap().moves.is_empty());
+    // A command alice really sent from elsewhere: her YES plays it, once.
+    let mark = env.last_uid(alice).await;
+    forge(&env, 200, alice, bot, &subject, "a1b2").await;
+    env.wait_mail_after(alice, mark, "the request", |m| {
+        m.subject.contains("Confirm: a1b2")
+    })
+    .await;
+    let mark_bob = env.last_uid(bob).await;
+    env.reply_latest(alice, bot, "Yes").await;
+    env.wait_mail_after(bob, mark_bob, "the move a1b2", |m| m.first_line() == "a1b2")
+        .await;
+    assert_eq!(store.game(id).unwrap().unwrap().moves.len(), 1);
+    let mark = env.last_uid(alice).await;
+    env.reply_where(alice, bot, |m| m.subject.contains("Confirm: a1b2"), "YES")
+        .await;
+    env.wait_mail_after(alice, mark, "already used", |m| {
+        m.body.contains("already answered")
+    })
+    .await;
+    assert_eq!(store.game(id).unwrap().unwrap().moves.len(), 1);
+}

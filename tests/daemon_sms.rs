@@ -80,9 +80,26 @@ async fn a_game_by_sms_against_mail_through_kannel_dovecot_and_postfix() {
 
     // Alice asks for the moves to play by SMS, then plays by SMS; arbitre is killed right
     // after the SMS arrives (smsbox hands it over again once arbitre is back).
+    // NOTIFY changes her account: by SMS (a caller number can be forged) it is refused,
+    // and nothing changes; by mail, from her reply address, it is done.
     let seen = g.received(&phone).len();
+    let after = env.last_uid(alice).await;
     g.phone_sends(&phone, "NOTIFY SMS");
-    g.texted(&phone, seen, "answered you by mail").await;
+    g.texted(&phone, seen, "send this command by mail").await;
+    env.wait_mail_after(alice, after, "the refusal by mail", |m| {
+        m.body.contains("which came by SMS")
+    })
+    .await;
+    let store = daemon.store();
+    let notify = store.player(alice).unwrap().unwrap().notify;
+    assert_eq!(notify.code(), "mail", "{notify:?}");
+    let after = env.last_uid(alice).await;
+    env.reply_latest(alice, bot, "NOTIFY SMS").await;
+    env.wait_mail_after(alice, after, "NOTIFY SMS done", |m| {
+        m.subject.contains("phone") || m.subject.contains("Phone")
+    })
+    .await;
+    assert_eq!(store.player(alice).unwrap().unwrap().notify.code(), "sms");
     let mut moves_by_sms = 0;
     let plan = [("a1b2", "i5h5"), ("b2c3", "i6h6"), ("a2b3", "i7h7")];
     for (round, (mine, theirs)) in plan.iter().enumerate() {

@@ -227,7 +227,7 @@ pub fn on_reply(
             }
             _ => t!(desk.lang, "confirm-was-used", command = command),
         };
-        answer_about(&mut desk, asked, body, false);
+        answer_about(&mut desk, asked, body);
         desk.summary = format!(
             "{} answered request {id} ({:?}), already {}: nothing done",
             msg.from,
@@ -244,7 +244,7 @@ pub fn on_reply(
             command = asked.command.clone(),
             date = crate::referee::clock_text::when_words(desk.lang, asked.expires_at, &zone)
         );
-        answer_about(&mut desk, asked, body, false);
+        answer_about(&mut desk, asked, body);
         desk.summary = format!(
             "{} answered request {id} ({:?}) after it expired: nothing done",
             msg.from, asked.command
@@ -261,7 +261,7 @@ pub fn on_reply(
                 command = asked.command.clone(),
                 postmaster = format!("postmaster@{domain}")
             );
-            answer_about(&mut desk, asked, body, false);
+            answer_about(&mut desk, asked, body);
             desk.confirmations
                 .push(asked.closed(ConfirmationState::Cancelled, now));
             desk.summary = format!(
@@ -277,7 +277,7 @@ pub fn on_reply(
                 command = asked.command.clone(),
                 written = line.chars().take(80).collect::<String>()
             );
-            answer_about(&mut desk, asked, body, true);
+            answer_about(&mut desk, asked, body);
             desk.summary = format!(
                 "{} answered request {id} ({:?}) with neither yes nor a command: nothing done",
                 msg.from, asked.command
@@ -340,13 +340,12 @@ fn carry_out(
     d
 }
 
-/// Answers the sender about their request `asked` with `body`; `again`: the answer's reply
-/// address is the request's own, so that replying `YES` to it still confirms.
-fn answer_about(desk: &mut Desk, asked: &Confirmation, body: String, again: bool) {
+/// Answers the sender about their request `asked` with `body`. The answer's reply address
+/// is the request's own: whatever is replied to it is an answer to that request again
+/// (`YES` to a request still waiting confirms it; to one already answered, it is told so).
+fn answer_about(desk: &mut Desk, asked: &Confirmation, body: String) {
     let subject = reply::subject_confirm(desk.lang, asked.game, &asked.command);
-    let reply_to = again
-        .then(|| token::confirmation_address(desk.config, &asked.id, &asked.address))
-        .flatten();
+    let reply_to = token::confirmation_address(desk.config, &asked.id, &asked.address);
     let mail = desk.mail.reply(desk.msg, subject, body + "\n");
     if reply_to.is_some() {
         mail.reply_to = reply_to;
