@@ -139,7 +139,9 @@ pub fn worst_mails(from: &str, to: &str, subject: &str, max: usize) -> Vec<Hosti
     }
     mails
         .into_iter()
-        .map(|(name, head, body)| {
+        .enumerate()
+        .map(|(n, (name, head, body))| {
+            let head = head.replace("<hostile-body.", &format!("<hostile-body.{n}."));
             let raw = crlf(&format!("{head}\n{body}\n"));
             assert!(raw.len() <= max, "{name}: {} bytes", raw.len());
             Hostile { name, raw }
