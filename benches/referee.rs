@@ -29,6 +29,7 @@ fn main() {
         max_replies_per_hour: 1_000_000,
         max_message_bytes: 1 << 20,
         authserv_id: None,
+        domain_proof: Vec::new(),
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),

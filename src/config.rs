@@ -71,6 +71,11 @@ pub struct BotConfig {
     /// `Authentication-Results` headers prove senders (DMARC, DKIM, SPF, submission login).
     #[serde(default)]
     pub trusted_authserv_id: Option<String>,
+    /// The domains for which a DKIM or SPF pass (in those headers) proves the sender: only
+    /// domains whose server lets no member send as another (`["club.example"]`). Empty:
+    /// DMARC and submission logins only.
+    #[serde(default)]
+    pub domain_proof: Vec<String>,
     /// Take From lines on trust: only for a closed server that no outsider can mail.
     #[serde(default)]
     pub trust_unverified_senders: bool,
@@ -570,6 +575,28 @@ impl Config {
                  `mx.example.org`, as your server writes it first in Authentication-Results)."
             ));
         }
+        for domain in &self.bot.domain_proof {
+            let d = domain.trim().trim_end_matches('.');
+            let label_ok = |l: &str| {
+                !l.is_empty()
+                    && !l.starts_with('-')
+                    && !l.ends_with('-')
+                    && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+            };
+            if !d.contains('.') || !d.split('.').all(label_ok) {
+                problems.push(format!(
+                    "bot.domain-proof: `{domain}` is not a domain name (write the domain of the \
+                     From addresses, such as `club.example`, without `@` or wildcards)."
+                ));
+            }
+        }
+        if !self.bot.domain_proof.is_empty() && self.bot.trusted_authserv_id.is_none() {
+            problems.push(
+                "bot.domain-proof has no effect without bot.trusted-authserv-id: only your own \
+                 server's Authentication-Results are read."
+                    .to_string(),
+            );
+        }
         if self.bot.max_message_bytes < 1024 {
             problems.push("bot.max-message-bytes must be at least 1024.".to_string());
         }
@@ -729,6 +756,12 @@ impl Config {
                 .trusted_authserv_id
                 .as_ref()
                 .map(|id| id.trim().to_lowercase()),
+            domain_proof: self
+                .bot
+                .domain_proof
+                .iter()
+                .map(|d| d.trim().trim_end_matches('.').to_lowercase())
+                .collect(),
             trust_unverified_senders: self.bot.trust_unverified_senders,
             clock: self
                 .clock
@@ -973,6 +1006,62 @@ password.raw = "hunter2"
         let e = Config::parse(&bad_id).unwrap().check().unwrap_err();
         assert!(
             e.problems[0].contains("not an authserv-id"),
+            "{:?}",
+            e.problems
+        );
+    }
+
+    #[test]
+    fn domain_proof_lists_domains_and_needs_the_server() {
+        let listed = GOOD.replace(
+            "default-lang",
+            "trusted-authserv-id = \"mx.example.org\"\ndomain-proof = [\"Club.Example.\", \
+             \"b.example\"]\ndefault-lang",
+        );
+        let c = Config::parse(&listed).unwrap();
+        c.check().unwrap();
+        assert_eq!(
+            c.referee().unwrap().domain_proof,
+            vec!["club.example".to_string(), "b.example".to_string()]
+        );
+        // Nothing listed by default.
+        assert!(
+            Config::parse(GOOD)
+                .unwrap()
+                .referee()
+                .unwrap()
+                .domain_proof
+                .is_empty()
+        );
+        for bad in [
+            "alice@club.example",
+            "*.club.example",
+            "example",
+            "club .example",
+        ] {
+            let text = GOOD.replace(
+                "default-lang",
+                &format!(
+                    "trusted-authserv-id = \"mx.example.org\"\ndomain-proof = [\"{bad}\"]\n\
+                     default-lang"
+                ),
+            );
+            let e = Config::parse(&text).unwrap().check().unwrap_err();
+            assert!(
+                e.problems.iter().any(|p| p.contains("not a domain name")),
+                "{bad}: {:?}",
+                e.problems
+            );
+        }
+        let without_server = GOOD.replace(
+            "default-lang",
+            "domain-proof = [\"club.example\"]\ndefault-lang",
+        );
+        let e = Config::parse(&without_server).unwrap().check().unwrap_err();
+        assert!(
+            e.problems
+                .iter()
+                .any(|p| p.contains("no effect without bot.trusted-authserv-id")),
             "{:?}",
             e.problems
         );

@@ -217,3 +217,124 @@ async fn a_victims_no_carries_out_nothing_and_only_an_explicit_yes_confirms() {
     .await;
     assert_eq!(store.game(id).unwrap().unwrap().moves.len(), 1);
 }
+
+/// A message as it leaves a border server of the installation (`mx`), which the test plays
+/// in front of Postfix: its own `Authentication-Results` (`verdict`) and `Received` on top
+/// of the sender's header `sender_head`, which ends with the From line.
+fn through_border(mx: &str, verdict: &str, sender_head: &str, n: usize, to: &str) -> String {
+    format!(
+        "Authentication-Results: {mx}; {verdict}\n\
+         Received: from evil.example (evil.example [192.0.2.66]) by {mx} with ESMTP\n\
+         {sender_head}\nTo: {to}\nSubject: Re: [arbitre #1] Abalone\n\
+         Message-ID: <authres.{n}.{}@evil.example>\nDate: Mon, 3 Mar 2025 10:00:00 +0000\n\
+         Content-Type: text/plain; charset=utf-8\n\na1b2\n",
+        std::process::id()
+    )
+}
+
+/// Issue 30, item 2: a sender's own `Authentication-Results` header with the installation's
+/// authserv-id, under the one its server added, proves nothing through the real servers;
+/// the server's own header at the top still does. The copy delivered to a bystander shows
+/// what the daemon reads: Dovecot's and Postfix's trace lines, then the border server's
+/// header, then the forged one below a `Received` line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_authentication_results_below_the_servers_own_proves_nothing() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let accounts = env.accounts(&["bot", "alice", "bob", "carol"]).await;
+    let (bot, alice, bob, carol) = (&accounts[0], &accounts[1], &accounts[2], &accounts[3]);
+    let mx = format!("mx.{}", env.domain());
+    let daemon = Daemon::start_with(
+        &env,
+        bot,
+        "authres",
+        &format!(
+            "trusted-authserv-id = \"{mx}\"\ndomain-proof = [\"{}\"]",
+            env.domain()
+        ),
+    );
+    let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for p in [alice, bob] {
+        env.wait_mail_after(p, 0, "the game-start mail", |m| m.body.contains("Position"))
+            .await;
+    }
+    let domain = env.domain();
+    // Every pass a header can claim, with the installation's own id.
+    let forged_head = format!(
+        "Authentication-Results: {mx}; dmarc=pass header.from={domain}; dkim=pass \
+         header.d={domain}; spf=pass smtp.mailfrom={alice}; auth=pass smtp.auth={alice}\n\
+         From: {alice}"
+    );
+    let forged = through_border(
+        &mx,
+        &format!("dmarc=fail header.from={domain}"),
+        &forged_head,
+        1,
+        bot,
+    );
+    // What a delivered copy looks like (sent to carol, who plays no part).
+    let mark = env.last_uid(carol).await;
+    env.deliver_from_outside("mallory@evil.example", carol, &forged)
+        .await;
+    let copy = env
+        .wait_mail_after(carol, mark, "the copy", |m| m.first_line() == "a1b2")
+        .await;
+    let read = arbitre::mail::parse::parse(&copy.raw, bot, 0);
+    let places: Vec<(&str, arbitre::referee::Above)> = read
+        .auth_results
+        .iter()
+        .map(|h| (h.authserv_id.as_str(), h.above))
+        .collect();
+    use arbitre::referee::Above;
+    assert_eq!(
+        places,
+        vec![(mx.as_str(), Above::Trace), (mx.as_str(), Above::Other)],
+        "{}",
+        String::from_utf8_lossy(&copy.raw)
+    );
+    let head = String::from_utf8_lossy(&copy.raw);
+    let names: Vec<&str> = head
+        .lines()
+        .take_while(|l| !l.to_ascii_lowercase().starts_with("authentication-results"))
+        .filter(|l| !l.starts_with([' ', '\t']))
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| ["Return-Path", "Delivered-To", "Received"].contains(n)),
+        "{names:?}"
+    );
+
+    // The forgery, to arbitre: nothing changes.
+    env.deliver_from_outside("mallory@evil.example", bot, &forged)
+        .await;
+    let store = daemon.store();
+    common::eventually("the forgery processed", Duration::from_secs(60), || {
+        store.processed_count().unwrap() >= 1
+    })
+    .await;
+    let game = store.game(1).unwrap().unwrap();
+    assert!(game.moves.is_empty(), "{:?}", game.moves);
+    assert_eq!(game.status, GameStatus::Active);
+
+    // The server's own header at the top proves alice, and her move is played.
+    let mark = env.last_uid(bob).await;
+    let real = through_border(
+        &mx,
+        &format!("dmarc=pass header.from={domain}"),
+        &format!("From: {alice}"),
+        2,
+        bot,
+    );
+    env.deliver_from_outside(alice, bot, &real).await;
+    env.wait_mail_after(bob, mark, "the move a1b2", |m| m.first_line() == "a1b2")
+        .await;
+    assert_eq!(store.game(1).unwrap().unwrap().moves.len(), 1);
+}

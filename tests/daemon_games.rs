@@ -39,6 +39,7 @@ fn assert_ready() {
         max_replies_per_hour: 20,
         max_message_bytes: 100_000,
         authserv_id: None,
+        domain_proof: Vec::new(),
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),

@@ -7,7 +7,13 @@
 //! `ARBITRE_HOSTILE_MESSAGES` sets the number of messages (default 400, what CI runs); the
 //! long run of the benchmarks (docs/benchmarks.md) uses 10,000. Without the mail servers the
 //! test prints a note and passes; under `CI=true` it fails instead (`common::MailEnv::load`).
+//!
+//! Also (issue 30, item 6): the most expensive bodies to read that fit in
+//! `max-message-bytes` (`tests/common/bodies.rs`), the slowest of them several times, hold
+//! up no game: a move sent after them is played as usual.
 
+#[path = "common/bodies.rs"]
+mod bodies;
 mod common;
 
 use std::time::{Duration, Instant};
@@ -284,6 +290,75 @@ async fn hostile_mail_changes_nothing_answers_no_robot_and_stays_small() {
     env.reply_latest(alice, bot, "a1b2").await;
     env.wait_mail_after(bob, mark, "the move a1b2", |m| m.first_line() == "a1b2")
         .await;
+    let game = store.game(1).unwrap().unwrap();
+    assert_eq!((game.status, game.moves.len()), (GameStatus::Active, 1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_bodies_hold_up_no_game() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let accounts = env.accounts(&["bot", "alice", "bob"]).await;
+    let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
+    let daemon = Daemon::start(&env, bot, "hostile-bodies");
+    let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for p in [alice, bob] {
+        env.wait_mail_after(p, 0, "the game-start mail", |m| m.body.contains("Position"))
+            .await;
+    }
+    // Room for the lines Postfix and Dovecot add: delivered, each is still read whole
+    // (the default max-message-bytes), not cut to its header.
+    let mails = bodies::worst_mails(
+        alice,
+        bot,
+        "Re: [arbitre #1] Abalone",
+        bodies::MAX_MESSAGE_BYTES - 4096,
+    );
+    // Every kind once, and the kinds that once took seconds each (blank lines and markers)
+    // four times more: read as they were, they would hold the move below for about a minute.
+    let slow = [
+        "signature separators",
+        "bare separators",
+        "phone footers",
+        "original-message markers",
+    ];
+    let mut sent = 0;
+    for round in 0..5 {
+        for m in mails
+            .iter()
+            .filter(|m| round == 0 || slow.contains(&m.name))
+        {
+            let raw = m
+                .raw
+                .replace("<hostile-body.", &format!("<hostile-body.r{round}."));
+            env.deliver_from_outside("mallory@evil.example", bot, &raw)
+                .await;
+            sent += 1;
+        }
+    }
+    let store = daemon.store();
+    let started = Instant::now();
+    let mark = env.last_uid(bob).await;
+    env.reply_latest(alice, bot, "a1b2").await;
+    env.wait_mail_after(bob, mark, "the move a1b2", |m| m.first_line() == "a1b2")
+        .await;
+    eprintln!(
+        "hostile bodies: {sent} mails of up to {} bytes, then the move forwarded after {:.1?}",
+        bodies::MAX_MESSAGE_BYTES - 4096,
+        started.elapsed()
+    );
+    common::eventually(
+        "every hostile body processed",
+        Duration::from_secs(60),
+        || store.processed_count().unwrap() > sent,
+    )
+    .await;
     let game = store.game(1).unwrap().unwrap();
     assert_eq!((game.status, game.moves.len()), (GameStatus::Active, 1));
 }

@@ -1,8 +1,16 @@
 //! Golden tests of the mail parser: every `tests/data/mail/NAME.eml` is parsed and compared
 //! with `NAME.json` (the expected `Inbound`, as JSON). To accept new output after a
 //! deliberate change, run `ARBITRE_BLESS=1 cargo test --test mail_parse` and review the diff.
+//!
+//! Also: the most expensive bodies that fit in `max-message-bytes` are read, by the mail
+//! edge and by the referee's readers, far within a second each (the figures themselves are
+//! measured by `cargo bench --bench mail_bodies`, docs/benchmarks.md).
+
+#[path = "common/bodies.rs"]
+mod bodies;
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use arbitre::mail::parse::parse;
 use arbitre::referee::Inbound;
@@ -100,4 +108,51 @@ fn the_first_line_of_each_human_mail_is_its_command() {
             "{name}"
         );
     }
+}
+
+/// Everything that reads a mail's text on the way to a decision, as the daemon and the
+/// referee call it: the mail edge, the candidate lines and Subject, every body line, and the
+/// words written with a move (the longest path: the move is in the Subject).
+fn read_everything(raw: &[u8]) -> usize {
+    use arbitre::games::GameKind;
+    use arbitre::referee::{chat, command, read};
+    let m = parse(raw, BOT, RECEIVED_AT);
+    let candidates = read::candidates(&m);
+    let lines = read::body_lines(&m).count();
+    let reads = |t: &str| command::kind_reads(GameKind::Abalone, t);
+    let said = chat::words_after(&m.text, "a1b2", &reads);
+    let moves = read::moves_in(&candidates, &reads);
+    m.text.len() + lines + said.map_or(0, |s| s.lines.len()) + moves.len()
+}
+
+/// No body within `max-message-bytes` holds the daemon up: each of the worst is read in
+/// well under a second, where reading them once took seconds (issue 30, item 6).
+#[test]
+fn the_worst_bodies_are_read_in_milliseconds() {
+    let ceiling = Duration::from_secs(1);
+    let mails = bodies::worst_mails(
+        "alice@a.example",
+        BOT,
+        "Re: [arbitre #1] Abalone",
+        bodies::MAX_MESSAGE_BYTES,
+    );
+    assert!(mails.len() >= 20);
+    let mut slow = Vec::new();
+    for mail in &mails {
+        // The mail is as large as allowed: a shorter one would prove less.
+        assert!(
+            mail.raw.len() > bodies::MAX_MESSAGE_BYTES * 9 / 10,
+            "{}: {} bytes",
+            mail.name,
+            mail.raw.len()
+        );
+        let started = Instant::now();
+        let read = read_everything(mail.raw.as_bytes());
+        let took = started.elapsed();
+        eprintln!("{}: {took:.1?} ({read} bytes and lines read)", mail.name);
+        if took > ceiling {
+            slow.push(format!("{}: {took:.1?}", mail.name));
+        }
+    }
+    assert!(slow.is_empty(), "read too slowly: {}", slow.join(", "));
 }

@@ -8,9 +8,16 @@
 //! - Defect 8: a refused move gets up to three legal moves close to what was written, after
 //!   the refusal (whose first line stays the protocol's `ERR`).
 //!
+//! - Issue 30, item 6: the worst texts that fit in `max-message-bytes` are decided, move
+//!   and all, well within a second each.
+//!
 //! A small [`World`] plays the daemon's part, as in `tests/referee_scenarios.rs`.
 
+#[path = "common/bodies.rs"]
+mod bodies;
+
 use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
 
 use arbitre::games::{AnyGame, GameKind, Side, Start};
 use arbitre::referee::{
@@ -35,6 +42,7 @@ fn config() -> RefereeConfig {
         max_replies_per_hour: 30,
         max_message_bytes: 64 * 1024,
         authserv_id: None,
+        domain_proof: Vec::new(),
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),
@@ -677,4 +685,40 @@ proptest::proptest! {
             proptest::prop_assert!(g.rebuild().is_ok());
         }
     }
+}
+
+/// Each of the worst mails within `max-message-bytes`, read by the mail edge, reaches the
+/// referee as a seated player's reply whose Subject carries the move (so that every reader
+/// of the text runs: the command, the move, the words written with it), and is decided in
+/// well under a second; the move is played, with the hostile text as its words or without.
+#[test]
+fn the_worst_texts_are_decided_in_milliseconds() {
+    let ceiling = Duration::from_secs(1);
+    let m = first_move(GameKind::Abalone);
+    let mails = bodies::worst_mails(ALICE, BOT, "x", bodies::MAX_MESSAGE_BYTES);
+    let mut failures = Vec::new();
+    for mail in &mails {
+        let parsed = arbitre::mail::parse::parse(mail.raw.as_bytes(), BOT, 0);
+        let mut w = World::new();
+        w.config.max_message_bytes = bodies::MAX_MESSAGE_BYTES;
+        let id = w.create(GameKind::Abalone, Start::Default);
+        let (mover, _) = w.mover(id);
+        let last = w.last_to(mover).clone();
+        // The move before the hostile Subject, else after arbitre's own.
+        let subject = if parsed.subject.len() > 1000 {
+            format!("{m} {}", parsed.subject)
+        } else {
+            format!("Re: [arbitre #{id}] {m}")
+        };
+        let mut msg = w.reply_msg(&last, mover, Some(&subject), &parsed.text);
+        msg.size = mail.raw.len();
+        let started = Instant::now();
+        let d = w.deliver(&msg);
+        let took = started.elapsed();
+        let played = d.games.first().map(|g| g.moves.len());
+        if took > ceiling || played != Some(1) {
+            failures.push(format!("{}: {took:.1?}, moves {played:?}", mail.name));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -1696,28 +1696,65 @@ fn each_forgery_found_by_fault_injection_changes_nothing() {
 #[test]
 fn authentication_results_prove_a_sender_only_from_the_configured_server() {
     use arbitre::mail::authres;
+    use arbitre::referee::{Above, AuthResults};
     engine!("abalone");
     let mut w = World::with(RefereeConfig {
         authserv_id: Some("mx.referee.example".into()),
+        domain_proof: vec!["a.example".into()],
         ..config()
     });
     let g1 = challenge_and_accept(&mut w, "NEW abalone VS bob@b.example");
     let before = state(&w);
-    let with = |w: &mut World, header: &str| {
+    // The headers, top first, each with what stands above it.
+    let with = |w: &mut World, headers: &[(Above, &str)]| {
         let mut m = w.msg(ALICE, "a1b2");
-        m.auth_results = authres::read(header).into_iter().collect();
+        m.auth_results = headers
+            .iter()
+            .filter_map(|(above, h)| authres::read(h).map(|r| AuthResults { above: *above, ..r }))
+            .collect();
         w.deliver(&m)
     };
+    let good = "mx.referee.example; dkim=pass header.d=a.example";
     for forged in [
-        "mx.evil.example; dmarc=pass header.from=a.example",
-        "mx.referee.example; dmarc=fail header.from=a.example",
-        "mx.referee.example; dkim=pass header.d=evil.example",
-        "mx.referee.example; spf=pass smtp.mailfrom=alice@evil.example",
+        vec![(
+            Above::Trace,
+            "mx.evil.example; dmarc=pass header.from=a.example",
+        )],
+        vec![(
+            Above::Trace,
+            "mx.referee.example; dmarc=fail header.from=a.example",
+        )],
+        vec![(
+            Above::Trace,
+            "mx.referee.example; dkim=pass header.d=evil.example",
+        )],
+        vec![(
+            Above::Trace,
+            "mx.referee.example; spf=pass smtp.mailfrom=alice@evil.example",
+        )],
+        // The right id and a pass, but lower than the server's own block.
+        vec![
+            (
+                Above::Trace,
+                "mx.referee.example; dmarc=none header.from=a.example",
+            ),
+            (Above::Other, good),
+        ],
+        vec![(Above::Other, good)],
     ] {
-        let d = with(&mut w, forged);
-        assert_eq!(state(&w), before, "{forged}: {}", d.summary);
+        let d = with(&mut w, &forged);
+        assert_eq!(state(&w), before, "{forged:?}: {}", d.summary);
     }
-    let d = with(&mut w, "mx.referee.example; dkim=pass header.d=a.example");
+    let d = with(
+        &mut w,
+        &[
+            (
+                Above::Trace,
+                "mx.referee.example; dmarc=none header.from=a.example",
+            ),
+            (Above::Results, good),
+        ],
+    );
     assert_eq!(d.games[0].id, g1, "{}", d.summary);
     assert_eq!(d.games[0].moves.len(), 1);
 }

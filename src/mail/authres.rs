@@ -5,7 +5,8 @@
 //! part that cannot be read is skipped, never an error.
 //!
 //! Whether a header is to be believed is not decided here: only the ones written by the
-//! installation's own server (its authserv-id) are, see [`crate::referee::proof`].
+//! installation's own server (its authserv-id, in the block at the top of the message) are,
+//! see [`crate::referee::proof`]; [`crate::mail::parse`] records where each one stands.
 
 use crate::referee::{AuthResult, AuthResults};
 
@@ -61,6 +62,8 @@ pub fn read(value: &str) -> Option<AuthResults> {
     Some(AuthResults {
         authserv_id,
         results,
+        // Where the header stands is the caller's to say (see `mail::parse`).
+        above: Default::default(),
     })
 }
 

@@ -9,6 +9,10 @@
 //! does not know the format shows the text cut at 72 columns, which reads as well. French
 //! punctuation set apart by a space (` : `, ` ; `, `« ... »`) stays with its word. A line
 //! marked [`WHOLE_LINE`] (a position string) is sent whole. Pure.
+//!
+//! Only arbitre's own mails go through here: inbound `format=flowed` text is read as plain
+//! lines by [`super::body`] (a soft break is a line ending with a space). Both directions
+//! are single passes over the lines (checked for issue 30: linear in the text).
 
 /// The width prose is cut to.
 pub const WIDTH: usize = 72;

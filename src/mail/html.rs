@@ -3,6 +3,9 @@
 //! programs that show pictures in the body (Gmail, Outlook, Apple Mail, Thunderbird) show
 //! the board drawn where the text board was. The text keeps its lines (a monospace block
 //! that wraps on a narrow screen); the protocol line stays the first line. Pure.
+//!
+//! Only arbitre's own mails are written here; an inbound HTML part is turned into text by
+//! mail-parser (see [`super::body`]). Linear: one search for the board, one escaping pass.
 
 /// `text` with the characters HTML gives a meaning to escaped (as XML escapes them), and
 /// the mail's own markers (see [`super::flowed::WHOLE_LINE`]) left out.

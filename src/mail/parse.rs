@@ -5,11 +5,24 @@
 //! a mail has no plain part), then [`body::meaningful_text`](super::body::meaningful_text)
 //! to cut quotes, signatures and footers, and decides whether the mail is automatic (never
 //! to be answered, RFC 3834).
+//!
+//! `Authentication-Results` headers are kept with what stands above each one
+//! ([`Above`]): nothing but trace headers of the receiving side, another such header right
+//! above, or anything else. Which of them to believe is not decided here but by
+//! [`crate::referee::proof`], from that record and the configured authserv-id: the
+//! decision stays in the pure referee with the rest of the proof of sender (tested there
+//! without mail), `Inbound` stays a plain record of the message that no setting changes
+//! (its golden files too), and the edge needs no configuration. The trace headers are those
+//! a receiving server and its delivery agent put above the headers it received: with the
+//! test servers of `scripts/mail-servers.sh` a delivered mail starts `Return-Path`,
+//! `Delivered-To`, `Received` (Dovecot's LMTP), `Received` (Postfix), then the sender's
+//! header; a server that writes `Authentication-Results` puts them at the top (above its
+//! `Received`, or right under it) before delivery adds its own lines.
 
 use mail_parser::{Address, HeaderValue, MessageParser};
 use sha2::{Digest, Sha256};
 
-use crate::referee::{Inbound, Timestamp};
+use crate::referee::{Above, AuthResults, Inbound, Timestamp};
 
 use super::body::meaningful_text;
 
@@ -75,12 +88,7 @@ pub fn parse(raw: &[u8], own_address: &str, received_at: Timestamp) -> Inbound {
             }
         }
     }
-    let auth_results = msg
-        .headers_raw()
-        .filter(|(name, _)| name.eq_ignore_ascii_case("Authentication-Results"))
-        .take(super::authres::MAX_HEADERS)
-        .filter_map(|(_, value)| super::authres::read(value))
-        .collect();
+    let auth_results = auth_results(msg.headers_raw());
     let mut seen = std::collections::HashSet::new();
     recipients.retain(|r| seen.insert(r.clone()));
 
@@ -139,6 +147,50 @@ pub fn parse(raw: &[u8], own_address: &str, received_at: Timestamp) -> Inbound {
         channel: Default::default(),
         phone: None,
     }
+}
+
+/// The header fields a receiving server and its delivery agent add on top of a message
+/// (RFC 5321 trace fields, RFC 7208's `Received-SPF`, the delivery agents' own): the only
+/// ones that may stand above the server's `Authentication-Results`.
+const TRACE_HEADERS: &[&str] = &[
+    "Return-Path",
+    "Received",
+    "Received-SPF",
+    "Delivered-To",
+    "X-Original-To",
+];
+
+/// The first [`super::authres::MAX_HEADERS`] `Authentication-Results` headers of a
+/// message's header fields (top first), each with what stands above it.
+fn auth_results<'a>(headers: impl Iterator<Item = (&'a str, &'a str)>) -> Vec<AuthResults> {
+    let mut found = Vec::new();
+    let mut seen = 0;
+    // What stands above the next header.
+    let mut above = Above::Trace;
+    for (name, value) in headers {
+        if name.trim().eq_ignore_ascii_case("Authentication-Results") {
+            seen += 1;
+            if seen > super::authres::MAX_HEADERS {
+                break;
+            }
+            match super::authres::read(value) {
+                Some(mut header) => {
+                    header.above = above;
+                    found.push(header);
+                    above = Above::Results;
+                }
+                // A header that cannot be read ends a block as any other header does.
+                None => above = Above::Other,
+            }
+        } else if !(above == Above::Trace
+            && TRACE_HEADERS
+                .iter()
+                .any(|t| name.trim().eq_ignore_ascii_case(t)))
+        {
+            above = Above::Other;
+        }
+    }
+    found
 }
 
 /// Whether a message must never be answered: RFC 3834 `Auto-Submitted` other than `no`,
@@ -285,6 +337,72 @@ mod tests {
             one,
             parse(&mail("From: a@x.org", "a1b3"), BOT, 0).message_id
         );
+    }
+
+    /// The authserv-id and what stands above each Authentication-Results header.
+    fn places(raw: &[u8]) -> Vec<(String, Above)> {
+        parse(raw, BOT, 0)
+            .auth_results
+            .into_iter()
+            .map(|h| (h.authserv_id, h.above))
+            .collect()
+    }
+
+    #[test]
+    fn each_authentication_results_header_is_kept_with_what_stands_above_it() {
+        // As the test servers deliver it, with a border server's two headers on top and a
+        // forged one the sender wrote under its own Received line.
+        let raw = mail(
+            "Return-Path: <alice@a.example>\nDelivered-To: arbitre@example.org\n\
+             Received: from mail.example.org by mail.example.org with LMTP\n\
+             Authentication-Results: mx.example.org; dkim=pass header.d=a.example\n\
+             Authentication-Results: mx.example.org; dmarc=pass header.from=a.example\n\
+             Received: from a.example by mx.example.org with ESMTPS\n\
+             Received: from forged.example by mx.example.org\n\
+             Authentication-Results: mx.example.org; auth=pass smtp.auth=alice@a.example\n\
+             From: alice@a.example\nAuthentication-Results: mx.example.org; dmarc=pass",
+            "a1b2",
+        );
+        let ours = "mx.example.org".to_string();
+        assert_eq!(
+            places(&raw),
+            vec![
+                (ours.clone(), Above::Trace),
+                (ours.clone(), Above::Results),
+                (ours.clone(), Above::Other),
+                (ours.clone(), Above::Other),
+            ]
+        );
+        // A header of the sender's on top of everything (no trace header at all).
+        let raw = mail(
+            "Authentication-Results: x.example; spf=pass smtp.mailfrom=a.example\n\
+             From: a@a.example",
+            "hi",
+        );
+        assert_eq!(places(&raw), vec![("x.example".to_string(), Above::Trace)]);
+        // An unreadable header in between breaks the block; so does any other header.
+        let raw = mail(
+            "Received: x\nAuthentication-Results: ; none\n\
+             Authentication-Results: mx.example.org; dmarc=pass header.from=a.example\n\
+             X-Spam-Status: No\nAuthentication-Results: mx.example.org; dmarc=pass\n\
+             From: a@a.example",
+            "hi",
+        );
+        assert_eq!(
+            places(&raw),
+            vec![(ours.clone(), Above::Other), (ours, Above::Other)]
+        );
+    }
+
+    #[test]
+    fn a_flood_of_authentication_results_is_read_only_so_far() {
+        let many = "Authentication-Results: mx.example.org; dmarc=pass header.from=a.example\n"
+            .repeat(1000);
+        let raw = mail(&format!("{many}From: a@a.example"), "hi");
+        let found = parse(&raw, BOT, 0).auth_results;
+        assert_eq!(found.len(), crate::mail::authres::MAX_HEADERS);
+        assert_eq!(found[0].above, Above::Trace);
+        assert!(found[1..].iter().all(|h| h.above == Above::Results));
     }
 
     #[test]

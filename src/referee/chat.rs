@@ -5,6 +5,10 @@
 //! stops at a `-- ` signature. At most [`MAX_LINES`] lines of at most [`MAX_LINE_CHARS`]
 //! characters go on, and any mail address in them is masked: arbitre never shows one player
 //! another's address, even one written by hand. Pure.
+//!
+//! Linear in the text: the move's line is looked for by a substring search before its runs
+//! of words are tried, so a long letter whose move came from the Subject is not read as
+//! moves line by line.
 
 use crate::referee::read::{clean, moves_in_line, trim_punctuation};
 
@@ -46,9 +50,14 @@ pub fn words_after(text: &str, played: &str, reads: &dyn Fn(&str) -> bool) -> Op
         .filter(|l| !l.trim_start().starts_with('>'))
         .collect();
     let bare = trim_punctuation(played);
+    let cleaned = clean(played);
+    // A move `moves_in_line` finds is part of its line as written: a line without `bare`
+    // in it is not tried (trying every run of words of every line of a long letter whose
+    // move came from the Subject took most of a second).
     let at = body.iter().position(|l| {
         let line = clean(l);
-        line == clean(played) || moves_in_line(&line, reads).iter().any(|m| m == bare)
+        line == cleaned
+            || (line.contains(bare) && moves_in_line(&line, reads).iter().any(|m| m == bare))
     });
     let mut lines: Vec<String> = Vec::new();
     let following = match at {

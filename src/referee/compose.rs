@@ -389,6 +389,7 @@ mod tests {
             max_replies_per_hour: 10,
             max_message_bytes: 1000,
             authserv_id: None,
+            domain_proof: Vec::new(),
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),

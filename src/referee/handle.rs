@@ -1043,6 +1043,7 @@ mod tests {
             max_replies_per_hour: 5,
             max_message_bytes: 10_000,
             authserv_id: None,
+            domain_proof: Vec::new(),
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),

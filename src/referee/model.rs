@@ -409,7 +409,8 @@ pub struct Inbound {
     /// List-Id, empty Return-Path, mailer-daemon, or our own mail).
     pub automatic: bool,
     /// The `Authentication-Results` headers (RFC 8601), top first, as read (see
-    /// [`crate::mail::authres`]). Only those of the configured authserv-id are trusted.
+    /// [`crate::mail::authres`]), each with what stands above it. Only the topmost block of
+    /// the configured authserv-id is trusted (see [`crate::referee::proof`]).
     pub auth_results: Vec<AuthResults>,
     /// The raw size in bytes.
     pub size: usize,
@@ -422,13 +423,32 @@ pub struct Inbound {
     pub phone: Option<String>,
 }
 
-/// One `Authentication-Results` header: who wrote it and what it says.
+/// One `Authentication-Results` header: who wrote it, what it says, and where it stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AuthResults {
     /// The authserv-id: the server that added the header (lower case).
     pub authserv_id: String,
     /// Its results, in order.
     pub results: Vec<AuthResult>,
+    /// What stands above it in the message's header.
+    pub above: Above,
+}
+
+/// What stands above an `Authentication-Results` header in its message, as the mail edge
+/// saw it: enough for the referee to tell the receiving server's own block (at the top)
+/// from headers the sender wrote lower down (RFC 8601 §5 and §7.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Above {
+    /// Nothing, or only trace headers that the receiving side adds on delivery
+    /// (`Return-Path`, `Received`, `Received-SPF`, `Delivered-To`, `X-Original-To`).
+    Trace,
+    /// Right above it, another `Authentication-Results` header (the one before it in
+    /// [`Inbound::auth_results`]).
+    Results,
+    /// Anything else above it: a header the sender may have written. Also what a header
+    /// made without the mail edge gets, so that none is trusted by default.
+    #[default]
+    Other,
 }
 
 /// One method's result in an `Authentication-Results` header (`dkim=pass header.d=x.org`).
@@ -678,10 +698,15 @@ pub struct RefereeConfig {
     pub max_replies_per_hour: u32,
     /// Mails larger than this are refused with a short answer.
     pub max_message_bytes: usize,
-    /// The authserv-id of the installation's own mail server: its `Authentication-Results`
-    /// headers (DKIM, SPF, DMARC or submission login passing for the From address) prove
-    /// the sender. `None`: those headers are never trusted.
+    /// The authserv-id of the installation's own mail server: the topmost block of its
+    /// `Authentication-Results` headers (DMARC or a submission login passing for the From
+    /// address, DKIM or SPF for the domains of [`RefereeConfig::domain_proof`]) proves the
+    /// sender. `None`: those headers are never trusted.
     pub authserv_id: Option<String>,
+    /// The domains (lower case) for which a DKIM or SPF pass aligned with the From domain
+    /// proves the sender: domains whose server lets no member send as another, since such
+    /// a pass vouches for the domain and so for every mailbox of it. Empty by default.
+    pub domain_proof: Vec<String>,
     /// Take the From line on trust (closed installations only, where no outsider can
     /// send to arbitre's mailbox): every sender counts as proven.
     pub trust_unverified_senders: bool,

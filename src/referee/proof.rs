@@ -9,19 +9,49 @@
 //! - it was sent to the one-time address of a request to confirm that was made for the
 //!   sender (a confirmation token): it proves who writes, and only an explicit yes to it
 //!   confirms the stored command ([`crate::referee::confirm`]);
-//! - the installation's own receiving server vouches for the From address in an
-//!   `Authentication-Results` header (RFC 8601) with the configured authserv-id: DMARC,
-//!   DKIM or SPF passing for the From domain, or a submission login (`auth`) as that
-//!   address;
+//! - the installation's own receiving server vouches for the From address in its
+//!   `Authentication-Results` headers (RFC 8601), see below;
 //! - the installation takes the From line on trust (`trust-unverified-senders`, for closed
 //!   servers only).
 //!
 //! A plus-address of the bot that does not verify is not "no proof": it is refused outright
 //! ([`crate::referee::token::Key::Invalid`]), so that nothing falls back from a forged or
 //! altered address to another way of finding a game.
+//!
+//! # Which `Authentication-Results` count
+//!
+//! Anyone can write such a header, with any authserv-id, anywhere in the header they send;
+//! only the results the installation's own server added count (RFC 8601 §5, §7.1). Servers
+//! add theirs at the top, over the sender's header: so only the *topmost block* counts, the
+//! headers with the configured authserv-id that stand together at the top of the message,
+//! with nothing above them but the trace headers that receiving and delivery add
+//! (`Return-Path`, `Received`, `Received-SPF`, `Delivered-To`, `X-Original-To`; the mail
+//! edge records what stands above each header, [`crate::referee::Above`]). A header with the
+//! configured id below any other header, another server's header included, proves nothing.
+//! This holds when the server adds at least one header with its id to every mail, above the
+//! sender's header; a server that can add none (or that puts its own right under its
+//! `Received`) must also remove the headers with its id that arrive from outside, as RFC
+//! 8601 §5 requires of it: otherwise a sender's header at the top of their own header
+//! would be read as the server's.
+//!
+//! Within that block, a `pass` proves the From address (`local@domain`) when it is:
+//! - DMARC with `header.from` the From domain: the domain's owner publishes that mail in
+//!   its name is signed or sent by its servers, which let each user write only as
+//!   themselves;
+//! - a submission login (`auth`) whose `smtp.auth` is the whole From address. A bare login
+//!   (`bob` for `bob@club.example`) no longer counts, not even for arbitre's own domain: it
+//!   names a user of the server, and which addresses that user may write from is the
+//!   server's sender-login policy, which arbitre cannot see;
+//! - DKIM (`header.d`, else the domain of `header.i`) or SPF (the domain of
+//!   `smtp.mailfrom`) aligned with the From domain (that domain or a parent of it, relaxed
+//!   alignment), *only* when the From domain is listed in `bot.domain-proof`
+//!   ([`RefereeConfig::domain_proof`]). Such a pass vouches for the domain, so for every
+//!   mailbox of it: on a shared domain (a provider, a club whose server lets members send
+//!   as one another) one member could act as another. List only domains whose server lets
+//!   no one write as someone else.
 
 use crate::referee::token::Key;
-use crate::referee::{AuthResult, Channel, Context, Inbound, RefereeConfig};
+use crate::referee::{Above, AuthResult, AuthResults, Channel, Context, Inbound, RefereeConfig};
 
 /// How a message proves its sender, if it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +116,8 @@ pub fn of(config: &RefereeConfig, ctx: &Context, msg: &Inbound, key: &Key) -> Pr
     Proof::None
 }
 
-/// The method by which the configured server vouches for the From address, if any.
+/// The method by which the configured server vouches for the From address, if any: see
+/// the module documentation for what counts.
 pub fn vouched(config: &RefereeConfig, msg: &Inbound) -> Option<&'static str> {
     let id = config.authserv_id.as_deref()?.trim();
     if id.is_empty() {
@@ -96,23 +127,36 @@ pub fn vouched(config: &RefereeConfig, msg: &Inbound) -> Option<&'static str> {
     if local.is_empty() || domain.is_empty() {
         return None;
     }
-    let own_domain = config.address.rsplit_once('@').map(|(_, d)| d);
-    msg.auth_results
+    let domain_listed = config
+        .domain_proof
         .iter()
-        .filter(|h| h.authserv_id.eq_ignore_ascii_case(id))
+        .any(|d| d.eq_ignore_ascii_case(domain));
+    own_block(&msg.auth_results, id)
         .flat_map(|h| h.results.iter())
         .filter(|r| r.result == "pass")
-        .find_map(|r| vouches(r, &msg.from, local, domain, own_domain))
+        .find_map(|r| vouches(r, &msg.from, domain, domain_listed))
 }
 
-/// Whether one passing result vouches for `from` (`local@domain`): the method's name.
-fn vouches(
-    r: &AuthResult,
-    from: &str,
-    local: &str,
-    domain: &str,
-    own_domain: Option<&str>,
-) -> Option<&'static str> {
+/// The topmost block of headers with authserv-id `id`: the first header, when nothing but
+/// trace headers stands above it, and each header right under the previous one.
+fn own_block<'a>(headers: &'a [AuthResults], id: &'a str) -> impl Iterator<Item = &'a AuthResults> {
+    headers
+        .iter()
+        .enumerate()
+        .take_while(move |(i, h)| {
+            let placed = if *i == 0 {
+                h.above == Above::Trace
+            } else {
+                h.above == Above::Results
+            };
+            placed && h.authserv_id.eq_ignore_ascii_case(id)
+        })
+        .map(|(_, h)| h)
+}
+
+/// Whether one passing result vouches for `from` (at `domain`, listed in
+/// `bot.domain-proof` or not): the method's name.
+fn vouches(r: &AuthResult, from: &str, domain: &str, domain_listed: bool) -> Option<&'static str> {
     let ok = match r.method.as_str() {
         "dmarc" => r
             .property("header.from")
@@ -121,19 +165,17 @@ fn vouches(
             let d = r
                 .property("header.d")
                 .or_else(|| r.property("header.i").map(domain_of));
-            d.is_some_and(|d| aligned(domain, d))
+            domain_listed && d.is_some_and(|d| aligned(domain, d))
         }
-        "spf" => r
-            .property("smtp.mailfrom")
-            .map(domain_of)
-            .is_some_and(|d| aligned(domain, d)),
-        // A login on the installation's own submission service: the login is the whole
-        // address, or the local part of an address of arbitre's own domain.
-        "auth" => r.property("smtp.auth").is_some_and(|login| {
-            login.eq_ignore_ascii_case(from)
-                || (login.eq_ignore_ascii_case(local)
-                    && own_domain.is_some_and(|o| o.eq_ignore_ascii_case(domain)))
-        }),
+        "spf" => {
+            domain_listed
+                && r.property("smtp.mailfrom")
+                    .map(domain_of)
+                    .is_some_and(|d| aligned(domain, d))
+        }
+        "auth" => r
+            .property("smtp.auth")
+            .is_some_and(|login| login.eq_ignore_ascii_case(from)),
         _ => false,
     };
     ok.then_some(match r.method.as_str() {
@@ -167,6 +209,11 @@ mod tests {
     use crate::text::Lang;
 
     fn config(id: Option<&str>) -> RefereeConfig {
+        listing(id, &[])
+    }
+
+    /// A configuration trusting `id`, with `domains` in `bot.domain-proof`.
+    fn listing(id: Option<&str>, domains: &[&str]) -> RefereeConfig {
         RefereeConfig {
             address: "arbitre@club.example".into(),
             plus_addressing: true,
@@ -175,6 +222,7 @@ mod tests {
             max_replies_per_hour: 10,
             max_message_bytes: 1000,
             authserv_id: id.map(str::to_string),
+            domain_proof: domains.iter().map(|d| d.to_string()).collect(),
             trust_unverified_senders: false,
             clock: Default::default(),
             sms: Default::default(),
@@ -182,28 +230,74 @@ mod tests {
         }
     }
 
-    fn msg(from: &str, headers: &[&str]) -> Inbound {
+    /// A message whose headers stand where `placed` says, top first.
+    fn placed(from: &str, placed: &[(Above, &str)]) -> Inbound {
         Inbound {
             from: from.into(),
-            auth_results: headers.iter().filter_map(|h| authres::read(h)).collect(),
+            auth_results: placed
+                .iter()
+                .filter_map(|(above, h)| {
+                    authres::read(h).map(|r| AuthResults { above: *above, ..r })
+                })
+                .collect(),
             ..Inbound::default()
         }
     }
 
+    /// A message whose `headers` form one block at the top, as a server adds them.
+    fn msg(from: &str, headers: &[&str]) -> Inbound {
+        let placed_: Vec<(Above, &str)> = headers
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (if i == 0 { Above::Trace } else { Above::Results }, *h))
+            .collect();
+        placed(from, &placed_)
+    }
+
+    fn proof_with(c: &RefereeConfig, m: &Inbound) -> Proof {
+        of(c, &Context::default(), m, &Key::None)
+    }
+
     fn proof(id: Option<&str>, from: &str, headers: &[&str]) -> Proof {
-        of(
-            &config(id),
-            &Context::default(),
-            &msg(from, headers),
-            &Key::None,
-        )
+        proof_with(&config(id), &msg(from, headers))
+    }
+
+    const ID: Option<&str> = Some("mx.club.example");
+
+    #[test]
+    fn the_own_server_vouches_by_dmarc_or_a_login_as_the_whole_address() {
+        let cases = [
+            ("mx.club.example; dmarc=pass header.from=gmail.com", "dmarc"),
+            ("MX.Club.Example; dmarc=pass header.from=GMail.com", "dmarc"),
+            (
+                "mx.club.example; auth=pass smtp.auth=alice@gmail.com",
+                "auth",
+            ),
+            (
+                "mx.club.example; auth=pass smtp.auth=Alice@GMail.com",
+                "auth",
+            ),
+        ];
+        for (h, method) in cases {
+            assert_eq!(
+                proof(ID, "alice@gmail.com", &[h]),
+                Proof::Authenticated(method),
+                "{h}"
+            );
+        }
+        // A bare login is not an address, not even on arbitre's own domain.
+        for from in ["bob@club.example", "bob@other.example"] {
+            assert_eq!(
+                proof(ID, from, &["mx.club.example; auth=pass smtp.auth=bob"]),
+                Proof::None,
+                "{from}"
+            );
+        }
     }
 
     #[test]
-    fn the_own_server_vouches_by_dmarc_dkim_spf_or_login() {
-        let id = Some("mx.club.example");
-        let cases = [
-            ("mx.club.example; dmarc=pass header.from=gmail.com", "dmarc"),
+    fn dkim_and_spf_prove_only_for_a_listed_domain() {
+        let passes = [
             ("mx.club.example; dkim=pass header.d=gmail.com", "dkim"),
             ("mx.club.example; dkim=pass header.i=@gmail.com", "dkim"),
             (
@@ -211,49 +305,91 @@ mod tests {
                 "spf",
             ),
             ("MX.Club.Example; spf=pass smtp.mailfrom=gmail.com", "spf"),
-            (
-                "mx.club.example; auth=pass smtp.auth=alice@gmail.com",
-                "auth",
-            ),
         ];
-        for (h, method) in cases {
-            assert_eq!(
-                proof(id, "alice@gmail.com", &[h]),
-                Proof::Authenticated(method),
-                "{h}"
-            );
+        let listed = listing(ID, &["gmail.com"]);
+        let elsewhere = listing(ID, &["club.example"]);
+        for (h, method) in passes {
+            let m = msg("alice@gmail.com", &[h]);
+            assert_eq!(proof_with(&listed, &m), Proof::Authenticated(method), "{h}");
+            // Unlisted: the domain's pass vouches for every mailbox of it, so for none.
+            assert_eq!(proof_with(&config(ID), &m), Proof::None, "{h}");
+            assert_eq!(proof_with(&elsewhere, &m), Proof::None, "{h}");
         }
-        // A subdomain aligns with its parent's signature.
+        // A listed domain's pass says nothing of its subdomains unless they are listed too;
+        // a listed subdomain aligns with its parent's signature.
+        let sub = msg(
+            "a@mail.gmail.com",
+            &["mx.club.example; dkim=pass header.d=gmail.com"],
+        );
+        assert_eq!(proof_with(&listed, &sub), Proof::None);
         assert_eq!(
-            proof(
-                id,
-                "a@mail.gmail.com",
-                &["mx.club.example; dkim=pass header.d=gmail.com"]
-            ),
+            proof_with(&listing(ID, &["mail.gmail.com"]), &sub),
             Proof::Authenticated("dkim")
         );
-        // A local login by its local part, for the installation's own domain only.
-        assert_eq!(
-            proof(
-                id,
-                "bob@club.example",
-                &["mx.club.example; auth=pass smtp.auth=bob"]
-            ),
-            Proof::Authenticated("auth")
+        // Listing a domain does not make DMARC or logins any weaker or stronger.
+        let dmarc = msg(
+            "alice@gmail.com",
+            &["mx.club.example; dmarc=pass header.from=gmail.com"],
         );
-        assert_eq!(
-            proof(
-                id,
-                "bob@other.example",
-                &["mx.club.example; auth=pass smtp.auth=bob"]
+        assert_eq!(proof_with(&listed, &dmarc), Proof::Authenticated("dmarc"));
+    }
+
+    #[test]
+    fn a_header_with_the_right_id_below_the_top_block_proves_nothing() {
+        let forged = "mx.club.example; dmarc=pass header.from=gmail.com; dkim=pass \
+                      header.d=gmail.com; auth=pass smtp.auth=alice@gmail.com";
+        let trusting = listing(ID, &["gmail.com"]);
+        let real = "mx.club.example; dmarc=fail header.from=gmail.com";
+        for (what, headers) in [
+            // Under the server's own header, with the sender's Received in between.
+            (
+                "under the real one",
+                vec![(Above::Trace, real), (Above::Other, forged)],
             ),
-            Proof::None
-        );
+            // Under another server's header: that one is not a trace header.
+            (
+                "under another server's",
+                vec![
+                    (Above::Trace, "mx.other.example; none"),
+                    (Above::Results, forged),
+                ],
+            ),
+            // Alone, but below a header of the sender's.
+            ("below the sender's header", vec![(Above::Other, forged)]),
+            // Right under a block that another server's header ended.
+            (
+                "after a break in the block",
+                vec![
+                    (Above::Trace, real),
+                    (Above::Results, "evil.example; none"),
+                    (Above::Results, forged),
+                ],
+            ),
+        ] {
+            let m = placed("alice@gmail.com", &headers);
+            assert_eq!(proof_with(&trusting, &m), Proof::None, "{what}");
+        }
+        // The same header in the top block does prove (the rule is where, not what).
+        for headers in [
+            vec![(Above::Trace, forged)],
+            vec![(Above::Trace, real), (Above::Results, forged)],
+        ] {
+            let m = placed("alice@gmail.com", &headers);
+            assert_eq!(proof_with(&trusting, &m), Proof::Authenticated("dmarc"));
+        }
+        // A header made without the mail edge stands nowhere known: it is not trusted.
+        let unplaced = Inbound {
+            from: "alice@gmail.com".into(),
+            auth_results: authres::read(forged).into_iter().collect(),
+            ..Inbound::default()
+        };
+        assert_eq!(proof_with(&trusting, &unplaced), Proof::None);
     }
 
     #[test]
     fn other_servers_failures_and_other_domains_prove_nothing() {
-        let id = Some("mx.club.example");
+        let id = ID;
+        let c = listing(id, &["gmail.com"]);
         for h in [
             // Another server's header: anyone can write one.
             "evil.example; dmarc=pass header.from=gmail.com",
@@ -268,11 +404,16 @@ mod tests {
             "mx.club.example; spf=pass smtp.mailfrom=x@evil.example",
             "mx.club.example; dmarc=pass header.from=mail.gmail.com",
             "mx.club.example; auth=pass smtp.auth=mallory",
+            "mx.club.example; auth=pass smtp.auth=alice@evil.example",
             // A comment is not a result.
             "mx.club.example; spf=fail (dkim=pass header.d=gmail.com) smtp.mailfrom=gmail.com",
             "mx.club.example; none",
         ] {
-            assert_eq!(proof(id, "alice@gmail.com", &[h]), Proof::None, "{h}");
+            assert_eq!(
+                proof_with(&c, &msg("alice@gmail.com", &[h])),
+                Proof::None,
+                "{h}"
+            );
         }
         // Without a configured authserv-id no header counts.
         assert_eq!(

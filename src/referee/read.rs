@@ -12,6 +12,11 @@
 //! bonne chance !`, `Move: e5e6`, `(e5e6)`): the runs of words that the game's own reader
 //! accepts, so that a move of several words (`e.h4 e.h6 !! e.h5`) stays one move. The
 //! caller ([`crate::referee::play`]) plays it only when there is exactly one.
+//!
+//! Every reader here is linear in the text: the candidate lines are taken lazily (the first
+//! [`LINES_CONSIDERED`]), a line is searched for moves only in its first [`MAX_LINE_WORDS`]
+//! words, and the Subject's prefixes are stepped over in place (copying the rest of the
+//! Subject off at each `Re:` made a Subject of thousands of them quadratic).
 
 use crate::referee::Inbound;
 use crate::t;
@@ -115,7 +120,10 @@ fn strip_move_number(line: &str) -> &str {
 /// move (23. e5e6)`, `Abalone : à vous (1. c4d5)`): replying to it must never play the move
 /// it shows.
 pub fn subject_text(subject: &str) -> String {
-    let mut s = remove_tag(subject);
+    let untagged = remove_tag(subject);
+    // Each prefix is stepped over, never copied off: a Subject of thousands of `Re:` is
+    // read in one pass.
+    let mut s = untagged.as_str();
     loop {
         let t = s.trim_start();
         if strip_confirm_prefix(t).is_some() {
@@ -123,7 +131,7 @@ pub fn subject_text(subject: &str) -> String {
         }
         let next = strip_reply_prefix(t).or_else(|| strip_plain_tag(t));
         match next {
-            Some(rest) => s = rest.to_string(),
+            Some(rest) => s = rest,
             None => break,
         }
     }

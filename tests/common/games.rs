@@ -145,6 +145,7 @@ impl Games {
                 max_replies_per_hour: 1000,
                 max_message_bytes: 1 << 20,
                 authserv_id: None,
+                domain_proof: Vec::new(),
                 trust_unverified_senders: false,
                 clock: Default::default(),
                 sms: Default::default(),

@@ -343,6 +343,8 @@ pub struct Mail {
     pub headers: HashMap<String, String>,
     /// IMAP flags (debug-printed).
     pub flags: Vec<String>,
+    /// The whole message, as delivered.
+    pub raw: Vec<u8>,
 }
 
 impl Mail {
@@ -371,6 +373,7 @@ impl Mail {
                 .map(|(k, v)| (k.to_lowercase(), v.trim().to_string()))
                 .collect(),
             flags,
+            raw: raw.to_vec(),
         }
     }
 

@@ -32,6 +32,7 @@ pub fn config() -> RefereeConfig {
         max_replies_per_hour: 30,
         max_message_bytes: 64 * 1024,
         authserv_id: None,
+        domain_proof: Vec::new(),
         trust_unverified_senders: false,
         clock: Default::default(),
         sms: Default::default(),
