@@ -157,6 +157,11 @@ impl World {
             sms_game: None,
             sms_stopped: false,
             phone_stopped: false,
+            codes_by_sender: 0,
+            codes_to_number: 0,
+            codes_in_all: 0,
+            invitations_to_invitee: 0,
+            invitee_knows_sender: false,
             sms_recent: false,
             events: Vec::new(),
             ratings: Vec::new(),
@@ -230,6 +235,7 @@ impl World {
                 phone_claim: None,
                 pictures: true,
                 public: true,
+                invitations: true,
             },
         );
     }

@@ -58,3 +58,6 @@ words-join = join, enter, register
 words-standings = standings, crosstable, table
 words-withdraw = withdraw
 words-rated = rated
+# Alone on its line: other players' invitations no longer reach the sender (their own NEW
+# has them again).
+words-no-invitations = no more invitations, no invitations, stop invitations

@@ -61,3 +61,6 @@ words-join = inscription, inscrire, participer, rejoindre
 words-standings = classement, tableau
 words-withdraw = retrait, retirer, forfait
 words-rated = classée, classee, comptée
+# Seul sur sa ligne : les invitations des autres joueurs ne parviennent plus à l'expéditeur
+# (sa propre NOUVELLE partie les rétablit).
+words-no-invitations = plus d'invitations, plus aucune invitation, aucune invitation, pas d'invitations

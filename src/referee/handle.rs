@@ -21,7 +21,9 @@
 //!   refused with an explanation; nothing falls back from it to another way of finding a
 //!   game.
 //! - `proof`: a command that changes a game or a player (a move, `ACCEPT`, `DECLINE`,
-//!   `RESIGN`, `DRAW`, `PAT`, `UNDO`, `IF`, `CONDITIONS CLEAR`, `NEW`, `LANG`, and the
+//!   `RESIGN`, `DRAW`, `PAT`, `UNDO`, `IF`, `CONDITIONS CLEAR`, `NEW`, `LANG`, `NO MORE
+//!   INVITATIONS` (a reply to the invitation proves it: its address carries the seat's
+//!   key), and the
 //!   display name kept from the From line) needs a message that proves its sender
 //!   ([`crate::referee::proof`]). Without proof it
 //!   changes nothing; the From address (the real player, whoever wrote) gets an
@@ -153,6 +155,8 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
             entries::on_join(&mut desk, event.as_deref(), name.as_deref())
         }
         Command::Standings(event) => entries::on_standings(&mut desk, event.as_deref()),
+        Command::NoInvitations if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
+        Command::NoInvitations => challenge::no_invitations(&mut desk),
         Command::Withdraw(event) => entries::on_withdraw(&mut desk, event.as_deref()),
         _ => in_game(&mut desk, &reading),
     }
@@ -287,6 +291,10 @@ pub struct Desk<'a> {
     pub stops: Vec<SmsStop>,
     /// Events to write.
     pub events: Vec<crate::tournament::event::StoredEvent>,
+    /// Phone codes queued, for the store's log.
+    pub codes: Vec<crate::referee::CodeSent>,
+    /// Invitations sent, for the store's log.
+    pub invitations: Vec<crate::referee::InvitationSent>,
 }
 
 impl<'a> Desk<'a> {
@@ -324,6 +332,8 @@ impl<'a> Desk<'a> {
             game_command: false,
             stops: Vec::new(),
             events: Vec::new(),
+            codes: Vec::new(),
+            invitations: Vec::new(),
         }
     }
 
@@ -617,6 +627,9 @@ impl<'a> Desk<'a> {
             }
         }
         let outbox = crate::referee::sms_copies::add(&self, outbox);
+        // A code is logged only with the SMS that carries it.
+        let mut codes = self.codes;
+        codes.retain(|c| outbox.iter().any(|o| o.message_id == c.message_id));
         Decision {
             players: self.players,
             games: self.games,
@@ -624,6 +637,8 @@ impl<'a> Desk<'a> {
             summary,
             sms_stops: self.stops,
             events: self.events,
+            codes,
+            invitations: self.invitations,
         }
     }
 }

@@ -101,11 +101,13 @@ pub enum Meaning {
     Withdraw,
     /// `RATED`, among a challenge's options: the game counts for ratings.
     Rated,
+    /// `NO MORE INVITATIONS`: other players' invitations no longer reach the sender.
+    NoInvitations,
 }
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 43] = [
+    pub const ALL: [Meaning; 44] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -149,6 +151,7 @@ impl Meaning {
         Meaning::Standings,
         Meaning::Withdraw,
         Meaning::Rated,
+        Meaning::NoInvitations,
     ];
 
     /// Its message in the catalogs.
@@ -197,6 +200,7 @@ impl Meaning {
             Meaning::Standings => "words-standings",
             Meaning::Withdraw => "words-withdraw",
             Meaning::Rated => "words-rated",
+            Meaning::NoInvitations => "words-no-invitations",
         }
     }
 }
