@@ -631,6 +631,27 @@ mod tests {
     }
 
     #[test]
+    fn no_more_invitations_stands_alone_in_either_language() {
+        assert_eq!(
+            parse("No more invitations."),
+            (Command::NoInvitations, Some(Lang::EN))
+        );
+        assert_eq!(
+            parse("PLUS D'INVITATIONS"),
+            (Command::NoInvitations, Some(Lang::FR))
+        );
+        assert_eq!(
+            parse("plus d\u{2019}invitations !"),
+            (Command::NoInvitations, Some(Lang::FR))
+        );
+        assert!(matches!(
+            cmd("no more invitations from bob please"),
+            Command::Unknown(_)
+        ));
+        assert!(!Command::NoInvitations.needs_game());
+    }
+
+    #[test]
     fn keywords_are_read_in_both_languages_and_any_case() {
         for (line, want) in [
             ("ACCEPT", Command::Accept),
