@@ -151,6 +151,7 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize, base: i64) {
             phone_claim: None,
             pictures: true,
             public: true,
+            invitations: true,
         })
         .collect();
     store

@@ -56,6 +56,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             phone_claim: None,
             pictures: true,
             public: true,
+            invitations: true,
         },
         Player {
             address: BLACK.into(),
@@ -70,6 +71,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             phone_claim: None,
             pictures: true,
             public: true,
+            invitations: true,
         },
     ];
     let request = NewGameRequest {
@@ -145,6 +147,11 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             sms_game: None,
             sms_stopped: false,
             phone_stopped: false,
+            codes_by_sender: 0,
+            codes_to_number: 0,
+            codes_in_all: 0,
+            invitations_to_invitee: 0,
+            invitee_knows_sender: false,
             sms_recent: false,
             events: Vec::new(),
             ratings: Vec::new(),

@@ -775,6 +775,7 @@ impl Config {
                 crate::referee::SmsPolicy {
                     enabled: !matches!(sms.gateway, crate::sms::settings::Gateway::None),
                     countries: sms.countries,
+                    codes_per_day: sms.codes_per_day,
                     quiet: sms.quiet,
                 }
             },
@@ -908,6 +909,12 @@ password.raw = "hunter2"
         );
         let e = Config::parse(&wrong).unwrap().sms.read().unwrap_err();
         assert!(e[0].contains("must end with /sms/webhook"), "{e:?}");
+        // The example names no country: with a gateway set, that alone is refused.
+        let unnamed =
+            example_with_gateway("kannel").replace("countries = [\"33\"]", "countries = []");
+        let e = Config::parse(&unnamed).unwrap().sms.read().unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].starts_with("sms.countries:"), "{e:?}");
     }
 
     /// The example configuration with its SMS sections uncommented and `gateway` set.
@@ -942,7 +949,9 @@ password.raw = "hunter2"
             })
             .collect::<Vec<_>>()
             .join("\n");
-        text[..start].replace("gateway = \"none\"", &format!("gateway = \"{gateway}\""))
+        text[..start]
+            .replace("gateway = \"none\"", &format!("gateway = \"{gateway}\""))
+            .replace("countries = []", "countries = [\"33\"]")
             + &kannel
             + "\n"
             + &text[end..]

@@ -174,6 +174,11 @@ impl World {
             sms_game: None,
             sms_stopped: false,
             phone_stopped: false,
+            codes_by_sender: 0,
+            codes_to_number: 0,
+            codes_in_all: 0,
+            invitations_to_invitee: 0,
+            invitee_knows_sender: false,
             sms_recent: false,
             events: Vec::new(),
             ratings: Vec::new(),
@@ -250,6 +255,7 @@ impl World {
                 phone_claim: None,
                 pictures: true,
                 public: true,
+                invitations: true,
             },
         );
     }
@@ -688,9 +694,10 @@ proptest::proptest! {
 }
 
 /// Each of the worst mails within `max-message-bytes`, read by the mail edge, reaches the
-/// referee as a seated player's reply whose Subject carries the move (so that every reader
-/// of the text runs: the command, the move, the words written with it), and is decided in
-/// well under a second; the move is played, with the hostile text as its words or without.
+/// referee as a seated player's reply whose first line is the move, the hostile text after
+/// it (so that every reader of the text runs: the command, the move, the words written with
+/// it), and is decided in well under a second; the move is played, with the hostile text as
+/// its words or without. A hostile Subject stays the Subject.
 #[test]
 fn the_worst_texts_are_decided_in_milliseconds() {
     let ceiling = Duration::from_secs(1);
@@ -704,13 +711,13 @@ fn the_worst_texts_are_decided_in_milliseconds() {
         let id = w.create(GameKind::Abalone, Start::Default);
         let (mover, _) = w.mover(id);
         let last = w.last_to(mover).clone();
-        // The move before the hostile Subject, else after arbitre's own.
         let subject = if parsed.subject.len() > 1000 {
-            format!("{m} {}", parsed.subject)
+            parsed.subject.clone()
         } else {
-            format!("Re: [arbitre #{id}] {m}")
+            format!("Re: {}", last.subject)
         };
-        let mut msg = w.reply_msg(&last, mover, Some(&subject), &parsed.text);
+        let text = format!("{m}\n\n{}", parsed.text);
+        let mut msg = w.reply_msg(&last, mover, Some(&subject), &text);
         msg.size = mail.raw.len();
         let started = Instant::now();
         let d = w.deliver(&msg);

@@ -1900,8 +1900,15 @@ fn foreign_lines(body: &str, lang: Lang) -> Vec<String> {
         }
     }
     titles.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    // Written in every language on purpose: how to stop invitations, for an invitee who
+    // reads none of the challenger's (as the LANG offers are).
+    let in_every_language: Vec<String> = Lang::available()
+        .into_iter()
+        .map(|l| arbitre::t!(l, "invitation-stop"))
+        .collect();
     body.lines()
         .filter(|l| !l.contains("LANG ") && !l.starts_with('[') && !l.starts_with('#'))
+        .filter(|l| !in_every_language.iter().any(|s| s == l))
         .filter(|line| {
             let mut text = line.to_lowercase();
             for t in &titles {

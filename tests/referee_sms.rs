@@ -198,18 +198,6 @@ fn numbers_are_checked_and_belong_to_one_player() {
             mails(&d, ALICE)[0].body
         );
     }
-    link(&mut w, ALICE, ALICE_PHONE);
-    let m = w.keyed_msg(BOB, &format!("PHONE {ALICE_PHONE}"));
-    let d = w.deliver(&m);
-    assert!(
-        texts(&d).is_empty(),
-        "no code to a number linked to someone else"
-    );
-    assert!(
-        mails(&d, BOB)[0]
-            .body
-            .contains("already linked to another player")
-    );
     // Without proof of the sender, PHONE changes nothing.
     let d = w.send(BOB, &format!("PHONE {BOB_PHONE}"));
     assert!(d.players.is_empty() && texts(&d).is_empty());
@@ -258,7 +246,7 @@ fn a_code_expires_and_five_wrong_ones_spend_the_day() {
     assert!(
         mails(&d, ALICE)[0]
             .body
-            .contains("No more codes for +33612345678 today")
+            .contains("No more codes for you today")
     );
 
     // A day later: a code again, which expires after 30 minutes.
@@ -584,22 +572,16 @@ fn another_players_claim_on_a_number_neither_takes_it_nor_blocks_its_owner() {
     let d = w.sms(ALICE_PHONE, &alices);
     assert_eq!(d.players[0].address, ALICE);
     assert_eq!(d.players[0].phone.as_deref(), Some(ALICE_PHONE));
-    // Bob's code, sent back later, finds the number taken.
+    // Bob's code, sent back later, proves he holds the phone now: the number moves to
+    // him (see `a_number_held_by_another_player_is_answered_as_a_free_one`).
     if bobs != alices {
         let d = w.answer(BOB, &bobs);
-        assert!(d.players.iter().all(|p| p.phone.is_none()));
-        assert!(
-            mails(&d, BOB)[0]
-                .body
-                .contains("already linked to another player")
-        );
+        let bob = d.players.iter().find(|p| p.address == BOB).unwrap();
+        assert_eq!(bob.phone.as_deref(), Some(ALICE_PHONE));
+        let alice = d.players.iter().find(|p| p.address == ALICE).unwrap();
+        assert_eq!(alice.phone, None);
+        assert!(mails(&d, ALICE)[0].body.contains("no longer linked"));
     }
-    // Alice, linked, cannot send a code to Bob's linked number by SMS either: PHONE needs
-    // mail.
-    link(&mut w, BOB, BOB_PHONE);
-    let d = w.sms(ALICE_PHONE, &format!("PHONE {BOB_PHONE}"));
-    assert!(texts(&d).iter().all(|o| o.to != BOB_PHONE), "{d:#?}");
-    assert!(mails(&d, ALICE)[0].body.contains("came by SMS"));
 }
 
 #[test]
@@ -654,4 +636,145 @@ fn by_sms_no_command_changes_the_account_or_starts_a_game() {
     let d = w.sms("+33612345678", "PHONE");
     assert!(d.players.is_empty());
     assert!(!d.outbox.is_empty());
+}
+
+/// The PHONE answer to `who` for `number`, with the number written as `N`.
+fn phone_answer(w: &mut World, who: &str, number: &str) -> (String, Decision) {
+    let m = w.keyed_msg(who, &format!("PHONE {number}"));
+    let d = w.deliver(&m);
+    let body = mails(&d, who)[0].body.replace(number, "N");
+    (body, d)
+}
+
+#[test]
+fn a_number_held_by_another_player_is_answered_as_a_free_one() {
+    let mut w = World::with(sms_config());
+    w.step = 60;
+    link(&mut w, ALICE, ALICE_PHONE);
+    let m = w.keyed_msg(ALICE, "NOTIFY SMS");
+    w.deliver(&m);
+    let alice_before = w.players[ALICE].clone();
+    // Carol asks for a free number, Bob for Alice's: the same answer, a code sent.
+    let (free, _) = phone_answer(&mut w, CAROL, "+33699999999");
+    let (held, d) = phone_answer(&mut w, BOB, ALICE_PHONE);
+    assert_eq!(held, free, "nothing tells the number is someone's");
+    assert_eq!(texts(&d).len(), 1, "the code goes to the phone as to any");
+    assert_eq!(texts(&d)[0].to, ALICE_PHONE);
+    assert!(d.players.iter().all(|p| p.address == BOB), "{d:#?}");
+    assert!(mails(&d, ALICE).is_empty(), "the holder is told nothing");
+    let bobs = code_sent(&w, ALICE_PHONE);
+    // A wrong code, then Alice's own SMS: still hers, and nothing said to her.
+    let wrong = if bobs == "111111" { "222222" } else { "111111" };
+    let d = w.answer(BOB, wrong);
+    assert!(d.players.iter().all(|p| p.address == BOB));
+    assert!(mails(&d, ALICE).is_empty());
+    assert_eq!(w.players[ALICE], alice_before);
+    // The code sent back from the phone proves it: the number moves to Bob, Alice is
+    // back to mail only and told so by mail.
+    let d = w.sms(ALICE_PHONE, &bobs);
+    let bob = d.players.iter().find(|p| p.address == BOB).expect("Bob");
+    assert_eq!(bob.phone.as_deref(), Some(ALICE_PHONE));
+    let alice = d
+        .players
+        .iter()
+        .find(|p| p.address == ALICE)
+        .expect("Alice");
+    assert_eq!((alice.phone.as_deref(), alice.notify), (None, Notify::Mail));
+    let first = d.players.iter().position(|p| p.address == ALICE).unwrap();
+    let second = d.players.iter().position(|p| p.address == BOB).unwrap();
+    assert!(
+        first < second,
+        "unlinked before it is linked again (one per number)"
+    );
+    let told = &mails(&d, ALICE)[0].body;
+    assert!(
+        told.contains("Your phone +33612345678 is no longer linked to your address")
+            && told.contains("write PHONE +33612345678 to link it again"),
+        "{told}"
+    );
+    assert!(!told.contains(BOB), "the new holder is not named: {told}");
+    assert!(
+        mails(&d, BOB)[0]
+            .body
+            .contains("Your phone +33612345678 is now linked.")
+    );
+    // From now on an SMS from the phone is Bob's.
+    let m = w.sms_msg(ALICE_PHONE, "GAMES");
+    assert_eq!(m.from, BOB);
+}
+
+#[test]
+fn codes_are_counted_per_player_whatever_the_number() {
+    let mut w = World::with(sms_config());
+    w.step = 60;
+    // One code to link her phone, then PHONE OFF: neither resets the day's count.
+    link(&mut w, ALICE, ALICE_PHONE);
+    let m = w.keyed_msg(ALICE, "PHONE OFF");
+    w.deliver(&m);
+    for number in ["+33600000001", "+32470000002"] {
+        let (_, d) = phone_answer(&mut w, ALICE, number);
+        assert_eq!(texts(&d).len(), 1, "{number}");
+        assert_eq!(d.codes.len(), 1, "the code is logged");
+        assert_eq!(d.codes[0].number, number);
+        assert_eq!(d.codes[0].message_id, texts(&d)[0].message_id);
+    }
+    let (body, d) = phone_answer(&mut w, ALICE, "+33600000003");
+    assert!(
+        texts(&d).is_empty() && d.codes.is_empty(),
+        "a fourth number"
+    );
+    assert!(body.contains("No more codes for you today"), "{body}");
+    // The next day, codes again.
+    w.clock += 86_400;
+    let (_, d) = phone_answer(&mut w, ALICE, "+33600000003");
+    assert_eq!(texts(&d).len(), 1);
+}
+
+#[test]
+fn one_number_gets_five_codes_a_day_whoever_asks() {
+    let mut w = World::with(sms_config());
+    let target = "+33611110000";
+    for n in 0..5 {
+        let who = format!("player{n}@p.example");
+        let (_, d) = phone_answer(&mut w, &who, target);
+        assert_eq!(texts(&d).len(), 1, "{who}");
+    }
+    let (body, d) = phone_answer(&mut w, CAROL, target);
+    assert!(texts(&d).is_empty());
+    assert!(body.contains("No more codes for N today"), "{body}");
+    // Carol's own count is untouched: another number gets its code.
+    let (_, d) = phone_answer(&mut w, CAROL, "+33611110001");
+    assert_eq!(texts(&d).len(), 1);
+}
+
+#[test]
+fn codes_have_their_own_cap_for_the_installation() {
+    let mut config = sms_config();
+    config.sms.codes_per_day = 2;
+    let mut w = World::with(config);
+    for (who, number) in [(ALICE, ALICE_PHONE), (BOB, BOB_PHONE)] {
+        let (_, d) = phone_answer(&mut w, who, number);
+        assert_eq!(texts(&d).len(), 1, "{who}");
+    }
+    let (body, d) = phone_answer(&mut w, CAROL, "+33699999999");
+    assert!(texts(&d).is_empty() && d.codes.is_empty());
+    assert!(
+        body.contains("arbitre has texted all the codes it may send today"),
+        "{body}"
+    );
+    // Linked phones still hear of their games: the cap is on codes alone.
+    let code = code_sent(&w, ALICE_PHONE);
+    let d = w.answer(ALICE, &code);
+    assert_eq!(d.players[0].phone.as_deref(), Some(ALICE_PHONE));
+    assert_eq!(texts(&d).len(), 1, "the phone is told it is linked");
+}
+
+#[test]
+fn without_countries_no_code_goes_anywhere() {
+    let mut config = sms_config();
+    config.sms.countries.clear();
+    let mut w = World::with(config);
+    let (body, d) = phone_answer(&mut w, ALICE, ALICE_PHONE);
+    assert!(texts(&d).is_empty() && d.players.iter().all(|p| p.phone_claim.is_none()));
+    assert!(body.contains("This server sends no SMS"), "{body}");
 }

@@ -283,6 +283,7 @@ async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
         caps: arbitre::store::sms::Caps {
             per_number: 30,
             in_all: 1000,
+            codes: 50,
         },
     };
     let sender = Arc::new(kannel::KannelSender {

@@ -34,6 +34,8 @@ invitation-how =
     Reply to this mail with ACCEPT to play, or DECLINE.
     arbitre checks every move by the rules and forwards it; your addresses stay private. Write HELP to learn more.
 your-reply-address = Your personal reply address for this game: { $address }
+# In every invitation, in each language: how to stop all of them.
+invitation-stop = To receive no more invitations through arbitre, from anyone, reply NO MORE INVITATIONS.
 
 challenge-sent =
     Your invitation to a game { $of } has been sent to your opponent: game #{ $id }.
@@ -58,3 +60,10 @@ not-started = This game has not started: nothing was changed. { $invitee ->
        *[no] Your opponent has not accepted yet.
     }
 game-declined = This invitation was declined; the game was never played. Nothing was changed.
+
+# Limits on invitations, and NO MORE INVITATIONS.
+invite-too-many = You already have { $count } invitations waiting for an answer, the most arbitre sends for one player: no game was created. Withdraw one by replying DECLINE to it, or wait until they are answered.
+# Said the same whether the invitee asked for no invitations or has received enough today.
+invite-not-sent = arbitre cannot send an invitation to { $address } now: no game was created. If they want to play you, they can challenge you themselves.
+invitations-off = Done: no invitation from another player will reach you through arbitre any more. The invitations you have already received stay until you answer them. To take invitations again, challenge someone yourself with NEW.
+invitations-on-again = You had asked for no invitations: with this challenge of yours, other players' invitations reach you again. To stop them, write NO MORE INVITATIONS.

@@ -54,6 +54,9 @@ help =
       NOTIFY SMS|MAIL|BOTH
                    what comes by SMS as well as by mail (NOTIFY SMS: your move to
                    play, reminders, results)
+      NO MORE INVITATIONS
+                   no invitation from another player reaches you any more (your
+                   own NEW has them again)
 
     By SMS, from a linked phone: your move, or any command above; with several
     games, the game's number first (#12 e5e6). STOP stops every SMS, START

@@ -17,9 +17,11 @@ phone-bad-number = { $number } cannot be linked: { $why ->
     [length] a phone number has 7 to 15 digits with its country code.
    *[country] this server does not send SMS to that country.
 }
-phone-taken = { $number } is already linked to another player: a number belongs to one player at most. If it is yours, that player must first write PHONE OFF.
 phone-stopped = { $number } said STOP: arbitre sends it nothing, not even a code. Text START from that phone first, then write PHONE { $number } again.
-phone-codes-spent = No more codes for { $number } today: a few codes and five tries a day at most. Try again tomorrow.
+phone-codes-spent = No more codes for you today: arbitre texts 3 codes and takes 5 wrong codes a day at most, whatever the numbers. Try again tomorrow.
+phone-number-codes-spent = No more codes for { $number } today: a number gets a few codes a day at most. Try again tomorrow.
+phone-codes-busy = arbitre has texted all the codes it may send today. Try again tomorrow.
+phone-moved = Your phone { $number } is no longer linked to your address: someone sent back the code arbitre texted to it, which proves they hold that phone now, and linked it to their own address. arbitre sends it nothing more for you, and everything comes to you by mail. If that phone is still yours, write PHONE { $number } to link it again: a new code will be texted to it.
 phone-already = { $number } is already your phone; nothing changes.
 phone-code-sent = arbitre has texted a six-digit code to { $number }. Send it back within 30 minutes, in reply to this mail with the six digits alone, or by SMS from that phone. Until then nothing changes.
 phone-linked = Your phone { $number } is now linked. To play by SMS, text your move; if you have several games, start with the game's number: #12 e5e6. Texting STOP stops every SMS to it.

@@ -63,3 +63,6 @@ words-rated = rated
 # send it (the request is cancelled).
 words-yes = yes, confirm, i confirm, confirmed, yes i confirm, yes confirm, yes please, it was me, yes it was me, that was me
 words-not-me = not me, no not me, it was not me, it wasn't me, that was not me, that wasn't me, i did not send it, i didn't send it, i did not send this, i didn't send this
+# Alone on its line: other players' invitations no longer reach the sender (their own NEW
+# has them again).
+words-no-invitations = no more invitations, no invitations, stop invitations

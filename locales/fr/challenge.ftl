@@ -34,6 +34,8 @@ invitation-how =
     Répondez à ce message par ACCEPTER pour jouer, ou par REFUSER.
     arbitre vérifie chaque coup selon les règles et le transmet ; vos adresses restent privées. Écrivez AIDE pour en savoir plus.
 your-reply-address = Votre adresse de réponse personnelle pour cette partie : { $address }
+# Dans chaque invitation, dans chaque langue : comment les arrêter toutes.
+invitation-stop = Pour ne plus recevoir aucune invitation par arbitre, de qui que ce soit, répondez PLUS D'INVITATIONS.
 
 challenge-sent =
     Votre invitation à une partie { $of } a été envoyée à votre adversaire : partie n° { $id }.
@@ -58,3 +60,10 @@ not-started = Cette partie n'a pas commencé : rien n'a été changé. { $invite
        *[no] Votre adversaire n'a pas encore accepté.
     }
 game-declined = Cette invitation a été refusée ; la partie n'a jamais été jouée. Rien n'a été changé.
+
+# Limites des invitations, et PLUS D'INVITATIONS.
+invite-too-many = { $count } de vos invitations attendent déjà une réponse, le maximum qu'arbitre envoie pour un joueur : aucune partie n'a été créée. Retirez-en une en y répondant REFUSER, ou attendez qu'on vous réponde.
+# Même texte, que l'invité ait demandé à ne plus être invité ou qu'il ait reçu assez d'invitations aujourd'hui.
+invite-not-sent = arbitre ne peut pas envoyer d'invitation à { $address } pour le moment : aucune partie n'a été créée. Si cette personne veut jouer contre vous, elle peut vous inviter elle-même.
+invitations-off = C'est noté : plus aucune invitation d'un autre joueur ne vous parviendra par arbitre. Les invitations déjà reçues restent en attente de votre réponse. Pour recevoir de nouveau des invitations, invitez vous-même quelqu'un avec NOUVELLE.
+invitations-on-again = Vous aviez demandé à ne plus recevoir d'invitations : puisque vous invitez vous-même, celles des autres joueurs vous parviennent de nouveau. Pour les arrêter, écrivez PLUS D'INVITATIONS.

@@ -54,6 +54,9 @@ help =
       AVIS SMS|MAIL|LES DEUX
                     ce qui vous parvient aussi par SMS, en plus du courriel (AVIS SMS :
                     votre coup à jouer, les rappels, les résultats)
+      PLUS D'INVITATIONS
+                    plus aucune invitation d'un autre joueur ne vous parvient (votre
+                    propre NOUVELLE partie les rétablit)
 
     Par SMS, depuis un téléphone relié : votre coup, ou l'une des commandes
     ci-dessus ; si vous avez plusieurs parties, le numéro de la partie d'abord

@@ -18,9 +18,11 @@ phone-bad-number = Impossible de relier le { $number } : { $why ->
     [length] un numéro compte de 7 à 15 chiffres, indicatif compris.
    *[country] ce serveur n'envoie pas de SMS vers ce pays.
 }
-phone-taken = Le { $number } est déjà relié à un autre joueur : un numéro appartient à un seul joueur. S'il est à vous, ce joueur doit d'abord écrire TELEPHONE NON.
 phone-stopped = Le { $number } a envoyé STOP : arbitre ne lui envoie plus rien, pas même un code. Envoyez d'abord START depuis ce téléphone, puis écrivez à nouveau TELEPHONE { $number }.
-phone-codes-spent = Plus de code pour le { $number } aujourd'hui : quelques codes et cinq essais par jour au plus. Réessayez demain.
+phone-codes-spent = Plus de code pour vous aujourd'hui : arbitre envoie au plus 3 codes et accepte au plus 5 codes erronés par jour, quels que soient les numéros. Réessayez demain.
+phone-number-codes-spent = Plus de code pour le { $number } aujourd'hui : un numéro reçoit au plus quelques codes par jour. Réessayez demain.
+phone-codes-busy = arbitre a envoyé aujourd'hui tous les codes qu'il peut envoyer. Réessayez demain.
+phone-moved = Votre téléphone { $number } n'est plus relié à votre adresse : quelqu'un a renvoyé le code qu'arbitre y a envoyé, preuve que ce téléphone est désormais entre ses mains, et l'a relié à sa propre adresse. arbitre n'y envoie plus rien pour vous, et tout vous parvient par courriel. Si ce téléphone est toujours le vôtre, écrivez TELEPHONE { $number } pour le relier à nouveau : un nouveau code y sera envoyé.
 phone-already = Le { $number } est déjà votre téléphone ; rien ne change.
 phone-code-sent = arbitre a envoyé un code à six chiffres par SMS au { $number }. Renvoyez-le dans les 30 minutes, en répondant à ce courriel avec les six chiffres seuls, ou par SMS depuis ce téléphone. D'ici là, rien ne change.
 phone-linked = Votre téléphone { $number } est maintenant relié. Pour jouer par SMS, envoyez votre coup ; si vous avez plusieurs parties, commencez par le numéro de la partie : #12 e5e6. Un SMS STOP arrête tout envoi de SMS vers ce numéro.

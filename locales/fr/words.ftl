@@ -66,3 +66,6 @@ words-rated = classée, classee, comptée
 # je ne l'ai pas envoyée (la demande est annulée).
 words-yes = oui, confirmer, je confirme, confirme, confirmé, oui je confirme, c'est moi, oui c'est moi, c'était moi, oui c'était moi
 words-not-me = pas moi, non pas moi, ce n'est pas moi, c'est pas moi, ce n'était pas moi, c'était pas moi, je ne l'ai pas envoyé, je ne l'ai pas envoyée, je n'ai rien envoyé
+# Seul sur sa ligne : les invitations des autres joueurs ne parviennent plus à l'expéditeur
+# (sa propre NOUVELLE partie les rétablit).
+words-no-invitations = plus d'invitations, plus aucune invitation, aucune invitation, pas d'invitations

@@ -76,6 +76,7 @@ impl DaemonSettings {
             sms_caps: crate::store::sms::Caps {
                 per_number: config.sms.per_player_per_day,
                 in_all: config.sms.per_day,
+                codes: config.sms.codes_per_day,
             },
         })
     }

@@ -301,6 +301,7 @@ mod tests {
             caps: crate::store::sms::Caps {
                 per_number: 30,
                 in_all: 1000,
+                codes: 50,
             },
         }
     }

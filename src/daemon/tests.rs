@@ -43,6 +43,7 @@ fn settings() -> DaemonSettings {
         sms_caps: crate::store::sms::Caps {
             per_number: 30,
             in_all: 1000,
+            codes: 50,
         },
     }
 }

@@ -10,6 +10,23 @@
 //!   their language is taken from the keyword of their answer (`ACCEPTER` is French).
 //! - `withdraw`: the challenger withdraws a pending invitation with `DECLINE` (or
 //!   `RESIGN`).
+//! - `invitation-limits`: an invitation carries its challenger's display name to an
+//!   address that never asked for it, so a challenger has [`MAX_PENDING`] invitations
+//!   waiting for an answer at most, and one address receives [`MAX_RECEIVED_A_DAY`]
+//!   invitations in 24 hours at most, from anyone, but for invitations from a player it
+//!   has played before (a game between them accepted or set up): friends playing several
+//!   games a day are no spam, and those invitations still count towards the limit for
+//!   strangers. Over a limit, nothing is created or sent to the invitee, and the
+//!   challenger is told plainly.
+//! - `no-more-invitations`: `NO MORE INVITATIONS` (`PLUS D'INVITATIONS`) stops every later
+//!   invitation to the sender; the invitation mail says how. It needs a proven sender like
+//!   any change to a player: a reply to the invitation proves it (its address carries the
+//!   invitee's seat key), so an invitee who never wrote to arbitre can stop them at once,
+//!   while a forged From line alone stops nothing (the real address is asked to confirm).
+//!   Invitations already received stay, to be answered. A challenger whose invitation
+//!   meets the stop is told only that it cannot be sent now, in the same words as when the
+//!   invitee's daily limit is reached: which of the two is not said. The stop is undone by
+//!   the invitee's own challenge (`NEW`) once it is sent.
 
 use crate::games::{AnyGame, SetupError, Side, Start};
 use crate::referee::command::{Challenge, Colour, Command, NewError, looks_like_a_move};
@@ -22,6 +39,13 @@ use crate::referee::{
     Timestamp, terms,
 };
 use crate::referee::{clocks, play};
+use crate::t;
+
+/// Invitations a challenger may have waiting for an answer at once.
+pub const MAX_PENDING: usize = 10;
+
+/// Invitations one address may receive in 24 hours, from anyone.
+pub const MAX_RECEIVED_A_DAY: u32 = 3;
 
 /// `NEW <game> ... VS <address>`, read from `line`. A challenge that cannot be played is
 /// explained to anyone; one that can is made only when the message proves its sender.
@@ -76,6 +100,34 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         handle::unproven(desk, line, None);
         return;
     }
+    let pending = desk
+        .ctx
+        .games
+        .iter()
+        .filter(|g| g.status == GameStatus::Invited && g.challenger.eq_ignore_ascii_case(&sender))
+        .count();
+    if pending >= MAX_PENDING {
+        let body = t!(desk.lang, "invite-too-many", count = pending);
+        desk.reply(Topic::Challenge, body);
+        desk.summary = format!("{sender}: NEW refused, {pending} invitations pending already");
+        return;
+    }
+    let stopped = desk.player(&ch.opponent).is_some_and(|p| !p.invitations);
+    let enough = desk.ctx.invitations_to_invitee >= MAX_RECEIVED_A_DAY;
+    if stopped || (enough && !desk.ctx.invitee_knows_sender) {
+        let body = t!(desk.lang, "invite-not-sent", address = ch.opponent.clone());
+        desk.reply(Topic::Challenge, body);
+        desk.summary = format!(
+            "{sender}: NEW refused, {} {}",
+            ch.opponent,
+            if stopped {
+                "takes no invitations"
+            } else {
+                "received its invitations for today"
+            }
+        );
+        return;
+    }
     let first = live.side_to_move();
     let mine = match ch.colour {
         None | Some(Colour::First) => first,
@@ -99,6 +151,14 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
     game.terms.rated = rated;
     desk.ensure_player(&sender, desk.lang);
     desk.ensure_player(&ch.opponent, desk.lang);
+    // The challenger's own invitation has other players' invitations reach them again.
+    let again = desk.player(&sender).filter(|p| !p.invitations).cloned();
+    if let Some(me) = &again {
+        desk.upsert_player(Player {
+            invitations: true,
+            ..me.clone()
+        });
+    }
 
     let theirs = mine.opponent();
     let their_lang = desk.lang_of(&ch.opponent);
@@ -112,8 +172,17 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         false,
     );
     desk.mail.announce(&game, theirs, subject, body);
-    let body = reply::challenge_sent(desk.lang, &desk.seen(&game, &live, mine));
+    let mut body = reply::challenge_sent(desk.lang, &desk.seen(&game, &live, mine));
+    if again.is_some() {
+        body.push_str("\n\n");
+        body.push_str(&t!(desk.lang, "invitations-on-again"));
+    }
     desk.reply_game(&game, mine, body);
+    desk.invitations.push(crate::referee::InvitationSent {
+        game: game.id,
+        challenger: sender.clone(),
+        invitee: ch.opponent.to_lowercase(),
+    });
     desk.summary = format!(
         "game #{}: {sender} challenged {} to {} ({})",
         game.id,
@@ -122,6 +191,21 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         mine.name()
     );
     desk.save_game(game);
+}
+
+/// `NO MORE INVITATIONS`, from a proven sender: no invitation reaches them any more.
+pub fn no_invitations(desk: &mut Desk) {
+    let sender = desk.sender().to_lowercase();
+    desk.ensure_player(&sender, desk.lang);
+    let me = desk.player(&sender).cloned().expect("ensured");
+    if me.invitations {
+        desk.upsert_player(Player {
+            invitations: false,
+            ..me
+        });
+    }
+    desk.reply(Topic::Challenge, t!(desk.lang, "invitations-off"));
+    desk.summary = format!("{sender} takes no more invitations");
 }
 
 /// A command for a game waiting for its invitation to be answered.
@@ -315,5 +399,7 @@ pub fn create_game(
         sms_stops: Vec::new(),
         events: Vec::new(),
         confirmations: Vec::new(),
+        codes: Vec::new(),
+        invitations: Vec::new(),
     })
 }

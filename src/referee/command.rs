@@ -5,7 +5,8 @@
 //! `DECLINE`/`REFUSER`, `RESIGN`/`ABANDON`, `DRAW`/`NULLE`, `BOARD`/`PLATEAU`,
 //! `HISTORY`/`HISTORIQUE`, `GAMES`/`PARTIES`, `HELP`/`AIDE`, `LANG FR|EN`,
 //! `CHAT ON|OFF`/`DISCUSSION OUI|NON`, `CHECK`/`VERIFIER`, `UNDO`/`ANNULER`,
-//! `IF ... THEN ...`/`SI ... ALORS ...`, `CONDITIONS [CLEAR]`/`CONDITIONS [EFFACER]`; the
+//! `IF ... THEN ...`/`SI ... ALORS ...`, `CONDITIONS [CLEAR]`/`CONDITIONS [EFFACER]`,
+//! `NO MORE INVITATIONS`/`PLUS D'INVITATIONS` (alone on its line); the
 //! protocol's `PAT` and `ERR` are the same in every language. The language of the keyword a
 //! player wrote is the hint returned with it. A line that is no keyword is a
 //! [`Command::Move`] when some game's notation reads it, else [`Command::Unknown`] (answered with the help text, or with `ERR` when it
@@ -93,6 +94,8 @@ pub enum Command {
     Standings(Option<String>),
     /// Withdraw from an event (`None`: not named).
     Withdraw(Option<String>),
+    /// `NO MORE INVITATIONS`: other players' invitations no longer reach me.
+    NoInvitations,
     /// A protocol `ERR` line sent by a player (they believe a move was wrong).
     ProtocolError,
     /// A line that some game's notation reads as a move.
@@ -120,6 +123,7 @@ impl Command {
                 | Command::Join(..)
                 | Command::Standings(_)
                 | Command::Withdraw(_)
+                | Command::NoInvitations
         )
     }
 }
@@ -401,10 +405,19 @@ fn exact(w: &[&str]) -> Option<(Command, Option<Lang>)> {
     use Meaning as M;
     if let Some((meaning, hint)) = vocabulary::whole(
         w,
-        &[M::Accept, M::Decline, M::Resign, M::Draw, M::Undo, M::Claim],
+        &[
+            M::Accept,
+            M::Decline,
+            M::Resign,
+            M::Draw,
+            M::Undo,
+            M::Claim,
+            M::NoInvitations,
+        ],
     ) {
         let command = match meaning {
             M::Accept => Command::Accept,
+            M::NoInvitations => Command::NoInvitations,
             M::Decline => Command::Decline,
             M::Resign => Command::Resign,
             M::Undo => Command::Undo,
@@ -616,6 +629,27 @@ mod tests {
 
     fn cmd(line: &str) -> Command {
         parse(line).0
+    }
+
+    #[test]
+    fn no_more_invitations_stands_alone_in_either_language() {
+        assert_eq!(
+            parse("No more invitations."),
+            (Command::NoInvitations, Some(Lang::EN))
+        );
+        assert_eq!(
+            parse("PLUS D'INVITATIONS"),
+            (Command::NoInvitations, Some(Lang::FR))
+        );
+        assert_eq!(
+            parse("plus d\u{2019}invitations !"),
+            (Command::NoInvitations, Some(Lang::FR))
+        );
+        assert!(matches!(
+            cmd("no more invitations from bob please"),
+            Command::Unknown(_)
+        ));
+        assert!(!Command::NoInvitations.needs_game());
     }
 
     #[test]

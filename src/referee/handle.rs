@@ -26,7 +26,9 @@
 //!   refused with an explanation; nothing falls back from it to another way of finding a
 //!   game.
 //! - `proof`: a command that changes a game or a player (a move, `ACCEPT`, `DECLINE`,
-//!   `RESIGN`, `DRAW`, `PAT`, `UNDO`, `IF`, `CONDITIONS CLEAR`, `NEW`, `LANG`, and the
+//!   `RESIGN`, `DRAW`, `PAT`, `UNDO`, `IF`, `CONDITIONS CLEAR`, `NEW`, `LANG`, `NO MORE
+//!   INVITATIONS` (a reply to the invitation proves it: its address carries the seat's
+//!   key), and the
 //!   display name kept from the From line) needs a message that proves its sender
 //!   ([`crate::referee::proof`]). Without proof it
 //!   changes nothing; the From address (the real player, whoever wrote) gets an
@@ -197,6 +199,8 @@ pub(crate) fn decide(
             entries::on_join(&mut desk, event.as_deref(), name.as_deref())
         }
         Command::Standings(event) => entries::on_standings(&mut desk, event.as_deref()),
+        Command::NoInvitations if !desk.proof.holds() => unproven(&mut desk, &reading.line, None),
+        Command::NoInvitations => challenge::no_invitations(&mut desk),
         Command::Withdraw(event) => entries::on_withdraw(&mut desk, event.as_deref()),
         _ => in_game(&mut desk, reading),
     }
@@ -383,6 +387,10 @@ pub struct Desk<'a> {
     pub events: Vec<crate::tournament::event::StoredEvent>,
     /// Requests to confirm, to write.
     pub confirmations: Vec<confirm::Confirmation>,
+    /// Phone codes queued, for the store's log.
+    pub codes: Vec<crate::referee::CodeSent>,
+    /// Invitations sent, for the store's log.
+    pub invitations: Vec<crate::referee::InvitationSent>,
 }
 
 impl<'a> Desk<'a> {
@@ -421,6 +429,8 @@ impl<'a> Desk<'a> {
             stops: Vec::new(),
             events: Vec::new(),
             confirmations: Vec::new(),
+            codes: Vec::new(),
+            invitations: Vec::new(),
         }
     }
 
@@ -730,6 +740,9 @@ impl<'a> Desk<'a> {
             }
         }
         let outbox = crate::referee::sms_copies::add(&self, outbox);
+        // A code is logged only with the SMS that carries it.
+        let mut codes = self.codes;
+        codes.retain(|c| outbox.iter().any(|o| o.message_id == c.message_id));
         Decision {
             players: self.players,
             games: self.games,
@@ -738,6 +751,8 @@ impl<'a> Desk<'a> {
             sms_stops: self.stops,
             events: self.events,
             confirmations: self.confirmations,
+            codes,
+            invitations: self.invitations,
         }
     }
 }

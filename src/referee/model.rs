@@ -46,6 +46,9 @@ pub struct Player {
     pub notify: Notify,
     /// A phone being linked: the code sent to it, waiting to come back.
     pub phone_claim: Option<PhoneClaim>,
+    /// Whether other players' invitations reach them: `NO MORE INVITATIONS` turns it off,
+    /// a challenge of their own (`NEW`) turns it back on.
+    pub invitations: bool,
 }
 
 impl Player {
@@ -64,6 +67,7 @@ impl Player {
             phone: None,
             notify: Notify::Mail,
             phone_claim: None,
+            invitations: true,
         }
     }
 }
@@ -119,7 +123,9 @@ pub struct PhoneClaim {
     pub until: Timestamp,
     /// Wrong codes tried for this number since `since`.
     pub tries: u32,
-    /// Codes sent to this number since `since`.
+    /// Codes sent to this number for this claim since `since` (a record only: the daily
+    /// limits count the codes the store logged, whatever the number; see
+    /// [`Context::codes_by_sender`]).
     pub codes: u32,
     /// When the first of those codes was sent: the limits count over a day from it.
     pub since: Timestamp,
@@ -513,6 +519,21 @@ pub struct Context {
     pub phone_holder: Option<String>,
     /// Whether the number a `PHONE` command names said STOP (no code could reach it).
     pub phone_stopped: bool,
+    /// Phone codes queued in the last 24 hours for the sender, whatever the numbers.
+    pub codes_by_sender: u32,
+    /// Phone codes queued in the last 24 hours to the number a `PHONE` command names,
+    /// whoever asked for them.
+    pub codes_to_number: u32,
+    /// Phone codes queued in the last 24 hours in all (the installation's own cap on
+    /// codes, apart from notifications').
+    pub codes_in_all: u32,
+    /// Invitations sent in the last 24 hours, by anyone, to the address a `NEW` command
+    /// challenges.
+    pub invitations_to_invitee: u32,
+    /// Whether the address a `NEW` command challenges has played the sender before (a
+    /// game between them was accepted, or set up by a director): such an invitation is
+    /// no stranger's, and the daily limit on invitations received does not hold it back.
+    pub invitee_knows_sender: bool,
     /// For an SMS: whether its number said STOP (and has not said START since).
     pub sms_stopped: bool,
     /// For an SMS: whether arbitre queued an SMS to its number in the last day (a number
@@ -650,12 +671,40 @@ pub struct Decision {
     pub outbox: Vec<Outgoing>,
     /// Numbers that said STOP (`true`) or START (`false`).
     pub sms_stops: Vec<SmsStop>,
+    /// Phone codes queued in `outbox`, logged for the daily limits on codes.
+    pub codes: Vec<CodeSent>,
+    /// Invitations sent (a game created by a player's `NEW`), logged for the daily limit
+    /// on the invitations one address receives.
+    pub invitations: Vec<InvitationSent>,
     /// Events to insert or replace (the whole record).
     pub events: Vec<crate::tournament::event::StoredEvent>,
     /// Requests to confirm a command, to insert or replace (new ones, and those answered).
     pub confirmations: Vec<crate::referee::confirm::Confirmation>,
     /// One line saying what happened, for the log.
     pub summary: String,
+}
+
+/// A phone code queued: whose claim, to which number, in which SMS.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeSent {
+    /// The player linking the phone.
+    pub address: String,
+    /// The number, E.164.
+    pub number: String,
+    /// The Message-ID of the SMS carrying the code (the outbox tells codes from
+    /// notifications by it).
+    pub message_id: String,
+}
+
+/// An invitation sent: the game waiting to be accepted, who sent it, who received it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvitationSent {
+    /// The game.
+    pub game: GameId,
+    /// The challenger.
+    pub challenger: String,
+    /// The challenged address.
+    pub invitee: String,
 }
 
 /// A number that said STOP or START.
@@ -671,14 +720,29 @@ pub struct SmsStop {
 }
 
 /// What the referee knows of SMS (from the `[sms]` section).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SmsPolicy {
     /// Whether a gateway is configured: without one, phones cannot be linked.
     pub enabled: bool,
-    /// The country codes arbitre sends to (all when empty).
+    /// The country codes arbitre sends codes to; none when empty (the configuration
+    /// refuses a gateway without them).
     pub countries: Vec<String>,
+    /// At most this many phone codes a day in all, apart from notifications' cap.
+    pub codes_per_day: u32,
     /// When notifications wait for the morning, in each player's time zone.
     pub quiet: Option<crate::sms::settings::QuietHours>,
+}
+
+impl Default for SmsPolicy {
+    /// No gateway; the `[sms]` section's default cap on codes.
+    fn default() -> SmsPolicy {
+        SmsPolicy {
+            enabled: false,
+            countries: Vec::new(),
+            codes_per_day: crate::sms::settings::DEFAULT_CODES_PER_DAY,
+            quiet: None,
+        }
+    }
 }
 
 /// The referee's settings (from the configuration file).

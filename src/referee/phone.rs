@@ -5,13 +5,26 @@
 //! once, and `START` has them again; a number nobody links is told how to link it.
 //!
 //! Decisions made here:
-//! - `one-player-per-number`: a number linked to a player cannot be claimed by another
-//!   until the first unlinks it; checked when the code is asked for and again when it
-//!   comes back (the store's unique index is the last guard).
+//! - `one-player-per-number`: a number is linked to one player at most (the store's unique
+//!   index is the last guard).
+//! - `holder-never-revealed`: `PHONE` with a number linked to another player is answered,
+//!   and its code sent, exactly as for a free number; the holder's record is neither read
+//!   into the answer nor changed, and the holder is told nothing. Only the code sent back
+//!   proves the phone: then the number moves to the player who proved it (whoever holds the
+//!   phone now is its owner: a number given up and reassigned by the carrier is the usual
+//!   case), and the previous holder loses it, back to mail only, and is told by mail so,
+//!   with how to link it again if the phone is still theirs.
 //! - `code`: derived from the installation's secret, the player, the number and the
 //!   time (pure, and unguessable without the secret). Sent back by SMS, a code names the
 //!   player whose valid code it is, so another player's claim on the number neither takes
-//!   it nor blocks its owner. Three codes and five wrong tries per number and player a day.
+//!   it nor blocks its owner.
+//! - `code-limits`: codes cost money and reach phones nobody proved, so each is counted
+//!   in the store's log of codes over the last 24 hours, whatever the claims in between:
+//!   [`CODES_A_DAY`] per player whatever the numbers (a new number, `PHONE OFF` or a link
+//!   resets nothing), [`CODES_TO_A_NUMBER`] per number whoever asks, and the installation's
+//!   `codes-per-day` in all (apart from notifications' cap, so codes never use up
+//!   notifications' share). Codes go only to the configured countries: with none, no code
+//!   goes anywhere. [`CODE_TRIES`] wrong codes a day per player.
 //! - `stop`: recorded for the number, not the player, so it holds whoever links it later;
 //!   the outbox checks it again when each SMS is sent.
 
@@ -30,11 +43,14 @@ use crate::t;
 /// How long a code is valid.
 pub const CODE_SECONDS: i64 = 30 * 60;
 
-/// Wrong codes allowed for one number in a day.
+/// Wrong codes allowed to one player in a day.
 pub const CODE_TRIES: u32 = 5;
 
-/// Codes sent to one number for one player in a day.
+/// Codes sent for one player in a day, whatever the numbers.
 pub const CODES_A_DAY: u32 = 3;
+
+/// Codes sent to one number in a day, whoever asked for them.
+pub const CODES_TO_A_NUMBER: u32 = 5;
 
 /// The day over which codes and tries are counted.
 const DAY: i64 = 86_400;
@@ -128,6 +144,12 @@ pub fn on_phone(desk: &mut Desk, request: &PhoneRequest) {
 /// `PHONE <number>`: the code goes to the number, the player is told by mail.
 fn link(desk: &mut Desk, me: Player, written: &str) {
     let lang = desk.lang;
+    if desk.config.sms.countries.is_empty() {
+        // No country named: codes go nowhere (the configuration refuses this already).
+        desk.reply(Topic::Phone, t!(lang, "phone-unavailable"));
+        desk.summary = format!("{}: no SMS country configured, no code sent", me.address);
+        return;
+    }
     let number = match Phone::read(written, &desk.config.sms.countries) {
         Ok(p) => p.as_str().to_string(),
         Err(e) => {
@@ -156,25 +178,37 @@ fn link(desk: &mut Desk, me: Player, written: &str) {
         let body = t!(lang, "phone-already", number = number.clone());
         return refuse(desk, body, "already theirs");
     }
-    if let Some(holder) = &desk.ctx.phone_holder
-        && !holder.eq_ignore_ascii_case(&me.address)
-    {
-        let body = t!(lang, "phone-taken", number = number.clone());
-        return refuse(desk, body, "linked to another player");
-    }
+    // A number linked to another player is answered as a free one (see the module's
+    // `holder-never-revealed`).
     if desk.ctx.phone_stopped {
         let body = t!(lang, "phone-stopped", number = number.clone());
         return refuse(desk, body, "the number said STOP, no code sent");
     }
-    // Codes and wrong tries count over a day per number, whatever the claims in between.
-    let (codes, tries, since) = match &me.phone_claim {
-        Some(c) if c.number == number && desk.now - c.since < DAY => (c.codes, c.tries, c.since),
-        _ => (0, 0, desk.now),
-    };
-    if codes >= CODES_A_DAY || tries >= CODE_TRIES {
-        let body = t!(lang, "phone-codes-spent", number = number.clone());
-        return refuse(desk, body, "no more codes today");
+    if desk.ctx.codes_by_sender >= CODES_A_DAY {
+        let body = t!(lang, "phone-codes-spent");
+        return refuse(desk, body, "no more codes for this player today");
     }
+    // Wrong tries count over a day per player, whatever the numbers tried.
+    let (tries, since) = match &me.phone_claim {
+        Some(c) if desk.now - c.since < DAY => (c.tries, c.since),
+        _ => (0, desk.now),
+    };
+    if tries >= CODE_TRIES {
+        let body = t!(lang, "phone-codes-spent");
+        return refuse(desk, body, "no more tries for this player today");
+    }
+    if desk.ctx.codes_to_number >= CODES_TO_A_NUMBER {
+        let body = t!(lang, "phone-number-codes-spent", number = number.clone());
+        return refuse(desk, body, "no more codes to this number today");
+    }
+    if desk.ctx.codes_in_all >= desk.config.sms.codes_per_day {
+        let body = t!(lang, "phone-codes-busy");
+        return refuse(desk, body, "the installation's codes are spent for today");
+    }
+    let codes = match &me.phone_claim {
+        Some(c) if c.number == number && desk.now - c.since < DAY => c.codes,
+        _ => 0,
+    };
     let code = code_for(&desk.config.secret, &me.address, &number, desk.now);
     desk.upsert_player(Player {
         phone_claim: Some(PhoneClaim {
@@ -193,6 +227,13 @@ fn link(desk: &mut Desk, me: Player, written: &str) {
     );
     let text = words::code(lang, &code, &hinted(&me.address));
     desk.mail.sms(&number, text, None, AutoKind::Replied);
+    if let Some(sent) = desk.mail.outbox.last() {
+        desk.codes.push(crate::referee::CodeSent {
+            address: me.address.clone(),
+            number: number.clone(),
+            message_id: sent.message_id.clone(),
+        });
+    }
     desk.summary = format!(
         "{} asked to link {}: code sent",
         me.address,
@@ -275,20 +316,24 @@ pub fn on_code(desk: &mut Desk, code: &str) {
         );
         return;
     }
-    if let Some(holder) = &desk.ctx.phone_holder
-        && !holder.eq_ignore_ascii_case(&me.address)
-    {
+    // The phone is proven: a previous holder loses the number (see the module's
+    // `holder-never-revealed`), before it is linked here (one player per number).
+    let previous = desk
+        .ctx
+        .phone_holder
+        .as_ref()
+        .filter(|h| !h.eq_ignore_ascii_case(&me.address))
+        .and_then(|h| desk.player(h).cloned());
+    if let Some(holder) = previous {
+        let their_lang = holder.lang;
         desk.upsert_player(Player {
-            phone_claim: None,
-            ..me.clone()
+            phone: None,
+            notify: Notify::Mail,
+            ..holder.clone()
         });
-        answer(desk, t!(lang, "phone-taken", number = number.clone()));
-        desk.summary = format!(
-            "{}: {} was linked to another player meanwhile",
-            me.address,
-            Phone::mask(&number)
-        );
-        return;
+        let subject = crate::referee::reply::subject(their_lang, Topic::Phone);
+        let body = t!(their_lang, "phone-moved", number = number.clone());
+        desk.mail.tell(&holder.address, subject, body);
     }
     desk.upsert_player(Player {
         phone: Some(number.clone()),

@@ -121,7 +121,8 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Stop(_)
         | Command::Join(..)
         | Command::Standings(_)
-        | Command::Withdraw(_) => {}
+        | Command::Withdraw(_)
+        | Command::NoInvitations => {}
         Command::Board | Command::History | Command::Clock | Command::ProtocolError => {}
     }
 }

@@ -1131,6 +1131,13 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
     }
     out.push('\n');
     out.push_str(&other_language_hint(lang));
+    // How to stop every invitation, in each language: the invitee may read none of the
+    // challenger's.
+    out.push('\n');
+    for l in std::iter::once(lang).chain(Lang::available().into_iter().filter(|l| *l != lang)) {
+        out.push_str(&t!(l, "invitation-stop"));
+        out.push('\n');
+    }
     out
 }
 

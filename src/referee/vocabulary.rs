@@ -105,11 +105,13 @@ pub enum Meaning {
     Yes,
     /// `NOT ME`, alone in a reply to a request to confirm: cancel it.
     NotMe,
+    /// `NO MORE INVITATIONS`: other players' invitations no longer reach the sender.
+    NoInvitations,
 }
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 45] = [
+    pub const ALL: [Meaning; 46] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -155,6 +157,7 @@ impl Meaning {
         Meaning::Rated,
         Meaning::Yes,
         Meaning::NotMe,
+        Meaning::NoInvitations,
     ];
 
     /// Its message in the catalogs.
@@ -205,6 +208,7 @@ impl Meaning {
             Meaning::Rated => "words-rated",
             Meaning::Yes => "words-yes",
             Meaning::NotMe => "words-not-me",
+            Meaning::NoInvitations => "words-no-invitations",
         }
     }
 }

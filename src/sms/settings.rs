@@ -1,5 +1,10 @@
 //! The `[sms]` section of the configuration: which gateway (none by default), its
-//! settings, the countries arbitre sends to, the daily caps and the quiet hours.
+//! settings, the countries arbitre sends codes to, the daily caps and the quiet hours.
+//!
+//! A gateway without `countries` is a configuration error: codes go to any number a
+//! proven sender names, so the operator must say which countries they pay for. Codes have
+//! their own daily cap (`codes-per-day`), apart from notifications' (`per-day`): however
+//! many codes are asked for, notifications keep their whole share.
 
 use serde::Deserialize;
 
@@ -17,12 +22,15 @@ use crate::sms::webhook::WebhookSettings;
 pub struct SmsSection {
     /// `none` or `kannel`.
     pub gateway: String,
-    /// Country codes arbitre sends to (`["33", "32", "41"]`); all when empty.
+    /// Country codes arbitre sends codes to (`["33", "32", "41"]`): at least one when a
+    /// gateway is set.
     pub countries: Vec<String>,
     /// At most this many SMS to one player a day; over it, SMS wait and mail goes on.
     pub per_player_per_day: u32,
-    /// At most this many SMS a day in all.
+    /// At most this many SMS a day in all, codes not counted.
     pub per_day: u32,
+    /// At most this many phone codes a day in all, apart from `per_day`.
+    pub codes_per_day: u32,
     /// When notifications wait for the morning, in each player's time zone (`22:00-08:00`;
     /// answers to a player's own SMS are sent at once).
     pub quiet_hours: String,
@@ -53,6 +61,9 @@ pub struct WebhookSection {
     /// The webhook's URL exactly as the provider calls it (the signature covers it).
     pub public_url: String,
 }
+
+/// The default of `codes-per-day`.
+pub const DEFAULT_CODES_PER_DAY: u32 = 50;
 
 fn default_api_url() -> String {
     "https://api.twilio.com".into()
@@ -96,6 +107,7 @@ impl Default for SmsSection {
             countries: Vec::new(),
             per_player_per_day: 30,
             per_day: 1000,
+            codes_per_day: DEFAULT_CODES_PER_DAY,
             quiet_hours: "22:00-08:00".into(),
             kannel: None,
             spool: None,
@@ -214,12 +226,14 @@ pub enum Gateway {
 pub struct SmsSettings {
     /// The gateway.
     pub gateway: Gateway,
-    /// Allowed country codes (all when empty).
+    /// The country codes codes go to (never empty with a gateway).
     pub countries: Vec<String>,
     /// Daily cap per player.
     pub per_player_per_day: u32,
-    /// Daily cap in all.
+    /// Daily cap in all, codes not counted.
     pub per_day: u32,
+    /// Daily cap on codes in all.
+    pub codes_per_day: u32,
     /// Quiet hours.
     pub quiet: Option<QuietHours>,
 }
@@ -396,12 +410,19 @@ impl SmsSection {
                 Gateway::None
             }
         };
+        if self.countries.is_empty() && self.gateway != "none" {
+            problems.push(
+                "sms.countries: name the country codes arbitre may text codes to (countries = [\"33\"] for France): with a gateway and no countries, anyone could have SMS sent to any country at your cost."
+                    .into(),
+            );
+        }
         if problems.is_empty() {
             Ok(SmsSettings {
                 gateway,
                 countries: self.countries.clone(),
                 per_player_per_day: self.per_player_per_day,
                 per_day: self.per_day,
+                codes_per_day: self.codes_per_day,
                 quiet,
             })
         } else {
@@ -433,6 +454,7 @@ mod tests {
         std::fs::create_dir_all(d.join("out")).unwrap();
         let section = |gateway: &str, outbox: &str| SmsSection {
             gateway: gateway.into(),
+            countries: vec!["33".into()],
             spool: Some(SpoolSection {
                 inbox: d.join("in"),
                 outbox: d.join(outbox),
@@ -454,6 +476,7 @@ mod tests {
         assert!(e[0].contains("sms.spool.outbox"), "{e:?}");
         let none = SmsSection {
             gateway: "gammu".into(),
+            countries: vec!["33".into()],
             ..SmsSection::default()
         };
         assert!(none.read().unwrap_err()[0].contains("[sms.spool]"));
@@ -483,5 +506,33 @@ mod tests {
             ..SmsSection::default()
         };
         assert!(unknown.read().unwrap_err()[0].contains("carrier-pigeon"));
+    }
+
+    #[test]
+    fn a_gateway_must_name_the_countries_codes_go_to() {
+        let section = |countries: Vec<String>| SmsSection {
+            gateway: "gammu".into(),
+            countries,
+            spool: Some(SpoolSection {
+                inbox: std::env::temp_dir(),
+                outbox: std::env::temp_dir(),
+                done: std::env::temp_dir(),
+                settle_seconds: 5,
+                poll_seconds: 5,
+            }),
+            ..SmsSection::default()
+        };
+        let problems = section(Vec::new()).read().unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with("sms.countries: name the country codes"),
+            "{problems:?}"
+        );
+        assert!(!problems[0].contains('\n'), "one line");
+        let named = section(vec!["33".into(), "32".into()]).read().unwrap();
+        assert_eq!(named.countries, vec!["33".to_string(), "32".to_string()]);
+        assert_eq!(named.codes_per_day, DEFAULT_CODES_PER_DAY);
+        // Without a gateway no SMS goes anywhere: no countries needed.
+        assert!(SmsSection::default().read().is_ok());
     }
 }

@@ -1,10 +1,14 @@
 //! Loading the [`Context`] the referee needs for one inbound message: the sender, the games
-//! the message may be about, the players of those games, and the rate-limit count.
+//! the message may be about, the players of those games, the rate-limit count, and the
+//! day's counts of phone codes and invitations the limits on them need.
 
 use crate::referee::{Context, Inbound, Lookup, Timestamp};
 
 use super::sql::{Db, params};
 use super::{StoreError, outbox, rows};
+
+/// The day over which codes and invitations are counted.
+const DAY: Timestamp = 86_400;
 
 /// Builds the context of `msg` from what `lookup` asks for.
 pub fn load(
@@ -44,7 +48,19 @@ pub fn load(
     let subject_game = named(lookup.subject_game)?;
     games.sort_by_key(|g| g.id);
 
-    let mut wanted: Vec<String> = Vec::new();
+    // The number a PHONE command names, or the one the sender is linking; its holder's
+    // record is loaded with the others (a proven code moves the number away from them).
+    let number = lookup.phone.clone().or_else(|| {
+        sender
+            .as_ref()
+            .and_then(|p| p.phone_claim.as_ref())
+            .map(|c| c.number.clone())
+    });
+    let phone_holder = match &number {
+        Some(n) => rows::phone_holder(conn, n)?,
+        None => None,
+    };
+    let mut wanted: Vec<String> = phone_holder.iter().cloned().collect();
     for g in &games {
         for a in [&g.white, &g.black, &g.challenger] {
             wanted.push(a.to_lowercase());
@@ -75,16 +91,17 @@ pub fn load(
         |r| r.get(0),
     )?;
     let replies = outbox::replies_since(conn, &sender_address, now - 3600)?;
-    // The number a PHONE command names, or the one the sender is linking.
-    let number = lookup.phone.clone().or_else(|| {
-        sender
-            .as_ref()
-            .and_then(|p| p.phone_claim.as_ref())
-            .map(|c| c.number.clone())
-    });
-    let phone_holder = match &number {
-        Some(n) => rows::phone_holder(conn, n)?,
-        None => None,
+    let (codes_by_sender, codes_to_number, codes_in_all) = if lookup.phone.is_some() {
+        super::sms::codes_since(conn, &sender_address, lookup.phone.as_deref(), now - DAY)?
+    } else {
+        (0, 0, 0)
+    };
+    let (invitations_to_invitee, invitee_knows_sender) = match lookup.mentioned.first() {
+        Some(invitee) => (
+            rows::invitations_to(conn, invitee, now - DAY)?,
+            rows::have_played(conn, invitee, &sender_address)?,
+        ),
+        None => (0, false),
     };
     let phone_stopped = match &lookup.phone {
         Some(n) => super::sms::stopped(conn, n)?.is_some(),
@@ -106,6 +123,11 @@ pub fn load(
         next_game_id,
         phone_holder,
         phone_stopped,
+        codes_by_sender,
+        codes_to_number,
+        codes_in_all,
+        invitations_to_invitee,
+        invitee_knows_sender,
         sms_recent: false,
         sms_game: None,
         sms_stopped: false,
@@ -140,4 +162,148 @@ fn sender_ratings(
             })
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::referee::{
+        CodeSent, Decision, Inbound, InvitationSent, Lookup, Outgoing, PhoneClaim, Player,
+    };
+    use crate::text::Lang;
+
+    fn sms(id: &str, to: &str) -> Outgoing {
+        Outgoing {
+            to: to.into(),
+            subject: String::new(),
+            body: "arbitre: code".into(),
+            message_id: id.into(),
+            in_reply_to: None,
+            references: Vec::new(),
+            reply_to: None,
+            game: None,
+            auto: crate::referee::AutoKind::Replied,
+            turn: None,
+            channel: crate::referee::Channel::Sms,
+            sms: None,
+            not_before: None,
+            picture: None,
+        }
+    }
+
+    #[test]
+    fn the_context_counts_the_days_codes_and_invitations_and_loads_the_holder() {
+        for mut store in crate::store::testing::stores(
+            "the_context_counts_the_days_codes_and_invitations_and_loads_the_holder",
+        ) {
+            let number = "+33612345678";
+            let bob = Player {
+                phone: Some(number.into()),
+                invitations: false,
+                ..Player::new("bob@b.org", Lang::FR)
+            };
+            let alice = Player {
+                phone_claim: Some(PhoneClaim {
+                    number: number.into(),
+                    code: "123456".into(),
+                    until: 5000,
+                    tries: 0,
+                    codes: 1,
+                    since: 1000,
+                }),
+                ..Player::new("alice@a.org", Lang::EN)
+            };
+            let code = |id: &str, who: &str, to: &str| CodeSent {
+                address: who.into(),
+                number: to.into(),
+                message_id: id.into(),
+            };
+            let invited = |game: i64, by: &str| InvitationSent {
+                game,
+                challenger: by.into(),
+                invitee: "bob@b.org".into(),
+            };
+            let d = Decision {
+                players: vec![bob.clone(), alice],
+                outbox: vec![sms("c1", number), sms("c2", "+33700000000")],
+                codes: vec![
+                    code("c1", "alice@a.org", number),
+                    code("c2", "alice@a.org", "+33700000000"),
+                ],
+                invitations: vec![invited(1, "alice@a.org"), invited(2, "carol@c.org")],
+                ..Decision::default()
+            };
+            store.commit(&d, None, 1000).unwrap();
+            // Logged again: counted once.
+            let again = Decision {
+                codes: d.codes.clone(),
+                invitations: d.invitations.clone(),
+                ..Decision::default()
+            };
+            store.commit(&again, None, 1001).unwrap();
+            assert_eq!(store.player("bob@b.org").unwrap(), Some(bob.clone()));
+
+            let msg = Inbound {
+                message_id: "m1".into(),
+                from: "alice@a.org".into(),
+                ..Inbound::default()
+            };
+            let lookup = Lookup {
+                phone: Some(number.into()),
+                mentioned: vec!["Bob@b.org".into()],
+                ..Lookup::default()
+            };
+            let ctx = store.context(&msg, &lookup, 2000).unwrap();
+            assert_eq!(ctx.codes_by_sender, 2, "whatever the numbers");
+            assert_eq!(ctx.codes_to_number, 1);
+            assert_eq!(ctx.codes_in_all, 2);
+            assert_eq!(ctx.invitations_to_invitee, 2);
+            assert!(!ctx.invitee_knows_sender, "no game between them");
+            assert_eq!(ctx.phone_holder.as_deref(), Some("bob@b.org"));
+            let loaded = ctx.players.iter().find(|p| p.address == "bob@b.org");
+            assert_eq!(
+                loaded,
+                Some(&bob),
+                "the holder's record, takes no invitations"
+            );
+
+            let d = Decision {
+                invitations: vec![invited(3, "alice@a.org")],
+                ..Decision::default()
+            };
+            store.commit(&d, None, 1000 + 86_400).unwrap();
+            // Once bob has played alice, her invitations to him are no stranger's.
+            store
+                .conn
+                .execute(
+                    "INSERT INTO games (id, kind, start, options, white, black, challenger,
+                     status, created_at, updated_at)
+                     VALUES (9, 'abalone', 'x', '', 'bob@b.org', 'alice@a.org', 'bob@b.org',
+                     'finished', 1, 1)",
+                    crate::store::sql::params![],
+                )
+                .unwrap();
+            assert!(
+                store
+                    .context(&msg, &lookup, 2000)
+                    .unwrap()
+                    .invitee_knows_sender
+            );
+            // A day later the first codes and invitations no longer count.
+            let ctx = store.context(&msg, &lookup, 1000 + 86_400).unwrap();
+            assert_eq!(
+                (
+                    ctx.codes_by_sender,
+                    ctx.codes_in_all,
+                    ctx.invitations_to_invitee
+                ),
+                (0, 0, 1)
+            );
+            // Without a PHONE command, the holder of the number being linked is loaded all
+            // the same (a code coming back needs them).
+            let ctx = store.context(&msg, &Lookup::default(), 2000).unwrap();
+            assert_eq!(ctx.phone_holder.as_deref(), Some("bob@b.org"));
+            assert!(ctx.players.iter().any(|p| p.address == "bob@b.org"));
+            assert_eq!((ctx.codes_by_sender, ctx.invitations_to_invitee), (0, 0));
+        }
+    }
 }

@@ -31,6 +31,8 @@ pub const TABLES: &[(&str, &str)] = &[
     ("audit_head", "one"),
     ("sms_inbox", "id"),
     ("sms_optout", "number"),
+    ("sms_codes", "message_id"),
+    ("invitations", "game_id"),
     ("events", "id"),
     ("entries", "event_id, address"),
     ("pairings", "event_id, round, board"),

@@ -395,6 +395,27 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX confirmations_address ON confirmations (address, asked_at);
     "#,
+    // 25: the log of phone codes sent (per player, per number and in all a day, and the
+    // outbox tells codes from notifications by their Message-ID); the log of invitations
+    // sent (per invitee a day); whether a player takes invitations (`NO MORE
+    // INVITATIONS`).
+    r#"
+    CREATE TABLE sms_codes (
+        message_id  TEXT PRIMARY KEY NOT NULL,
+        address     TEXT NOT NULL,
+        number      TEXT NOT NULL,
+        sent_at     INTEGER NOT NULL
+    );
+    CREATE INDEX sms_codes_sent ON sms_codes (sent_at);
+    CREATE TABLE invitations (
+        game_id     INTEGER PRIMARY KEY NOT NULL,
+        challenger  TEXT NOT NULL,
+        invitee     TEXT NOT NULL,
+        sent_at     INTEGER NOT NULL
+    );
+    CREATE INDEX invitations_invitee ON invitations (invitee, sent_at);
+    ALTER TABLE players ADD COLUMN invitations INTEGER NOT NULL DEFAULT 1;
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -360,6 +360,8 @@ impl Store {
         for m in &decision.outbox {
             outbox::queue(db, m, now)?;
         }
+        sms::log_codes(db, &decision.codes, now)?;
+        rows::log_invitations(db, &decision.invitations, now)?;
         for stop in &decision.sms_stops {
             sms::set_stopped(
                 db,
@@ -459,13 +461,14 @@ impl Store {
     ) -> Result<Context, StoreError> {
         let number = msg.phone.clone().unwrap_or_default();
         let holder = rows::phone_holder(&self.conn, &number)?;
-        // From a number nobody links, only a code names a player: the one whose code,
-        // still valid, it is.
-        let claimant = match (&holder, crate::referee::command::read_code(&msg.text)) {
-            (None, Some(code)) => rows::phone_claimant(&self.conn, &number, &code, now)?,
-            _ => None,
+        // A code names the player whose code, still valid, it is (whoever the number is
+        // linked to: sent back from the phone, it proves the phone); anything else is the
+        // holder's.
+        let claimant = match crate::referee::command::read_code(&msg.text) {
+            Some(code) => rows::phone_claimant(&self.conn, &number, &code, now)?,
+            None => None,
         };
-        msg.from = holder.or(claimant).unwrap_or_default();
+        msg.from = claimant.or(holder).unwrap_or_default();
         let mut ctx = context::load(&self.conn, msg, lookup, now)?;
         ctx.sms_stopped = sms::stopped(&self.conn, &number)?.is_some();
         ctx.sms_game = sms::last_game(&self.conn, &number)?;
@@ -1001,6 +1004,7 @@ mod tests {
                 phone_claim: None,
                 pictures: true,
                 public: true,
+                invitations: true,
             }],
             games: vec![g],
             outbox: out,
@@ -1008,6 +1012,8 @@ mod tests {
             sms_stops: Vec::new(),
             events: Vec::new(),
             confirmations: Vec::new(),
+            codes: Vec::new(),
+            invitations: Vec::new(),
         }
     }
 
@@ -1410,6 +1416,7 @@ mod tests {
                     phone_claim: None,
                     pictures: true,
                     public: true,
+                    invitations: true,
                 };
                 s.commit(
                     &Decision {

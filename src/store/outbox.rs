@@ -469,7 +469,8 @@ mod tests {
                 Replies {
                     count: 2,
                     first: Some(100),
-                    notice: false
+                    notice: false,
+                    unproven: 0,
                 }
             );
             queue(
@@ -480,6 +481,16 @@ mod tests {
             .unwrap();
             let r = replies_since(&store.conn, a, 50).unwrap();
             assert_eq!((r.count, r.notice), (2, true));
+            // Answers to mail that proved nothing are counted apart.
+            let unproven = crate::referee::compose::mark_unproven("arbitre.8.0@x");
+            queue(
+                &store.conn,
+                &mail(&unproven, a, None, AutoKind::Replied),
+                410,
+            )
+            .unwrap();
+            let r = replies_since(&store.conn, a, 50).unwrap();
+            assert_eq!((r.count, r.unproven), (2, 1));
             assert!(crate::referee::compose::is_rate_notice("arbitre.7.rate@x"));
             assert!(!crate::referee::compose::is_rate_notice("arbitre.7.0@x"));
             assert_eq!(

@@ -180,6 +180,25 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         );
         CREATE INDEX confirmations_address ON confirmations (address, asked_at);",
     ),
+    // See SQLite's step 25.
+    (
+        25,
+        "CREATE TABLE sms_codes (
+            message_id  TEXT PRIMARY KEY NOT NULL,
+            address     TEXT NOT NULL,
+            number      TEXT NOT NULL,
+            sent_at     BIGINT NOT NULL
+        );
+        CREATE INDEX sms_codes_sent ON sms_codes (sent_at);
+        CREATE TABLE invitations (
+            game_id     BIGINT PRIMARY KEY NOT NULL,
+            challenger  TEXT NOT NULL,
+            invitee     TEXT NOT NULL,
+            sent_at     BIGINT NOT NULL
+        );
+        CREATE INDEX invitations_invitee ON invitations (invitee, sent_at);
+        ALTER TABLE players ADD COLUMN invitations BIGINT NOT NULL DEFAULT 1;",
+    ),
 ];
 
 const BASELINE: &str = r#"

@@ -33,7 +33,7 @@ pub fn player(conn: &Db, address: &str) -> Result<Option<Player>, StoreError> {
     let found = conn.query_opt(
         "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
          claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
-         public FROM players WHERE address = ?1",
+         public, invitations FROM players WHERE address = ?1",
         params![address.to_lowercase()],
         player_row,
     )?;
@@ -68,6 +68,7 @@ fn player_row(r: &Row<'_>) -> Result<Player, StoreError> {
         chat: r.get(4)?,
         pictures: r.get(14)?,
         public: r.get(15)?,
+        invitations: r.get(16)?,
         zone: r.get(5)?,
         leave: Vec::new(),
         phone: r.get(6)?,
@@ -110,20 +111,64 @@ pub fn phone_claimant(
     )
 }
 
+/// Logs the invitations of a decision (inside the commit transaction): the daily limit on
+/// the invitations one address receives counts them.
+pub fn log_invitations(
+    conn: &Db,
+    invitations: &[crate::referee::InvitationSent],
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    for i in invitations {
+        conn.execute(
+            "INSERT INTO invitations (game_id, challenger, invitee, sent_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (game_id) DO NOTHING",
+            params![
+                i.game,
+                i.challenger.to_lowercase(),
+                i.invitee.to_lowercase(),
+                at
+            ],
+        )?;
+    }
+    Ok(())
+}
+
+/// How many invitations `invitee` received since `since`, from anyone.
+pub fn invitations_to(conn: &Db, invitee: &str, since: Timestamp) -> Result<u32, StoreError> {
+    conn.query_row(
+        "SELECT count(*) FROM invitations WHERE invitee = ?1 AND sent_at > ?2",
+        params![invitee.to_lowercase(), since],
+        |r| r.get(0),
+    )
+}
+
+/// Whether `a` and `b` have played each other: a game between them was accepted or set
+/// up (active or finished).
+pub fn have_played(conn: &Db, a: &str, b: &str) -> Result<bool, StoreError> {
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM games WHERE ((white = ?1 AND black = ?2) OR (white = ?2 AND black = ?1))
+         AND status IN ('active', 'finished')",
+        params![a.to_lowercase(), b.to_lowercase()],
+        |r| r.get(0),
+    )?;
+    Ok(n > 0)
+}
+
 /// Inserts or replaces a player.
 pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
          notify, claim_number, claim_code, claim_until, claim_tries, claim_codes, claim_since,
-         pictures, public)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+         pictures, public, invitations)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
          lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
          updated_at = excluded.updated_at, phone = excluded.phone, notify = excluded.notify,
          claim_number = excluded.claim_number, claim_code = excluded.claim_code,
          claim_until = excluded.claim_until, claim_tries = excluded.claim_tries,
          claim_codes = excluded.claim_codes, claim_since = excluded.claim_since,
-         pictures = excluded.pictures, public = excluded.public",
+         pictures = excluded.pictures, public = excluded.public,
+         invitations = excluded.invitations",
         params![
             p.address.to_lowercase(),
             p.name,
@@ -142,6 +187,7 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
             p.phone_claim.as_ref().map(|c| c.since),
             p.pictures,
             p.public,
+            p.invitations,
         ],
     )?;
     let address = p.address.to_lowercase();

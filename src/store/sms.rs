@@ -128,13 +128,18 @@ pub fn last_game(db: &Db, number: &str) -> Result<Option<i64>, StoreError> {
         .flatten())
 }
 
-/// The daily caps on SMS.
+/// The daily caps on SMS. Codes (the SMS logged in `sms_codes`) and notifications (every
+/// other SMS) are counted apart, each against its own caps: codes can never use up
+/// notifications' share, to a number or in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Caps {
-    /// SMS to one number in 24 hours.
+    /// Notifications to one number in 24 hours.
     pub per_number: u32,
-    /// SMS in all in 24 hours.
+    /// Notifications in all in 24 hours.
     pub in_all: u32,
+    /// Codes in all in 24 hours (the referee also limits them per player and per number
+    /// when it queues them).
+    pub codes: u32,
 }
 
 /// Whether a queued SMS may go now.
@@ -175,25 +180,73 @@ pub fn gate(
     if waiting == Some(true) {
         return Ok(Gate::Stopped);
     }
-    let (to_number, first): (u32, Option<Timestamp>) = db.query_row(
-        "SELECT count(*), min(sent_at) FROM outbox WHERE channel = 'sms' AND status = 'sent'
-         AND sent_at > ?1 AND recipient = ?2",
-        params![now - DAY, number],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+    let is_code: bool = db.query_row(
+        "SELECT count(*) FROM sms_codes WHERE message_id = ?1",
+        params![message_id],
+        |r| r.get::<i64>(0),
+    )? > 0;
+    // The SMS of the same kind as this one sent in the last day (to `number` alone, or
+    // to all when it is None).
+    let sent = |to: Option<&str>| -> Result<(u32, Option<Timestamp>), StoreError> {
+        db.query_row(
+            "SELECT count(*), min(sent_at) FROM outbox WHERE channel = 'sms' AND status = 'sent'
+             AND sent_at > ?1
+             AND (CAST(?2 AS TEXT) IS NULL OR recipient = CAST(?2 AS TEXT))
+             AND (message_id IN (SELECT message_id FROM sms_codes)) = ?3",
+            params![now - DAY, to, is_code],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    };
+    if is_code {
+        let (codes, first) = sent(None)?;
+        if codes >= caps.codes {
+            return Ok(Gate::Wait(first.unwrap_or(now) + DAY));
+        }
+        return Ok(Gate::Go);
+    }
+    let (to_number, first) = sent(Some(number))?;
     if to_number >= caps.per_number {
         return Ok(Gate::Wait(first.unwrap_or(now) + DAY));
     }
-    let (in_all, first): (u32, Option<Timestamp>) = db.query_row(
-        "SELECT count(*), min(sent_at) FROM outbox WHERE channel = 'sms' AND status = 'sent'
-         AND sent_at > ?1",
-        params![now - DAY],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+    let (in_all, first) = sent(None)?;
     if in_all >= caps.in_all {
         return Ok(Gate::Wait(first.unwrap_or(now) + DAY));
     }
     Ok(Gate::Go)
+}
+
+/// Logs the codes of a decision (inside the commit transaction, at the time it is
+/// queued): the daily limits on codes count them, whatever the numbers.
+pub fn log_codes(
+    db: &Db,
+    codes: &[crate::referee::CodeSent],
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    for c in codes {
+        db.execute(
+            "INSERT INTO sms_codes (message_id, address, number, sent_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (message_id) DO NOTHING",
+            params![c.message_id, c.address.to_lowercase(), c.number, at],
+        )?;
+    }
+    Ok(())
+}
+
+/// The codes queued since `since`: for `address`, to `number`, and in all.
+pub fn codes_since(
+    db: &Db,
+    address: &str,
+    number: Option<&str>,
+    since: Timestamp,
+) -> Result<(u32, u32, u32), StoreError> {
+    db.query_row(
+        "SELECT coalesce(sum(CASE WHEN address = ?1 THEN 1 ELSE 0 END), 0),
+                coalesce(sum(CASE WHEN number = ?2 THEN 1 ELSE 0 END), 0),
+                count(*)
+         FROM sms_codes WHERE sent_at > ?3",
+        params![address.to_lowercase(), number, since],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
 }
 
 /// What a delivery report's status (Kannel's DLR type) says, when it says anything final
@@ -390,6 +443,7 @@ mod tests {
             let caps = Caps {
                 per_number: 2,
                 in_all: 3,
+                codes: 1,
             };
             let n = "+33612345678";
             assert_eq!(store.sms_gate(n, "a", caps, 100).unwrap(), Gate::Go);
@@ -471,6 +525,108 @@ mod tests {
                 Gate::Go
             );
             assert_eq!(last_game(&store.conn, n).unwrap(), Some(1));
+        }
+    }
+
+    #[test]
+    fn codes_count_per_player_whatever_the_number_and_apart_from_notifications() {
+        use crate::referee::{CodeSent, Decision};
+        for mut store in crate::store::testing::stores(
+            "codes_count_per_player_whatever_the_number_and_apart_from_notifications",
+        ) {
+            let code = |id: &str, who: &str, to: &str| CodeSent {
+                address: who.into(),
+                number: to.into(),
+                message_id: id.into(),
+            };
+            let (n1, n2) = ("+33611111111", "+33622222222");
+            // alice asks for codes to two numbers, bob for one to alice's first.
+            let d = Decision {
+                outbox: vec![
+                    sms("c1", n1, None),
+                    sms("c2", n2, None),
+                    sms("c3", n1, None),
+                ],
+                codes: vec![
+                    code("c1", "Alice@a.org", n1),
+                    code("c2", "alice@a.org", n2),
+                    code("c3", "bob@b.org", n1),
+                ],
+                ..Decision::default()
+            };
+            store.commit(&d, None, 1000).unwrap();
+            let conn = &store.conn;
+            assert_eq!(
+                codes_since(conn, "alice@a.org", Some(n1), 0).unwrap(),
+                (2, 2, 3)
+            );
+            assert_eq!(
+                codes_since(conn, "ALICE@a.org", Some(n2), 0).unwrap(),
+                (2, 1, 3)
+            );
+            assert_eq!(codes_since(conn, "bob@b.org", None, 0).unwrap(), (1, 0, 3));
+            assert_eq!(
+                codes_since(conn, "carol@c.org", Some(n2), 0).unwrap(),
+                (0, 1, 3)
+            );
+            assert_eq!(
+                codes_since(conn, "alice@a.org", Some(n1), 1000).unwrap(),
+                (0, 0, 0),
+                "only the codes queued after the time given count"
+            );
+            // A notification sent to n1, and the three codes sent.
+            let d = Decision {
+                outbox: vec![sms("note-1", n1, None)],
+                ..Decision::default()
+            };
+            store.commit(&d, None, 1000).unwrap();
+            for item in store
+                .due_on(crate::referee::Channel::Sms, 1000, 10)
+                .unwrap()
+            {
+                store.mark_sent(item.id, 1100).unwrap();
+            }
+            let caps = Caps {
+                per_number: 2,
+                in_all: 2,
+                codes: 3,
+            };
+            // Three codes sent: codes are capped, notifications are not (one sent of two
+            // to n1 and in all: the codes to n1 do not count against them).
+            assert_eq!(
+                store.sms_gate(n2, "note-2", caps, 1200).unwrap(),
+                Gate::Go,
+                "codes never use up notifications' share"
+            );
+            assert_eq!(store.sms_gate(n1, "note-2", caps, 1200).unwrap(), Gate::Go);
+            log_codes(&store.conn, &[code("c4", "carol@c.org", n2)], 1200).unwrap();
+            assert_eq!(
+                store.sms_gate(n2, "c4", caps, 1200).unwrap(),
+                Gate::Wait(1100 + DAY),
+                "the codes' own cap"
+            );
+            assert_eq!(
+                store.sms_gate(n2, "c4", caps, 1100 + DAY).unwrap(),
+                Gate::Go
+            );
+            // Notifications reach their own cap whatever the codes.
+            let d = Decision {
+                outbox: vec![sms("note-3", n2, None)],
+                ..Decision::default()
+            };
+            store.commit(&d, None, 1300).unwrap();
+            for item in store
+                .due_on(crate::referee::Channel::Sms, 1300, 10)
+                .unwrap()
+            {
+                if item.mail.message_id == "note-3" {
+                    store.mark_sent(item.id, 1300).unwrap();
+                }
+            }
+            assert_eq!(
+                store.sms_gate(n1, "note-4", caps, 1400).unwrap(),
+                Gate::Wait(1100 + DAY)
+            );
         }
     }
 }

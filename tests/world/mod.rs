@@ -70,6 +70,10 @@ pub struct World {
     pub events: BTreeMap<i64, arbitre::tournament::event::StoredEvent>,
     /// The requests to confirm a command, by number, as the store keeps them.
     pub confirmations: BTreeMap<String, referee::confirm::Confirmation>,
+    /// The phone codes queued, as the store logs them, with when.
+    pub codes: Vec<(referee::CodeSent, Timestamp)>,
+    /// The invitations sent, as the store logs them, with when.
+    pub invitations: Vec<(referee::InvitationSent, Timestamp)>,
 }
 
 impl World {
@@ -96,6 +100,8 @@ impl World {
             stopped: BTreeMap::new(),
             events: BTreeMap::new(),
             confirmations: BTreeMap::new(),
+            codes: Vec::new(),
+            invitations: Vec::new(),
         }
     }
 
@@ -115,7 +121,8 @@ impl World {
             .players
             .values()
             .find(|p| p.phone.as_deref() == Some(number));
-        // As the store does: from a number nobody links, only a valid code names a player.
+        // As the store does: a valid code names the player whose code it is, whoever
+        // holds the number; anything else is the holder's.
         let code = arbitre::referee::command::read_code(&m.text);
         let now = self.clock;
         let claimant = self.players.values().find(|p| {
@@ -123,8 +130,8 @@ impl World {
                 c.number == number && Some(&c.code) == code.as_ref() && c.until >= now
             })
         });
-        m.from = holder
-            .or(claimant)
+        m.from = claimant
+            .or(holder)
             .map(|p| p.address.clone())
             .unwrap_or_default();
         m
@@ -254,7 +261,50 @@ impl World {
             .cloned()
             .collect();
         games.sort_by_key(|g| g.id);
+        // The number a PHONE command names, or the one the sender is linking, and its
+        // holder (whose record is loaded with the others).
+        let number = look.phone.clone().or_else(|| {
+            self.players
+                .get(&sender)
+                .and_then(|p| p.phone_claim.as_ref())
+                .map(|c| c.number.clone())
+        });
+        let phone_holder = number.and_then(|n| {
+            self.players
+                .values()
+                .find(|p| p.phone.as_deref() == Some(n.as_str()))
+                .map(|p| p.address.clone())
+        });
+        let day_ago = msg.received_at - 86_400;
+        let codes: Vec<&referee::CodeSent> = self
+            .codes
+            .iter()
+            .filter(|(_, at)| *at > day_ago)
+            .map(|(c, _)| c)
+            .collect();
+        let (codes_by_sender, codes_to_number, codes_in_all) = match &look.phone {
+            Some(n) => (
+                codes.iter().filter(|c| c.address == sender).count() as u32,
+                codes.iter().filter(|c| &c.number == n).count() as u32,
+                codes.len() as u32,
+            ),
+            None => (0, 0, 0),
+        };
+        let invitations_to_invitee = look.mentioned.first().map_or(0, |invitee| {
+            self.invitations
+                .iter()
+                .filter(|(i, at)| *at > day_ago && i.invitee == invitee.to_lowercase())
+                .count() as u32
+        });
+        let invitee_knows_sender = look.mentioned.first().is_some_and(|invitee| {
+            self.games.values().any(|g| {
+                g.side_of(invitee).is_some()
+                    && g.side_of(&sender).is_some()
+                    && matches!(g.status, GameStatus::Active | GameStatus::Finished)
+            })
+        });
         let mut others: Vec<String> = look.mentioned.clone();
+        others.extend(phone_holder.clone());
         for g in &games {
             others.push(g.white.clone());
             others.push(g.black.clone());
@@ -300,21 +350,12 @@ impl World {
             unproven_last_hour,
             outages: self.outages.clone(),
             next_game_id: self.next_game,
-            phone_holder: {
-                // The number a PHONE command names, or the one the sender is linking.
-                let number = look.phone.clone().or_else(|| {
-                    self.players
-                        .get(&sender)
-                        .and_then(|p| p.phone_claim.as_ref())
-                        .map(|c| c.number.clone())
-                });
-                number.and_then(|n| {
-                    self.players
-                        .values()
-                        .find(|p| p.phone.as_deref() == Some(n.as_str()))
-                        .map(|p| p.address.clone())
-                })
-            },
+            phone_holder,
+            codes_by_sender,
+            codes_to_number,
+            codes_in_all,
+            invitations_to_invitee,
+            invitee_knows_sender,
             // The latest SMS sent (one waiting for the morning is not yet).
             sms_game: msg.phone.as_ref().and_then(|n| {
                 self.sent
@@ -394,6 +435,12 @@ impl World {
         }
         for p in &d.players {
             self.players.insert(p.address.clone(), p.clone());
+        }
+        for c in &d.codes {
+            self.codes.push((c.clone(), self.clock));
+        }
+        for i in &d.invitations {
+            self.invitations.push((i.clone(), self.clock));
         }
         for e in &d.events {
             self.events.insert(e.id, e.clone());
@@ -739,6 +786,7 @@ impl World {
                 phone_claim: None,
                 pictures: true,
                 public: true,
+                invitations: true,
             },
         );
     }
