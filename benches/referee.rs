@@ -128,6 +128,8 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             phone: None,
         };
         let ctx = Context {
+            confirmation: None,
+            unproven_last_hour: 0,
             sender: players.iter().find(|p| p.address == from).cloned(),
             players: players
                 .iter()

@@ -116,24 +116,26 @@ Players alice@$D, bob@$D and carol@$D can play at once.
 
 Play Abalone, alice (Black) against bob (White):
   bash scripts/play.sh alice --new "NEW abalone VS bob@$D"   # alice challenges bob
-  bash scripts/play.sh alice OK                              # and confirms (see below)
+  bash scripts/play.sh alice YES                             # and confirms (see below)
   bash scripts/inbox.sh bob                                  # bob reads the invitation
   bash scripts/play.sh bob ACCEPT                            # bob accepts (replies to it)
   bash scripts/inbox.sh alice                                # alice: your move
   bash scripts/play.sh alice a1b2                            # alice plays, bob gets the move
   bash scripts/inbox.sh bob
 A fresh mail to arbitre@$D proves nothing about its sender (anyone can write alice's
-address in a From line), so arbitre asks alice to confirm her challenge: replying to that
-mail, with anything or nothing written, does it. Replies go to alice's own reply address.
+address in a From line), so arbitre asks alice to confirm her challenge: replying YES (or
+nothing) to that request does it, once; NOT ME cancels it, and any other words do nothing.
+Later replies go to alice's own reply addresses, which prove who writes.
 Or Bulltricker: "NEW bulltricker VS bob@$D". Other commands: HELP, BOARD, HISTORY, GAMES,
 DRAW, RESIGN, LANG FR (French keywords too: AIDE, PLATEAU, NULLE, ABANDON, ...).
 
 By SMS (the fake SMSC stands for the phones; French numbers only here):
   bash scripts/play.sh alice "PHONE +33612345678"            # alice links her phone
-  bash scripts/play.sh alice OK                              # (confirms the command)
+  bash scripts/play.sh alice YES                             # (confirms the command)
   bash scripts/phone.sh +33612345678                         # the code arrives by SMS
   bash scripts/text.sh +33612345678 123456                   # sent back from the phone
-  bash scripts/text.sh +33612345678 "NOTIFY SMS"             # moves to play by SMS too
+  bash scripts/play.sh alice "NOTIFY SMS"                    # moves to play by SMS too
+                                                             #   (account changes: by mail)
   bash scripts/text.sh +33612345678 a1b2                     # a move by SMS (#N first
                                                              #   with several games)
   bash scripts/phone.sh +33612345678                         # the answers
