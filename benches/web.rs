@@ -113,7 +113,7 @@ async fn main() {
         &config,
         format!(
             "[bot]\naddress = \"arbitre@example.org\"\nplus-addressing = true\n\
-             secret.raw = \"a-long-enough-secret-for-benches\"\n[store]\npath = \"{}\"\n\
+             secret.raw = \"a-long-enough-secret-of-forty-three-characters-or-more-for-benches\"\n[store]\npath = \"{}\"\n\
              [imap]\nhost = \"imap.example.org\"\nuser = \"u\"\npassword.raw = \"p\"\n\
              [smtp]\nhost = \"smtp.example.org\"\n[log]\nlevel = \"warn\"\n",
             store_path.display()

@@ -97,7 +97,10 @@ password.command = "cat '$ARBITRE_SMS_STATE/password'"
 listen = "$ARBITRE_SMS_LISTEN"
 secret.command = "cat '$ARBITRE_SMS_STATE/secret'"
 TOML
-[ -s "$DEMO/secret" ] || head -c 24 /dev/urandom | base64 >"$DEMO/secret"
+# 32 random bytes (44 characters); a shorter secret from an older demo is made anew.
+if [ "$(tr -d '\n' 2>/dev/null <"$DEMO/secret" | wc -c)" -lt 43 ]; then
+    head -c 32 /dev/urandom | base64 >"$DEMO/secret"
+fi
 
 stop_arbitre
 target/debug/arbitre check-config --config "$DEMO/arbitre.toml" >/dev/null

@@ -43,6 +43,18 @@ pub struct Config {
     pub log: LogConfig,
 }
 
+/// The fewest characters a secret may have: 32 random bytes written in base 64 (as
+/// `head -c 32 /dev/urandom | base64` writes them) take 43 or 44. The length is all a
+/// configuration check can see of a secret's randomness; the example says how to make one.
+pub const MIN_SECRET_CHARS: usize = 43;
+
+/// The placeholder secret of `config/arbitre.example.toml`, refused as a secret.
+pub const EXAMPLE_SECRET: &str = "change-me-to-a-long-random-string";
+
+/// How to make a secret, as the configuration's checks say it.
+const MAKE_A_SECRET: &str = "make one with `head -c 32 /dev/urandom | base64` (changing it invalidates the reply \
+     addresses already sent)";
+
 /// The referee's identity and limits.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -56,7 +68,8 @@ pub struct BotConfig {
     /// gets a per-game reply address with an unguessable token.
     #[serde(default)]
     pub plus_addressing: bool,
-    /// The secret that signs reply tokens (at least 16 characters).
+    /// The secret that signs reply tokens (at least [`MIN_SECRET_CHARS`] characters, not
+    /// the example's placeholder).
     pub secret: Secret,
     /// The language of players arbitre has not met yet.
     #[serde(default)]
@@ -550,9 +563,13 @@ impl Config {
             );
         }
         match self.bot.secret.reveal() {
-            Ok(s) if s.chars().count() < 16 => {
-                problems.push("bot.secret must be at least 16 characters long.".to_string())
-            }
+            Ok(s) if s.trim() == EXAMPLE_SECRET => problems.push(format!(
+                "bot.secret is the example's placeholder: {MAKE_A_SECRET}."
+            )),
+            Ok(s) if s.trim().chars().count() < MIN_SECRET_CHARS => problems.push(format!(
+                "bot.secret must be at least {MIN_SECRET_CHARS} characters long (32 random \
+                 bytes' worth): {MAKE_A_SECRET}."
+            )),
             Ok(_) => {}
             Err(e) => problems.push(format!("bot.secret cannot be read: {e}.")),
         }
@@ -836,7 +853,7 @@ mod tests {
 [bot]
 address = "arbitre@example.org"
 plus-addressing = true
-secret.raw = "0123456789abcdef-secret"
+secret.raw = "0123456789abcdef-secret-0123456789abcdef-secret"
 default-lang = "fr"
 
 [store]
@@ -864,7 +881,7 @@ password.raw = "hunter2"
         assert_eq!(c.imap.password.reveal().unwrap(), "hunter2");
         let r = c.referee().unwrap();
         assert!(r.plus_addressing);
-        assert_eq!(r.secret, "0123456789abcdef-secret");
+        assert_eq!(r.secret, "0123456789abcdef-secret-0123456789abcdef-secret");
     }
 
     #[test]
@@ -969,7 +986,7 @@ password.raw = "hunter2"
     fn each_problem_gets_its_own_sentence() {
         let text = GOOD
             .replace("arbitre@example.org\"\nplus", "not-an-address\"\nplus")
-            .replace("0123456789abcdef-secret", "short")
+            .replace("0123456789abcdef-secret-0123456789abcdef-secret", "short")
             .replace(
                 "password.command = \"echo hunter2\"",
                 "password.command = \"false\"",
@@ -977,7 +994,22 @@ password.raw = "hunter2"
         let e = Config::parse(&text).unwrap().check().unwrap_err();
         assert_eq!(e.problems.len(), 3, "{:?}", e.problems);
         assert!(e.problems[0].contains("not a mail address"));
-        assert!(e.problems[1].contains("at least 16"));
+        assert!(e.problems[1].contains("at least 43"));
+        // The example's placeholder, and a secret one character too short, are refused too.
+        for (secret, says) in [
+            (EXAMPLE_SECRET.to_string(), "placeholder"),
+            ("x".repeat(MIN_SECRET_CHARS - 1), "at least 43"),
+        ] {
+            let text = GOOD.replace("0123456789abcdef-secret-0123456789abcdef-secret", &secret);
+            let e = Config::parse(&text).unwrap().check().unwrap_err();
+            assert_eq!(e.problems.len(), 1, "{:?}", e.problems);
+            assert!(e.problems[0].contains(says), "{:?}", e.problems);
+        }
+        let text = GOOD.replace(
+            "0123456789abcdef-secret-0123456789abcdef-secret",
+            &"x".repeat(MIN_SECRET_CHARS),
+        );
+        assert!(Config::parse(&text).unwrap().check().is_ok());
         assert!(e.problems[2].contains("imap.password"));
         assert!(e.problems.iter().all(|p| p.ends_with('.')));
     }

@@ -24,7 +24,7 @@ fn a_wrong_configuration_is_explained_problem_by_problem() {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 3, "{err}");
     assert!(lines[0].contains("bot.address `not-an-address` is not a mail address."));
-    assert!(lines[1].contains("bot.secret must be at least 16 characters long."));
+    assert!(lines[1].contains("bot.secret must be at least 43 characters long"));
     assert!(lines[2].contains("smtp.user and smtp.password go together"));
 }
 
@@ -35,7 +35,7 @@ fn an_unknown_key_stops_run_with_its_line() {
     let config = write_config(
         &d,
         "bot@example.org",
-        "a-long-enough-secret",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
         "colour = \"blue\"",
     );
     let out = arbitre(&["run", "--config", config.to_str().unwrap()]);
@@ -51,7 +51,12 @@ fn an_unknown_key_stops_run_with_its_line() {
 #[test]
 fn a_world_readable_configuration_is_warned_about() {
     let d = dir("mode");
-    let config = write_config(&d, "bot@example.org", "a-long-enough-secret", "");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "",
+    );
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o644)).unwrap();
     let out = arbitre(&["games", "--config", config.to_str().unwrap()]);
@@ -65,7 +70,12 @@ fn a_world_readable_configuration_is_warned_about() {
 #[test]
 fn show_and_games_read_the_store() {
     let d = dir("show");
-    let config = write_config(&d, "bot@example.org", "a-long-enough-secret", "");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "",
+    );
     let out = arbitre(&["show", "--config", config.to_str().unwrap(), "7"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("there is no game #7"));
@@ -82,7 +92,7 @@ fn timed_games_are_created_listed_and_shown() {
     let config = write_config(
         &d,
         "bot@example.org",
-        "a-long-enough-secret",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
         "[clock]\ndefault-time = \"10/50d\"\ntime-zone = \"Europe/Paris\"",
     );
     let c = config.to_str().unwrap();
@@ -125,7 +135,7 @@ fn timed_games_are_created_listed_and_shown() {
     let config = write_config(
         &bad,
         "bot@example.org",
-        "a-long-enough-secret",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
         "[clock]\ndefault-time = \"3x\"\ntime-zone = \"Mars/Olympus\"\nreminders = [\"soon\"]",
     );
     let out = arbitre(&["check-config", "--config", config.to_str().unwrap()]);
@@ -153,7 +163,12 @@ fn director(c: &str, words: &str, reason: &str) -> std::process::Output {
 #[test]
 fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
     let d = dir("director");
-    let config = write_config(&d, "bot@example.org", "a-long-enough-secret", "");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "",
+    );
     let c = config.to_str().unwrap();
     let ok = |words: &str, reason: &str| {
         let out = director(c, words, reason);

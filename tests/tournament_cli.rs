@@ -28,7 +28,7 @@ fn config_in(d: &Path) -> String {
     write_config(
         d,
         "arbitre@example.org",
-        "a-long-enough-secret-for-tests",
+        "a-long-enough-secret-of-forty-three-characters-or-more-for-tests",
         "",
     )
     .display()

@@ -153,13 +153,8 @@ pub(crate) fn decide(
     desk.note_sender_lang();
     match &reading.command {
         Command::Lang(Some(lang)) if !desk.proof.holds() => {
-            // `LANG FR` from someone whose language is not known yet: asked in French.
-            if desk
-                .ctx
-                .sender
-                .as_ref()
-                .is_none_or(|p| p.lang_from == LangFrom::Assumed)
-            {
+            // `LANG FR` from an address arbitre does not know yet: asked in French.
+            if desk.ctx.sender.is_none() {
                 desk.lang = *lang;
             }
             unproven(&mut desk, &reading.line, None)

@@ -481,4 +481,53 @@ mod tests {
             Key::None
         );
     }
+
+    #[test]
+    fn a_confirmation_address_names_one_request_for_one_address() {
+        let c = config(true);
+        let id = confirmation_id(&c.secret, "m1@a.example", "Alice@A.example");
+        assert_eq!(id.len(), 10);
+        assert_eq!(
+            id,
+            confirmation_id(&c.secret, "m1@a.example", "alice@a.example")
+        );
+        assert_ne!(
+            id,
+            confirmation_id(&c.secret, "m2@a.example", "alice@a.example")
+        );
+        let addr = confirmation_address(&c, &id, "alice@a.example").unwrap();
+        assert!(addr.starts_with(&format!("arbitre+c-{id}-")), "{addr}");
+        assert_eq!(
+            key_in(&c, std::slice::from_ref(&addr), "alice@a.example"),
+            Key::Confirm(id.clone())
+        );
+        // Another sender, or one character changed: not a reply address of arbitre.
+        assert_eq!(
+            key_in(&c, std::slice::from_ref(&addr), "bob@b.example"),
+            Key::Invalid(addr.clone())
+        );
+        let other = confirmation_id(&c.secret, "m9@a.example", "alice@a.example");
+        let moved = addr.replace(&id, &other);
+        assert_eq!(
+            key_in(&c, std::slice::from_ref(&moved), "alice@a.example"),
+            Key::Invalid(moved.clone())
+        );
+        // It wins over the player's other keys beside it.
+        let seat = reply_address(
+            &c,
+            Seat {
+                game: 1,
+                side: Side::White,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            key_in(&c, &[seat, addr], "alice@a.example"),
+            Key::Confirm(id)
+        );
+        assert_eq!(
+            confirmation_address(&config(false), "x", "alice@a.example"),
+            None
+        );
+    }
 }

@@ -59,3 +59,64 @@ fn row(r: &Row<'_>) -> Result<Confirmation, StoreError> {
         closed_at: r.get(8)?,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::Decision;
+
+    fn asked(state: ConfirmationState) -> Confirmation {
+        Confirmation {
+            id: "abcdefghij".into(),
+            address: "alice@a.example".into(),
+            command: "RESIGN".into(),
+            game: Some(3),
+            lang: Lang::FR,
+            asked_at: 100,
+            expires_at: 100 + crate::referee::confirm::VALID_FOR,
+            state,
+            closed_at: None,
+        }
+    }
+
+    #[test]
+    fn a_request_reads_back_and_once_answered_stays_answered() {
+        for mut store in
+            crate::store::testing::stores("a_request_reads_back_and_once_answered_stays_answered")
+        {
+            let pending = asked(ConfirmationState::Pending);
+            let commit = |store: &mut crate::store::Store, c: &Confirmation, at| {
+                let d = Decision {
+                    confirmations: vec![c.clone()],
+                    ..Decision::default()
+                };
+                store.commit(&d, None, at).unwrap();
+            };
+            commit(&mut store, &pending, 100);
+            assert_eq!(
+                store.confirmation("ABCDEFGHIJ").unwrap(),
+                Some(pending.clone())
+            );
+            assert_eq!(store.confirmation("nothere").unwrap(), None);
+            let done = Confirmation {
+                state: ConfirmationState::Done,
+                closed_at: Some(200),
+                ..pending.clone()
+            };
+            commit(&mut store, &done, 200);
+            assert_eq!(
+                store.confirmation("abcdefghij").unwrap(),
+                Some(done.clone())
+            );
+            // The message that asked, decided again, cannot reopen it; nor can a cancel.
+            commit(&mut store, &pending, 300);
+            let cancelled = Confirmation {
+                state: ConfirmationState::Cancelled,
+                closed_at: Some(400),
+                ..pending
+            };
+            commit(&mut store, &cancelled, 400);
+            assert_eq!(store.confirmation("abcdefghij").unwrap(), Some(done));
+        }
+    }
+}

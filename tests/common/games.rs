@@ -140,7 +140,7 @@ impl Games {
             keys: RefereeConfig {
                 address: daemon.bot.clone(),
                 plus_addressing: true,
-                secret: format!("integration-test-secret-{name}"),
+                secret: format!("integration-test-secret-long-enough-for-any-check-{name}"),
                 default_lang: arbitre::text::Lang::EN,
                 max_replies_per_hour: 1000,
                 max_message_bytes: 1 << 20,

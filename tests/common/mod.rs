@@ -475,7 +475,7 @@ impl Daemon {
             r#"[bot]
 address = "{bot}"
 plus-addressing = true
-secret.raw = "integration-test-secret-{name}"
+secret.raw = "integration-test-secret-long-enough-for-any-check-{name}"
 {max_replies}
 {bot_settings}
 

@@ -75,7 +75,7 @@ pub fn build(name: &str) -> Site {
     let config = cli::write_config(
         &dir,
         "arbitre@example.org",
-        "a-long-enough-secret-for-tests",
+        "a-long-enough-secret-of-forty-three-characters-or-more-for-tests",
         "",
     )
     .display()
