@@ -284,7 +284,10 @@ pub fn on_reply(
             );
             desk.finish()
         }
-        Answer::Command(_) => unreachable!("handled above"),
+        // Taken above, before the request's state: a command is judged on its own.
+        Answer::Command(reading) => {
+            handle::decide(config, ctx, msg, now, &reading, Proof::ConfirmKey)
+        }
     }
 }
 
