@@ -26,25 +26,33 @@ async fn forge(env: &MailEnv, n: usize, from: &str, to: &str, subject: &str, bod
         .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn forged_mail_changes_no_game_and_no_player() {
-    let Some(env) = MailEnv::load() else {
-        return;
-    };
+/// A daemon named `name` and the accounts bot, alice, bob; game #1, Abalone set up by a
+/// director (bob White, alice Black), whose start mail both players have received.
+async fn abalone_game(env: &MailEnv, name: &str) -> (Vec<String>, Daemon) {
     let accounts = env.accounts(&["bot", "alice", "bob"]).await;
     let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
-    let daemon = Daemon::start(&env, bot, "forgery");
+    let daemon = Daemon::start(env, bot, name);
     let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let id = 1;
     for p in [alice, bob] {
         env.wait_mail_after(p, 0, "the game-start mail", |m| m.body.contains("Position"))
             .await;
     }
+    (accounts, daemon)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_mail_changes_no_game_and_no_player() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let (accounts, daemon) = abalone_game(&env, "forgery").await;
+    let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
+    let id = 1;
     let alice_start = env.inbox(alice).await.len();
     let bob_start = env.inbox(bob).await.len();
     let bob_key = env.inbox(bob).await[0]
@@ -127,20 +135,9 @@ async fn a_victims_no_carries_out_nothing_and_only_an_explicit_yes_confirms() {
     let Some(env) = MailEnv::load() else {
         return;
     };
-    let accounts = env.accounts(&["bot", "alice", "bob"]).await;
+    let (accounts, daemon) = abalone_game(&env, "consent").await;
     let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
-    let daemon = Daemon::start(&env, bot, "consent");
-    let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let id = 1;
-    for p in [alice, bob] {
-        env.wait_mail_after(p, 0, "the game-start mail", |m| m.body.contains("Position"))
-            .await;
-    }
     // Bob's real draw offer stands, so that a forged DRAW would agree to it.
     let mark = env.last_uid(alice).await;
     env.reply_latest(bob, bot, "DRAW").await;
