@@ -24,7 +24,7 @@ fn main() {
     let config = RefereeConfig {
         address: "arbitre@bench.example".into(),
         plus_addressing: true,
-        secret: "bench".into(),
+        keys: arbitre::keys::Keyring::new("bench"),
         default_lang: Lang::EN,
         max_replies_per_hour: 1_000_000,
         max_message_bytes: 1 << 20,

@@ -4,12 +4,15 @@
 //! kept apart (the head), so that removing the newest entries shows as well. The hash is
 //! an HMAC-SHA256 under a key derived from the installation's secret, over a length-
 //! prefixed encoding of every field: someone who can write to the database but does not
-//! hold the secret cannot rewrite the chain so that it verifies again. Pure: the store
-//! appends and reads, [`seal`] and [`verify`] decide.
+//! hold the secret cannot rewrite the chain so that it verifies again. The hash starts with
+//! the number of the key that made it (`2:5f0c...`; none for entries written before keys
+//! were numbered), so that a log spanning a rotation of the secret verifies under each
+//! secret in turn ([`crate::keys`]). Pure: the store appends and reads, [`seal`] and
+//! [`verify`] decide.
 
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
+use hmac::Mac;
 
+use crate::keys::{KeySet, Keyring, Purpose};
 use crate::referee::{GameId, Timestamp};
 
 /// The `prev` of the first entry.
@@ -51,13 +54,13 @@ pub struct Entry {
 }
 
 /// Numbers `draft` after the entry `(seq, hash)` (none for the first) and hashes it under
-/// `key` (the installation's secret).
-pub fn seal(draft: Draft, after: Option<(i64, &str)>, key: &str) -> Entry {
+/// `keys` (the installation's current keys).
+pub fn seal(draft: Draft, after: Option<(i64, &str)>, keys: &KeySet) -> Entry {
     let (seq, prev) = match after {
         Some((seq, hash)) => (seq + 1, hash.to_string()),
         None => (1, GENESIS.to_string()),
     };
-    let hash = hash_of(key, seq, &prev, &draft);
+    let hash = hash_of(keys, seq, &prev, &draft);
     Entry {
         seq,
         draft,
@@ -66,9 +69,18 @@ pub fn seal(draft: Draft, after: Option<(i64, &str)>, key: &str) -> Entry {
     }
 }
 
-/// The hash of an entry's content under `key`.
-pub fn hash_of(key: &str, seq: i64, prev: &str, d: &Draft) -> String {
-    let mut h = Hmac::<Sha256>::new_from_slice(key.as_bytes()).expect("HMAC takes any key");
+/// The key number a hash was made under: its `N:` prefix, 0 when it has none.
+pub fn key_number(hash: &str) -> Option<u32> {
+    match hash.split_once(':') {
+        None => Some(0),
+        Some((n, _)) if !n.starts_with('0') && n.len() <= 6 => n.parse().ok(),
+        Some(_) => None,
+    }
+}
+
+/// The hash of an entry's content under `keys`, prefixed with their number.
+pub fn hash_of(keys: &KeySet, seq: i64, prev: &str, d: &Draft) -> String {
+    let mut h = keys.hmac(Purpose::Audit);
     h.update(b"arbitre-audit-1\n");
     let mut field = |bytes: &[u8]| {
         h.update(bytes.len().to_string().as_bytes());
@@ -94,11 +106,16 @@ pub fn hash_of(key: &str, seq: i64, prev: &str, d: &Draft) -> String {
     );
     field(d.detail.as_bytes());
     field(d.reason.as_bytes());
-    h.finalize()
+    let hex = h
+        .finalize()
         .into_bytes()
         .iter()
         .map(|b| format!("{b:02x}"))
-        .collect::<String>()
+        .collect::<String>();
+    match keys.number() {
+        0 => hex,
+        n => format!("{n}:{hex}"),
+    }
 }
 
 /// Where the chain is broken.
@@ -117,6 +134,17 @@ pub enum Break {
         expected: i64,
         /// The number found.
         found: i64,
+    },
+    /// An entry names a key the configuration does not hold (a secret since replaced and
+    /// no longer given as `bot.previous-secret`, or a number made up).
+    #[error(
+        "entry {seq} was sealed under key {number}, which the configuration does not hold (give that secret as bot.previous-secret to check it)"
+    )]
+    UnknownKey {
+        /// Which.
+        seq: i64,
+        /// The key number its hash names.
+        number: String,
     },
     /// An entry does not hold the hash of the entry before it.
     #[error("entry {seq} does not follow the entry before it (removed, replaced or inserted)")]
@@ -137,9 +165,13 @@ pub enum Break {
 }
 
 /// Checks a whole log, oldest first, against its head (`None` when nothing was ever
-/// written) and the `key` it was sealed under: `Ok` with the number of entries, or the
-/// first break.
-pub fn verify(entries: &[Entry], head: Option<(i64, &str)>, key: &str) -> Result<usize, Break> {
+/// written) and the keys it was sealed under (each entry's hash names its key's number):
+/// `Ok` with the number of entries, or the first break.
+pub fn verify(
+    entries: &[Entry],
+    head: Option<(i64, &str)>,
+    keys: &Keyring,
+) -> Result<usize, Break> {
     let mut prev = GENESIS;
     for (i, e) in entries.iter().enumerate() {
         let expected = i as i64 + 1;
@@ -152,7 +184,13 @@ pub fn verify(entries: &[Entry], head: Option<(i64, &str)>, key: &str) -> Result
         if e.prev != prev {
             return Err(Break::Unlinked { seq: e.seq });
         }
-        if hash_of(key, e.seq, &e.prev, &e.draft) != e.hash {
+        let Some(sealer) = key_number(&e.hash).and_then(|n| keys.any_number(n)) else {
+            return Err(Break::UnknownKey {
+                seq: e.seq,
+                number: e.hash.split_once(':').map_or("0", |(n, _)| n).to_string(),
+            });
+        };
+        if hash_of(sealer, e.seq, &e.prev, &e.draft) != e.hash {
             return Err(Break::Changed { seq: e.seq });
         }
         prev = &e.hash;
@@ -179,7 +217,11 @@ pub fn verify(entries: &[Entry], head: Option<(i64, &str)>, key: &str) -> Result
 mod tests {
     use super::*;
 
-    const KEY: &str = "the installation's secret";
+    const SECRET: &str = "the installation's secret";
+
+    fn ring() -> Keyring {
+        Keyring::new(SECRET)
+    }
 
     fn draft(i: i64) -> Draft {
         Draft {
@@ -197,7 +239,7 @@ mod tests {
         let mut out: Vec<Entry> = Vec::new();
         for i in 1..=n {
             let after = out.last().map(|e| (e.seq, e.hash.as_str()));
-            let e = seal(draft(i), after, KEY);
+            let e = seal(draft(i), after, ring().current());
             out.push(e);
         }
         out
@@ -210,8 +252,8 @@ mod tests {
     #[test]
     fn a_log_as_written_verifies() {
         let l = log(5);
-        assert_eq!(verify(&l, head(&l), KEY), Ok(5));
-        assert_eq!(verify(&[], None, KEY), Ok(0));
+        assert_eq!(verify(&l, head(&l), &ring()), Ok(5));
+        assert_eq!(verify(&[], None, &ring()), Ok(0));
         assert_eq!(l[0].prev, GENESIS);
         assert_eq!(l[3].prev, l[2].hash);
     }
@@ -233,13 +275,13 @@ mod tests {
         for change in changes {
             let mut t = l.clone();
             change(&mut t[1].draft);
-            assert_eq!(verify(&t, h, KEY), Err(Break::Changed { seq: 2 }));
+            assert_eq!(verify(&t, h, &ring()), Err(Break::Changed { seq: 2 }));
         }
         // Rehashing the changed entry does not help: the next one no longer follows it.
         let mut t = l.clone();
         t[1].draft.reason = "another reason".into();
-        t[1].hash = hash_of(KEY, 2, &t[1].prev, &t[1].draft);
-        assert_eq!(verify(&t, h, KEY), Err(Break::Unlinked { seq: 3 }));
+        t[1].hash = hash_of(ring().current(), 2, &t[1].prev, &t[1].draft);
+        assert_eq!(verify(&t, h, &ring()), Err(Break::Unlinked { seq: 3 }));
     }
 
     #[test]
@@ -249,7 +291,7 @@ mod tests {
         let mut removed = l.clone();
         removed.remove(1);
         assert_eq!(
-            verify(&removed, h, KEY),
+            verify(&removed, h, &ring()),
             Err(Break::Missing {
                 expected: 2,
                 found: 3
@@ -260,15 +302,15 @@ mod tests {
         for (i, e) in renumbered.iter_mut().enumerate() {
             e.seq = i as i64 + 1;
         }
-        assert!(verify(&renumbered, h, KEY).is_err());
+        assert!(verify(&renumbered, h, &ring()).is_err());
         // The newest entry removed: only the head can tell.
         let tail = &l[..3];
         assert_eq!(
-            verify(tail, h, KEY),
+            verify(tail, h, &ring()),
             Err(Break::Truncated { last: 3, head: 4 })
         );
         assert_eq!(
-            verify(&[], h, KEY),
+            verify(&[], h, &ring()),
             Err(Break::Truncated { last: 0, head: 4 })
         );
     }
@@ -284,11 +326,11 @@ mod tests {
                 d.reason = "a favour".into();
             }
             let after = forged.last().map(|e| (e.seq, e.hash.as_str()));
-            forged.push(seal(d, after, "a guess"));
+            forged.push(seal(d, after, Keyring::new("a guess").current()));
         }
         let h = head(&forged);
-        assert_eq!(verify(&forged, h, KEY), Err(Break::Changed { seq: 1 }));
-        assert_eq!(verify(&forged, h, "a guess"), Ok(3));
+        assert_eq!(verify(&forged, h, &ring()), Err(Break::Changed { seq: 1 }));
+        assert_eq!(verify(&forged, h, &Keyring::new("a guess")), Ok(3));
     }
 
     #[test]
@@ -299,6 +341,47 @@ mod tests {
         let mut b = a.clone();
         b.detail = "a".into();
         b.reason = "bc".into();
-        assert_ne!(hash_of(KEY, 1, GENESIS, &a), hash_of(KEY, 1, GENESIS, &b));
+        assert_ne!(
+            hash_of(ring().current(), 1, GENESIS, &a),
+            hash_of(ring().current(), 1, GENESIS, &b)
+        );
+    }
+
+    #[test]
+    fn a_log_spanning_a_rotation_verifies_under_each_key_while_both_are_held() {
+        // Two entries from before key numbers (the secret itself), two under key 1, two
+        // under key 2 after a rotation.
+        let old = KeySet::unnumbered(SECRET);
+        let rotated = Keyring::numbered("the next secret", 2).with_previous(SECRET, 0);
+        let sealers = [
+            old.clone(),
+            old,
+            ring().current().clone(),
+            ring().current().clone(),
+            rotated.current().clone(),
+            rotated.current().clone(),
+        ];
+        let mut l: Vec<Entry> = Vec::new();
+        for (i, keys) in sealers.iter().enumerate() {
+            let after = l.last().map(|e| (e.seq, e.hash.as_str()));
+            l.push(seal(draft(i as i64 + 1), after, keys));
+        }
+        assert!(!l[0].hash.contains(':') && l[2].hash.starts_with("1:"));
+        assert!(l[5].hash.starts_with("2:"));
+        // The grace period for tokens is over (until = 0): the audit chain still verifies.
+        assert_eq!(verify(&l, head(&l), &rotated), Ok(6));
+        // Without the previous secret, the older entries cannot be checked: said, not passed.
+        let alone = Keyring::numbered("the next secret", 2);
+        assert_eq!(
+            verify(&l, head(&l), &alone),
+            Err(Break::UnknownKey {
+                seq: 1,
+                number: "0".into()
+            })
+        );
+        // An entry relabelled to another key number is found.
+        let mut t = l.clone();
+        t[4].hash = t[4].hash.replacen("2:", "1:", 1);
+        assert!(verify(&t, head(&l), &rotated).is_err());
     }
 }

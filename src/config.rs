@@ -52,8 +52,11 @@ pub const MIN_SECRET_CHARS: usize = 43;
 pub const EXAMPLE_SECRET: &str = "change-me-to-a-long-random-string";
 
 /// How to make a secret, as the configuration's checks say it.
-const MAKE_A_SECRET: &str = "make one with `head -c 32 /dev/urandom | base64` (changing it invalidates the reply \
-     addresses already sent)";
+const MAKE_A_SECRET: &str = "make one with `head -c 32 /dev/urandom | base64` (to replace a secret in use, \
+     see bot.key-number and bot.previous-secret)";
+
+/// The highest key number (six digits, as tokens carry it).
+pub const MAX_KEY_NUMBER: u32 = 999_999;
 
 /// The referee's identity and limits.
 #[derive(Clone, Debug, Deserialize)]
@@ -71,6 +74,18 @@ pub struct BotConfig {
     /// The secret that signs reply tokens (at least [`MIN_SECRET_CHARS`] characters, not
     /// the example's placeholder).
     pub secret: Secret,
+    /// The number of `secret`, carried by every token it makes: 1 for the first secret, one
+    /// more at each rotation.
+    #[serde(default = "default_key_number")]
+    pub key_number: u32,
+    /// After a rotation, the secret before (key number one below `key-number`): what it
+    /// made keeps verifying until `previous-secret-until`, and the audit log's older
+    /// entries verify under it.
+    #[serde(default)]
+    pub previous_secret: Option<Secret>,
+    /// The day (`2027-03-01`, UTC) from which the previous secret's tokens are refused.
+    #[serde(default)]
+    pub previous_secret_until: Option<String>,
     /// The language of players arbitre has not met yet.
     #[serde(default)]
     pub default_lang: Lang,
@@ -92,6 +107,73 @@ pub struct BotConfig {
     /// Take From lines on trust: only for a closed server that no outsider can mail.
     #[serde(default)]
     pub trust_unverified_senders: bool,
+}
+
+impl BotConfig {
+    /// The keys in force: `secret` under `key-number`, and the previous secret with its
+    /// grace period after a rotation. Reads the secrets (runs their commands).
+    pub fn keyring(&self) -> Result<crate::keys::Keyring, String> {
+        let secret = self
+            .secret
+            .reveal()
+            .map_err(|e| format!("bot.secret cannot be read: {e}."))?;
+        let number = self.key_number;
+        if !(1..=MAX_KEY_NUMBER).contains(&number) {
+            return Err(format!(
+                "bot.key-number must be from 1 to {MAX_KEY_NUMBER} (1 for the first secret, one \
+                 more at each rotation)."
+            ));
+        }
+        let ring = crate::keys::Keyring::numbered(secret.trim(), number);
+        match (&self.previous_secret, &self.previous_secret_until) {
+            (None, None) => Ok(ring),
+            (Some(_), None) | (None, Some(_)) => Err(
+                "bot.previous-secret and bot.previous-secret-until go together: the old secret, \
+                 and the day its reply addresses stop working."
+                    .to_string(),
+            ),
+            (Some(previous), Some(until)) => {
+                if number < 2 {
+                    return Err(
+                        "bot.previous-secret is the secret of the key number before: raise \
+                         bot.key-number to 2 (or more) with the new secret."
+                            .to_string(),
+                    );
+                }
+                let previous = previous
+                    .reveal()
+                    .map_err(|e| format!("bot.previous-secret cannot be read: {e}."))?;
+                if previous.trim() == secret.trim() {
+                    return Err(
+                        "bot.previous-secret is the same as bot.secret: put the new secret in \
+                         bot.secret."
+                            .to_string(),
+                    );
+                }
+                let until = day_start(until).ok_or_else(|| {
+                    format!("bot.previous-secret-until `{until}` is not a day like `2027-03-01`.")
+                })?;
+                Ok(ring.with_previous(previous.trim(), until))
+            }
+        }
+    }
+}
+
+/// 32 bytes written as 64 hexadecimal digits.
+fn hex_key(text: &str) -> Option<Vec<u8>> {
+    if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..32)
+        .map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok())
+        .collect()
+}
+
+/// The first second of `day` (`2027-03-01`) in UTC, as seconds since the epoch.
+fn day_start(day: &str) -> Option<i64> {
+    let date: jiff::civil::Date = day.trim().parse().ok()?;
+    let at = date.to_zoned(jiff::tz::TimeZone::UTC).ok()?;
+    Some(at.timestamp().as_second())
 }
 
 /// The store: a SQLite file (`path`, or `url = "sqlite://PATH"`) or a PostgreSQL database
@@ -297,6 +379,12 @@ pub struct WebSection {
     /// The pages' address as players reach them (`https://games.example.org`, behind a
     /// reverse proxy); when set, game mails link to their game's page.
     pub public_url: Option<String>,
+    /// The key of the players' page handles alone (64 hexadecimal digits, as `arbitre
+    /// page-key` prints it), for an `arbitre web` that must not hold the installation's
+    /// secret: with it, `arbitre web` never reads `bot.secret` nor the mail passwords.
+    /// Absent: derived from `bot.secret`.
+    #[serde(default)]
+    pub page_key: Option<Secret>,
 }
 
 impl WebSection {
@@ -322,6 +410,22 @@ impl WebSection {
             }
         }
         problems
+    }
+
+    /// The page-handle key given as `page-key`, read and decoded; `None` when not given.
+    pub fn given_page_key(&self) -> Option<Result<Vec<u8>, String>> {
+        let key = self.page_key.as_ref()?;
+        Some(
+            key.reveal()
+                .map_err(|e| format!("web.page-key cannot be read: {e}."))
+                .and_then(|k| {
+                    hex_key(k.trim()).ok_or_else(|| {
+                        "web.page-key must be the 64 hexadecimal digits `arbitre page-key` \
+                         prints."
+                            .to_string()
+                    })
+                }),
+        )
     }
 
     /// The public address without its trailing slash, if set.
@@ -456,6 +560,10 @@ impl Secret {
     }
 }
 
+fn default_key_number() -> u32 {
+    1
+}
+
 fn default_display_name() -> String {
     "arbitre".into()
 }
@@ -572,6 +680,13 @@ impl Config {
             )),
             Ok(_) => {}
             Err(e) => problems.push(format!("bot.secret cannot be read: {e}.")),
+        }
+        match self.bot.keyring() {
+            Err(e) if !e.starts_with("bot.secret cannot be read") => problems.push(e),
+            _ => {}
+        }
+        if let Some(Err(e)) = self.web.given_page_key() {
+            problems.push(e);
         }
         if !self.bot.plus_addressing
             && self.bot.trusted_authserv_id.is_none()
@@ -754,17 +869,47 @@ impl Config {
         }
     }
 
+    /// The keys of the players' page handles, the one that makes them first: `web.page-key`
+    /// when given (then `bot.secret` is not read), else derived from the bot's secrets
+    /// (the previous secret's handles keep leading to the same pages).
+    pub fn page_keys(&self) -> Result<Vec<Vec<u8>>, String> {
+        if let Some(given) = self.web.given_page_key() {
+            return given.map(|k| vec![k]);
+        }
+        let ring = self.bot.keyring()?;
+        Ok(ring
+            .all()
+            .map(|set| set.key(crate::keys::Purpose::PageHandle).to_vec())
+            .collect())
+    }
+
+    /// Checks what the public pages alone need (`arbitre web` with `web.page-key`): the
+    /// store, the clock and web sections and the page key. Reads no other secret.
+    pub fn check_pages(&self) -> Result<(), ConfigError> {
+        let mut problems = self.web.problems();
+        if let Err(e) = self.store.locate(None) {
+            problems.push(e);
+        }
+        if let Err(p) = self.clock.read() {
+            problems.extend(p);
+        }
+        if let Err(e) = self.page_keys() {
+            problems.push(e);
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ConfigError { problems })
+        }
+    }
+
     /// The referee's settings. Reads the secret (runs its command if needed).
     pub fn referee(&self) -> Result<RefereeConfig, ConfigError> {
-        let secret = self
-            .bot
-            .secret
-            .reveal()
-            .map_err(|e| ConfigError::one(format!("bot.secret cannot be read: {e}.")))?;
+        let keys = self.bot.keyring().map_err(ConfigError::one)?;
         Ok(RefereeConfig {
             address: self.bot.address.to_lowercase(),
             plus_addressing: self.bot.plus_addressing,
-            secret,
+            keys,
             default_lang: self.bot.default_lang,
             max_replies_per_hour: self.bot.max_replies_per_hour,
             max_message_bytes: self.bot.max_message_bytes,
@@ -881,7 +1026,80 @@ password.raw = "hunter2"
         assert_eq!(c.imap.password.reveal().unwrap(), "hunter2");
         let r = c.referee().unwrap();
         assert!(r.plus_addressing);
-        assert_eq!(r.secret, "0123456789abcdef-secret-0123456789abcdef-secret");
+        assert_eq!(
+            r.keys,
+            crate::keys::Keyring::new("0123456789abcdef-secret-0123456789abcdef-secret")
+        );
+    }
+
+    #[test]
+    fn a_rotation_names_the_new_number_the_previous_secret_and_its_last_day() {
+        let good = "0123456789abcdef-secret-0123456789abcdef-secret";
+        let rotated = GOOD.replace(
+            &format!("secret.raw = \"{good}\""),
+            &format!(
+                "secret.raw = \"the-next-secret-of-forty-three-characters-or-more\"\n\
+                 key-number = 2\nprevious-secret.raw = \"{good}\"\n\
+                 previous-secret-until = \"2027-03-01\""
+            ),
+        );
+        assert_ne!(rotated, GOOD);
+        let c = Config::parse(&rotated).unwrap();
+        c.check().unwrap();
+        let ring = c.referee().unwrap().keys;
+        assert_eq!(ring.current().number(), 2);
+        // 2027-03-01T00:00:00Z
+        let until = 1_803_859_200;
+        assert!(ring.for_number(1, until - 1).is_some());
+        assert!(ring.for_number(1, until).is_none());
+        // Each half of a rotation alone, a previous secret at number 1, the same secret
+        // twice, a day that is not one: each said.
+        for (change, says) in [
+            ("previous-secret-until = \"2027-03-01\"", "go together"),
+            ("key-number = 2", "raise bot.key-number"),
+            (
+                "the-next-secret-of-forty-three-characters-or-more",
+                "the same as bot.secret",
+            ),
+            ("2027-03-01", "is not a day"),
+        ] {
+            let replacement = match says {
+                "the same as bot.secret" => good,
+                "is not a day" => "March 1st",
+                _ => "",
+            };
+            let text = rotated.replacen(change, replacement, 1);
+            let e = Config::parse(&text).unwrap().check().unwrap_err();
+            assert!(e.to_string().contains(says), "{change}: {e}");
+        }
+        let zero = rotated.replace("key-number = 2", "key-number = 0");
+        let e = Config::parse(&zero).unwrap().check().unwrap_err();
+        assert!(e.to_string().contains("bot.key-number must be"), "{e}");
+    }
+
+    #[test]
+    fn the_pages_can_run_with_their_key_alone() {
+        let c = Config::parse(GOOD).unwrap();
+        let derived = c.page_keys().unwrap();
+        assert_eq!(
+            derived.len(),
+            2,
+            "key 1 and the unnumbered handles of before"
+        );
+        let hex: String = derived[0].iter().map(|b| format!("{b:02x}")).collect();
+        // Given alone, with a secret the pages cannot read and a mail password they
+        // need not: the pages' check passes, the daemon's would not.
+        let apart = GOOD.replace(
+            "secret.raw = \"0123456789abcdef-secret-0123456789abcdef-secret\"",
+            "secret.command = \"exit 1\"",
+        ) + &format!("\n[web]\npage-key.raw = \"{hex}\"\n");
+        let c = Config::parse(&apart).unwrap();
+        c.check_pages().unwrap();
+        assert!(c.check().is_err());
+        assert_eq!(c.page_keys().unwrap(), vec![derived[0].clone()]);
+        let bad = apart.replace(&hex, "not-hex");
+        let e = Config::parse(&bad).unwrap().check_pages().unwrap_err();
+        assert!(e.to_string().contains("64 hexadecimal digits"), "{e}");
     }
 
     #[test]

@@ -25,6 +25,8 @@
 //! - [`tournament`]: round robin, Swiss and knock-out pairings, standings and tie-breaks (pure).
 //! - [`render`]: board pictures: each game's position drawn as SVG, rasterised to PNG for
 //!   mail with a compiled-in font (pure).
+//! - [`keys`]: one key per purpose derived from the installation's secret (HKDF), key
+//!   numbers and the previous secret's grace period after a rotation.
 //! - [`text`]: bilingual (English/French) player-facing text.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
@@ -43,6 +45,7 @@ pub mod clock;
 pub mod config;
 pub mod daemon;
 pub mod games;
+pub mod keys;
 pub mod mail;
 pub mod rating;
 pub mod referee;

@@ -275,7 +275,7 @@ fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
         let forged = arbitre::audit::seal(
             draft,
             after.as_ref().map(|(s, h)| (*s, h.as_str())),
-            "a guess",
+            arbitre::keys::Keyring::new("a guess").current(),
         );
         let f = &forged.draft;
         db.execute(

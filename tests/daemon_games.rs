@@ -34,7 +34,7 @@ fn assert_ready() {
     let config = RefereeConfig {
         address: "arbitre@example.org".into(),
         plus_addressing: true,
-        secret: "0123456789abcdef0123".into(),
+        keys: arbitre::keys::Keyring::new("0123456789abcdef0123"),
         default_lang: Lang::EN,
         max_replies_per_hour: 20,
         max_message_bytes: 100_000,

@@ -98,7 +98,7 @@ fn time_given_moves_the_deadline_and_both_players_are_told_why_in_their_language
     let ds = w.run_clock(t + 4 * DAY);
     let end = ds.last().unwrap();
     assert_eq!(end.games[0].result.as_ref().unwrap().termination, "time");
-    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(1));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.keys), Ok(1));
     assert_eq!(w.audit[0].draft.action, "clock-add");
     assert!(
         w.audit[0].draft.detail.starts_with("black +2d"),
@@ -171,7 +171,7 @@ fn time_taken_can_flag_a_player_and_time_set_is_what_is_left() {
         (result.winner, result.termination.as_str()),
         (Some(Side::White), "time")
     );
-    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(2));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.keys), Ok(2));
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn stopped_clocks_count_nothing_and_nothing_is_due_until_they_start_again() {
     w.clock = back + DAY;
     w.answer(ALICE, "a2b3");
     assert_eq!(w.game(id).moves.len(), 3);
-    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(2));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.keys), Ok(2));
 }
 
 #[test]
@@ -434,7 +434,7 @@ fn special_leave_is_not_charged_may_give_time_back_and_the_opponents_are_told() 
         "{body}"
     );
     assert!(w.grant_leave(CAROL, turn_day, turn_day, "who?").is_err());
-    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.secret), Ok(2));
+    assert_eq!(audit::verify(&w.audit, head(&w), &w.config.keys), Ok(2));
     assert_eq!(w.audit[0].draft.player.as_deref(), Some(ALICE));
 }
 
@@ -470,7 +470,7 @@ fn the_audit_chain_of_a_season_verifies_and_any_tampering_shows() {
     let log = w.audit.clone();
     let h = log.last().map(|e| (e.seq, e.hash.clone())).unwrap();
     let h = Some((h.0, h.1.as_str()));
-    assert_eq!(audit::verify(&log, h, &w.config.secret), Ok(5));
+    assert_eq!(audit::verify(&log, h, &w.config.keys), Ok(5));
     let actions: Vec<&str> = log.iter().map(|e| e.draft.action.as_str()).collect();
     assert_eq!(
         actions,
@@ -486,19 +486,19 @@ fn the_audit_chain_of_a_season_verifies_and_any_tampering_shows() {
     let mut t1 = log.clone();
     t1[2].draft.reason = "a favour".into();
     assert_eq!(
-        audit::verify(&t1, h, &w.config.secret),
+        audit::verify(&t1, h, &w.config.keys),
         Err(Break::Changed { seq: 3 })
     );
     // An entry removed.
     let mut t2 = log.clone();
     t2.remove(3);
     assert!(matches!(
-        audit::verify(&t2, h, &w.config.secret),
+        audit::verify(&t2, h, &w.config.keys),
         Err(Break::Missing { .. })
     ));
     // The last entry removed, the head left alone.
     assert!(matches!(
-        audit::verify(&log[..4], h, &w.config.secret),
+        audit::verify(&log[..4], h, &w.config.keys),
         Err(Break::Truncated { last: 4, head: 5 })
     ));
 }

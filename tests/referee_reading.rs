@@ -37,7 +37,7 @@ fn config() -> RefereeConfig {
     RefereeConfig {
         address: BOT.to_string(),
         plus_addressing: true,
-        secret: "test secret, never used in production".to_string(),
+        keys: arbitre::keys::Keyring::new("test secret, never used in production"),
         default_lang: Lang::EN,
         max_replies_per_hour: 30,
         max_message_bytes: 64 * 1024,

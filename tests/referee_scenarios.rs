@@ -668,6 +668,47 @@ fn a_director_creates_a_game_announced_to_both_players() {
     );
 }
 
+#[test]
+fn after_a_rotation_old_reply_addresses_play_until_their_day_then_point_to_the_new_ones() {
+    let bulltricker = engine!("bulltricker");
+    let old_secret = "test secret, never used in production";
+    let mut w = World::new();
+    let id = w.create(bulltricker, Start::Default, ALICE, BOB);
+    let to_alice = w.last_to(ALICE).clone();
+    let to_bob = w.last_to(BOB).clone();
+    let old_alice = to_alice.reply_to.clone().unwrap();
+    assert!(old_alice.ends_with("-1@referee.example"), "{old_alice}");
+    // The secret is replaced: number 2, the old one kept for a grace period.
+    let until = w.clock + 30 * 86_400;
+    w.config.keys = arbitre::keys::Keyring::numbered("the next secret, long and random", 2)
+        .with_previous(old_secret, until);
+    // Within it, a reply to the old address still plays, and the mails now carry new ones.
+    let d = w.answer_mail(&to_alice, ALICE, "b.h2 b.h4");
+    let forwarded = only(&d, BOB).clone();
+    assert_eq!(first_line(&forwarded), "b.h2 b.h4");
+    let new_bob = forwarded.reply_to.clone().unwrap();
+    assert!(new_bob.ends_with("-2@referee.example"), "{new_bob}");
+    assert_ne!(Some(new_bob.clone()), to_bob.reply_to);
+    // After it, the old address changes nothing and says where to write instead...
+    w.clock = until;
+    let before = w.game(id).clone();
+    let legal = live(&before).legal_moves();
+    let d = w.answer_mail(&to_bob, BOB, &legal[0]);
+    assert_eq!(w.game(id).moves, before.moves);
+    let answer = only(&d, BOB);
+    assert!(
+        answer
+            .body
+            .contains("a reply address arbitre no longer uses"),
+        "{}",
+        answer.body
+    );
+    // ...while the new one plays.
+    let d = w.answer_mail(&forwarded, BOB, &legal[0]);
+    assert_eq!(w.game(id).moves.len(), before.moves.len() + 1);
+    assert_eq!(only(&d, ALICE).body.lines().next(), Some(legal[0].as_str()));
+}
+
 // ---------------------------------------------------------------------------------------
 // Moves
 

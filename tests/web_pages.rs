@@ -312,6 +312,52 @@ async fn a_player_who_hid_their_casual_games_keeps_them_off_the_pages() {
 }
 
 #[tokio::test]
+async fn the_pages_run_apart_with_their_key_alone_and_give_the_same_addresses() {
+    let s = site::build("apart");
+    let blaise_link = |event: &str| {
+        event
+            .split("<a href=\"")
+            .find(|s| s.contains(">Blaise Pascal<"))
+            .and_then(|s| s.split('"').next())
+            .expect("a link to Blaise's page")
+            .to_string()
+    };
+    let whole = site::serve(&s.config);
+    let link = blaise_link(&get(&whole.base, "/events/autumn").await.body);
+    drop(whole);
+    // The key of the handles alone, for a web process under another user: the secret and
+    // the mail passwords are commands that fail there, and are never run.
+    let key = site::ok(&["page-key", "--config", &s.config])
+        .trim()
+        .to_string();
+    assert_eq!(key.len(), 64, "{key}");
+    let text = std::fs::read_to_string(&s.config).unwrap();
+    let secret_line = text
+        .lines()
+        .find(|l| l.starts_with("secret.raw"))
+        .unwrap()
+        .to_string();
+    let apart_text = text
+        .replace(&secret_line, "secret.command = \"exit 3\"")
+        .replace("password.raw = \"p\"", "password.command = \"exit 3\"")
+        + &format!("[web]\npage-key.raw = \"{key}\"\n");
+    let apart = s.dir.join("web-apart.toml");
+    std::fs::write(&apart, apart_text).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&apart, std::fs::Permissions::from_mode(0o600)).unwrap();
+    // Such a file does not run the daemon...
+    let refused = site::arbitre(&["check-config", "--config", apart.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    // ...but serves the same pages, under the same addresses.
+    let web = site::serve(apart.to_str().unwrap());
+    let event = get(&web.base, "/events/autumn").await.body;
+    assert_eq!(blaise_link(&event), link);
+    let page = get(&web.base, &link).await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Blaise Pascal"));
+}
+
+#[tokio::test]
 async fn the_pages_speak_the_readers_language() {
     let s = site::build("language");
     let web = site::serve(&s.config);

@@ -23,6 +23,10 @@ invalid-address =
     Your message was sent to { $address }, which is not a reply address arbitre gave you: it may have been mistyped, altered, or taken from someone else's mail. Nothing was done.
     To play, reply to arbitre's latest mail about your game. Write GAMES to arbitre's own address to get the list of your games with their reply addresses.
 
+retired-address =
+    Your message was sent to { $address }, a reply address arbitre no longer uses: the installation has since changed its keys, and old reply addresses stop working after a while. Nothing was done.
+    To play, reply to arbitre's latest mail about your game: it carries the new address. Write GAMES to arbitre's own address to get the list of your games with their reply addresses.
+
 # The one notice of the rate limit. $until is a time of day, HH:MM, in UTC.
 rate-limited =
     arbitre has answered { $limit } of your messages in the last hour that were not moves or commands of your games. To protect everyone's mailbox from loops and floods, it will not answer such messages again until { $until } UTC.

@@ -21,6 +21,10 @@ invalid-address =
     Votre message a été envoyé à { $address }, qui n'est pas une adresse de réponse qu'arbitre vous a donnée : elle a pu être mal recopiée, modifiée ou prise dans le courriel de quelqu'un d'autre. Rien n'a été fait.
     Pour jouer, répondez au dernier courriel d'arbitre sur votre partie. Écrivez PARTIES à l'adresse d'arbitre pour recevoir la liste de vos parties et de leurs adresses de réponse.
 
+retired-address =
+    Votre message a été envoyé à { $address }, une adresse de réponse qu'arbitre n'utilise plus : l'installation a changé ses clés depuis, et les anciennes adresses de réponse cessent de fonctionner au bout d'un certain temps. Rien n'a été fait.
+    Pour jouer, répondez au dernier courriel d'arbitre sur votre partie : il porte la nouvelle adresse. Écrivez PARTIES à l'adresse d'arbitre pour recevoir la liste de vos parties et de leurs adresses de réponse.
+
 rate-limited =
     arbitre a répondu dans l'heure à { $limit } de vos messages qui n'étaient ni des coups ni des commandes de vos parties. Pour protéger les boîtes de chacun des boucles et des envois en masse, il ne répondra plus à ce genre de message avant { $until } (heure UTC).
     Vos parties ne sont pas concernées : les coups, PLATEAU, NULLE, ABANDON et les autres commandes d'une partie que vous jouez reçoivent leur réponse comme toujours.

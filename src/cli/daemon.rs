@@ -78,6 +78,14 @@ pub(crate) fn init_tracing(level: &str) {
 
 /// Loads and checks the configuration, printing each problem; `Err` holds the exit code.
 pub(crate) fn load(path: &Path) -> Result<Config, ExitCode> {
+    load_checked(path, Config::check)
+}
+
+/// Loads the configuration and runs `check` on it, saying every problem.
+pub(crate) fn load_checked(
+    path: &Path,
+    check: impl FnOnce(&Config) -> Result<(), crate::config::ConfigError>,
+) -> Result<Config, ExitCode> {
     let config = Config::load(path).map_err(|e| {
         for p in &e.problems {
             eprintln!("arbitre: {p}");
@@ -87,7 +95,7 @@ pub(crate) fn load(path: &Path) -> Result<Config, ExitCode> {
     if let Some(w) = permission_warning(path) {
         eprintln!("arbitre: warning: {w}");
     }
-    config.check().map_err(|e| {
+    check(&config).map_err(|e| {
         for p in &e.problems {
             eprintln!("arbitre: {}: {p}", path.display());
         }

@@ -207,10 +207,10 @@ pub(crate) type Decide<'a> =
     Box<dyn FnOnce(&Store, i64, Timestamp) -> Result<Result<Directed, Refused>, StoreError> + 'a>;
 
 /// Decides an action inside one write transaction and commits it with its audit entry
-/// sealed under `key` (the installation's secret).
+/// sealed under `keys` (the installation's current keys).
 pub(crate) fn commit(
     store: &mut Store,
-    key: &str,
+    keys: &crate::keys::KeySet,
     decide: Decide,
     draft: impl FnOnce(&Directed, Timestamp) -> Draft,
 ) -> Result<ExitCode, UsageError> {
@@ -222,7 +222,7 @@ pub(crate) fn commit(
         match decide(s, seq, now)? {
             Ok(directed) => {
                 s.commit(&directed.decision, None, now)?;
-                let entry = s.append_audit(draft(&directed, now), key)?;
+                let entry = s.append_audit(draft(&directed, now), keys)?;
                 Ok(Ok((directed, entry)))
             }
             Err(refused) => Ok(Err(refused)),
@@ -265,7 +265,7 @@ fn on_game(
     let actor = why.by.clone().unwrap_or_else(login);
     commit(
         &mut store,
-        &referee.secret,
+        referee.keys.current(),
         Box::new(|s, seq, now| {
             let ctx = s.game_context(game, now)?;
             Ok(direct::on_game(
@@ -361,7 +361,7 @@ pub fn leave(args: &LeaveArgs) -> Result<ExitCode, UsageError> {
     let address = player.trim().to_lowercase();
     commit(
         &mut store,
-        &referee.secret,
+        referee.keys.current(),
         Box::new(|s, seq, now| {
             let ctx = s.player_context(&address, now)?;
             Ok(direct::grant_leave(
@@ -525,7 +525,7 @@ pub fn audit(args: &AuditArgs) -> ExitCode {
         );
     }
     let anchored = head.as_ref().map(|(s, h)| (*s, h.as_str()));
-    match audit::verify(&entries, anchored, &referee.secret) {
+    match audit::verify(&entries, anchored, &referee.keys) {
         Ok(n) => {
             println!(
                 "Audit log intact: {n} entr{} chained.",

@@ -120,6 +120,9 @@ pub enum Command {
     Run(daemon::ConfigArg),
     /// Serve the public pages (games, players, events) read-only, until SIGTERM.
     Web(web::WebArgs),
+    /// Print the key of the players' page handles, for `web.page-key` of an `arbitre web`
+    /// that runs without the installation's secret.
+    PageKey(daemon::ConfigArg),
     /// The store itself: `store migrate` copies a whole installation into an empty store.
     #[command(subcommand)]
     Store(store::StoreCommand),
@@ -298,6 +301,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::CheckConfig(args) => Ok(daemon::check_config(&args)),
         Command::Status(args) => Ok(status::status(&args)),
         Command::Web(args) => Ok(web::web(&args)),
+        Command::PageKey(args) => Ok(web::page_key(&args)),
         Command::New(args) => daemon::new_game(&args),
         Command::Show { config, id } => Ok(daemon::show(&config, id)),
         Command::Clocks(args) => Ok(clocks::clocks(&args)),

@@ -447,7 +447,7 @@ fn create(args: &CreateArgs) -> Result<ExitCode, UsageError> {
     let actor = args.by.clone().unwrap_or_else(login);
     commit(
         &mut store,
-        &referee.secret,
+        referee.keys.current(),
         Box::new(move |s, seq, now| {
             if s.event(&name)?.is_some() {
                 return Ok(Err(Refused(format!("there is already an event `{name}`"))));
@@ -599,7 +599,7 @@ fn enter(args: &EnterArgs) -> Result<ExitCode, UsageError> {
     let actor = args.by.clone().unwrap_or_else(login);
     commit(
         &mut store,
-        &referee.secret,
+        referee.keys.current(),
         Box::new(move |s, _seq, now| {
             let Some(mut event) = s.event(&name)? else {
                 return Ok(Err(Refused(format!("there is no event `{name}`"))));
@@ -688,7 +688,7 @@ fn start(args: &EventArgs) -> Result<ExitCode, UsageError> {
     let config = referee.clone();
     commit(
         &mut store,
-        &referee.secret,
+        referee.keys.current(),
         Box::new(move |s, _seq, now| {
             on_event(s, &name, &config, now, |desk, event| {
                 play::start(desk, event).map(|decision| Directed {
@@ -722,7 +722,7 @@ fn pair_event(args: &PairArgs) -> Result<ExitCode, UsageError> {
     let settings = referee.clone();
     commit(
         &mut store,
-        &referee.secret,
+        referee.keys.current(),
         Box::new(move |s, _seq, now| {
             on_event(
                 s,
@@ -773,7 +773,7 @@ fn withdraw(args: &WithdrawArgs) -> Result<ExitCode, UsageError> {
     let why = reason.clone();
     commit(
         &mut store,
-        &referee.secret,
+        referee.keys.current(),
         Box::new(move |s, seq, now| {
             on_event(s, &name, &settings, now, |desk, event| {
                 play::withdraw(

@@ -7,8 +7,9 @@ use std::sync::Arc;
 use clap::Args;
 use tokio::sync::watch;
 
-use super::daemon::{ConfigArg, load};
+use super::daemon::{ConfigArg, load, load_checked};
 use crate::config::Config;
+use crate::keys::Purpose;
 use crate::web::{Site, WebSettings, routes, serve};
 
 /// `arbitre web`.
@@ -41,14 +42,14 @@ impl Pages {
     }
 }
 
-/// The pages' settings from the configuration.
+/// The pages' settings from the configuration: the page-handle keys alone, never the
+/// installation's secret.
 pub fn settings(config: &Config) -> Result<WebSettings, String> {
-    let referee = config.referee().map_err(|e| e.to_string())?;
     Ok(WebSettings {
         store: config.store.location()?,
-        secret: referee.secret,
-        default_lang: referee.default_lang,
-        clock: referee.clock,
+        page_keys: config.page_keys()?,
+        default_lang: config.bot.default_lang,
+        clock: config.clock.read().map_err(|p| p.join(" "))?,
     })
 }
 
@@ -68,10 +69,18 @@ pub async fn start(config: &Config, listen: &str) -> Result<Pages, String> {
     Ok(Pages { stop, task })
 }
 
-/// `arbitre web --config FILE`.
+/// `arbitre web --config FILE`: with `web.page-key`, the configuration is checked only as
+/// far as the pages need it, and no other secret is read.
 pub fn web(args: &WebArgs) -> ExitCode {
     super::daemon::init_tracing("info");
-    let config = match load(&args.config.config) {
+    let loaded = load_checked(&args.config.config, |c| {
+        if c.web.page_key.is_some() {
+            c.check_pages()
+        } else {
+            c.check()
+        }
+    });
+    let config = match loaded {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -96,4 +105,26 @@ pub fn web(args: &WebArgs) -> ExitCode {
         pages.stop().await;
         ExitCode::SUCCESS
     })
+}
+
+/// `arbitre page-key --config FILE`: prints the key of the players' page handles, for
+/// `web.page-key` in the configuration of an `arbitre web` run apart (under another user,
+/// without the installation's secret).
+pub fn page_key(args: &ConfigArg) -> ExitCode {
+    let config = match load(&args.config) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    match config.bot.keyring() {
+        Ok(ring) => {
+            let key = ring.current().key(Purpose::PageHandle);
+            let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+            println!("{hex}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbitre: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -18,7 +18,7 @@ fn settings() -> DaemonSettings {
         referee: RefereeConfig {
             address: "arbitre@example.org".into(),
             plus_addressing: false,
-            secret: "0123456789abcdef".into(),
+            keys: crate::keys::Keyring::new("0123456789abcdef"),
             default_lang: Lang::EN,
             max_replies_per_hour: 20,
             max_message_bytes: 100_000,

@@ -384,7 +384,7 @@ mod tests {
         RefereeConfig {
             address: "arbitre@example.org".into(),
             plus_addressing: true,
-            secret: "s".into(),
+            keys: crate::keys::Keyring::new("s"),
             default_lang: Lang::EN,
             max_replies_per_hour: 10,
             max_message_bytes: 1000,

@@ -118,7 +118,7 @@ impl Confirmation {
 /// cannot give one (plus-addressing off): then nothing can confirm it.
 pub fn ask(desk: &mut Desk, command: &str, game: Option<GameId>) -> Option<String> {
     let address = desk.sender().to_lowercase();
-    let id = token::confirmation_id(&desk.config.secret, &desk.msg.message_id, &address);
+    let id = token::confirmation_id(desk.config.keys.current(), &desk.msg.message_id, &address);
     let reply_to = token::confirmation_address(desk.config, &id, &address)?;
     desk.confirmations.push(Confirmation {
         id,

@@ -99,12 +99,21 @@ pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timesta
         );
         return desk.finish();
     }
-    let key = token::key_in(config, &msg.recipients, &msg.from);
+    let key = token::key_in(config, &msg.recipients, &msg.from, now);
     if let Key::Invalid(address) = &key {
         let body = reply::invalid_address(desk.lang, address);
         desk.reply(Topic::Problem, body);
         desk.summary = format!(
             "refused a message from {} to {address}, not a reply address of arbitre",
+            msg.from
+        );
+        return desk.finish();
+    }
+    if let Key::Retired(address) = &key {
+        let body = reply::retired_address(desk.lang, address);
+        desk.reply(Topic::Problem, body);
+        desk.summary = format!(
+            "refused a message from {} to {address}, a reply address of a replaced secret",
             msg.from
         );
         return desk.finish();
@@ -1048,7 +1057,7 @@ mod tests {
         RefereeConfig {
             address: "arbitre@example.org".into(),
             plus_addressing: true,
-            secret: "s".into(),
+            keys: crate::keys::Keyring::new("s"),
             default_lang: Lang::EN,
             max_replies_per_hour: 5,
             max_message_bytes: 10_000,

@@ -108,7 +108,7 @@ pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
         command::Command::Join(..) | command::Command::Standings(_) | command::Command::Withdraw(_)
     );
     let ratings = matches!(reading.command, command::Command::Games);
-    let confirmation = match token::key_in(config, &msg.recipients, &msg.from) {
+    let confirmation = match token::key_in(config, &msg.recipients, &msg.from, msg.received_at) {
         token::Key::Confirm(id) => Some(id),
         _ => None,
     };
@@ -116,7 +116,7 @@ pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
         events,
         ratings,
         confirmation,
-        token_game: token::seat_in(config, &msg.recipients).map(|seat| seat.game),
+        token_game: token::seat_in(config, &msg.recipients, msg.received_at).map(|seat| seat.game),
         subject_game: read::subject_tag(&msg.subject),
         references: msg.references.clone(),
         mentioned,
@@ -201,7 +201,7 @@ mod tests {
         RefereeConfig {
             address: "arbitre@example.org".into(),
             plus_addressing: true,
-            secret: "k".into(),
+            keys: crate::keys::Keyring::new("k"),
             default_lang: Lang::EN,
             max_replies_per_hour: 10,
             max_message_bytes: 1000,

@@ -753,8 +753,8 @@ pub struct RefereeConfig {
     /// Whether the mailbox accepts `local+tag@domain`: then each player gets a per-game
     /// reply address carrying an HMAC token.
     pub plus_addressing: bool,
-    /// The secret for reply tokens.
-    pub secret: String,
+    /// The keys derived from the installation's secret (tokens, phone codes).
+    pub keys: crate::keys::Keyring,
     /// The language of new players.
     pub default_lang: Lang,
     /// At most this many answers per hour to one sender that are not mail of a game they

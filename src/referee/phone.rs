@@ -28,9 +28,9 @@
 //! - `stop`: recorded for the number, not the player, so it holds whoever links it later;
 //!   the outbox checks it again when each SMS is sent.
 
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
+use hmac::Mac;
 
+use crate::keys::{KeySet, Purpose};
 use crate::referee::command::PhoneRequest;
 use crate::referee::handle::Desk;
 use crate::referee::reply::Topic;
@@ -73,9 +73,8 @@ pub fn hinted(address: &str) -> String {
 }
 
 /// The code sent to `number` for `address` at `now`: six digits.
-pub fn code_for(secret: &str, address: &str, number: &str, now: i64) -> String {
-    let mut mac =
-        <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("HMAC accepts any key");
+pub fn code_for(keys: &KeySet, address: &str, number: &str, now: i64) -> String {
+    let mut mac = keys.hmac(Purpose::PhoneCode);
     mac.update(b"arbitre phone code\0");
     mac.update(address.to_lowercase().as_bytes());
     mac.update(b"\0");
@@ -209,7 +208,7 @@ fn link(desk: &mut Desk, me: Player, written: &str) {
         Some(c) if c.number == number && desk.now - c.since < DAY => c.codes,
         _ => 0,
     };
-    let code = code_for(&desk.config.secret, &me.address, &number, desk.now);
+    let code = code_for(desk.config.keys.current(), &me.address, &number, desk.now);
     desk.upsert_player(Player {
         phone_claim: Some(PhoneClaim {
             number: number.clone(),

@@ -105,7 +105,7 @@ pub fn of(config: &RefereeConfig, ctx: &Context, msg: &Inbound, key: &Key) -> Pr
         }
         Key::Player => return Proof::PlayerKey,
         Key::Confirm(_) => return Proof::ConfirmKey,
-        Key::None | Key::Invalid(_) => {}
+        Key::None | Key::Invalid(_) | Key::Retired(_) => {}
     }
     if let Some(method) = vouched(config, msg) {
         return Proof::Authenticated(method);
@@ -217,7 +217,7 @@ mod tests {
         RefereeConfig {
             address: "arbitre@club.example".into(),
             plus_addressing: true,
-            secret: "s".into(),
+            keys: crate::keys::Keyring::new("s"),
             default_lang: Lang::EN,
             max_replies_per_hour: 10,
             max_message_bytes: 1000,

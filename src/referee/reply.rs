@@ -703,6 +703,11 @@ pub fn invalid_address(lang: Lang, address: &str) -> String {
     t!(lang, "invalid-address", address = address.to_string()) + "\n"
 }
 
+/// The answer to mail sent to a reply address of a secret since replaced.
+pub fn retired_address(lang: Lang, address: &str) -> String {
+    t!(lang, "retired-address", address = address.to_string()) + "\n"
+}
+
 /// The time of day of `at` (seconds since the epoch), `HH:MM` in UTC.
 fn clock_utc(at: i64) -> String {
     let day = at.rem_euclid(86_400);

@@ -1,31 +1,37 @@
 //! Reply addresses that carry a key: `bot+<token>@domain`.
 //!
-//! Three kinds of token, each an HMAC-SHA256 under the configured secret truncated to 80 bits
-//! (16 base-32 characters):
-//! - a *seat* token, `g42-w-k3jz...`, names one game and seat: a reply to that address
+//! Three kinds of token, each an HMAC-SHA256 under its own key (see [`crate::keys`])
+//! truncated to 80 bits (16 base-32 characters), followed by the number of the key that
+//! made it (`-1`):
+//! - a *seat* token, `g42-w-k3jz...-1`, names one game and seat: a reply to that address
 //!   routes itself to the right game, and only the player of that seat ever receives it;
-//! - a *player* token, `p-k3jz...`, is bound to one player's address (the address is not in
-//!   the token, it is checked against the sender): arbitre's answers that are not about a
+//! - a *player* token, `p-k3jz...-1`, is bound to one player's address (the address is not
+//!   in the token, it is checked against the sender): arbitre's answers that are not about a
 //!   game carry it, so that replying to any of them proves who writes;
-//! - a *confirmation* token, `c-<id>-k3jz...`, names one stored request to confirm a command
-//!   (see [`crate::referee::confirm`]) and is bound to the address it was sent to. Only a
-//!   reply to it can confirm that one command, once.
+//! - a *confirmation* token, `c-<id>-k3jz...-1`, names one stored request to confirm a
+//!   command (see [`crate::referee::confirm`]) and is bound to the address it was sent to.
+//!   Only a reply to it can confirm that one command, once.
 //!
 //! Only arbitre can make either, so a token cannot be guessed or altered to reach another
-//! game or player. Tokens are lower case (mail systems may fold the local part) and use only
-//! letters, digits and `-`. [`key_in`] tells what the recipients of a message carry,
-//! including a plus-address of the bot that does not verify, which the referee refuses.
+//! game or player. A token verifies under the key its number names while the
+//! [`Keyring`] keeps that key in force (the previous secret's keys until the end of their
+//! grace period); a token with no number is one made before keys were numbered (key 0).
+//! Tokens are lower case (mail systems may fold the local part) and use only letters,
+//! digits and `-`. [`key_in`] tells what the recipients of a message carry, including a
+//! plus-address of the bot that does not verify, which the referee refuses.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use crate::games::Side;
+use crate::keys::{KeySet, Keyring, Purpose};
 use crate::referee::{GameId, RefereeConfig};
 
 /// Bytes of the HMAC kept in a token (80 bits).
 const MAC_BYTES: usize = 10;
 
-/// Separates the purpose of this HMAC from any other use of the same secret.
+/// Separates the purpose of this HMAC from any other use of the same key (and, for the
+/// unnumbered tokens of key 0, made with the secret itself, from the other purposes).
 const DOMAIN: &[u8] = b"arbitre reply token v1\0";
 
 /// The same for player tokens.
@@ -55,6 +61,28 @@ pub enum Key {
     /// A plus-address of the bot whose token does not verify (altered, made up, or a
     /// player token of another address): the address as written.
     Invalid(String),
+    /// A plus-address arbitre did make, with the previous secret, whose grace period is
+    /// over: the address as written.
+    Retired(String),
+}
+
+/// Which keys a token may verify under.
+#[derive(Clone, Copy)]
+enum Within {
+    /// Those in force at this instant.
+    At(i64),
+    /// Any key the ring holds, whatever its date (to tell a retired address from a forged
+    /// one).
+    Ever,
+}
+
+impl Within {
+    fn keys(self, ring: &Keyring, number: u32) -> Option<&KeySet> {
+        match self {
+            Within::At(now) => ring.for_number(number, now),
+            Within::Ever => ring.any_number(number),
+        }
+    }
 }
 
 /// What a valid token names.
@@ -66,21 +94,58 @@ pub struct Seat {
     pub side: Side,
 }
 
-/// The token for `seat` under `secret`.
-pub fn token(secret: &str, seat: Seat) -> String {
-    let mac = mac(secret, seat);
-    format!(
-        "g{}-{}-{}",
-        seat.game,
-        side_letter(seat.side),
-        base32(&mac[..MAC_BYTES])
+/// `body` with the number of the key that made it.
+fn numbered(body: String, keys: &KeySet) -> String {
+    match keys.number() {
+        0 => body,
+        n => format!("{body}-{n}"),
+    }
+}
+
+/// Splits the key number off a token of `parts` `-`-separated parts (without the number):
+/// the body and the number, 0 for a token with none; `None` when the parts do not count up.
+fn key_number(token: &str, parts: usize) -> Option<(&str, u32)> {
+    let count = token.split('-').count();
+    if count == parts {
+        return Some((token, 0));
+    }
+    if count != parts + 1 {
+        return None;
+    }
+    let (body, n) = token.rsplit_once('-')?;
+    let digits_only = !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit());
+    if !digits_only || n.starts_with('0') {
+        return None;
+    }
+    Some((body, n.parse().ok()?))
+}
+
+/// The token for `seat` under `keys`.
+pub fn token(keys: &KeySet, seat: Seat) -> String {
+    let mut m = keys.hmac(Purpose::SeatToken);
+    feed(&mut m, seat);
+    let mac = m.finalize().into_bytes();
+    numbered(
+        format!(
+            "g{}-{}-{}",
+            seat.game,
+            side_letter(seat.side),
+            base32(&mac[..MAC_BYTES])
+        ),
+        keys,
     )
 }
 
-/// Checks a token and returns what it names; `None` if it is malformed or forged.
-pub fn verify(secret: &str, token: &str) -> Option<Seat> {
+/// Checks a token and returns what it names; `None` if it is malformed, forged, or made
+/// with a key not in force at `now`.
+pub fn verify(ring: &Keyring, now: i64, token: &str) -> Option<Seat> {
+    verify_within(ring, Within::At(now), token)
+}
+
+fn verify_within(ring: &Keyring, within: Within, token: &str) -> Option<Seat> {
     let token = token.to_ascii_lowercase();
-    let rest = token.strip_prefix('g')?;
+    let (body, number) = key_number(&token, 3)?;
+    let rest = body.strip_prefix('g')?;
     let mut parts = rest.split('-');
     let (id, side, code) = (parts.next()?, parts.next()?, parts.next()?);
     if parts.next().is_some() || id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
@@ -97,41 +162,60 @@ pub fn verify(secret: &str, token: &str) -> Option<Seat> {
     if given.len() != MAC_BYTES {
         return None;
     }
-    let mut m = keyed(secret);
+    let mut m = within.keys(ring, number)?.hmac(Purpose::SeatToken);
     feed(&mut m, seat);
     m.verify_truncated_left(&given).ok()?;
     Some(seat)
 }
 
-/// The reply address for `seat`: `local+token@domain` from the bot's own address, or
-/// `None` when plus-addressing is off or the bot address has no `@`.
-pub fn reply_address(config: &RefereeConfig, seat: Seat) -> Option<String> {
+/// `local+token@domain` from the bot's own address, or `None` when plus-addressing is off
+/// or the bot address has no `@`.
+fn bot_plus_address(config: &RefereeConfig, token: &str) -> Option<String> {
     if !config.plus_addressing {
         return None;
     }
     let (local, domain) = config.address.split_once('@')?;
     let local = local.split('+').next().unwrap_or(local);
-    Some(format!("{local}+{}@{domain}", token(&config.secret, seat)).to_lowercase())
+    Some(format!("{local}+{token}@{domain}").to_lowercase())
 }
 
-/// The player token of `address` under `secret`.
-pub fn player_token(secret: &str, address: &str) -> String {
-    let mut m = keyed(secret);
+/// The reply address for `seat`: `local+token@domain` from the bot's own address, or
+/// `None` when plus-addressing is off or the bot address has no `@`.
+pub fn reply_address(config: &RefereeConfig, seat: Seat) -> Option<String> {
+    bot_plus_address(config, &token(config.keys.current(), seat))
+}
+
+/// The player token of `address` under `keys`.
+pub fn player_token(keys: &KeySet, address: &str) -> String {
+    let mut m = keys.hmac(Purpose::PlayerToken);
     m.update(PLAYER_DOMAIN);
     m.update(address.trim().to_lowercase().as_bytes());
-    format!("p-{}", base32(&m.finalize().into_bytes()[..MAC_BYTES]))
+    numbered(
+        format!("p-{}", base32(&m.finalize().into_bytes()[..MAC_BYTES])),
+        keys,
+    )
 }
 
-/// Whether `token` is the player token of `address`.
-pub fn verify_player(secret: &str, token: &str, address: &str) -> bool {
+/// Whether `token` is the player token of `address` under a key in force at `now`.
+pub fn verify_player(ring: &Keyring, now: i64, token: &str, address: &str) -> bool {
+    verify_player_within(ring, Within::At(now), token, address)
+}
+
+fn verify_player_within(ring: &Keyring, within: Within, token: &str, address: &str) -> bool {
     let token = token.to_ascii_lowercase();
-    let Some(code) = token.strip_prefix("p-") else {
+    let Some((body, number)) = key_number(&token, 2) else {
+        return false;
+    };
+    let Some(code) = body.strip_prefix("p-") else {
         return false;
     };
     let Some(given) = unbase32(code).filter(|g| g.len() == MAC_BYTES) else {
         return false;
     };
-    let mut m = keyed(secret);
+    let Some(keys) = within.keys(ring, number) else {
+        return false;
+    };
+    let mut m = keys.hmac(Purpose::PlayerToken);
     m.update(PLAYER_DOMAIN);
     m.update(address.trim().to_lowercase().as_bytes());
     m.verify_truncated_left(&given).is_ok()
@@ -140,19 +224,17 @@ pub fn verify_player(secret: &str, token: &str, address: &str) -> bool {
 /// The reply address that proves `address` is the writer: `local+p-...@domain`, or `None`
 /// when plus-addressing is off.
 pub fn player_address(config: &RefereeConfig, address: &str) -> Option<String> {
-    if !config.plus_addressing || address.is_empty() {
+    if address.is_empty() {
         return None;
     }
-    let (local, domain) = config.address.split_once('@')?;
-    let local = local.split('+').next().unwrap_or(local);
-    Some(format!("{local}+{}@{domain}", player_token(&config.secret, address)).to_lowercase())
+    bot_plus_address(config, &player_token(config.keys.current(), address))
 }
 
 /// The number of the request to confirm the command of the inbound message `message_id`
 /// from `address`: derived, so that deciding the same message again gives the same request,
-/// and unguessable without the secret.
-pub fn confirmation_id(secret: &str, message_id: &str, address: &str) -> String {
-    let mut m = keyed(secret);
+/// and unguessable without the key.
+pub fn confirmation_id(keys: &KeySet, message_id: &str, address: &str) -> String {
+    let mut m = keys.hmac(Purpose::Confirmation);
     m.update(CONFIRM_ID_DOMAIN);
     m.update(message_id.as_bytes());
     m.update(b"\0");
@@ -161,21 +243,35 @@ pub fn confirmation_id(secret: &str, message_id: &str, address: &str) -> String 
 }
 
 /// The confirmation token of request `id` sent to `address`.
-pub fn confirmation_token(secret: &str, id: &str, address: &str) -> String {
-    format!("c-{id}-{}", base32(&confirmation_mac(secret, id, address)))
+pub fn confirmation_token(keys: &KeySet, id: &str, address: &str) -> String {
+    let mut m = keys.hmac(Purpose::Confirmation);
+    feed_confirmation(&mut m, id, address);
+    let mac = m.finalize().into_bytes();
+    numbered(format!("c-{id}-{}", base32(&mac[..MAC_BYTES])), keys)
 }
 
-/// The request number of `token` when it is a confirmation token of `address`.
-pub fn verify_confirmation(secret: &str, token: &str, address: &str) -> Option<String> {
+/// The request number of `token` when it is a confirmation token of `address` under a key
+/// in force at `now`.
+pub fn verify_confirmation(ring: &Keyring, now: i64, token: &str, address: &str) -> Option<String> {
+    verify_confirmation_within(ring, Within::At(now), token, address)
+}
+
+fn verify_confirmation_within(
+    ring: &Keyring,
+    within: Within,
+    token: &str,
+    address: &str,
+) -> Option<String> {
     let token = token.to_ascii_lowercase();
-    let rest = token.strip_prefix("c-")?;
+    let (body, number) = key_number(&token, 3)?;
+    let rest = body.strip_prefix("c-")?;
     let (id, code) = rest.split_once('-')?;
     let id_ok = unbase32(id).is_some_and(|b| b.len() == CONFIRM_ID_BYTES);
     let given = unbase32(code).filter(|g| g.len() == MAC_BYTES)?;
     if !id_ok || address.trim().is_empty() {
         return None;
     }
-    let mut m = keyed(secret);
+    let mut m = within.keys(ring, number)?.hmac(Purpose::Confirmation);
     feed_confirmation(&mut m, id, address);
     m.verify_truncated_left(&given).ok()?;
     Some(id.to_string())
@@ -184,13 +280,13 @@ pub fn verify_confirmation(secret: &str, token: &str, address: &str) -> Option<S
 /// The one-time reply address of request `id` sent to `address`: `local+c-...@domain`, or
 /// `None` when plus-addressing is off.
 pub fn confirmation_address(config: &RefereeConfig, id: &str, address: &str) -> Option<String> {
-    if !config.plus_addressing || address.is_empty() {
+    if address.is_empty() {
         return None;
     }
-    let (local, domain) = config.address.split_once('@')?;
-    let local = local.split('+').next().unwrap_or(local);
-    let token = confirmation_token(&config.secret, id, address);
-    Some(format!("{local}+{token}@{domain}").to_lowercase())
+    bot_plus_address(
+        config,
+        &confirmation_token(config.keys.current(), id, address),
+    )
 }
 
 fn feed_confirmation(m: &mut Hmac<Sha256>, id: &str, address: &str) {
@@ -200,22 +296,18 @@ fn feed_confirmation(m: &mut Hmac<Sha256>, id: &str, address: &str) {
     m.update(address.trim().to_lowercase().as_bytes());
 }
 
-fn confirmation_mac(secret: &str, id: &str, address: &str) -> Vec<u8> {
-    let mut m = keyed(secret);
-    feed_confirmation(&mut m, id, address);
-    m.finalize().into_bytes()[..MAC_BYTES].to_vec()
-}
-
-/// What the bot's plus-addresses among `recipients` carry, for a message from `sender`.
+/// What the bot's plus-addresses among `recipients` carry, for a message from `sender`
+/// received at `now`.
 ///
-/// An invalid plus-address wins over a valid one: a message that names a forged or
-/// altered address of the bot is refused whatever else it names. A confirmation token
+/// An invalid (or retired) plus-address wins over a valid one: a message that names a
+/// forged or altered address of the bot is refused whatever else it names. A confirmation token
 /// wins over a seat or player token (a reply to a request to confirm goes to it).
-pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str) -> Key {
+pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str, now: i64) -> Key {
     let Some((local, domain)) = config.address.split_once('@') else {
         return Key::None;
     };
     let local = local.split('+').next().unwrap_or(local);
+    let ring = &config.keys;
     let mut found = Key::None;
     for r in recipients {
         let r = r.trim().trim_start_matches('<').trim_end_matches('>');
@@ -231,16 +323,21 @@ pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str) -> Ke
         if !base.eq_ignore_ascii_case(local) {
             continue;
         }
-        if let Some(id) = verify_confirmation(&config.secret, tag, sender) {
+        if let Some(id) = verify_confirmation(ring, now, tag, sender) {
             found = Key::Confirm(id);
-        } else if let Some(seat) = verify(&config.secret, tag) {
+        } else if let Some(seat) = verify(ring, now, tag) {
             if found == Key::None || found == Key::Player {
                 found = Key::Seat(seat);
             }
-        } else if verify_player(&config.secret, tag, sender) {
+        } else if verify_player(ring, now, tag, sender) {
             if found == Key::None {
                 found = Key::Player;
             }
+        } else if verify_confirmation_within(ring, Within::Ever, tag, sender).is_some()
+            || verify_within(ring, Within::Ever, tag).is_some()
+            || verify_player_within(ring, Within::Ever, tag, sender)
+        {
+            return Key::Retired(r.to_lowercase());
         } else {
             return Key::Invalid(r.to_lowercase());
         }
@@ -248,9 +345,9 @@ pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str) -> Ke
     found
 }
 
-/// The seat of a valid seat token among `recipients`, if any (see [`key_in`]).
-pub fn seat_in(config: &RefereeConfig, recipients: &[String]) -> Option<Seat> {
-    match key_in(config, recipients, "") {
+/// The seat of a valid seat token among `recipients` at `now`, if any (see [`key_in`]).
+pub fn seat_in(config: &RefereeConfig, recipients: &[String], now: i64) -> Option<Seat> {
+    match key_in(config, recipients, "", now) {
         Key::Seat(seat) => Some(seat),
         _ => None,
     }
@@ -263,22 +360,11 @@ fn side_letter(side: Side) -> char {
     }
 }
 
-fn keyed(secret: &str) -> Hmac<Sha256> {
-    // HMAC takes keys of any length: this cannot fail.
-    <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("HMAC accepts any key")
-}
-
 fn feed(m: &mut Hmac<Sha256>, seat: Seat) {
     m.update(DOMAIN);
     m.update(seat.game.to_string().as_bytes());
     m.update(b"\0");
     m.update(seat.side.name().as_bytes());
-}
-
-fn mac(secret: &str, seat: Seat) -> Vec<u8> {
-    let mut m = keyed(secret);
-    feed(&mut m, seat);
-    m.finalize().into_bytes().to_vec()
 }
 
 const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
@@ -325,11 +411,19 @@ mod tests {
     use super::*;
     use crate::text::Lang;
 
+    fn keys(secret: &str) -> KeySet {
+        KeySet::derive(secret, 1)
+    }
+
+    fn ring(secret: &str) -> Keyring {
+        Keyring::new(secret)
+    }
+
     fn config(plus: bool) -> RefereeConfig {
         RefereeConfig {
             address: "Arbitre@Example.org".into(),
             plus_addressing: plus,
-            secret: "correct horse battery staple".into(),
+            keys: Keyring::new("correct horse battery staple"),
             default_lang: Lang::EN,
             max_replies_per_hour: 20,
             max_message_bytes: 100_000,
@@ -348,34 +442,38 @@ mod tests {
             game: 42,
             side: Side::Black,
         };
-        let t = token("s3cret", seat);
+        let t = token(&keys("s3cret"), seat);
         assert!(t.starts_with("g42-b-"), "{t}");
-        assert_eq!(t.len(), "g42-b-".len() + 16);
+        assert!(t.ends_with("-1"), "{t}");
+        assert_eq!(t.len(), "g42-b-".len() + 16 + 2);
         assert!(
             t.bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         );
-        assert_eq!(verify("s3cret", &t), Some(seat));
-        assert_eq!(verify("s3cret", &t.to_uppercase()), Some(seat));
+        assert_eq!(verify(&ring("s3cret"), 0, &t), Some(seat));
+        assert_eq!(verify(&ring("s3cret"), 0, &t.to_uppercase()), Some(seat));
     }
 
     #[test]
     fn a_token_cannot_be_moved_to_another_game_or_seat_or_secret() {
         let t = token(
-            "s3cret",
+            &keys("s3cret"),
             Seat {
                 game: 42,
                 side: Side::Black,
             },
         );
-        let code = t.rsplit('-').next().unwrap();
-        assert_eq!(verify("s3cret", &format!("g43-b-{code}")), None);
-        assert_eq!(verify("s3cret", &format!("g42-w-{code}")), None);
-        assert_eq!(verify("other", &t), None);
+        let code = t.split('-').nth(2).unwrap();
+        let r = ring("s3cret");
+        assert_eq!(verify(&r, 0, &format!("g43-b-{code}-1")), None);
+        assert_eq!(verify(&r, 0, &format!("g42-w-{code}-1")), None);
+        assert_eq!(verify(&r, 0, &format!("g42-b-{code}-2")), None);
+        assert_eq!(verify(&r, 0, &format!("g42-b-{code}")), None);
+        assert_eq!(verify(&ring("other"), 0, &t), None);
         let mut flipped = t.clone().into_bytes();
-        let last = flipped.len() - 1;
+        let last = flipped.len() - 3;
         flipped[last] = if flipped[last] == b'a' { b'b' } else { b'a' };
-        assert_eq!(verify("s3cret", &String::from_utf8(flipped).unwrap()), None);
+        assert_eq!(verify(&r, 0, &String::from_utf8(flipped).unwrap()), None);
     }
 
     #[test]
@@ -393,8 +491,13 @@ mod tests {
             "42-b-aaaaaaaaaaaaaaaa",
             "g99999999999999999999999-b-aaaaaaaaaaaaaaaa",
             "g42-b-aaaaaaaaaaaaaaa9",
+            "g42-b-aaaaaaaaaaaaaaaa-",
+            "g42-b-aaaaaaaaaaaaaaaa-01",
+            "g42-b-aaaaaaaaaaaaaaaa-x",
+            "g42-b-aaaaaaaaaaaaaaaa-99999999999",
+            "g42-b-aaaaaaaaaaaaaaaa-1-1",
         ] {
-            assert_eq!(verify("s", bad), None, "{bad}");
+            assert_eq!(verify(&ring("s"), 0, bad), None, "{bad}");
         }
     }
 
@@ -421,10 +524,10 @@ mod tests {
             "{addr}"
         );
         let recipients = vec!["someone@else.org".to_string(), addr.to_uppercase()];
-        assert_eq!(seat_in(&c, &recipients), Some(seat));
+        assert_eq!(seat_in(&c, &recipients, 0), Some(seat));
         let wrong_domain = addr.replace("example.org", "example.com");
-        assert_eq!(seat_in(&c, &[wrong_domain]), None);
-        assert_eq!(seat_in(&c, &["arbitre@example.org".into()]), None);
+        assert_eq!(seat_in(&c, &[wrong_domain], 0), None);
+        assert_eq!(seat_in(&c, &["arbitre@example.org".into()], 0), None);
     }
 
     #[test]
@@ -433,9 +536,9 @@ mod tests {
         let addr = player_address(&c, "Alice@A.example").unwrap();
         assert!(addr.starts_with("arbitre+p-"), "{addr}");
         let recipients = vec![addr.clone()];
-        assert_eq!(key_in(&c, &recipients, "alice@a.example"), Key::Player);
+        assert_eq!(key_in(&c, &recipients, "alice@a.example", 0), Key::Player);
         assert_eq!(
-            key_in(&c, &recipients, "mallory@m.example"),
+            key_in(&c, &recipients, "mallory@m.example", 0),
             Key::Invalid(addr.clone())
         );
         assert_eq!(player_address(&config(false), "alice@a.example"), None);
@@ -460,24 +563,24 @@ mod tests {
             altered.as_str(),
         ] {
             assert_eq!(
-                key_in(&c, &[bad.to_string()], "bob@b.example"),
+                key_in(&c, &[bad.to_string()], "bob@b.example", 0),
                 Key::Invalid(bad.to_string()),
                 "{bad}"
             );
             // A valid address beside it does not rescue it.
             assert_eq!(
-                key_in(&c, &[good.clone(), bad.to_string()], "bob@b.example"),
+                key_in(&c, &[good.clone(), bad.to_string()], "bob@b.example", 0),
                 Key::Invalid(bad.to_string()),
                 "{bad}"
             );
         }
         assert_eq!(
-            key_in(&c, std::slice::from_ref(&good), "x@y.example"),
+            key_in(&c, std::slice::from_ref(&good), "x@y.example", 0),
             Key::Seat(seat)
         );
         // Other people's plus-addresses are none of the bot's business.
         assert_eq!(
-            key_in(&c, &["bob+games@example.org".to_string()], "x@y.example"),
+            key_in(&c, &["bob+games@example.org".to_string()], "x@y.example", 0),
             Key::None
         );
     }
@@ -485,31 +588,31 @@ mod tests {
     #[test]
     fn a_confirmation_address_names_one_request_for_one_address() {
         let c = config(true);
-        let id = confirmation_id(&c.secret, "m1@a.example", "Alice@A.example");
+        let id = confirmation_id(c.keys.current(), "m1@a.example", "Alice@A.example");
         assert_eq!(id.len(), 10);
         assert_eq!(
             id,
-            confirmation_id(&c.secret, "m1@a.example", "alice@a.example")
+            confirmation_id(c.keys.current(), "m1@a.example", "alice@a.example")
         );
         assert_ne!(
             id,
-            confirmation_id(&c.secret, "m2@a.example", "alice@a.example")
+            confirmation_id(c.keys.current(), "m2@a.example", "alice@a.example")
         );
         let addr = confirmation_address(&c, &id, "alice@a.example").unwrap();
         assert!(addr.starts_with(&format!("arbitre+c-{id}-")), "{addr}");
         assert_eq!(
-            key_in(&c, std::slice::from_ref(&addr), "alice@a.example"),
+            key_in(&c, std::slice::from_ref(&addr), "alice@a.example", 0),
             Key::Confirm(id.clone())
         );
         // Another sender, or one character changed: not a reply address of arbitre.
         assert_eq!(
-            key_in(&c, std::slice::from_ref(&addr), "bob@b.example"),
+            key_in(&c, std::slice::from_ref(&addr), "bob@b.example", 0),
             Key::Invalid(addr.clone())
         );
-        let other = confirmation_id(&c.secret, "m9@a.example", "alice@a.example");
+        let other = confirmation_id(c.keys.current(), "m9@a.example", "alice@a.example");
         let moved = addr.replace(&id, &other);
         assert_eq!(
-            key_in(&c, std::slice::from_ref(&moved), "alice@a.example"),
+            key_in(&c, std::slice::from_ref(&moved), "alice@a.example", 0),
             Key::Invalid(moved.clone())
         );
         // It wins over the player's other keys beside it.
@@ -522,12 +625,100 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            key_in(&c, &[seat, addr], "alice@a.example"),
+            key_in(&c, &[seat, addr], "alice@a.example", 0),
             Key::Confirm(id)
         );
         assert_eq!(
             confirmation_address(&config(false), "x", "alice@a.example"),
             None
         );
+    }
+
+    #[test]
+    fn tokens_made_before_key_numbers_still_verify_under_the_same_secret() {
+        // What arbitre wrote before keys were numbered: the secret itself as the key, no
+        // number at the end.
+        let old = KeySet::unnumbered("correct horse battery staple");
+        let seat = Seat {
+            game: 5,
+            side: Side::White,
+        };
+        let t = token(&old, seat);
+        assert!(!t.ends_with("-0") && t.split('-').count() == 3, "{t}");
+        let c = config(true);
+        assert_eq!(verify(&c.keys, 0, &t), Some(seat));
+        let p = player_token(&old, "alice@a.example");
+        assert!(verify_player(&c.keys, 0, &p, "alice@a.example"));
+        let id = confirmation_id(&old, "m@a.example", "alice@a.example");
+        let k = confirmation_token(&old, &id, "alice@a.example");
+        assert_eq!(
+            verify_confirmation(&c.keys, 0, &k, "alice@a.example"),
+            Some(id)
+        );
+        // New tokens are not made that way.
+        assert_ne!(token(c.keys.current(), seat), t);
+    }
+
+    #[test]
+    fn after_a_rotation_the_previous_keys_verify_until_their_date_and_no_longer() {
+        let old = Keyring::new("correct horse battery staple");
+        let seat = Seat {
+            game: 9,
+            side: Side::Black,
+        };
+        let before = token(old.current(), seat);
+        let player_before = player_token(old.current(), "alice@a.example");
+        let unnumbered = token(&KeySet::unnumbered("correct horse battery staple"), seat);
+        let until = 1_800_000_000;
+        let rotated = Keyring::numbered("a new secret, of forty-three characters or more", 2)
+            .with_previous("correct horse battery staple", until);
+        let after = token(rotated.current(), seat);
+        assert!(after.ends_with("-2") && after != before, "{after}");
+        for now in [0, until - 1] {
+            assert_eq!(verify(&rotated, now, &before), Some(seat));
+            assert_eq!(verify(&rotated, now, &unnumbered), Some(seat));
+            assert!(verify_player(
+                &rotated,
+                now,
+                &player_before,
+                "alice@a.example"
+            ));
+        }
+        assert_eq!(verify(&rotated, until, &before), None);
+        assert_eq!(verify(&rotated, until, &unnumbered), None);
+        assert!(!verify_player(
+            &rotated,
+            until,
+            &player_before,
+            "alice@a.example"
+        ));
+        assert_eq!(verify(&rotated, until, &after), Some(seat));
+        // After the date, arbitre still tells its own old address from a forged one.
+        let c = RefereeConfig {
+            keys: rotated.clone(),
+            ..config(true)
+        };
+        let old_address = format!("arbitre+{before}@example.org");
+        assert_eq!(
+            key_in(
+                &c,
+                std::slice::from_ref(&old_address),
+                "x@y.example",
+                until - 1
+            ),
+            Key::Seat(seat)
+        );
+        assert_eq!(
+            key_in(&c, std::slice::from_ref(&old_address), "x@y.example", until),
+            Key::Retired(old_address.clone())
+        );
+        let forged = old_address.replacen("g9-b-", "g9-w-", 1);
+        assert_eq!(
+            key_in(&c, std::slice::from_ref(&forged), "x@y.example", until),
+            Key::Invalid(forged.clone())
+        );
+        // A token claiming the new number but made with the old key does not verify.
+        let relabelled = format!("{}-2", before.strip_suffix("-1").unwrap());
+        assert_eq!(verify(&rotated, 0, &relabelled), None);
     }
 }

@@ -3,6 +3,7 @@
 //! [`crate::audit`]'s.
 
 use crate::audit::{self, Draft, Entry};
+use crate::keys::KeySet;
 
 use super::StoreError;
 use super::sql::{Db, params};
@@ -16,10 +17,10 @@ pub fn head(db: &Db) -> Result<Option<audit::Head>, StoreError> {
     )
 }
 
-/// Appends `draft` after the head, sealed under `key`; returns the entry written.
-pub fn append(db: &Db, draft: Draft, key: &str) -> Result<Entry, StoreError> {
+/// Appends `draft` after the head, sealed under `keys`; returns the entry written.
+pub fn append(db: &Db, draft: Draft, keys: &KeySet) -> Result<Entry, StoreError> {
     let head = head(db)?;
-    let entry = audit::seal(draft, head.as_ref().map(|(s, h)| (*s, h.as_str())), key);
+    let entry = audit::seal(draft, head.as_ref().map(|(s, h)| (*s, h.as_str())), keys);
     let d = &entry.draft;
     db.execute(
         "INSERT INTO audit (seq, at, actor, action, game_id, player, detail, reason, prev, hash)

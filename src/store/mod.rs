@@ -375,15 +375,15 @@ impl Store {
         Ok(Committed::Done)
     }
 
-    /// Appends a director's action to the audit log, sealed under `key` (inside the
+    /// Appends a director's action to the audit log, sealed under `keys` (inside the
     /// caller's transaction, with the change it records: see [`Store::immediate`]);
     /// returns the entry.
     pub fn append_audit(
         &mut self,
         draft: crate::audit::Draft,
-        key: &str,
+        keys: &crate::keys::KeySet,
     ) -> Result<crate::audit::Entry, StoreError> {
-        audit::append(&self.conn, draft, key)
+        audit::append(&self.conn, draft, keys)
     }
 
     /// The audit log's head: the last entry's number and hash, as recorded apart.

@@ -34,12 +34,20 @@ const IDLE_READERS: usize = 8;
 pub struct WebSettings {
     /// The store.
     pub store: crate::store::Location,
-    /// The secret the players' handles are derived with.
-    pub secret: String,
+    /// The keys of the players' handles: the first makes them, every one is recognised
+    /// (after a rotation of the secret, the previous handles still lead to the page).
+    pub page_keys: Vec<Vec<u8>>,
     /// The language of readers whose browser names none arbitre speaks.
     pub default_lang: crate::text::Lang,
     /// The clock settings (time zones, for the clocks of games being played).
     pub clock: ClockConfig,
+}
+
+impl WebSettings {
+    /// The key that makes the handles written in the pages.
+    pub fn page_key(&self) -> &[u8] {
+        self.page_keys.first().map_or(&[], Vec::as_slice)
+    }
 }
 
 /// What one request gets back.
@@ -299,7 +307,14 @@ impl Site {
         let by_handle: HashMap<String, String> = store
             .known_addresses()?
             .into_iter()
-            .map(|a| (handle(&self.settings.secret, &a), a.to_lowercase()))
+            .flat_map(|a| {
+                let address = a.to_lowercase();
+                self.settings
+                    .page_keys
+                    .iter()
+                    .rev()
+                    .map(move |k| (handle(k, &address), address.clone()))
+            })
             .collect();
         let found = by_handle.get(&key).cloned();
         *self.handles.lock().unwrap_or_else(|e| e.into_inner()) = Handles {
@@ -400,7 +415,7 @@ impl<'s> Reading<'s> {
         address: &str,
         event: Option<&StoredEvent>,
     ) -> Result<Named, StoreError> {
-        let key = handle(&self.site.settings.secret, address);
+        let key = handle(self.site.settings.page_key(), address);
         let from_event = event
             .and_then(|e| e.entry_of(address))
             .and_then(|e| public_name(Some(&e.name)));

@@ -23,6 +23,8 @@ pub struct Games {
     pub plans: Vec<Vec<(String, String)>>,
     /// The daemon's reply-address keys (its name's secret).
     keys: RefereeConfig,
+    /// The name the daemon's secret is made from (unique to the test).
+    name: String,
 }
 
 /// `plies` legal Abalone moves from the start, a different line for each `seed`.
@@ -140,7 +142,9 @@ impl Games {
             keys: RefereeConfig {
                 address: daemon.bot.clone(),
                 plus_addressing: true,
-                secret: format!("integration-test-secret-long-enough-for-any-check-{name}"),
+                keys: arbitre::keys::Keyring::new(&format!(
+                    "integration-test-secret-long-enough-for-any-check-{name}"
+                )),
                 default_lang: arbitre::text::Lang::EN,
                 max_replies_per_hour: 1000,
                 max_message_bytes: 1 << 20,
@@ -151,6 +155,7 @@ impl Games {
                 sms: Default::default(),
                 public_url: None,
             },
+            name: name.to_string(),
         };
         for pair in players.chunks(2) {
             games.add(daemon, &pair[0], &pair[1], plies);
@@ -200,11 +205,7 @@ impl Games {
 
     /// The Message-ID (without brackets) of the mail carrying move `ply` of game `g`.
     pub fn message_id(&self, g: usize, ply: usize) -> String {
-        format!(
-            "move-{}-{g}-{ply}-{}@test",
-            self.keys.secret,
-            std::process::id()
-        )
+        format!("move-{}-{g}-{ply}-{}@test", self.name, std::process::id())
     }
 
     /// The whole mail carrying move `ply` of game `g`: `(from, to, raw)`.

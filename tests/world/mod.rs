@@ -27,7 +27,7 @@ pub fn config() -> RefereeConfig {
     RefereeConfig {
         address: BOT.to_string(),
         plus_addressing: true,
-        secret: "test secret, never used in production".to_string(),
+        keys: arbitre::keys::Keyring::new("test secret, never used in production"),
         default_lang: Lang::EN,
         max_replies_per_hour: 30,
         max_message_bytes: 64 * 1024,
@@ -605,7 +605,7 @@ impl World {
             reason: reason.to_string(),
         };
         let after = self.audit.last().map(|e| (e.seq, e.hash.as_str()));
-        let entry = arbitre::audit::seal(draft, after, &self.config.secret);
+        let entry = arbitre::audit::seal(draft, after, self.config.keys.current());
         self.audit.push(entry);
         let fake = Inbound {
             message_id: "director".into(),
