@@ -12,8 +12,8 @@
 
 use hmac::Mac;
 
+use crate::base::{GameId, Timestamp};
 use crate::keys::{KeySet, Keyring, Purpose};
-use crate::referee::{GameId, Timestamp};
 
 /// The `prev` of the first entry.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";

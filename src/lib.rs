@@ -9,6 +9,7 @@
 //! The rules and the referee are pure code (no IO, no clock, no database); IO lives at the
 //! edges and feeds them.
 //!
+//! - [`base`]: the names every layer shares (`GameId`, `Timestamp`) and the one clock read.
 //! - [`games`]: the closed set of games. [`games::GameKind`] names them, [`games::Game`] is
 //!   the trait each game's position type implements (validated positions, legal moves,
 //!   two-stage move reading, canonical printing, outcome, text board), and
@@ -33,6 +34,7 @@
 //! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
 //! - [`sms`]: the SMS channel: GSM-7 costs, phone numbers, the short forms, and one
 //!   adapter per gateway (Kannel, gammu-smsd and smstools spools, a Twilio-style provider).
+//! - [`delivery`]: the `Sender` every outgoing channel implements, and what a failure means.
 //! - [`daemon`]: the loop around the referee: fetch, parse, decide, commit, flag, send.
 //! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`, and
 //!   `run|check-config|new|show|clocks` for the daemon).
@@ -40,10 +42,12 @@
 #![forbid(unsafe_code)]
 
 pub mod audit;
+pub mod base;
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod daemon;
+pub mod delivery;
 pub mod games;
 pub mod keys;
 pub mod mail;

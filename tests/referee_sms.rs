@@ -11,7 +11,7 @@ use world::*;
 
 use arbitre::games::Side;
 use arbitre::referee::{Channel, Decision, GameStatus, Notify, Outgoing, RefereeConfig};
-use arbitre::sms::settings::QuietHours;
+use arbitre::sms::quiet::QuietHours;
 
 const ALICE_PHONE: &str = "+33612345678";
 const BOB_PHONE: &str = "+32470123456";

@@ -65,7 +65,7 @@ fn utc(at: Timestamp) -> String {
 
 /// The clock lines of `arbitre show` for `game` (empty without a clock).
 pub fn show_lines(config: &RefereeConfig, store: &Store, game: &StoredGame) -> Vec<String> {
-    let now = crate::daemon::now();
+    let now = crate::base::now();
     let outages = store.outages(now - OUTAGES_KEPT).unwrap_or_default();
     let Some(r) = row(config, store, &outages, game, now) else {
         return match game.clock.control.is_timed() {
@@ -110,7 +110,7 @@ pub fn clocks(args: &ConfigArg) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let now = crate::daemon::now();
+    let now = crate::base::now();
     // Read once for every game.
     let outages = store.outages(now - OUTAGES_KEPT).unwrap_or_default();
     let mut rows: Vec<Row> = games

@@ -252,7 +252,7 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
         }
         // The file was checked as a whole on load: the SMS settings read.
         if let Ok(sms) = config.sms.read() {
-            use crate::sms::settings::Gateway;
+            use crate::config::sms::Gateway;
             let client = crate::sms::kannel::client();
             let checked = match &sms.gateway {
                 Gateway::Kannel { settings, .. } => {

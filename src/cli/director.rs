@@ -217,7 +217,7 @@ pub(crate) fn commit(
     let done = store.immediate(|s| {
         // Read once the transaction holds the store: nothing committed meanwhile (a move
         // the daemon just took) can come after this instant.
-        let now = crate::daemon::now();
+        let now = crate::base::now();
         let seq = s.audit_head()?.map_or(1, |(seq, _)| seq + 1);
         match decide(s, seq, now)? {
             Ok(directed) => {
@@ -393,7 +393,7 @@ fn show(args: &ConfigArg, id: GameId) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
-    let now = crate::daemon::now();
+    let now = crate::base::now();
     let ctx = match store.game_context(id, now) {
         Ok(c) => c,
         Err(e) => {

@@ -42,7 +42,7 @@ pub fn ratings(args: &RatingsArgs) -> Result<ExitCode, UsageError> {
         Ok(o) => o,
         Err(code) => return Ok(code),
     };
-    let current = period_of(crate::daemon::now());
+    let current = period_of(crate::base::now());
     let last = if args.provisional {
         current
     } else {

@@ -7,8 +7,8 @@
 
 use std::process::ExitCode;
 
+use crate::base::Timestamp;
 use crate::daemon::presence;
-use crate::referee::Timestamp;
 use crate::store::daemons::{DaemonRecord, Doing};
 
 use super::daemon::{ConfigArg, load_with_store};
@@ -125,7 +125,7 @@ pub fn status(args: &ConfigArg) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let now = crate::daemon::now();
+    let now = crate::base::now();
     println!(
         "Store:     {} (schema version {version})",
         config.store.describe()

@@ -878,7 +878,7 @@ fn standings(args: &StandingsArgs) -> Result<ExitCode, UsageError> {
         .event_games(event.id)
         .map_err(|e| UsageError(e.to_string()))?;
     let ratings = store
-        .pool_ratings(&event.conditions.pool(), crate::daemon::now())
+        .pool_ratings(&event.conditions.pool(), crate::base::now())
         .map_err(|e| UsageError(e.to_string()))?;
     if args.csv {
         crate::out!("{}", play::standings_csv(lang, &event, &games, &ratings));

@@ -13,8 +13,8 @@
 use super::control::{Limit, TimeControl};
 use super::duration::DAY;
 use super::pauses::Pauses;
+use crate::base::Timestamp;
 use crate::games::Side;
-use crate::referee::model::Timestamp;
 
 /// One player's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

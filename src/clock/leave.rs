@@ -9,7 +9,7 @@ use jiff::civil::Date;
 use jiff::tz::TimeZone;
 
 use super::pauses::Span;
-use crate::referee::model::Timestamp;
+use crate::base::Timestamp;
 
 /// A leave as recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use jiff::ToSpan;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 
-use crate::referee::model::Timestamp;
+use crate::base::Timestamp;
 
 /// A span of time `[from, to)`, in seconds since the epoch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -16,7 +16,7 @@ use super::account::{Running, longest_use};
 use super::control::TimeControl;
 use super::duration::{self, MINUTE};
 use super::pauses::Pauses;
-use crate::referee::model::Timestamp;
+use crate::base::Timestamp;
 
 /// One step of the ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -20,19 +20,18 @@ pub mod presence;
 pub mod sms;
 pub mod sms_received;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{Notify, watch};
 
 use crate::config::Config;
+use crate::delivery::Sender;
 use crate::mail::Inbox;
-use crate::mail::smtp::Sender;
-use crate::referee::{RefereeConfig, Timestamp};
-use crate::store::{RetryPolicy, Store, StoreError};
+use crate::referee::RefereeConfig;
+use crate::store::RetryPolicy;
 
-/// The store, shared by the inbound and outbound tasks.
-pub type SharedStore = Arc<Mutex<Store>>;
+pub use crate::store::{SharedStore, with_store};
 
 /// The daemon's settings.
 #[derive(Clone, Debug)]
@@ -52,7 +51,7 @@ pub struct DaemonSettings {
     /// A message whose processing failed (or crashed the daemon) this many times is set aside.
     pub max_attempts: u32,
     /// The SMS gateway, if any.
-    pub sms: crate::sms::settings::Gateway,
+    pub sms: crate::config::sms::Gateway,
     /// The daily caps on SMS.
     pub sms_caps: crate::store::sms::Caps,
 }
@@ -82,16 +81,8 @@ impl DaemonSettings {
     }
 }
 
-/// A failure that stops the daemon.
-#[derive(Debug, thiserror::Error)]
-pub enum DaemonError {
-    /// The store failed (disk full, database locked for too long, corrupted file).
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// A blocking task died.
-    #[error("internal task failed: {0}")]
-    Task(String),
-}
+/// A failure that stops the daemon: the store failed, or a blocking task died.
+pub type DaemonError = crate::store::SharedError;
 
 /// The waits of a task of the daemon that starts again after a store error: 1 s, doubling
 /// up to a minute while the errors follow each other, from 1 s again once the task ran
@@ -125,30 +116,7 @@ impl Retry {
     }
 }
 
-/// The current time, in seconds since the epoch.
-pub fn now() -> Timestamp {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
-/// Runs `f` on the store, on a blocking thread.
-pub async fn with_store<T, F>(store: &SharedStore, f: F) -> Result<T, DaemonError>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
-{
-    let store = store.clone();
-    tokio::task::spawn_blocking(move || {
-        let mut guard = store
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        f(&mut guard)
-    })
-    .await
-    .map_err(|e| DaemonError::Task(e.to_string()))?
-    .map_err(DaemonError::from)
-}
+pub use crate::base::now;
 
 /// Runs the daemon until `shutdown` completes (or the store fails).
 pub async fn run<I, S>(

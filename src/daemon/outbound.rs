@@ -11,7 +11,7 @@ use std::time::Duration;
 use futures::{StreamExt, TryStreamExt};
 use tokio::sync::{Notify, watch};
 
-use crate::mail::smtp::{Failure, Sender};
+use crate::delivery::{Failure, Sender};
 use crate::referee::Channel;
 use crate::store::sms::{Caps, Gate};
 use crate::store::{AfterFailure, OutboxItem, RetryPolicy};
@@ -285,7 +285,7 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::mail::smtp::SendError;
+    use crate::delivery::SendError;
     use crate::referee::{AutoKind, Decision, Outgoing};
 
     fn settings() -> OutboundSettings {

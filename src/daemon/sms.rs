@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use tokio::sync::{Notify, watch};
 
-use crate::mail::smtp::Sender;
+use crate::config::sms::{Gateway, SpoolSection};
+use crate::delivery::Sender;
 use crate::referee::Channel;
 use crate::sms::kannel::{self, KannelSender, Listener};
-use crate::sms::settings::{Gateway, SpoolSection};
 use crate::sms::spool_gateway::{self, SpoolSender, Spooler};
 use crate::sms::webhook::{self, WebhookSender};
 

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::*;
-use crate::mail::smtp::SendError;
+use crate::delivery::SendError;
 use crate::mail::{Fetched, Inbox, InboxError};
 use crate::referee::{AutoKind, Decision, Outgoing};
 use crate::store::{MessageKey, Seen};
@@ -39,7 +39,7 @@ fn settings() -> DaemonSettings {
         reconnect_min: Duration::from_millis(10),
         reconnect_max: Duration::from_millis(40),
         max_attempts: 3,
-        sms: crate::sms::settings::Gateway::None,
+        sms: crate::config::sms::Gateway::None,
         sms_caps: crate::store::sms::Caps {
             per_number: 30,
             in_all: 1000,
@@ -98,7 +98,7 @@ struct FakeSender {
     sent: Mutex<Vec<String>>,
 }
 
-impl crate::mail::smtp::Sender for FakeSender {
+impl crate::delivery::Sender for FakeSender {
     async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
         let n = {
             let mut tries = self.tries.lock().unwrap();
@@ -108,7 +108,7 @@ impl crate::mail::smtp::Sender for FakeSender {
         };
         if n <= self.failures {
             return Err(SendError {
-                failure: crate::mail::smtp::Failure::Deferred,
+                failure: crate::delivery::Failure::Deferred,
                 message: "451 try later".into(),
             });
         }

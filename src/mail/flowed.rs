@@ -20,10 +20,7 @@ pub const WIDTH: usize = 72;
 /// Lines up to this length are sent as they are (RFC 3676 recommends at most 78).
 pub const MAX_LINE: usize = 78;
 
-/// Put first on a line that must reach the reader whole, however long (a position string,
-/// which players copy into other programs): [`encode`] removes the mark and never cuts the
-/// line. U+2060 WORD JOINER: invisible wherever the mark is shown unremoved.
-pub const WHOLE_LINE: char = '\u{2060}';
+pub use crate::text::WHOLE_LINE;
 
 /// The text as `format=flowed`: trailing spaces of the original lines are dropped (they
 /// would read as soft breaks), long lines are cut at spaces, and lines are space-stuffed.

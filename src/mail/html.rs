@@ -102,13 +102,13 @@ mod tests {
     #[test]
     fn markers_are_left_out() {
         let html = with_picture(
-            &format!("x\n{}pos 1 2\n", crate::mail::flowed::WHOLE_LINE),
+            &format!("x\n{}pos 1 2\n", crate::text::WHOLE_LINE),
             "zz",
             "c",
             (1, 1),
             "",
         );
-        assert!(!html.contains(crate::mail::flowed::WHOLE_LINE));
+        assert!(!html.contains(crate::text::WHOLE_LINE));
         assert!(html.contains("pos 1 2"));
     }
 }

@@ -325,7 +325,7 @@ impl ImapInbox {
 
     /// Every unprocessed message in the mailbox.
     async fn full_scan(&mut self) -> Result<(), InboxError> {
-        self.searched_at = Some(crate::daemon::now());
+        self.searched_at = Some(crate::base::now());
         let criteria = self.unprocessed_criteria();
         let session = self.session.as_mut().expect("connected");
         let uids = timed(
@@ -341,7 +341,7 @@ impl ImapInbox {
 
     /// Messages that arrived after the last UID handed out.
     async fn incremental_scan(&mut self) -> Result<(), InboxError> {
-        self.searched_at = Some(crate::daemon::now());
+        self.searched_at = Some(crate::base::now());
         let query = format!(
             "UID {}:* {}",
             self.last_uid + 1,

@@ -12,39 +12,8 @@ use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsPar
 use lettre::{AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::config::{Config, Security, Transport};
+pub use crate::delivery::{Failure, SendError, Sender};
 use crate::referee::{AutoKind, Outgoing};
-
-/// A failed send.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct SendError {
-    /// Whose failure it was: the server's, or this mail's.
-    pub failure: Failure,
-    /// What went wrong.
-    pub message: String,
-}
-
-/// What a failed send says about the mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The server could not be reached or would take no mail at all (connection refused,
-    /// TLS, timeout, login refused, service unavailable): nothing was said about this mail,
-    /// which goes as soon as the server is back.
-    Unreachable,
-    /// The server refused this mail for now (4xx): try it again later.
-    Deferred,
-    /// The server refused this mail for good (5xx), or it cannot be built: retrying the same
-    /// mail will not help (it is still retried for a while, in case the refusal was a
-    /// mistake).
-    Refused,
-}
-
-impl SendError {
-    /// Whether the server refused this mail for good.
-    pub fn permanent(&self) -> bool {
-        self.failure == Failure::Refused
-    }
-}
 
 /// SMTP reply codes about the session, not about a mail: 421 (service not available) and the
 /// AUTH failures of RFC 4954 (432, 454, 530, 534, 535, 538).
@@ -58,12 +27,6 @@ fn smtp_failure(e: &lettre::transport::smtp::Error) -> Failure {
         Some(_) if e.is_permanent() => Failure::Refused,
         Some(_) => Failure::Deferred,
     }
-}
-
-/// Sends mail. The daemon's outbox sender uses this; tests can provide their own.
-pub trait Sender: Send + Sync + 'static {
-    /// Sends one mail.
-    fn send(&self, mail: &Outgoing) -> impl Future<Output = Result<(), SendError>> + Send;
 }
 
 /// RFC 3834 `Auto-Submitted`.

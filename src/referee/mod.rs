@@ -27,6 +27,8 @@
 //! - [`reply`]: every word sent to players, from the message catalogs.
 //! - [`phone`]: `PHONE`, the code, `NOTIFY`, and `STOP`/`START` by SMS;
 //!   [`sms_copies`]: the SMS that go with a decision's mails.
+//! - [`spectators`]: what the public may see of a game (which games are listed, the
+//!   spectator delay, printable names), for the pages and the mails' page links.
 
 pub mod challenge;
 pub mod chat;
@@ -53,6 +55,7 @@ pub mod read;
 pub mod reply;
 pub mod route;
 pub mod sms_copies;
+pub mod spectators;
 pub mod suggest;
 pub mod terms;
 pub mod tick;

@@ -9,11 +9,7 @@ use crate::clock::reminders::Step;
 use crate::games::{AnyGame, GameKind, SetupError, Side, Start};
 use crate::text::Lang;
 
-/// A game's number, shown to players as `[arbitre #42]`.
-pub type GameId = i64;
-
-/// Seconds since the Unix epoch (UTC). The referee never reads the clock: `now` is given.
-pub type Timestamp = i64;
+pub use crate::base::{GameId, Timestamp};
 
 /// Someone who plays (or was invited to play) by mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -730,7 +726,7 @@ pub struct SmsPolicy {
     /// At most this many phone codes a day in all, apart from notifications' cap.
     pub codes_per_day: u32,
     /// When notifications wait for the morning, in each player's time zone.
-    pub quiet: Option<crate::sms::settings::QuietHours>,
+    pub quiet: Option<crate::sms::quiet::QuietHours>,
 }
 
 impl Default for SmsPolicy {
@@ -739,7 +735,7 @@ impl Default for SmsPolicy {
         SmsPolicy {
             enabled: false,
             countries: Vec::new(),
-            codes_per_day: crate::sms::settings::DEFAULT_CODES_PER_DAY,
+            codes_per_day: crate::sms::quiet::DEFAULT_CODES_PER_DAY,
             quiet: None,
         }
     }

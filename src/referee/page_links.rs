@@ -2,8 +2,8 @@
 //! (`[web] public-url`), each mail about a game the pages show ends with the address of
 //! that game's page, in the reader's words. Decided with the mail, like its picture. Pure.
 
+use crate::referee::spectators::listed;
 use crate::referee::{Channel, GameId, Outgoing, StoredGame};
-use crate::render::pages::spectators::listed;
 use crate::t;
 use crate::text::Lang;
 

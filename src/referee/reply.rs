@@ -462,7 +462,7 @@ fn position_block(lang: Lang, s: &Seen) -> String {
     out.push_str(&move_list(lang, &numberer, &plies));
     out.push_str("\n\n");
     // Whole, never cut by the mail's line breaking: players copy it into other programs.
-    out.push(crate::mail::flowed::WHOLE_LINE);
+    out.push(crate::text::WHOLE_LINE);
     out.push_str(&t!(
         lang,
         "position-line",

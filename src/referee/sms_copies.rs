@@ -21,7 +21,7 @@ use crate::referee::handle::Desk;
 use crate::referee::{
     AutoKind, Channel, GameStatus, Notify, Outgoing, Player, StoredGame, Timestamp,
 };
-use crate::sms::settings::QuietHours;
+use crate::sms::quiet::QuietHours;
 use crate::sms::words::{self, End};
 
 /// What a mail tells its reader, as far as SMS are concerned.

@@ -17,13 +17,13 @@ use axum::routing::get;
 use hmac::Mac;
 use tokio::sync::Notify;
 
-use crate::daemon::{SharedStore, with_store};
-use crate::mail::smtp::{SendError, Sender};
+use crate::delivery::{SendError, Sender};
 use crate::referee::Outgoing;
 use crate::sms::gsm7::{self, Encoding};
 use crate::sms::outcome;
 use crate::sms::phone::Phone;
 use crate::store::sms::SmsIn;
+use crate::store::{SharedStore, with_store};
 
 /// How to reach smsbox.
 #[derive(Clone)]
@@ -250,7 +250,7 @@ async fn mo(
         sender: sender.as_str().to_string(),
         recipient: q.get("to").cloned(),
         text: q.get("text").cloned().unwrap_or_default(),
-        received_at: crate::daemon::now(),
+        received_at: crate::base::now(),
     };
     match with_store(&l.store, move |s| s.receive_sms(&sms)).await {
         Ok(new) => {
@@ -281,7 +281,7 @@ async fn dlr(
     ) else {
         return (StatusCode::BAD_REQUEST, "");
     };
-    let at = crate::daemon::now();
+    let at = crate::base::now();
     let r = reference.clone();
     match with_store(&l.store, move |s| s.note_delivery(&r, status, at)).await {
         Ok(true) => {

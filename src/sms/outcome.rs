@@ -3,7 +3,7 @@
 //! (more than three segments, no phone number), the request that did not get through, and
 //! the gateway's answer. Pure.
 
-use crate::mail::smtp::{Failure, SendError};
+use crate::delivery::{Failure, SendError};
 use crate::sms::gsm7;
 use crate::sms::phone::Phone;
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::mail::smtp::{Failure, SendError, Sender};
+use crate::delivery::{Failure, SendError, Sender};
 use crate::referee::{Outgoing, Timestamp};
 use crate::sms::phone::Phone;
 use crate::sms::spool::{self, Received};
@@ -179,7 +179,7 @@ impl SpoolSender {
 
 impl Sender for SpoolSender {
     async fn send(&self, sms: &Outgoing) -> Result<(), SendError> {
-        self.write(sms, crate::daemon::now()).map(|_| ())
+        self.write(sms, crate::base::now()).map(|_| ())
     }
 }
 

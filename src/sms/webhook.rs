@@ -17,13 +17,13 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
 use tokio::sync::Notify;
 
-use crate::daemon::{SharedStore, with_store};
-use crate::mail::smtp::{SendError, Sender};
+use crate::delivery::{SendError, Sender};
 use crate::referee::Outgoing;
 use crate::sms::outcome;
 use crate::sms::phone::Phone;
 use crate::sms::signature;
 use crate::store::sms::SmsIn;
+use crate::store::{SharedStore, with_store};
 
 /// The provider's account, and where arbitre is called.
 #[derive(Clone)]
@@ -225,7 +225,7 @@ async fn received(State(l): State<Listener>, headers: HeaderMap, body: Bytes) ->
         sender: sender.as_str().to_string(),
         recipient: get("To"),
         text: get("Body").unwrap_or_default(),
-        received_at: crate::daemon::now(),
+        received_at: crate::base::now(),
     };
     match with_store(&l.store, move |s| s.receive_sms(&sms)).await {
         Ok(new) => {

@@ -5,8 +5,8 @@
 //! that every template, in every language, fits 160 units with those longest values); a
 //! refusal's explanation and a list of games are cut to what is left. Pure.
 
+use crate::base::GameId;
 use crate::games::GameKind;
-use crate::referee::GameId;
 use crate::sms::gsm7::{self, GSM7_SINGLE};
 use crate::t;
 use crate::text::Lang;

@@ -1,7 +1,7 @@
 //! The rows of requests to confirm a command (see [`crate::referee::confirm`]): written with
 //! the decision that asks or answers, read back by the number a confirmation address names.
 
-use crate::referee::Timestamp;
+use crate::base::Timestamp;
 use crate::referee::confirm::{Confirmation, ConfirmationState};
 use crate::text::Lang;
 

@@ -4,7 +4,7 @@
 //! minute and when what it does changes, and says when it stops; a row that stops being
 //! reported without saying so is a daemon that was killed or lost its store.
 
-use crate::referee::Timestamp;
+use crate::base::Timestamp;
 
 use super::StoreError;
 use super::sql::{Db, Row, params};

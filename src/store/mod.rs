@@ -23,6 +23,7 @@ pub mod outbox;
 pub mod postgresql;
 pub mod public;
 pub mod rows;
+pub mod shared;
 pub mod sms;
 pub mod sql;
 pub mod testing;
@@ -42,6 +43,7 @@ use crate::tournament::event::StoredEvent;
 
 pub use location::Location;
 pub use outbox::{AfterFailure, OutboxItem, RetryPolicy};
+pub use shared::{SharedError, SharedStore, with_store};
 
 /// Outages older than this (seconds) no longer matter to any clock: longer than any turn.
 pub const OUTAGES_KEPT: Timestamp = 1000 * 86_400;

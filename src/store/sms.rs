@@ -2,7 +2,7 @@
 //! gateway's own key for it (a retried delivery finds it there), and waits until the
 //! referee has decided on it.
 
-use crate::referee::Timestamp;
+use crate::base::Timestamp;
 
 use super::StoreError;
 use super::sql::{Db, params};

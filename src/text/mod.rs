@@ -9,6 +9,12 @@
 //! Protocol tokens (`ERR`, `PAT`, `WW`, `MAT`, ...) are not text in this sense: they stay as
 //! they are in every language and never pass through a catalog or a [`Text`].
 
+/// Put first on a line that must reach the reader whole, however long (a position string,
+/// which players copy into other programs): the mail edge's `format=flowed` encoder removes
+/// the mark and never cuts the line. U+2060 WORD JOINER: invisible wherever the mark is
+/// shown unremoved.
+pub const WHOLE_LINE: char = '\u{2060}';
+
 pub mod catalog;
 
 use std::fmt;

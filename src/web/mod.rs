@@ -165,7 +165,7 @@ async fn game(State(site): State<Arc<Site>>, Path(id): Path<String>, visit: Visi
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => return missing(chrome, Missing::Move),
     };
-    let now = crate::daemon::now();
+    let now = crate::base::now();
     answer(site, move |s| s.game(chrome, id, step, now)).await
 }
 
@@ -179,13 +179,13 @@ async fn record(State(site): State<Arc<Site>>, Path(id): Path<String>, visit: Vi
 
 async fn player(State(site): State<Arc<Site>>, Path(key): Path<String>, visit: Visit) -> Response {
     let chrome = visit.chrome(&site, &format!("/players/{}", escape_path(&key)));
-    let now = crate::daemon::now();
+    let now = crate::base::now();
     answer(site, move |s| s.player(chrome, &key, now)).await
 }
 
 async fn event(State(site): State<Arc<Site>>, Path(name): Path<String>, visit: Visit) -> Response {
     let chrome = visit.chrome(&site, &format!("/events/{}", escape_path(&name)));
-    let now = crate::daemon::now();
+    let now = crate::base::now();
     answer(site, move |s| s.event(chrome, &name, now)).await
 }
 

@@ -1,5 +1,5 @@
 //! The pages' reading side: a few store connections that cannot write, and for each page
-//! the reading of what it shows, through [`crate::render::pages::spectators`]'s rules, into
+//! the reading of what it shows, through [`crate::referee::spectators`]'s rules, into
 //! the page's facts. Each call is one short read; the daemon's writes go on meanwhile (the
 //! store is in WAL mode).
 
@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 
 use crate::games::Side;
 use crate::referee::clocks::{self, Circumstances};
+use crate::referee::spectators::{as_shown, listed, public_name, shown_moves};
 use crate::referee::{ClockConfig, GameStatus, Player, StoredGame, Timestamp};
 use crate::render::pages::event::EventFacts;
 use crate::render::pages::game::{EventLink, GameFacts, shows_everything};
 use crate::render::pages::listing::{GameRow, Named};
 use crate::render::pages::player::PlayerFacts;
-use crate::render::pages::spectators::{as_shown, listed, public_name, shown_moves};
 use crate::render::pages::{self, Chrome, Missing};
 use crate::store::{Store, StoreError};
 use crate::t;

@@ -22,7 +22,7 @@ use crate::tournament::record::ByeKind;
 pub struct EventFacts<'a> {
     /// The event.
     pub event: &'a StoredEvent,
-    /// Its games, as spectators see them ([`super::spectators::as_shown`]).
+    /// Its games, as spectators see them ([`crate::referee::spectators::as_shown`]).
     pub games: &'a [StoredGame],
     /// The current ratings of its pool.
     pub ratings: &'a Ratings,

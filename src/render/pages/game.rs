@@ -6,8 +6,8 @@
 
 use askama::Template;
 
+use super::Chrome;
 use super::listing::{Named, game_title, seat_order};
-use super::{Chrome, spectators};
 use crate::games::{AnyGame, Side, Start};
 use crate::referee::clock_text::{ClockView, control_words, time_left_words, when_words};
 use crate::referee::terms::{self, Numberer};
@@ -28,7 +28,7 @@ pub struct EventLink {
 /// What the page is drawn from.
 #[derive(Clone, Debug)]
 pub struct GameFacts<'a> {
-    /// The game as spectators see it ([`spectators::as_shown`]).
+    /// The game as spectators see it ([`crate::referee::spectators::as_shown`]).
     pub game: &'a StoredGame,
     /// The event's spectator delay, in moves, when it holds moves back from this page;
     /// 0 when the page shows every move played.
@@ -294,5 +294,5 @@ fn clock_lines(
 
 /// Whether spectators see every move of `game` under `delay` (then its clocks show too).
 pub fn shows_everything(game: &StoredGame, delay: u32) -> bool {
-    spectators::shown_moves(game, delay) == game.moves.len()
+    crate::referee::spectators::shown_moves(game, delay) == game.moves.len()
 }

@@ -33,7 +33,7 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// The line of `game` (as spectators see it: see [`super::spectators::as_shown`]),
+    /// The line of `game` (as spectators see it: see [`crate::referee::spectators::as_shown`]),
     /// its players named `players` (White, Black).
     pub fn of(chrome: &Chrome, game: &StoredGame, players: [Named; 2]) -> GameRow {
         let [first, second] = seat_order(game);

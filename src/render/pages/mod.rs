@@ -2,7 +2,8 @@
 //! result, its record), a player, an event (conditions, pairings, crosstable) and the front
 //! page, in the reader's language. Each page is a template compiled into arbitre
 //! (`templates/`, checked against its page's data at build time) and the code that fills
-//! it from data the web edge read. What spectators may see is [`spectators`]'s to decide.
+//! it from data the web edge read. What spectators may see is
+//! [`crate::referee::spectators`]'s to decide.
 //! Pure: no store, no clock, no socket.
 
 mod chrome;
@@ -11,7 +12,6 @@ pub mod game;
 pub mod index;
 pub mod listing;
 pub mod player;
-pub mod spectators;
 
 use askama::Template;
 

@@ -6,6 +6,8 @@
 //! the values together. `arbitre check-config` runs both and then connects to the servers.
 //! Every key is documented in `config/arbitre.example.toml`.
 
+pub mod sms;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -34,7 +36,7 @@ pub struct Config {
     pub clock: ClockSection,
     /// SMS: the gateway, countries, caps, quiet hours.
     #[serde(default)]
-    pub sms: crate::sms::settings::SmsSection,
+    pub sms: crate::config::sms::SmsSection,
     /// The public pages: where `arbitre run` serves them, and their address for links.
     #[serde(default)]
     pub web: WebSection,
@@ -935,7 +937,7 @@ impl Config {
                     .read()
                     .map_err(|problems| ConfigError { problems })?;
                 crate::referee::SmsPolicy {
-                    enabled: !matches!(sms.gateway, crate::sms::settings::Gateway::None),
+                    enabled: !matches!(sms.gateway, crate::config::sms::Gateway::None),
                     countries: sms.countries,
                     codes_per_day: sms.codes_per_day,
                     quiet: sms.quiet,
@@ -1104,7 +1106,7 @@ password.raw = "hunter2"
 
     #[test]
     fn the_example_file_documents_a_valid_configuration() {
-        let text = include_str!("../config/arbitre.example.toml");
+        let text = include_str!("../../config/arbitre.example.toml");
         let c = Config::parse(text).unwrap();
         assert_eq!(c.imap.keyword, "$ArbitreProcessed");
         assert_eq!(c.outbox.give_up_hours, 72);
@@ -1115,7 +1117,7 @@ password.raw = "hunter2"
         let c = Config::parse(&example_with_gateway("kannel")).unwrap();
         let sms = c.sms.read().unwrap();
         match sms.gateway {
-            crate::sms::settings::Gateway::Kannel { settings, listen } => {
+            crate::config::sms::Gateway::Kannel { settings, listen } => {
                 assert_eq!(settings.username, "arbitre");
                 assert_eq!(listen, "127.0.0.1:13080");
                 assert_eq!(
@@ -1127,7 +1129,7 @@ password.raw = "hunter2"
         }
         let c = Config::parse(&example_with_gateway("webhook")).unwrap();
         match c.sms.read().unwrap().gateway {
-            crate::sms::settings::Gateway::Webhook { settings, listen } => {
+            crate::config::sms::Gateway::Webhook { settings, listen } => {
                 assert_eq!(settings.api_url, "https://api.twilio.com");
                 assert_eq!(settings.token, "t");
                 assert_eq!(
@@ -1154,7 +1156,7 @@ password.raw = "hunter2"
 
     /// The example configuration with its SMS sections uncommented and `gateway` set.
     fn example_with_gateway(gateway: &str) -> String {
-        let text = include_str!("../config/arbitre.example.toml");
+        let text = include_str!("../../config/arbitre.example.toml");
         let start = text.find("# [sms.kannel]").unwrap();
         let end = text[start..].find("[log]").unwrap() + start;
         let kannel: String = text[start..end]
