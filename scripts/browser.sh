@@ -6,9 +6,9 @@
 #   bash scripts/browser.sh install   install them if missing (as root; never starts anything)
 #   bash scripts/browser.sh env       print the variables the tests read
 #
-# The tests (tests/web_browser.rs) start ChromeDriver on a free port of 127.0.0.1 and
+# The tests (tests/web/web_browser.rs) start ChromeDriver on a free port of 127.0.0.1 and
 # Chromium headless with a fresh profile and no background networking;
-# tests/web_pages.rs runs vnu.jar on every page it reads.
+# tests/web/web_pages.rs runs vnu.jar on every page it reads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

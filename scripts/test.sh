@@ -67,6 +67,8 @@ status=0
 # Every test binary is built once; then the SQLite pass and the PostgreSQL pass (below) run
 # side by side, their tests mostly waiting for the servers; then, one at a time, the binaries
 # that must run alone: they stop the mail server, or listen on the SMS gateway's one port.
+# Each pass goes on after a failing binary (--no-fail-fast): with a few large binaries, one
+# failure would otherwise hide whole groups of tests.
 cargo test --all-targets --no-run 2>&1 || status=$?
 alone=(daemon_imap_outage daemon_imap_restart daemon_sms sms_kannel)
 runs_alone() {
@@ -74,37 +76,52 @@ runs_alone() {
     for a in "${alone[@]}"; do [ "$a" = "$1" ] && return 0; done
     return 1
 }
+# The test binaries: one per folder of tests/ with a main.rs (games, referee, tournament,
+# daemon, cli, web: each file in it a module), and one per file left at the top of tests/
+# (those that run alone).
+test_binaries=()
+for f in tests/*.rs tests/*/main.rs; do
+    case "$f" in
+    */main.rs) test_binaries+=("$(basename "$(dirname "$f")")") ;;
+    *) test_binaries+=("$(basename "$f" .rs)") ;;
+    esac
+done
+# A binary's sources: its file, or every file of its folder.
+sources_of() {
+    if [ -d "tests/$1" ]; then echo tests/"$1"/*.rs; else echo "tests/$1.rs"; fi
+}
 sqlite_targets=(--lib --bins --benches --examples)
-for f in tests/*.rs; do
-    name="$(basename "$f" .rs)"
+for name in "${test_binaries[@]}"; do
     runs_alone "$name" || sqlite_targets+=(--test "$name")
 done
 # The store's second pass: the test binaries that open a store (through tests/common or
 # arbitre::store::testing) run again on PostgreSQL, each test on a fresh schema, and the
 # library's tests with them.
 # (daemon_pair_burst, daemon_store_lost and store_migrate are about PostgreSQL itself: they
-# run on it in the first pass already.)
+# run on it in the first pass already, and are skipped in the second.)
 store_tests=()
 store_alone=()
-for f in $(grep -lE '^mod common;|common/cli\.rs|common/site\.rs|store::testing' tests/*.rs); do
-    name="$(basename "$f" .rs)"
-    case "$name" in daemon_pair_burst | daemon_store_lost | store_migrate) continue ;; esac
+for name in "${test_binaries[@]}"; do
+    # shellcheck disable=SC2046
+    grep -qE '^mod common;|common/mod\.rs|common/cli\.rs|common/site\.rs|store::testing' \
+        $(sources_of "$name") || continue
     if runs_alone "$name"; then
         store_alone+=("$name")
     else
         store_tests+=(--test "$name")
     fi
 done
+postgres_skips=(--skip daemon_pair_burst:: --skip daemon_store_lost:: --skip store_migrate::)
 binaries=$((${#store_tests[@]} / 2 + ${#store_alone[@]}))
 mkdir -p target/test-logs
 echo "test.sh: the SQLite pass and the PostgreSQL pass run side by side; each one's output" \
     "follows when it ends (and stays in target/test-logs/)" >&2
-cargo test "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
+cargo test --no-fail-fast "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
 sqlite_pass=$!
 postgres_pass=
 if [ -n "${ARBITRE_PG_ENV:-}" ]; then
     echo "test.sh: the PostgreSQL pass: the library and $binaries test binaries" >&2
-    ARBITRE_TEST_STORE=postgres cargo test --lib "${store_tests[@]}" \
+    ARBITRE_TEST_STORE=postgres cargo test --no-fail-fast --lib "${store_tests[@]}" -- "${postgres_skips[@]}" \
         >target/test-logs/postgres.log 2>&1 &
     postgres_pass=$!
 else

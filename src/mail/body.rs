@@ -22,7 +22,7 @@
 //! whether anything was written before a marker is a flag kept as lines are kept (it was
 //! once found by going back over every kept line at each marker: a 256 KiB body of blank
 //! lines and `-- ` took seconds). mail-parser's HTML-to-text conversion (for mails with only
-//! an HTML part) is a single pass without a stack of elements; `tests/mail_parse.rs` reads
+//! an HTML part) is a single pass without a stack of elements; `tests/referee/mail_parse.rs` reads
 //! the worst bodies that fit in `max-message-bytes` (`tests/common/bodies.rs`) within a
 //! second each, and `cargo bench --bench mail_bodies` measures them.
 

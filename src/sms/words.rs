@@ -1,7 +1,7 @@
 //! The short forms of what arbitre says by SMS, from the catalogs (`sms.ftl`): a move
 //! passed on, a move accepted or refused, a result, a reminder, and the messages of a
 //! phone's link (code, linked, STOP, START, which game). One segment each: every value is
-//! cut to its longest allowed form and put into GSM-7 (`tests/sms_templates.rs` proves
+//! cut to its longest allowed form and put into GSM-7 (`tests/referee/sms_templates.rs` proves
 //! that every template, in every language, fits 160 units with those longest values); a
 //! refusal's explanation and a list of games are cut to what is left. Pure.
 

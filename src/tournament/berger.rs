@@ -4,7 +4,7 @@
 //! # The tables
 //!
 //! The published tables go up to 16 players; the rule below reproduces every one of them
-//! (pairs, colours and board order; `tests/tournament_berger.rs` checks that against the
+//! (pairs, colours and board order; `tests/tournament/tournament_berger.rs` checks that against the
 //! transcribed tables in `tests/data/berger/`) and extends them to any even number `n`:
 //!
 //! - round `r` (1 to `n − 1`) pairs player `n` with `k = (r − 1)·n/2 mod (n − 1) + 1`, on

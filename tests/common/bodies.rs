@@ -2,8 +2,8 @@
 //! pattern repeated, each aimed at a reader of the mail edge (`mail::body`, mail-parser's
 //! HTML to text) or of the referee (`referee::read`, `referee::chat`) that once did, or
 //! could do, work in proportion to the text already read at every line. Shared by the
-//! timing test (`tests/mail_parse.rs`), the benchmark (`benches/mail_bodies.rs`) and the
-//! run through the real servers (`tests/daemon_hostile.rs`). Pure.
+//! timing test (`tests/referee/mail_parse.rs`), the benchmark (`benches/mail_bodies.rs`) and the
+//! run through the real servers (`tests/daemon/daemon_hostile.rs`). Pure.
 
 /// The default of `bot.max-message-bytes` (`src/config.rs`): larger mails are never read
 /// past their header.

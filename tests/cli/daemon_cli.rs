@@ -1,0 +1,308 @@
+//! The daemon's commands that need no mail server: a wrong configuration file gives one
+//! plain sentence per problem and exit code 78; the stored-games commands read the store.
+
+use crate::cli;
+
+use arbitre::store::sql::Dialect;
+use arbitre::store_params;
+use cli::{Scratch, arbitre, write_config};
+
+/// A scratch directory for one test of this file.
+fn dir(name: &str) -> Scratch {
+    Scratch::new("cli", name)
+}
+
+/// Three problems, three sentences, exit 78 (EX_CONFIG), nothing on stdout.
+#[test]
+fn a_wrong_configuration_is_explained_problem_by_problem() {
+    let d = dir("wrong");
+    let config = write_config(&d, "not-an-address", "short", "user = \"only-user\"");
+    let out = arbitre(&["check-config", "--config", config.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(78));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(lines[0].contains("bot.address `not-an-address` is not a mail address."));
+    assert!(lines[1].contains("bot.secret must be at least 43 characters long"));
+    assert!(lines[2].contains("smtp.user and smtp.password go together"));
+}
+
+/// An unknown key is named with its line; `run` refuses to start on it too.
+#[test]
+fn an_unknown_key_stops_run_with_its_line() {
+    let d = dir("unknown");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "colour = \"blue\"",
+    );
+    let out = arbitre(&["run", "--config", config.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(78));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let text = std::fs::read_to_string(&config).unwrap();
+    let line = 1 + text.lines().position(|l| l.starts_with("colour")).unwrap();
+    let expected = format!("line {line}: unknown field `colour`");
+    assert!(err.contains(&expected), "{expected}: {err}");
+}
+
+/// A configuration readable by others is accepted with a warning.
+#[test]
+fn a_world_readable_configuration_is_warned_about() {
+    let d = dir("mode");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "",
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = arbitre(&["games", "--config", config.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("can be read by other users"));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "No games yet.");
+}
+
+/// `show` of a game that does not exist says so and exits 1; `games` without `--config`
+/// still lists the kinds of game.
+#[test]
+fn show_and_games_read_the_store() {
+    let d = dir("show");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "",
+    );
+    let out = arbitre(&["show", "--config", config.to_str().unwrap(), "7"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no game #7"));
+    let kinds = arbitre(&["games"]);
+    assert!(String::from_utf8_lossy(&kinds.stdout).contains("abalone"));
+}
+
+/// A director's timed games: `new --time` records the control, `clocks` lists the running
+/// timed games (none has started its clock before the daemon sends the first mail), `show`
+/// prints the control; a bad control or a bad `[clock]` section is refused with why.
+#[test]
+fn timed_games_are_created_listed_and_shown() {
+    let d = dir("clocks");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "[clock]\ndefault-time = \"10/50d\"\ntime-zone = \"Europe/Paris\"",
+    );
+    let c = config.to_str().unwrap();
+    let out = arbitre(&["clocks", "--config", c]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No running game has a clock."));
+    for (white, time) in [("a@x.org", Some("3d")), ("c@x.org", None)] {
+        let mut args = vec![
+            "new", "--config", c, "--game", "abalone", "--white", white, "--black", "b@x.org",
+        ];
+        if let Some(t) = time {
+            args.extend(["--time", t]);
+        }
+        let out = arbitre(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = arbitre(&["clocks", "--config", c]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("#1") && text.contains("3d"), "{text}");
+    assert!(text.contains("#2") && text.contains("10/50d"), "{text}");
+    assert!(text.contains("50d/10"), "time for 10 moves: {text}");
+    let out = arbitre(&["show", "--config", c, "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Clock:    3d (White 3d left, Black 3d left)"),
+        "{text}"
+    );
+
+    let out = arbitre(&[
+        "new", "--config", c, "--game", "abalone", "--white", "a@x.org", "--black", "b@x.org",
+        "--time", "soon",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`soon` is not a time control"));
+
+    let bad = dir("clocks-bad");
+    let config = write_config(
+        &bad,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "[clock]\ndefault-time = \"3x\"\ntime-zone = \"Mars/Olympus\"\nreminders = [\"soon\"]",
+    );
+    let out = arbitre(&["check-config", "--config", config.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(78), "{err}");
+    assert!(err.contains("clock.default-time"), "{err}");
+    assert!(err.contains("clock.time-zone `Mars/Olympus`"), "{err}");
+    assert!(err.contains("clock.reminders: `soon`"), "{err}");
+}
+
+/// `arbitre WORD --config C REST... [--reason REASON]`, the words split on spaces.
+fn director(c: &str, words: &str, reason: &str) -> std::process::Output {
+    let mut words = words.split_whitespace();
+    let mut args: Vec<&str> = vec![words.next().unwrap(), "--config", c];
+    args.extend(words);
+    if !reason.is_empty() {
+        args.extend(["--reason", reason]);
+    }
+    arbitre(&args)
+}
+
+/// The director's commands: each change is refused or done, told to the players (mails
+/// queued), shown by `clock show`, and recorded in an audit log that `audit` verifies; a
+/// log changed behind arbitre's back fails the check.
+#[test]
+fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
+    let d = dir("director");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "",
+    );
+    let c = config.to_str().unwrap();
+    let ok = |words: &str, reason: &str| {
+        let out = director(c, words, reason);
+        assert!(
+            out.status.success(),
+            "{words}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    ok(
+        "new --game abalone --white a@x.org --black b@x.org --time 3d",
+        "",
+    );
+    let out = ok("clock add 1 black 2d --by td", "late start");
+    assert!(out.contains("2 mail(s) queued"), "{out}");
+    assert!(out.contains("Audit entry 1: "), "{out}");
+    let out = ok("clock show 1", "");
+    assert!(out.contains("Adjusted: black +2d"), "{out}");
+    assert!(out.contains("black  5d left"), "{out}");
+    ok("clock pause 1", "appeal");
+    let out = ok("clock show 1", "");
+    let paused = out.contains("paused: yes") && out.contains("(still stopped)");
+    assert!(paused, "{out}");
+    // Refused: nothing changes, nothing is audited.
+    let out = director(c, "clock pause 1", "again");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stopped already; nothing changed"), "{err}");
+    let out = director(c, "clock pause 1", "");
+    assert_eq!(out.status.code(), Some(2), "a reason is required");
+    ok("clock resume 1", "appeal decided");
+    ok("clock claim 1 on", "rule 4");
+    ok("clock set 1 white 36h", "settlement");
+    let out = ok("clock show 1", "");
+    assert!(out.contains("white  1d12h left"), "{out}");
+    ok("leave grant b@x.org 2030-01-01 2030-01-10", "medical");
+    ok("adjudicate 1 --result draw", "agreed by phone");
+    let out = director(c, "adjudicate 1 --result white", "x");
+    let again = out.status.code();
+    assert_eq!(again, Some(1), "a finished game is not adjudicated again");
+
+    let out = ok("audit", "");
+    assert!(out.contains("Audit log intact: 7 entries chained"), "{out}");
+    assert!(out.contains("td  clock-add  game #1: black +2d"), "{out}");
+    let leave = "leave-grant  b@x.org: special leave 2030-01-01 to 2030-01-10";
+    assert!(out.contains(leave), "{out}");
+    let out = ok("audit 1", "");
+    let one_game = !out.contains("leave-grant") && out.contains("adjudicate");
+    assert!(one_game, "{out}");
+
+    // Every change told both players: the two start mails, two per change to the game,
+    // and for the leave Bob and his opponent in the game then in play.
+    let store = arbitre::store::testing::open_config(&config);
+    let db = store.database();
+    let mails: i64 = db
+        .query_row("SELECT count(*) FROM outbox", store_params![], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mails, 2 + 2 * 6 + 2, "{mails}");
+    // The log refuses changes; changed anyway (triggers dropped), it fails the check.
+    let update = "UPDATE audit SET reason = 'x' WHERE seq = 2";
+    assert!(db.execute(update, store_params![]).is_err());
+    let delete = "DELETE FROM audit WHERE seq = 7";
+    assert!(db.execute(delete, store_params![]).is_err());
+    let sqlite = db.dialect() == Dialect::Sqlite;
+    if sqlite {
+        let replace = "INSERT OR REPLACE INTO audit SELECT seq, at, actor, action, game_id, player,
+                       detail, 'x', prev, hash FROM audit WHERE seq = 2";
+        assert!(
+            db.execute(replace, store_params![]).is_err(),
+            "REPLACE is no way round"
+        );
+    }
+    // Changed behind the triggers' back, an entry shows. (PostgreSQL has one trigger for
+    // inserts, updates and deletes: disabled, it lets all of them through.)
+    db.batch(if sqlite {
+        "DROP TRIGGER audit_no_update"
+    } else {
+        "ALTER TABLE audit DISABLE TRIGGER audit_append_only"
+    })
+    .unwrap();
+    db.execute(
+        "UPDATE audit SET reason = 'a favour' WHERE seq = 2",
+        store_params![],
+    )
+    .unwrap();
+    let out = director(c, "audit", "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("entry 2 was changed"), "{err}");
+    // Rewritten whole, head included, by someone without the installation's secret: the
+    // chain does not verify.
+    if sqlite {
+        db.batch("DROP TRIGGER audit_no_delete; DROP TRIGGER audit_append_only;")
+            .unwrap();
+    }
+    let (entries, _) = store.audit_log().unwrap();
+    db.batch("DELETE FROM audit; DELETE FROM audit_head;")
+        .unwrap();
+    let mut after: Option<(i64, String)> = None;
+    for e in entries {
+        let mut draft = e.draft;
+        draft.reason = "a favour".into();
+        let forged = arbitre::audit::seal(
+            draft,
+            after.as_ref().map(|(s, h)| (*s, h.as_str())),
+            arbitre::keys::Keyring::new("a guess").current(),
+        );
+        let f = &forged.draft;
+        db.execute(
+            "INSERT INTO audit VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            store_params![
+                forged.seq,
+                f.at,
+                f.actor,
+                f.action,
+                f.game,
+                f.player,
+                f.detail,
+                f.reason,
+                forged.prev,
+                forged.hash
+            ],
+        )
+        .unwrap();
+        after = Some((forged.seq, forged.hash.clone()));
+    }
+    let (seq, hash) = after.unwrap();
+    db.execute(
+        "INSERT INTO audit_head VALUES (1, ?1, ?2)",
+        store_params![seq, hash],
+    )
+    .unwrap();
+    let out = director(c, "audit", "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("entry 1 was changed"), "{err}");
+}

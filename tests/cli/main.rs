@@ -1,0 +1,10 @@
+//! The command line on a real store: configuration checks, directors' commands, tournaments.
+//!
+//! One test binary for what used to be 2: each file below is one module, its
+//! tests named `file::test` (`cargo test --test cli daemon_cli::`).
+
+#[path = "../common/cli.rs"]
+mod cli;
+
+mod daemon_cli;
+mod tournament_cli;

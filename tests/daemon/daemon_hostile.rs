@@ -1,0 +1,363 @@
+//! Hostile mail through the real servers: a seeded stream of forged, broken, huge, nested,
+//! mis-encoded and automatic messages delivered to arbitre the way any other domain's
+//! server would, while a game is in progress. Afterwards: the game and the players are as
+//! they were, automatic mail got no answer at all, the daemon is alive and its peak memory
+//! (VmHWM) stayed under 50 MB, and the real players play on.
+//!
+//! `ARBITRE_HOSTILE_MESSAGES` sets the number of messages (default 400, what CI runs); the
+//! long run of the benchmarks (docs/benchmarks.md) uses 10,000. Without the mail servers the
+//! test prints a note and passes; under `CI=true` it fails instead (`common::MailEnv::load`).
+//!
+//! Also (issue 30, item 6): the most expensive bodies to read that fit in
+//! `max-message-bytes` (`tests/common/bodies.rs`), the slowest of them several times, hold
+//! up no game: a move sent after them is played as usual.
+
+use crate::bodies;
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use arbitre::referee::GameStatus;
+use arbitre::text::Lang;
+use common::{Daemon, MailEnv};
+use futures::StreamExt;
+
+/// Peak memory allowed to the daemon, whatever it is sent.
+const MEMORY_LIMIT_KB: u64 = 50 * 1024;
+
+/// A small deterministic generator (the same stream on every run).
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % n
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+/// What the generator needs to know of the installation.
+struct Targets {
+    bot: String,
+    alice: String,
+    bob: String,
+    robot: String,
+    keys: Vec<String>,
+}
+
+/// Message `n` of the stream: (envelope sender, recipient, raw text).
+fn hostile(n: usize, d: &mut Dice, t: &Targets) -> (String, String, String) {
+    let (local, domain) = t.bot.split_once('@').unwrap();
+    let commands = [
+        "a1b2",
+        "i5h5",
+        "RESIGN",
+        "ABANDON",
+        "DRAW",
+        "NULLE",
+        "ACCEPT",
+        "DECLINE",
+        "PAT",
+        "LANG FR",
+        "NEW abalone VS carol@evil.example",
+        "HELP",
+        "BOARD",
+        "",
+    ];
+    let victim = if d.below(2) == 0 { &t.alice } else { &t.bob };
+    let to = match d.below(5) {
+        0 => t.bot.clone(),
+        1 => format!(
+            "{local}+g1-{}-{}@{domain}",
+            d.pick(&["w", "b"]),
+            "q".repeat(16)
+        ),
+        2 => format!("{local}+{}@{domain}", d.pick(&["zz0", "p-aaaa", "g1", "x"])),
+        3 => common::altered(&t.keys[d.below(t.keys.len())]),
+        // A real key, of the seat the From line does not name.
+        _ => {
+            let k = if victim == &t.alice {
+                &t.keys[1]
+            } else {
+                &t.keys[0]
+            };
+            k.clone()
+        }
+    };
+    let id = format!("<hostile.{n}.{}@evil.example>", std::process::id());
+    let command = d.pick(&commands);
+    let subject = format!("Re: [arbitre #{}] {}", 1 + d.below(3), d.pick(&commands));
+    let head = |from: &str, extra: &str| {
+        format!(
+            "From: {from}\nTo: {to}\nSubject: {subject}\nMessage-ID: {id}\n\
+             Date: Mon, 3 Mar 2025 10:00:00 +0000\n{extra}"
+        )
+    };
+    let raw = match d.below(10) {
+        // Forged commands, plain.
+        0..=2 => format!(
+            "{}Content-Type: text/plain; charset=utf-8\n\n{command}\n",
+            head(victim, "")
+        ),
+        // Forged Authentication-Results claiming every pass (no authserv-id is trusted here).
+        3 => format!(
+            "{}Content-Type: text/plain\n\n{command}\n",
+            head(
+                victim,
+                &format!(
+                    "Authentication-Results: {domain}; dmarc=pass header.from={vd}; dkim=pass \
+                     header.d={vd}; spf=pass smtp.mailfrom={victim}; auth=pass smtp.auth={victim}\n",
+                    vd = victim.split('@').nth(1).unwrap()
+                )
+            )
+        ),
+        // Broken MIME: a boundary that never comes, bad base64, bad quoted-printable.
+        4 => {
+            let body = match d.below(3) {
+                0 => format!(
+                    "Content-Type: multipart/mixed; boundary=\"never\"\n\n--nope\n{command}\n"
+                ),
+                1 => format!(
+                    "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!{command}@@==\n"
+                ),
+                _ => format!(
+                    "Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n=ZZ{command}=\n=\n"
+                ),
+            };
+            format!("{}MIME-Version: 1.0\n{body}", head(victim, ""))
+        }
+        // Charsets that do not exist, do not fit, or are encoded words gone wrong.
+        5 => {
+            let charset = d.pick(&["klingon", "utf-16", "iso-2022-jp", "utf-7", "", "\"\""]);
+            format!(
+                "{}MIME-Version: 1.0\nContent-Type: text/plain; charset={charset}\n\
+                 Content-Transfer-Encoding: base64\n\n{}\n",
+                head(victim, "X-Subject: =?utf-8?B?////?= =?klingon?Q?=FF=FE?=\n"),
+                ["AA==", "2D3cAA==", "+AGEAMQBi-", "w4k="][d.below(4)]
+            )
+        }
+        // Deeply nested multiparts, the move at the bottom.
+        6 => {
+            let depth = 20 + d.below(80);
+            let mut body = format!("Content-Type: text/plain\n\n{command}\n");
+            for i in 0..depth {
+                body = format!(
+                    "Content-Type: multipart/mixed; boundary=\"b{i}\"\n\n--b{i}\n{body}\n--b{i}--\n"
+                );
+            }
+            format!("{}MIME-Version: 1.0\n{body}", head(victim, ""))
+        }
+        // HTML only.
+        7 => format!(
+            "{}MIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n<html><body>\
+             <p><b>{command}</b></p><script>x</script><div>{}</div></body></html>\n",
+            head(victim, ""),
+            "<div>".repeat(500)
+        ),
+        // Automatic mail from the robot's own address: never answered, whatever it says.
+        8 => {
+            let extra = match d.below(5) {
+                0 => "Auto-Submitted: auto-replied\n".to_string(),
+                1 => "Precedence: bulk\n".to_string(),
+                2 => "List-Id: <games.evil.example>\n".to_string(),
+                3 => "X-Autoreply: yes\n".to_string(),
+                _ => "MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary=\"r\"\n".to_string(),
+            };
+            format!(
+                "{}\n--r\nContent-Type: text/plain\n\nHELP\n{command}\n--r--\n",
+                head(&t.robot, &extra)
+            )
+        }
+        // Huge: a body of 1 to 4 MB, or a header of thousands of lines.
+        _ => {
+            if d.below(2) == 0 {
+                let size = (1 + d.below(4)) << 20;
+                let line = format!("{command} junk junk junk junk junk junk junk junk\n");
+                let body = line.repeat(size / line.len());
+                format!("{}Content-Type: text/plain\n\n{body}", head(victim, ""))
+            } else {
+                let lines = 2_000 + d.below(20_000);
+                let junk = "X-Junk: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n".repeat(lines);
+                format!(
+                    "{}Content-Type: text/plain\n\n{command}\n",
+                    head(victim, &junk)
+                )
+            }
+        }
+    };
+    (format!("mallory{}@evil.example", d.below(7)), to, raw)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_mail_changes_nothing_answers_no_robot_and_stays_small() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let count: usize = std::env::var("ARBITRE_HOSTILE_MESSAGES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(400);
+    let accounts = env.accounts(&["bot", "alice", "bob", "robot"]).await;
+    let (bot, alice, bob, robot) = (&accounts[0], &accounts[1], &accounts[2], &accounts[3]);
+    let daemon = Daemon::start(&env, bot, "hostile");
+    let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut keys = Vec::new();
+    for p in [alice, bob] {
+        let start = env
+            .wait_mail_after(p, 0, "the game-start mail", |m| m.body.contains("Position"))
+            .await;
+        let key = start.header("reply-to").expect("a reply address");
+        keys.push(
+            key.trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_string(),
+        );
+    }
+    let store = daemon.store();
+    let game_before = store.game(1).unwrap().unwrap();
+    let players_before = (store.player(alice).unwrap(), store.player(bob).unwrap());
+    let targets = Targets {
+        bot: bot.clone(),
+        alice: alice.clone(),
+        bob: bob.clone(),
+        robot: robot.clone(),
+        keys,
+    };
+    let mut dice = Dice(0x0005_EED0_FA7B_17E5);
+    let messages: Vec<(String, String, String)> = (0..count)
+        .map(|n| hostile(n, &mut dice, &targets))
+        .collect();
+    let started = Instant::now();
+    let env_ref = &env;
+    futures::stream::iter(messages)
+        .for_each_concurrent(4, |(from, to, raw)| async move {
+            env_ref.deliver_from_outside(&from, &to, &raw).await;
+        })
+        .await;
+    let delivered = started.elapsed();
+    common::eventually(
+        "every hostile message processed",
+        Duration::from_secs(120 + count as u64 / 10),
+        || store.processed_count().unwrap() >= count as u64,
+    )
+    .await;
+    let processed = started.elapsed();
+    let peak_kb = daemon.memory_kb("VmHWM").expect("the daemon is alive");
+    let rss_kb = daemon.memory_kb("VmRSS").unwrap_or(0);
+    eprintln!(
+        "hostile mail: {count} messages delivered in {delivered:.1?}, processed in \
+         {processed:.1?}; daemon peak memory (VmHWM) {peak_kb} kB, now {rss_kb} kB"
+    );
+    assert_eq!(
+        store.game(1).unwrap().unwrap(),
+        game_before,
+        "the game changed"
+    );
+    assert_eq!(
+        (store.player(alice).unwrap(), store.player(bob).unwrap()),
+        players_before,
+        "a player changed"
+    );
+    assert_eq!(store.player(bob).unwrap().map(|p| p.lang), Some(Lang::EN));
+    assert_eq!(store.games().unwrap().len(), 1, "a forged NEW made a game");
+    assert!(
+        peak_kb < MEMORY_LIMIT_KB,
+        "peak memory {peak_kb} kB is over {MEMORY_LIMIT_KB} kB"
+    );
+    // Let the outbox drain, then: not one mail to the robot.
+    common::eventually("the outbox drained", Duration::from_secs(300), || {
+        store.outbox_counts().unwrap().0 == 0
+    })
+    .await;
+    assert!(
+        env.inbox(robot).await.is_empty(),
+        "automatic mail was answered"
+    );
+    // The real players play on.
+    let mark = env.last_uid(bob).await;
+    env.reply_latest(alice, bot, "a1b2").await;
+    env.wait_mail_after(bob, mark, "the move a1b2", |m| m.first_line() == "a1b2")
+        .await;
+    let game = store.game(1).unwrap().unwrap();
+    assert_eq!((game.status, game.moves.len()), (GameStatus::Active, 1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_bodies_hold_up_no_game() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let accounts = env.accounts(&["bot", "alice", "bob"]).await;
+    let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
+    let daemon = Daemon::start(&env, bot, "hostile-bodies");
+    let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for p in [alice, bob] {
+        env.wait_mail_after(p, 0, "the game-start mail", |m| m.body.contains("Position"))
+            .await;
+    }
+    // Room for the lines Postfix and Dovecot add: delivered, each is still read whole
+    // (the default max-message-bytes), not cut to its header.
+    let mails = bodies::worst_mails(
+        alice,
+        bot,
+        "Re: [arbitre #1] Abalone",
+        bodies::MAX_MESSAGE_BYTES - 4096,
+    );
+    // Every kind once, and the kinds that once took seconds each (blank lines and markers)
+    // four times more: read as they were, they would hold the move below for about a minute.
+    let slow = [
+        "signature separators",
+        "bare separators",
+        "phone footers",
+        "original-message markers",
+    ];
+    let mut sent = 0;
+    for round in 0..5 {
+        for m in mails
+            .iter()
+            .filter(|m| round == 0 || slow.contains(&m.name))
+        {
+            let raw = m
+                .raw
+                .replace("<hostile-body.", &format!("<hostile-body.r{round}."));
+            env.deliver_from_outside("mallory@evil.example", bot, &raw)
+                .await;
+            sent += 1;
+        }
+    }
+    let store = daemon.store();
+    let started = Instant::now();
+    let mark = env.last_uid(bob).await;
+    env.reply_latest(alice, bot, "a1b2").await;
+    env.wait_mail_after(bob, mark, "the move a1b2", |m| m.first_line() == "a1b2")
+        .await;
+    eprintln!(
+        "hostile bodies: {sent} mails of up to {} bytes, then the move forwarded after {:.1?}",
+        bodies::MAX_MESSAGE_BYTES - 4096,
+        started.elapsed()
+    );
+    common::eventually(
+        "every hostile body processed",
+        Duration::from_secs(60),
+        || store.processed_count().unwrap() > sent,
+    )
+    .await;
+    let game = store.game(1).unwrap().unwrap();
+    assert_eq!((game.status, game.moves.len()), (GameStatus::Active, 1));
+}
