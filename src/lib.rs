@@ -26,6 +26,8 @@
 //! - [`tournament`]: round robin, Swiss and knock-out pairings, standings and tie-breaks (pure).
 //! - [`render`]: board pictures: each game's position drawn as SVG, rasterised to PNG for
 //!   mail with a compiled-in font (pure).
+//! - [`pages`]: the public pages as HTML, from templates compiled in (pure; the web edge
+//!   reads the store and serves them).
 //! - [`keys`]: one key per purpose derived from the installation's secret (HKDF), key
 //!   numbers and the previous secret's grace period after a rotation.
 //! - [`text`]: bilingual (English/French) player-facing text.
@@ -51,6 +53,7 @@ pub mod delivery;
 pub mod games;
 pub mod keys;
 pub mod mail;
+pub mod pages;
 pub mod rating;
 pub mod referee;
 pub mod render;

@@ -4,7 +4,6 @@
 //! is pure code; the rasteriser uses a font compiled into arbitre and never the system's,
 //! so that a picture is the same on every machine.
 
-pub mod pages;
 pub mod palette;
 pub mod png;
 pub mod svg;

@@ -17,7 +17,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::render::pages::{self, Chrome, Missing};
+use crate::pages::{self, Chrome, Missing};
 pub use site::{Answer, Site, WebSettings};
 
 /// The pages' routes.

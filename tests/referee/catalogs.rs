@@ -432,7 +432,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 /// The public pages' templates (they name the messages without arguments they show).
 fn template_files() -> Vec<PathBuf> {
     files_ending(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render/pages/templates"),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/pages/templates"),
         "html",
     )
 }
