@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbitre::referee::{Decision, Notify, Player};
-use arbitre::sms::kannel::{self, KannelSettings};
+use arbitre::gateway::kannel::{self, KannelSettings};
 use arbitre::sms::phone::Phone;
 use arbitre::text::Lang;
 use common::bench::{env_number, stats};

@@ -34,8 +34,10 @@
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
 //! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
-//! - [`sms`]: the SMS channel: GSM-7 costs, phone numbers, the short forms, and one
-//!   adapter per gateway (Kannel, gammu-smsd and smstools spools, a Twilio-style provider).
+//! - [`sms`]: the SMS channel's words and numbers (pure): GSM-7 costs, phone numbers, quiet
+//!   hours, the short forms.
+//! - [`gateway`]: one adapter per SMS gateway (Kannel, gammu-smsd and smstools spools, a
+//!   Twilio-style provider).
 //! - [`delivery`]: the `Sender` every outgoing channel implements, and what a failure means.
 //! - [`daemon`]: the loop around the referee: fetch, parse, decide, commit, flag, send.
 //! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`, and
@@ -51,6 +53,7 @@ pub mod config;
 pub mod daemon;
 pub mod delivery;
 pub mod games;
+pub mod gateway;
 pub mod keys;
 pub mod mail;
 pub mod pages;

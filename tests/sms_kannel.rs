@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use arbitre::sms::kannel::{self, KannelSettings, Listener};
+use arbitre::gateway::kannel::{self, KannelSettings, Listener};
 use arbitre::sms::phone::Phone;
 use arbitre::store::Store;
 use arbitre::store::testing::location_for;

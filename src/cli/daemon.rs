@@ -253,13 +253,13 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
         // The file was checked as a whole on load: the SMS settings read.
         if let Ok(sms) = config.sms.read() {
             use crate::config::sms::Gateway;
-            let client = crate::sms::kannel::client();
+            let client = crate::gateway::kannel::client();
             let checked = match &sms.gateway {
                 Gateway::Kannel { settings, .. } => {
-                    Some(crate::sms::kannel::check(&client, settings).await)
+                    Some(crate::gateway::kannel::check(&client, settings).await)
                 }
                 Gateway::Webhook { settings, .. } => {
-                    Some(crate::sms::webhook::check(&client, settings).await)
+                    Some(crate::gateway::webhook::check(&client, settings).await)
                 }
                 Gateway::None | Gateway::Spool { .. } => None,
             };

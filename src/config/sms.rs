@@ -11,11 +11,11 @@ use serde::Deserialize;
 use std::path::PathBuf;
 
 use crate::config::Secret;
-use crate::sms::kannel::KannelSettings;
+use crate::gateway::kannel::KannelSettings;
 use crate::sms::phone::Phone;
 use crate::sms::quiet::{DEFAULT_CODES_PER_DAY, QuietHours};
-use crate::sms::spool_gateway::Spooler;
-use crate::sms::webhook::WebhookSettings;
+use crate::gateway::spool_gateway::Spooler;
+use crate::gateway::webhook::WebhookSettings;
 
 /// The `[sms]` section, as written.
 #[derive(Clone, Debug, Deserialize)]
@@ -314,11 +314,11 @@ impl SmsSection {
                             w.public_url
                         ));
                     }
-                    if !w.public_url.ends_with(crate::sms::webhook::PATH) {
+                    if !w.public_url.ends_with(crate::gateway::webhook::PATH) {
                         problems.push(format!(
                             "sms.webhook.public-url: `{}` must end with {} (where arbitre takes the webhook).",
                             w.public_url,
-                            crate::sms::webhook::PATH
+                            crate::gateway::webhook::PATH
                         ));
                     }
                     if w.listen.parse::<std::net::SocketAddr>().is_err() {

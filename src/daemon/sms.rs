@@ -9,9 +9,9 @@ use tokio::sync::{Notify, watch};
 use crate::config::sms::{Gateway, SpoolSection};
 use crate::delivery::Sender;
 use crate::referee::Channel;
-use crate::sms::kannel::{self, KannelSender, Listener};
-use crate::sms::spool_gateway::{self, SpoolSender, Spooler};
-use crate::sms::webhook::{self, WebhookSender};
+use crate::gateway::kannel::{self, KannelSender, Listener};
+use crate::gateway::spool_gateway::{self, SpoolSender, Spooler};
+use crate::gateway::webhook::{self, WebhookSender};
 
 use super::outbound::{self, OutboundSettings};
 use super::sms_received::{self, Wakes};

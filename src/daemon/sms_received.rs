@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::referee::{self, RefereeConfig};
-use crate::sms::incoming;
+use crate::gateway::incoming;
 use crate::store::sms::SmsIn;
 
 use super::{DaemonError, SharedStore, now, with_store};

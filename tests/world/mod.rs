@@ -110,7 +110,7 @@ impl World {
     pub fn sms_msg(&mut self, number: &str, text: &str) -> Inbound {
         self.seq += 1;
         self.clock += self.step;
-        let mut m = arbitre::sms::incoming::inbound(
+        let mut m = arbitre::gateway::incoming::inbound(
             "test",
             &format!("k{}", self.seq),
             number,

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::delivery::{Failure, SendError, Sender};
 use crate::referee::{Outgoing, Timestamp};
 use crate::sms::phone::Phone;
-use crate::sms::spool::{self, Received};
+use crate::gateway::spool::{self, Received};
 use crate::store::Store;
 use crate::store::sms::SmsIn;
 

@@ -1,7 +1,7 @@
 //! A hosted SMS provider with a Twilio-style API. Inbound, the provider POSTs each received
 //! SMS to arbitre's listener as a form (`MessageSid`, `From`, `To`, `Body`, ...), signed in
 //! `X-Twilio-Signature` over the public URL the provider calls and every parameter
-//! ([`crate::sms::signature`]): the signature is checked before anything else is read,
+//! ([`crate::gateway::signature`]): the signature is checked before anything else is read,
 //! and a missing or wrong one gets 403 and changes nothing. A signed SMS is recorded under
 //! its `MessageSid` in the store's SMS inbox, then answered 200 with an empty TwiML
 //! response (the provider sends nobody anything). Outbound, one POST to the provider's
@@ -19,9 +19,9 @@ use tokio::sync::Notify;
 
 use crate::delivery::{SendError, Sender};
 use crate::referee::Outgoing;
-use crate::sms::outcome;
+use crate::gateway::outcome;
 use crate::sms::phone::Phone;
-use crate::sms::signature;
+use crate::gateway::signature;
 use crate::store::sms::SmsIn;
 use crate::store::{SharedStore, with_store};
 

@@ -20,7 +20,7 @@ use tokio::sync::Notify;
 use crate::delivery::{SendError, Sender};
 use crate::referee::Outgoing;
 use crate::sms::gsm7::{self, Encoding};
-use crate::sms::outcome;
+use crate::gateway::outcome;
 use crate::sms::phone::Phone;
 use crate::store::sms::SmsIn;
 use crate::store::{SharedStore, with_store};
