@@ -21,8 +21,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbitre::referee::{Decision, Notify, Player};
 use arbitre::gateway::kannel::{self, KannelSettings};
+use arbitre::referee::{Decision, Notify, Player};
 use arbitre::sms::phone::Phone;
 use arbitre::text::Lang;
 use common::bench::{env_number, stats};

@@ -30,9 +30,11 @@
 //!   reads the store and serves them).
 //! - [`keys`]: one key per purpose derived from the installation's secret (HKDF), key
 //!   numbers and the previous secret's grace period after a rotation.
-//! - [`text`]: bilingual (English/French) player-facing text.
+//! - [`text`]: player-facing text: one folder of message catalogs per language (English and
+//!   French shipped; an installation may add its own), line markers.
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
-//! - [`store`]: SQLite: players, games, moves, processed messages, outbox (exactly once).
+//! - [`store`]: one store, SQLite or PostgreSQL (several daemons on one database): players,
+//!   games, moves, events, processed messages, the outbox (exactly once), the shared handle.
 //! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
 //! - [`sms`]: the SMS channel's words and numbers (pure): GSM-7 costs, phone numbers, quiet
 //!   hours, the short forms.
@@ -40,8 +42,33 @@
 //!   Twilio-style provider).
 //! - [`delivery`]: the `Sender` every outgoing channel implements, and what a failure means.
 //! - [`daemon`]: the loop around the referee: fetch, parse, decide, commit, flag, send.
-//! - [`cli`]: the command line (`arbitre games|board|legal|judge|perft|replay`, and
-//!   `run|check-config|new|show|clocks` for the daemon).
+//! - [`web`]: the HTTP server of the public pages (`arbitre web`, or beside `arbitre run`).
+//! - [`cli`]: the command line: the games' own commands (`games`, `board`, `legal`, `judge`,
+//!   `perft`, `replay`, `picture`), the daemon's (`run`, `web`, `check-config`, `status`,
+//!   `page-key`, `store`), the director's (`new`, `show`, `clocks`, `clock`, `adjudicate`,
+//!   `leave`, `audit`), the tournaments' and ratings' (`arbitre --help` lists them all).
+//!
+//! # Layers
+//!
+//! Modules form one-way layers: each names only modules of lower rows (`crate::` paths in
+//! production code; tests may reach anywhere). `cargo test` holds the table
+//! (`layering.rs` reads every file and fails on an edge that points sideways or up).
+//!
+//! | row | modules | what they hold |
+//! |---|---|---|
+//! | 0 | `base`, `keys` | game numbers, instants, the one clock read; the keys derived from the secret |
+//! | 1 | `text` | catalogs, languages, line markers |
+//! | 2 | `render` | drawing: SVG, palette, PNG, fonts |
+//! | 3 | `games` | rules, notation, records, each game's picture |
+//! | 4 | `clock`, `rating`, `tournament`, `audit`, `sms` | pure domain leaves |
+//! | 5 | `referee` | one input (mail, SMS, tick, director's act) in, one decision out |
+//! | 6 | `delivery`, `pages` | the contract of every outgoing channel; the public pages as HTML |
+//! | 7 | `store` | SQLite or PostgreSQL, the shared handle, exactly once |
+//! | 8 | `gateway` | the SMS gateways' adapters |
+//! | 9 | `config` | the configuration file, every section |
+//! | 10 | `mail` | IMAP in, SMTP or sendmail out |
+//! | 11 | `daemon`, `web` | the loop; the HTTP server of the pages |
+//! | 12 | `cli` | the command line |
 
 #![forbid(unsafe_code)]
 
@@ -55,6 +82,8 @@ pub mod delivery;
 pub mod games;
 pub mod gateway;
 pub mod keys;
+#[cfg(test)]
+mod layering;
 pub mod mail;
 pub mod pages;
 pub mod rating;

@@ -178,6 +178,14 @@ fn day_start(day: &str) -> Option<i64> {
     Some(at.timestamp().as_second())
 }
 
+/// Opens the store the configuration file `path` names (for the tests and tools that
+/// look into an installation's store): loads the file, reads the store's password, connects.
+pub fn open_store_of(path: &Path) -> Result<crate::store::Store, String> {
+    let config = Config::load(path).map_err(|e| e.to_string())?;
+    let location = config.store.location()?;
+    crate::store::Store::connect(&location).map_err(|e| format!("{location}: {e}"))
+}
+
 /// The store: a SQLite file (`path`, or `url = "sqlite://PATH"`) or a PostgreSQL database
 /// (`url = "postgres://..."`, with its password and the CA that signed its certificate).
 #[derive(Clone, Debug, Default, Deserialize)]

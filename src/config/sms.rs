@@ -12,10 +12,10 @@ use std::path::PathBuf;
 
 use crate::config::Secret;
 use crate::gateway::kannel::KannelSettings;
-use crate::sms::phone::Phone;
-use crate::sms::quiet::{DEFAULT_CODES_PER_DAY, QuietHours};
 use crate::gateway::spool_gateway::Spooler;
 use crate::gateway::webhook::WebhookSettings;
+use crate::sms::phone::Phone;
+use crate::sms::quiet::{DEFAULT_CODES_PER_DAY, QuietHours};
 
 /// The `[sms]` section, as written.
 #[derive(Clone, Debug, Deserialize)]

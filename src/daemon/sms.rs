@@ -8,10 +8,10 @@ use tokio::sync::{Notify, watch};
 
 use crate::config::sms::{Gateway, SpoolSection};
 use crate::delivery::Sender;
-use crate::referee::Channel;
 use crate::gateway::kannel::{self, KannelSender, Listener};
 use crate::gateway::spool_gateway::{self, SpoolSender, Spooler};
 use crate::gateway::webhook::{self, WebhookSender};
+use crate::referee::Channel;
 
 use super::outbound::{self, OutboundSettings};
 use super::sms_received::{self, Wakes};

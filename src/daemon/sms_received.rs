@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use tokio::sync::{Notify, watch};
 
-use crate::referee::{self, RefereeConfig};
 use crate::gateway::incoming;
+use crate::referee::{self, RefereeConfig};
 use crate::store::sms::SmsIn;
 
 use super::{DaemonError, SharedStore, now, with_store};

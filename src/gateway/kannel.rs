@@ -18,9 +18,9 @@ use hmac::Mac;
 use tokio::sync::Notify;
 
 use crate::delivery::{SendError, Sender};
+use crate::gateway::outcome;
 use crate::referee::Outgoing;
 use crate::sms::gsm7::{self, Encoding};
-use crate::gateway::outcome;
 use crate::sms::phone::Phone;
 use crate::store::sms::SmsIn;
 use crate::store::{SharedStore, with_store};

@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use crate::delivery::{Failure, SendError, Sender};
+use crate::gateway::spool::{self, Received};
 use crate::referee::{Outgoing, Timestamp};
 use crate::sms::phone::Phone;
-use crate::gateway::spool::{self, Received};
 use crate::store::Store;
 use crate::store::sms::SmsIn;
 

@@ -18,10 +18,10 @@ use axum::routing::post;
 use tokio::sync::Notify;
 
 use crate::delivery::{SendError, Sender};
-use crate::referee::Outgoing;
 use crate::gateway::outcome;
-use crate::sms::phone::Phone;
 use crate::gateway::signature;
+use crate::referee::Outgoing;
+use crate::sms::phone::Phone;
 use crate::store::sms::SmsIn;
 use crate::store::{SharedStore, with_store};
 

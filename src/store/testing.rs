@@ -181,13 +181,6 @@ pub fn store_toml(location: &Location) -> String {
     }
 }
 
-/// Opens the store the configuration file `path` names.
-pub fn open_config(path: &Path) -> Store {
-    let config = crate::config::Config::load(path).expect("a valid configuration");
-    let location = config.store.location().expect("a store location");
-    Store::connect(&location).expect("the store opens")
-}
-
 /// Every table of the store with its rows, as text, tables by name and rows sorted: two
 /// snapshots are equal when the store did not change.
 pub fn snapshot(store: &Store) -> String {

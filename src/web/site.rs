@@ -8,14 +8,14 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::games::Side;
-use crate::referee::clocks::{self, Circumstances};
-use crate::referee::spectators::{as_shown, listed, public_name, shown_moves};
-use crate::referee::{ClockConfig, GameStatus, Player, StoredGame, Timestamp};
 use crate::pages::event::EventFacts;
 use crate::pages::game::{EventLink, GameFacts, shows_everything};
 use crate::pages::listing::{GameRow, Named};
 use crate::pages::player::PlayerFacts;
 use crate::pages::{self, Chrome, Missing};
+use crate::referee::clocks::{self, Circumstances};
+use crate::referee::spectators::{as_shown, listed, public_name, shown_moves};
+use crate::referee::{ClockConfig, GameStatus, Player, StoredGame, Timestamp};
 use crate::store::{Store, StoreError};
 use crate::t;
 use crate::tournament::event::{EventStatus, StoredEvent};

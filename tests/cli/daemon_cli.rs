@@ -221,7 +221,7 @@ fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
 
     // Every change told both players: the two start mails, two per change to the game,
     // and for the leave Bob and his opponent in the game then in play.
-    let store = arbitre::store::testing::open_config(&config);
+    let store = arbitre::config::open_store_of(&config).expect("the store opens");
     let db = store.database();
     let mails: i64 = db
         .query_row("SELECT count(*) FROM outbox", store_params![], |r| r.get(0))

@@ -36,7 +36,7 @@ fn config_in(d: &Path) -> String {
 
 /// The store the configuration in `d` names.
 fn store(d: &Path) -> Store {
-    arbitre::store::testing::open_config(&d.join("arbitre.toml"))
+    arbitre::config::open_store_of(&d.join("arbitre.toml")).expect("the store opens")
 }
 
 /// The games of `event`'s round `round` still being played: (id, white seat, black seat).

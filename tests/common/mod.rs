@@ -636,7 +636,7 @@ level = "info,arbitre=debug"
 
     /// Opens the daemon's store (SQLite's WAL lets a reader in while it runs).
     pub fn store(&self) -> arbitre::store::Store {
-        arbitre::store::testing::open_config(&self.config)
+        arbitre::config::open_store_of(&self.config).expect("the store opens")
     }
 }
 

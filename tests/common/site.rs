@@ -65,7 +65,7 @@ impl Site {
 
     /// The store, opened from the configuration.
     pub fn store(&self) -> Store {
-        arbitre::store::testing::open_config(Path::new(&self.config))
+        arbitre::config::open_store_of(Path::new(&self.config)).expect("the store opens")
     }
 }
 
@@ -118,7 +118,7 @@ pub fn build(name: &str) -> Site {
         entries.to_str().unwrap(),
     ]);
     ok(&["tournament", "start", "--config", c, "autumn"]);
-    let mut store = arbitre::store::testing::open_config(Path::new(c));
+    let mut store = arbitre::config::open_store_of(Path::new(c)).expect("the store opens");
     let round1 = event_games(&store, 1);
     let (live, decided) = (round1[0], round1[1]);
     let casual = new_game(&store, c, "abalone", ENTRANTS[0].1, ZOE);

@@ -8,10 +8,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use arbitre::mail::smtp::Failure;
-use arbitre::sms::phone::Phone;
 use arbitre::gateway::signature;
 use arbitre::gateway::webhook::{self, Listener, WebhookSettings};
+use arbitre::mail::smtp::Failure;
+use arbitre::sms::phone::Phone;
 use arbitre::store::Store;
 use arbitre::store::testing::location_for;
 use axum::http::{HeaderMap, StatusCode};

@@ -1,0 +1,198 @@
+//! The guard of the layer table in the crate's top-level doc: reads every production file
+//! of `src/`, finds the `crate::` paths it names, and fails when one points to a module in
+//! the same row or a higher one. Test code (`#[cfg(test)]` modules and files) is left out:
+//! a test may reach anywhere.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The crate's macros, by the module that defines them (they are named `crate::t!`, ...).
+const MACROS: [(&str, &str); 6] = [
+    ("t", "text"),
+    ("with_game", "games"),
+    ("tx", "text"),
+    ("out", "cli"),
+    ("outln", "cli"),
+    ("store_params", "store"),
+];
+
+/// The rows of the table in `lib.rs`'s doc: each top-level module with its row number
+/// (0 at the bottom).
+fn table(lib: &str) -> BTreeMap<String, usize> {
+    let mut rows = BTreeMap::new();
+    let mut row = 0;
+    for line in lib.lines() {
+        let Some(cells) = line.strip_prefix("//! |") else {
+            continue;
+        };
+        let cells: Vec<&str> = cells.split('|').map(str::trim).collect();
+        // `| 3 | `games` | ... |`: a number, then the modules.
+        if cells.len() < 2 || cells[0].parse::<usize>().is_err() {
+            continue;
+        }
+        for module in cells[1].split(',') {
+            let module = module.trim().trim_matches('`');
+            if !module.is_empty() {
+                rows.insert(module.to_string(), row);
+            }
+        }
+        row += 1;
+    }
+    rows
+}
+
+/// Every `.rs` file under `dir`.
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("src/ is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The production part of a file: up to its first `#[cfg(test)]`, comments removed.
+fn production(text: &str) -> String {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The files declared test-only by their parent (`#[cfg(test)] mod testing;`), as the
+/// path of the module relative to `src/` without extension (`render/testing`).
+fn test_only(root: &Path, all: &[PathBuf]) -> Vec<String> {
+    let mut out = Vec::new();
+    for path in all {
+        let text = std::fs::read_to_string(path).expect("a source file");
+        let lines: Vec<&str> = text.lines().collect();
+        for pair in lines.windows(2) {
+            if pair[0].trim() != "#[cfg(test)]" {
+                continue;
+            }
+            let declared = pair[1]
+                .trim()
+                .trim_start_matches("pub ")
+                .trim_start_matches("mod ");
+            let Some(name) = declared.strip_suffix(';') else {
+                continue;
+            };
+            let parent = path.parent().expect("inside src/");
+            let rel = parent.strip_prefix(root).expect("under src/");
+            out.push(rel.join(name).to_string_lossy().to_string());
+        }
+    }
+    out
+}
+
+/// Each edge that points up or sideways: `file -> module`.
+fn violations(root: &Path) -> Vec<String> {
+    let lib = std::fs::read_to_string(root.join("lib.rs")).expect("src/lib.rs");
+    let rows = table(&lib);
+    assert!(rows.len() > 10, "the layer table in lib.rs was not found");
+    let mut all = Vec::new();
+    files(root, &mut all);
+    let tests = test_only(root, &all);
+    let macros: BTreeMap<&str, &str> = MACROS.into_iter().collect();
+    let mut out = Vec::new();
+    for path in &all {
+        let rel = path.strip_prefix(root).expect("under src/");
+        let rel_text = rel.with_extension("").to_string_lossy().to_string();
+        let top = rel_text.split('/').next().unwrap_or_default().to_string();
+        if matches!(top.as_str(), "lib" | "main")
+            || tests
+                .iter()
+                .any(|t| rel_text == *t || rel_text.starts_with(&format!("{t}/")))
+        {
+            continue;
+        }
+        let Some(&from) = rows.get(&top) else {
+            out.push(format!(
+                "{rel_text}: module `{top}` is missing from the layer table"
+            ));
+            continue;
+        };
+        let code = production(&std::fs::read_to_string(path).expect("a source file"));
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            // `crate::games::...`, or `crate::{out, outln}`: the first segment of each.
+            let names: Vec<String> = match rest.strip_prefix('{') {
+                Some(list) => list
+                    .split('}')
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(|item| {
+                        item.trim()
+                            .split("::")
+                            .next()
+                            .unwrap_or_default()
+                            .to_string()
+                    })
+                    .filter(|n| !n.is_empty())
+                    .collect(),
+                None => vec![
+                    rest.chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect(),
+                ],
+            };
+            for name in names {
+                let module = macros.get(name.as_str()).copied().unwrap_or(&name);
+                if module == top {
+                    continue;
+                }
+                match rows.get(module) {
+                    Some(&to) if to < from => {}
+                    Some(_) => out.push(format!("{rel_text} -> {module}")),
+                    None => out.push(format!("{rel_text} -> {module}: not in the layer table")),
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn no_module_names_one_in_its_own_row_or_above() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let wrong = violations(&root);
+    assert!(
+        wrong.is_empty(),
+        "imports against the layer table of src/lib.rs:\n  {}",
+        wrong.join("\n  ")
+    );
+}
+
+#[test]
+fn the_guard_sees_an_edge_that_points_up() {
+    // A copy of src/ where the games name the referee: the guard must say so.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let scratch = std::env::temp_dir().join(format!("arbitre-layering-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(scratch.join("games")).unwrap();
+    std::fs::copy(root.join("lib.rs"), scratch.join("lib.rs")).unwrap();
+    std::fs::write(
+        scratch.join("games/mod.rs"),
+        "//! A game.\nuse crate::referee::GameId;\n#[cfg(test)]\nmod tests {\n    use crate::daemon::now;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        scratch.join("referee.rs"),
+        "//! The referee.\nuse crate::games::Side;\n",
+    )
+    .unwrap();
+    let wrong = violations(&scratch);
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert_eq!(wrong, vec!["games/mod -> referee".to_string()]);
+}
