@@ -11,7 +11,7 @@ use crate::referee::clocks::{self, Circumstances};
 use crate::referee::{GameStatus, RefereeConfig, StoredGame, Timestamp};
 use crate::store::{OUTAGES_KEPT, Store};
 
-use super::daemon::{ConfigArg, load, open_store};
+use super::setup::{ConfigArg, load, open_store};
 
 /// One game's clocks, as the director reads them.
 struct Row {

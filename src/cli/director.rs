@@ -19,7 +19,7 @@ use crate::referee::{GameId, RefereeConfig, Timestamp};
 use crate::store::{Store, StoreError};
 
 use super::UsageError;
-use super::daemon::{ConfigArg, load, open_store};
+use super::setup::{ConfigArg, load, open_store};
 
 /// Who and why, for every change.
 #[derive(Debug, Args)]

@@ -7,6 +7,8 @@
 //! `clocks`) work on a configuration file and its store (see [`daemon`]); so do the director's
 //! (`clock`, `adjudicate`, `leave`, `audit`: see [`director`]) and the tournament commands
 //! (`tournament pair --trf FILE`: see [`tournament`]).
+//! What they share (the `--config` argument, loading and checking the file, opening the
+//! store, logging, the runtime and the stop signals) is [`setup`]'s.
 //!
 //! Exit codes: 0 success; 1 the move was refused or the record does not replay; 2 usage
 //! error (unknown game, bad position, unreadable file, ...); 78 bad configuration.
@@ -16,6 +18,7 @@ pub mod daemon;
 pub mod director;
 mod play;
 pub mod ratings;
+pub mod setup;
 pub mod status;
 pub mod store;
 pub mod tournament;
@@ -117,20 +120,20 @@ pub enum Command {
         setup: Setup,
     },
     /// Run the referee daemon: read the mailbox, judge, answer (until SIGTERM).
-    Run(daemon::ConfigArg),
+    Run(setup::ConfigArg),
     /// Serve the public pages (games, players, events) read-only, until SIGTERM.
     Web(web::WebArgs),
     /// Print the key of the players' page handles, for `web.page-key` of an `arbitre web`
     /// that runs without the installation's secret.
-    PageKey(daemon::ConfigArg),
+    PageKey(setup::ConfigArg),
     /// The store itself: `store migrate` copies a whole installation into an empty store.
     #[command(subcommand)]
     Store(store::StoreCommand),
     /// The daemons attached to the store (host, pid, version, last report, what each is
     /// doing) and what the store holds in flight. Exit 1 when no daemon is running.
-    Status(daemon::ConfigArg),
+    Status(setup::ConfigArg),
     /// Check the configuration file and log in to the IMAP and SMTP servers.
-    CheckConfig(daemon::ConfigArg),
+    CheckConfig(setup::ConfigArg),
     /// Create a game directly (tournament director): no acceptance needed; the daemon mails
     /// both players.
     New(daemon::NewArgs),
@@ -138,13 +141,13 @@ pub enum Command {
     Show {
         /// The configuration file.
         #[command(flatten)]
-        config: daemon::ConfigArg,
+        config: setup::ConfigArg,
         /// The game number.
         id: i64,
     },
     /// Every running game with a clock: time left on both sides and the deadline of the
     /// player to move, soonest first.
-    Clocks(daemon::ConfigArg),
+    Clocks(setup::ConfigArg),
     /// A game's clocks (director): show them, give or take time, set the time left, stop
     /// and start them, claim mode. Each change is audited and told to both players.
     Clock(director::ClockArgs),
@@ -290,7 +293,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Games { config: None } => Ok(play::games()),
         Command::Games {
             config: Some(config),
-        } => Ok(daemon::list_games(&daemon::ConfigArg { config })),
+        } => Ok(daemon::list_games(&setup::ConfigArg { config })),
         Command::Board(setup) => play::board(&setup),
         Command::Picture { out, width, setup } => play::picture(&setup, &out, width),
         Command::Legal(setup) => play::legal(&setup),

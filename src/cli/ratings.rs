@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::UsageError;
-use super::daemon::ConfigArg;
 use super::director::open;
+use super::setup::ConfigArg;
 use crate::outln;
 use crate::rating::history::{period_of, shown};
 

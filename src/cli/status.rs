@@ -11,7 +11,7 @@ use crate::base::Timestamp;
 use crate::daemon::presence;
 use crate::store::daemons::{DaemonRecord, Doing};
 
-use super::daemon::{ConfigArg, load_with_store};
+use super::setup::{ConfigArg, load_with_store};
 
 /// A running daemon not heard from for this long is reported silent: four missed reports.
 pub const SILENT_AFTER: Timestamp = 4 * presence::EVERY.as_secs() as Timestamp;

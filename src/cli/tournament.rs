@@ -24,8 +24,8 @@ use std::str::FromStr;
 use clap::{Args, Subcommand};
 
 use super::UsageError;
-use super::daemon::ConfigArg;
 use super::director::{commit, login, open};
+use super::setup::ConfigArg;
 use crate::audit::Draft;
 use crate::outln;
 use crate::referee::Decision;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use clap::Args;
 use tokio::sync::watch;
 
-use super::daemon::{ConfigArg, load, load_checked};
+use super::setup::{ConfigArg, load, load_checked};
 use crate::config::Config;
 use crate::keys::Purpose;
 use crate::web::{Site, WebSettings, routes, serve};
@@ -72,7 +72,7 @@ pub async fn start(config: &Config, listen: &str) -> Result<Pages, String> {
 /// `arbitre web --config FILE`: with `web.page-key`, the configuration is checked only as
 /// far as the pages need it, and no other secret is read.
 pub fn web(args: &WebArgs) -> ExitCode {
-    super::daemon::init_tracing("info");
+    super::setup::init_tracing("info");
     let loaded = load_checked(&args.config.config, |c| {
         if c.web.page_key.is_some() {
             c.check_pages()
@@ -91,7 +91,7 @@ pub fn web(args: &WebArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let rt = super::daemon::runtime();
+    let rt = super::setup::runtime();
     rt.block_on(async {
         let pages = match start(&config, &listen).await {
             Ok(p) => p,
@@ -101,7 +101,7 @@ pub fn web(args: &WebArgs) -> ExitCode {
             }
         };
         println!("arbitre: the pages are at http://{listen}/");
-        super::daemon::shutdown_signal().await;
+        super::setup::shutdown_signal().await;
         pages.stop().await;
         ExitCode::SUCCESS
     })
