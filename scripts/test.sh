@@ -116,11 +116,7 @@ binaries=$((${#store_tests[@]} / 2 + ${#store_alone[@]}))
 mkdir -p target/test-logs
 echo "test.sh: the SQLite pass and the PostgreSQL pass run side by side; each one's output" \
     "follows when it ends (and stays in target/test-logs/)" >&2
-# Modules of a grouped binary that run alone too: daemon_store_lost cuts PostgreSQL
-# sessions during a burst, and once failed with the other daemon tests running beside it.
-alone_modules=(daemon::daemon_store_lost::)
-cargo test --no-fail-fast "${sqlite_targets[@]}" -- --skip daemon_store_lost:: \
-    >target/test-logs/sqlite.log 2>&1 &
+cargo test --no-fail-fast "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
 sqlite_pass=$!
 postgres_pass=
 if [ -n "${ARBITRE_PG_ENV:-}" ]; then
@@ -141,9 +137,6 @@ if [ -n "$postgres_pass" ]; then
     cat target/test-logs/postgres.log
 fi
 echo "test.sh: ---- the binaries that run alone ----"
-for m in "${alone_modules[@]}"; do
-    cargo test --test "${m%%::*}" "${m#*::}" 2>&1 || status=$?
-done
 for name in "${alone[@]}"; do
     cargo test --test "$name" 2>&1 || status=$?
     if [ -n "$postgres_pass" ] && printf '%s\n' "${store_alone[@]}" | grep -qx "$name"; then

@@ -1,7 +1,9 @@
 //! The guard of the layer table in the crate's top-level doc: reads every production file
 //! of `src/`, finds the `crate::` paths it names, and fails when one points to a module in
 //! the same row or a higher one. Test code (`#[cfg(test)]` modules and files) is left out:
-//! a test may reach anywhere.
+//! a test may reach anywhere. It also holds the one decide path: outside `store/`, no
+//! production file opens a write transaction or commits a decision but through
+//! `Store::decide`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -163,6 +165,45 @@ fn violations(root: &Path) -> Vec<String> {
     out
 }
 
+/// The production files outside `store/` that open a write transaction or commit a
+/// decision themselves, instead of going through `Store::decide`.
+fn decisions_outside_decide(root: &Path) -> Vec<String> {
+    let mut all = Vec::new();
+    files(root, &mut all);
+    let tests = test_only(root, &all);
+    let mut out = Vec::new();
+    for path in &all {
+        let rel = path.strip_prefix(root).expect("under src/");
+        let rel_text = rel.with_extension("").to_string_lossy().to_string();
+        if rel_text.starts_with("store/")
+            || rel_text == "layering"
+            || tests
+                .iter()
+                .any(|t| rel_text == *t || rel_text.starts_with(&format!("{t}/")))
+        {
+            continue;
+        }
+        let code = production(&std::fs::read_to_string(path).expect("a source file"));
+        for call in [".immediate(", ".commit(&"] {
+            if code.contains(call) {
+                out.push(format!("{rel_text}: {call}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_decision_takes_the_one_decide_path() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let wrong = decisions_outside_decide(&root);
+    assert!(
+        wrong.is_empty(),
+        "decided and committed outside Store::decide (src/store/decide.rs):\n  {}",
+        wrong.join("\n  ")
+    );
+}
+
 #[test]
 fn no_module_names_one_in_its_own_row_or_above() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -175,7 +216,7 @@ fn no_module_names_one_in_its_own_row_or_above() {
 }
 
 #[test]
-fn the_guard_sees_an_edge_that_points_up() {
+fn the_guards_see_an_edge_that_points_up_and_a_decision_made_aside() {
     // A copy of src/ where the games name the referee: the guard must say so.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let scratch = std::env::temp_dir().join(format!("arbitre-layering-{}", std::process::id()));
@@ -192,7 +233,21 @@ fn the_guard_sees_an_edge_that_points_up() {
         "//! The referee.\nuse crate::games::Side;\n",
     )
     .unwrap();
+    std::fs::create_dir_all(scratch.join("daemon")).unwrap();
+    std::fs::write(
+        scratch.join("daemon/clock.rs"),
+        "//! A tick.\nfn tick(s: &mut Store) { s.immediate(|s| s.commit(&d, None, 0)); }\n",
+    )
+    .unwrap();
     let wrong = violations(&scratch);
+    let outside = decisions_outside_decide(&scratch);
     let _ = std::fs::remove_dir_all(&scratch);
     assert_eq!(wrong, vec!["games/mod -> referee".to_string()]);
+    assert_eq!(
+        outside,
+        vec![
+            "daemon/clock: .immediate(".to_string(),
+            "daemon/clock: .commit(&".to_string()
+        ]
+    );
 }

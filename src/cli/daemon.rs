@@ -18,6 +18,7 @@ use crate::games::{GameKind, Start};
 use crate::mail::imap::{self, ImapInbox, ImapSettings};
 use crate::mail::smtp::Mailer;
 use crate::referee::{self, GameStatus, NewGameRequest, StoredGame};
+use crate::store::{Answering, At, Decided, Settled};
 use crate::text::Lang;
 
 /// `arbitre new`: a game set up by a tournament director.
@@ -247,8 +248,7 @@ pub fn new_game(args: &NewArgs) -> Result<ExitCode, UsageError> {
         Ok(s) => s,
         Err(code) => return Ok(code),
     };
-    let now = daemon::now();
-    let created = store.immediate(|s| {
+    let created = store.decide(Answering::Nothing, At::Now, |s, now| {
         let mut players = Vec::new();
         for a in [&request.white, &request.black] {
             if let Some(p) = s.player(a)? {
@@ -256,16 +256,19 @@ pub fn new_game(args: &NewArgs) -> Result<ExitCode, UsageError> {
             }
         }
         let id = s.next_game_id()?;
-        match referee::create_game(&referee_config, &request, &players, id, now) {
-            Ok(decision) => {
-                s.commit(&decision, None, now)?;
-                Ok(Ok((id, decision)))
-            }
-            Err(e) => Ok(Err(e)),
-        }
+        Ok(
+            match referee::create_game(&referee_config, &request, &players, id, now) {
+                Ok(decision) => Decided::Commit(decision, Ok(id)),
+                Err(e) => Decided::Nothing(Err(e)),
+            },
+        )
     });
     match created {
-        Ok(Ok((id, decision))) => {
+        Ok(Settled::Done {
+            decision,
+            value: Ok(id),
+            ..
+        }) => {
             if decision.games.is_empty() {
                 eprintln!(
                     "arbitre: the referee created no game (is it implemented in this build?)"
@@ -281,7 +284,16 @@ pub fn new_game(args: &NewArgs) -> Result<ExitCode, UsageError> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Ok(Err(setup)) => Err(UsageError(setup.to_string())),
+        Ok(
+            Settled::Done {
+                value: Err(setup), ..
+            }
+            | Settled::Nothing(Err(setup)),
+        ) => Err(UsageError(setup.to_string())),
+        Ok(Settled::Nothing(Ok(_)) | Settled::AlreadyDone) => {
+            eprintln!("arbitre: the referee created no game");
+            Ok(ExitCode::from(1))
+        }
         Err(e) => {
             eprintln!("arbitre: {e}");
             Ok(ExitCode::from(1))

@@ -16,7 +16,7 @@ use crate::games::Side;
 use crate::referee::clocks::{self, Circumstances};
 use crate::referee::direct::{self, Directed, GameAction, Refused, Verdict};
 use crate::referee::{GameId, RefereeConfig, Timestamp};
-use crate::store::{Store, StoreError};
+use crate::store::{Answering, At, Decided, Settled, Store, StoreError};
 
 use super::UsageError;
 use super::setup::{ConfigArg, load, open_store};
@@ -214,33 +214,39 @@ pub(crate) fn commit(
     decide: Decide,
     draft: impl FnOnce(&Directed, Timestamp) -> Draft,
 ) -> Result<ExitCode, UsageError> {
-    let done = store.immediate(|s| {
-        // Read once the transaction holds the store: nothing committed meanwhile (a move
-        // the daemon just took) can come after this instant.
-        let now = crate::base::now();
+    let done = store.decide(Answering::Nothing, At::Now, |s, now| {
         let seq = s.audit_head()?.map_or(1, |(seq, _)| seq + 1);
-        match decide(s, seq, now)? {
-            Ok(directed) => {
-                s.commit(&directed.decision, None, now)?;
-                let entry = s.append_audit(draft(&directed, now), keys)?;
-                Ok(Ok((directed, entry)))
-            }
-            Err(refused) => Ok(Err(refused)),
-        }
+        Ok(match decide(s, seq, now)? {
+            Ok(directed) => Decided::Audited {
+                draft: draft(&directed, now),
+                decision: directed.decision,
+                keys,
+                value: None,
+            },
+            Err(refused) => Decided::Nothing(Some(refused)),
+        })
     });
     match done {
-        Ok(Ok((directed, entry))) => {
+        Ok(Settled::Done {
+            decision, entry, ..
+        }) => {
             println!(
-                "{}; {} mail(s) queued for the running daemon.\nAudit entry {}: {}",
-                directed.decision.summary,
-                directed.decision.outbox.len(),
-                entry.seq,
-                entry.hash
+                "{}; {} mail(s) queued for the running daemon.",
+                decision.summary,
+                decision.outbox.len(),
             );
+            if let Some(entry) = entry {
+                println!("Audit entry {}: {}", entry.seq, entry.hash);
+            }
             Ok(ExitCode::SUCCESS)
         }
-        Ok(Err(Refused(why))) => {
+        Ok(Settled::Nothing(refused)) => {
+            let why = refused.map_or_else(|| "nothing to do".to_string(), |r| r.0);
             eprintln!("arbitre: {why}; nothing changed");
+            Ok(ExitCode::from(1))
+        }
+        Ok(Settled::AlreadyDone) => {
+            eprintln!("arbitre: done already; nothing changed");
             Ok(ExitCode::from(1))
         }
         Err(e) => {

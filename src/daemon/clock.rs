@@ -17,6 +17,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::referee::{self, RefereeConfig, Timestamp};
+use crate::store::{Answering, At, Decided, Settled};
 
 use super::{DaemonError, SharedStore, now, with_store};
 
@@ -108,16 +109,24 @@ async fn run_until_error(
                     let at = read.min(t);
                     let config = config.clone();
                     let (summary, mails, changed, found) = with_store(&store, move |s| {
-                        s.immediate(|s| {
+                        let settled = s.decide(Answering::Nothing, At::Fixed(at), |s, at| {
                             let ctx = s.clock_context(at, BATCH)?;
-                            let decision = referee::tick(&config, &ctx, at);
-                            s.commit(&decision, None, at)?;
-                            Ok((
+                            Ok(Decided::Commit(
+                                referee::tick(&config, &ctx, at),
+                                ctx.games.len(),
+                            ))
+                        })?;
+                        Ok(match settled {
+                            Settled::Done {
+                                decision, value, ..
+                            } => (
                                 decision.summary,
                                 decision.outbox.len(),
                                 decision.games.len(),
-                                ctx.games.len(),
-                            ))
+                                value,
+                            ),
+                            Settled::Nothing(found) => (String::new(), 0, 0, found),
+                            Settled::AlreadyDone => (String::new(), 0, 0, 0),
                         })
                     })
                     .await?;

@@ -10,7 +10,7 @@
 
 use crate::referee::event;
 use crate::referee::{RefereeConfig, Timestamp};
-use crate::store::{Store, StoreError};
+use crate::store::{Answering, At, Decided, Settled, Store, StoreError};
 
 /// Moves on every running event that can move; returns the summaries and the number of
 /// mails queued.
@@ -56,9 +56,9 @@ fn advance_one(
     if !event::step_due(&stored, &store.event_games(stored.id)?) {
         return Ok(None);
     }
-    store.immediate(|s| {
-        // Read again inside the transaction: another daemon or the director may have
-        // moved it meanwhile.
+    // Read again inside the transaction: another daemon or the director may have moved it
+    // meanwhile.
+    let settled = store.decide(Answering::Nothing, At::Fixed(now), |s, _| {
         let decided = s.with_event(name, config, now, |desk, stored| {
             if !event::step_due(stored, desk.games) {
                 return None;
@@ -72,16 +72,20 @@ fn advance_one(
                 ),
             })
         })?;
-        match decided.flatten() {
-            Some((Some(decision), None)) => {
-                s.commit(&decision, None, now)?;
-                Ok(Some(Ok((decision.summary, decision.outbox.len()))))
-            }
-            Some((Some(notice), Some(why))) => {
-                s.commit(&notice, None, now)?;
-                Ok(Some(Err(why)))
-            }
-            _ => Ok(None),
-        }
+        Ok(match decided.flatten() {
+            Some((Some(decision), why)) => Decided::Commit(decision, why),
+            _ => Decided::Nothing(None),
+        })
+    })?;
+    Ok(match settled {
+        Settled::Done {
+            decision,
+            value: None,
+            ..
+        } => Some(Ok((decision.summary, decision.outbox.len()))),
+        Settled::Done {
+            value: Some(why), ..
+        } => Some(Err(why)),
+        Settled::Nothing(_) | Settled::AlreadyDone => None,
     })
 }

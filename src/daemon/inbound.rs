@@ -8,8 +8,8 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::mail::{Fetched, Inbox, parse};
-use crate::referee::{self, Decision, Timestamp};
-use crate::store::{Committed, Seen};
+use crate::referee::{self, Decision, Inbound, Timestamp};
+use crate::store::{Answering, At, Decided, MessageKey, Seen, Settled};
 
 use super::presence::Doing;
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
@@ -62,12 +62,12 @@ pub async fn handle_one(
                 summary: format!("set aside after {max_attempts} failed attempts"),
                 ..Decision::default()
             };
-            s.commit(&aside, Some((&key, &msg.message_id)), at)?;
+            s.decide(answering(&key, &msg), At::Fixed(at), |_, _| {
+                Ok(Decided::Commit(aside, ()))
+            })?;
             return Ok(Handled::SetAside);
         }
-        // Context, decision and commit in one write transaction: no other writer (another
-        // `arbitre` process) can change the games or take the next game number in between.
-        s.immediate(|s| {
+        let settled = s.decide(answering(&key, &msg), At::Fixed(at), |s, at| {
             // A reply to a request to confirm: the request, and what its command needs.
             let asked = match &lookup.confirmation {
                 Some(id) => s.confirmation(id)?,
@@ -76,18 +76,28 @@ pub async fn handle_one(
             let lookup = referee::lookup_confirming(&referee_config, &msg, asked.as_ref());
             let mut ctx = s.context(&msg, &lookup, at)?;
             ctx.confirmation = asked;
-            let decision = referee::handle(&referee_config, &ctx, &msg, at);
-            let committed = s.commit(&decision, Some((&key, &msg.message_id)), at)?;
-            Ok(match committed {
-                Committed::Done => Handled::Committed {
-                    summary: decision.summary,
-                    mails: decision.outbox.len(),
-                },
-                Committed::AlreadyProcessed => Handled::AlreadyProcessed,
-            })
+            Ok(Decided::Commit(
+                referee::handle(&referee_config, &ctx, &msg, at),
+                (),
+            ))
+        })?;
+        Ok(match settled {
+            Settled::Done { decision, .. } => Handled::Committed {
+                summary: decision.summary,
+                mails: decision.outbox.len(),
+            },
+            Settled::AlreadyDone | Settled::Nothing(()) => Handled::AlreadyProcessed,
         })
     })
     .await
+}
+
+/// A mail, as what a decision answers.
+fn answering<'a>(key: &'a MessageKey, msg: &'a Inbound) -> Answering<'a> {
+    Answering::Mail {
+        key,
+        message_id: &msg.message_id,
+    }
 }
 
 /// How the inbound loop talks to the other tasks.
@@ -266,16 +276,22 @@ async fn read<I: Inbox>(
         }
         *unread = None;
         let mut complete = true;
+        // A store failure that may pass ends the batch, and the reading until the store
+        // answers again.
+        let mut store_lost = None;
         for fetched in batch {
             let handled = match handle_one(settings, &store, &fetched).await {
                 Ok(h) => h,
                 // The store, not the message: the message is left for when it is back.
-                Err(DaemonError::Store(e)) if e.may_pass() => return Err(e.into()),
+                Err(DaemonError::Store(e)) if e.may_pass() => {
+                    store_lost = Some(e);
+                    complete = false;
+                    break;
+                }
                 Err(e) => {
                     // Nothing was committed; the message stays unflagged and is tried again
                     // (and set aside after `max_attempts`).
                     tracing::error!(cause = %e, uid = fetched.key.uid, "cannot process message");
-                    inbox.rescan();
                     tokio::time::sleep(Duration::from_millis(500)).await;
                     complete = false;
                     break;
@@ -315,6 +331,15 @@ async fn read<I: Inbox>(
             if *stop.borrow() {
                 return Ok(());
             }
+        }
+        if !complete {
+            // The messages after the one that stopped the batch were handed out but not
+            // decided: the next batch starts from the oldest unprocessed message again, so
+            // that the moves of one game are always decided in the order they arrived.
+            inbox.rescan();
+        }
+        if let Some(e) = store_lost {
+            return Err(e.into());
         }
         // Everything found has been decided: the mailbox counts as read up to the search
         // (not while found messages still wait for a later batch).

@@ -9,10 +9,11 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::gateway::incoming;
-use crate::referee::{self, RefereeConfig};
+use crate::referee::{self, Decision, RefereeConfig};
 use crate::store::sms::SmsIn;
+use crate::store::{Answering, At, Decided, Settled};
 
-use super::{DaemonError, SharedStore, now, with_store};
+use super::{DaemonError, SharedStore, with_store};
 
 /// Received SMS read from the store at a time.
 const BATCH: usize = 32;
@@ -53,23 +54,31 @@ pub async fn handle_one(
             sms.received_at,
         );
         // Counted before it is tried, in its own transaction: a crash counts too.
-        if s.begin_attempt(&msg.message_id)? > MAX_ATTEMPTS {
-            let set_aside = s.sms_processed(sms.id, now())?;
-            return Ok(
-                set_aside.then(|| (format!("set aside after {MAX_ATTEMPTS} failed attempts"), 0))
-            );
-        }
-        s.immediate(|s| {
-            let at = now();
-            let lookup = referee::lookup(&config, &msg);
-            let ctx = s.sms_context(&mut msg, &lookup, at)?;
-            if !s.sms_processed(sms.id, at)? {
-                return Ok(None);
-            }
-            let decision = referee::handle(&config, &ctx, &msg, at);
-            s.commit(&decision, None, at)?;
-            s.attempts_done(&msg.message_id)?;
-            Ok(Some((decision.summary, decision.outbox.len())))
+        let tries = s.begin_attempt(&msg.message_id)?;
+        let message_id = msg.message_id.clone();
+        let answering = Answering::Sms {
+            id: sms.id,
+            message_id: &message_id,
+        };
+        let settled = if tries > MAX_ATTEMPTS {
+            let aside = Decision {
+                summary: format!("set aside after {MAX_ATTEMPTS} failed attempts"),
+                ..Decision::default()
+            };
+            s.decide(answering, At::Now, |_, _| Ok(Decided::Commit(aside, ())))?
+        } else {
+            s.decide(answering, At::Now, |s, at| {
+                let lookup = referee::lookup(&config, &msg);
+                let ctx = s.sms_context(&mut msg, &lookup, at)?;
+                Ok(Decided::Commit(
+                    referee::handle(&config, &ctx, &msg, at),
+                    (),
+                ))
+            })?
+        };
+        Ok(match settled {
+            Settled::Done { decision, .. } => Some((decision.summary, decision.outbox.len())),
+            Settled::AlreadyDone | Settled::Nothing(()) => None,
         })
     })
     .await

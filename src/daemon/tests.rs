@@ -293,3 +293,73 @@ async fn a_message_that_keeps_failing_is_set_aside() {
         .unwrap();
     assert_eq!(again, inbound::Handled::AlreadyProcessed);
 }
+
+/// A mailbox read the way IMAP is: each message is handed out once, after the last one
+/// handed out, until [`Inbox::rescan`] makes it look at every unprocessed message again.
+/// Flagging fails once, for `fail_done`.
+struct ReadOnceInbox {
+    messages: Vec<Fetched>,
+    handed_out: usize,
+    flagged: Arc<Mutex<Vec<u32>>>,
+    fail_done: Option<u32>,
+}
+
+impl Inbox for ReadOnceInbox {
+    async fn next(&mut self) -> Result<Vec<Fetched>, InboxError> {
+        if self.handed_out == self.messages.len() {
+            std::future::pending::<()>().await;
+        }
+        let flagged = self.flagged.lock().unwrap().clone();
+        let batch: Vec<Fetched> = self.messages[self.handed_out..]
+            .iter()
+            .filter(|m| !flagged.contains(&m.key.uid))
+            .cloned()
+            .collect();
+        self.handed_out = self.messages.len();
+        Ok(batch)
+    }
+
+    async fn done(&mut self, key: &MessageKey) -> Result<(), InboxError> {
+        if self.fail_done.take_if(|uid| *uid == key.uid).is_some() {
+            return Err(InboxError("connection reset".into()));
+        }
+        self.flagged.lock().unwrap().push(key.uid);
+        Ok(())
+    }
+
+    fn rescan(&mut self) {
+        self.handed_out = 0;
+    }
+}
+
+#[tokio::test]
+async fn a_batch_cut_short_is_read_again_from_its_oldest_unprocessed_message() {
+    let store = store();
+    let flagged = Arc::new(Mutex::new(Vec::new()));
+    let inbox = ReadOnceInbox {
+        messages: vec![fetched(1, "a@x"), fetched(2, "b@x"), fetched(3, "c@x")],
+        handed_out: 0,
+        flagged: flagged.clone(),
+        fail_done: Some(1),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let daemon = tokio::spawn(run(
+        settings(),
+        inbox,
+        Arc::new(FakeSender::default()),
+        store.clone(),
+        async {
+            rx.await.ok();
+        },
+    ));
+    // Without reading the batch again, messages 2 and 3 (handed out with 1, whose flag
+    // failed) would wait for the next full scan, and later mail would be decided first.
+    eventually("every message flagged", || {
+        flagged.lock().unwrap().len() == 3
+    })
+    .await;
+    tx.send(()).unwrap();
+    daemon.await.unwrap().unwrap();
+    assert_eq!(*flagged.lock().unwrap(), vec![1, 2, 3]);
+    assert_eq!(store.lock().unwrap().processed_count().unwrap(), 3);
+}

@@ -1,11 +1,12 @@
-//! The store: players, games and their moves, processed inbound messages, the outbox
-//! and the map of sent Message-IDs. One file, WAL journal, versioned migrations.
+//! The store: players, games and their moves, events, processed inbound messages, the
+//! outbox and the map of sent Message-IDs, with versioned migrations.
 //!
-//! Exactly-once processing rests on [`Store::commit`]: the key of the inbound message (its
-//! mailbox, UIDVALIDITY and UID, and its Message-ID), the game changes and the queued mails go
-//! in one transaction. The daemon flags the message on the server only after that commit, so
-//! a crash at any point either replays a message the store does not know (nothing was
-//! written) or finds it already processed (everything was).
+//! Exactly-once processing rests on [`Store::decide`] (in `decide.rs`), the one path every
+//! change takes: the key of the inbound message (its mailbox, UIDVALIDITY and UID, and its
+//! Message-ID), the game changes and the queued mails go in one transaction. The daemon
+//! flags the message on the server only after that commit, so a crash at any point either
+//! replays a message the store does not know (nothing was written) or finds it already
+//! processed (everything was).
 //!
 //! The store is synchronous; the daemon calls it from a blocking thread. Its queries are
 //! written once against [`sql::Db`], which runs them on SQLite (one file, one daemon) or
@@ -16,6 +17,7 @@ pub mod confirmations;
 pub mod context;
 pub mod copy;
 pub mod daemons;
+pub mod decide;
 pub mod events;
 pub mod location;
 pub mod migrations;
@@ -41,6 +43,7 @@ use crate::referee::{
 };
 use crate::tournament::event::StoredEvent;
 
+pub use decide::{Answering, At, Decided, Settled};
 pub use location::Location;
 pub use outbox::{AfterFailure, OutboxItem, RetryPolicy};
 pub use shared::{SharedError, SharedStore, with_store};
@@ -307,10 +310,11 @@ impl Store {
         context::load(&self.conn, msg, lookup, now)
     }
 
-    /// Commits a decision in one transaction, with the processed-message key when it answers
-    /// an inbound message (none for `arbitre new`). Returns
-    /// [`Committed::AlreadyProcessed`] without writing anything if that key or Message-ID is
-    /// already recorded.
+    /// Writes a decision, with the processed-message key when it answers an inbound mail.
+    /// Returns [`Committed::AlreadyProcessed`] without writing anything if that key or
+    /// Message-ID is already recorded. The daemon and the command line reach it only through
+    /// [`Store::decide`], which reads, decides and commits in one transaction; tests and
+    /// tools that set a store up call it directly.
     pub fn commit(
         &mut self,
         decision: &Decision,
@@ -931,7 +935,7 @@ mod tests {
     use crate::referee::{AutoKind, GameStatus, Outgoing, PlayedMove};
     use crate::text::Lang;
 
-    fn game(id: GameId, white: &str, black: &str, moves: &[&str]) -> StoredGame {
+    pub(super) fn game(id: GameId, white: &str, black: &str, moves: &[&str]) -> StoredGame {
         // The store does not check positions: any text will do.
         StoredGame {
             id,
@@ -964,7 +968,7 @@ mod tests {
         }
     }
 
-    fn mail(id: &str, to: &str, game: Option<GameId>, auto: AutoKind) -> Outgoing {
+    pub(super) fn mail(id: &str, to: &str, game: Option<GameId>, auto: AutoKind) -> Outgoing {
         Outgoing {
             to: to.into(),
             subject: "[arbitre #1] move".into(),
@@ -983,7 +987,7 @@ mod tests {
         }
     }
 
-    fn key(uid: u32) -> MessageKey {
+    pub(super) fn key(uid: u32) -> MessageKey {
         MessageKey {
             mailbox: "INBOX".into(),
             uidvalidity: 7,
@@ -991,7 +995,7 @@ mod tests {
         }
     }
 
-    fn decision(g: StoredGame, out: Vec<Outgoing>) -> Decision {
+    pub(super) fn decision(g: StoredGame, out: Vec<Outgoing>) -> Decision {
         Decision {
             players: vec![Player {
                 address: "alice@example.org".into(),
