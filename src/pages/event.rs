@@ -11,7 +11,7 @@ use super::Chrome;
 use super::listing::{Named, game_title, score};
 use crate::games::GameKind;
 use crate::referee::StoredGame;
-use crate::referee::event::{Ratings, conditions, standings_grid};
+use crate::referee::event::view::{Ratings, conditions, side_letters, standings_grid};
 use crate::t;
 use crate::tournament::crosstable;
 use crate::tournament::event::{EntryStatus, EventStatus, Outcome, StoredEvent};
@@ -197,7 +197,7 @@ pub fn page(mut chrome: Chrome, facts: &EventFacts<'_>) -> EventPage {
         rank_heading,
         rows,
         legend: {
-            let (first, second) = crate::referee::event::side_letters(lang, event);
+            let (first, second) = side_letters(lang, event);
             t!(lang, "web-legend", first = first, second = second)
         },
         chrome,

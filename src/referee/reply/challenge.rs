@@ -90,7 +90,7 @@ pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
 }
 
 /// Options that differ from the defaults, for invitations (`None` when all are default).
-pub(super) fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
+fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
     let specs = stored.kind.option_specs();
     let changed: Vec<&str> = stored
         .options
@@ -108,7 +108,7 @@ pub(super) fn options_line(lang: Lang, stored: &StoredGame) -> Option<String> {
 
 /// What a game was set up with beyond its start: the options that differ from their
 /// defaults and the time control, a line each (empty when there is neither).
-pub(super) fn setup_lines(lang: Lang, stored: &StoredGame) -> String {
+fn setup_lines(lang: Lang, stored: &StoredGame) -> String {
     let mut out = options_line(lang, stored).unwrap_or_default();
     let control = &stored.clock.control;
     if control.is_timed() {

@@ -4,7 +4,7 @@
 use super::*;
 
 /// One line of conditional moves as the reader would write it: `IF i5h5 THEN b1c2 IF ...`.
-pub(super) fn condition_line(lang: Lang, line: &Line) -> String {
+fn condition_line(lang: Lang, line: &Line) -> String {
     line.steps
         .iter()
         .map(|step| {
@@ -31,7 +31,7 @@ pub(super) fn conditions_block(lang: Lang, head: &str, lines: &[Line]) -> String
 }
 
 /// The reader's conditional moves in the game `s` shows, with their heading.
-pub(super) fn held_block(lang: Lang, s: &Seen) -> String {
+fn held_block(lang: Lang, s: &Seen) -> String {
     let held = crate::referee::conditional::held(s.stored, s.you);
     if held.is_empty() {
         return t!(lang, "conditions-none") + "\n";

@@ -60,7 +60,7 @@ pub(super) fn title(lang: Lang, stored: &StoredGame) -> String {
 }
 
 /// "You play Black. To move: White (your opponent)."
-pub(super) fn sides_line(lang: Lang, s: &Seen) -> String {
+fn sides_line(lang: Lang, s: &Seen) -> String {
     let kind = s.stored.kind;
     let to_move = s.live.side_to_move();
     let who = if to_move == s.you {
@@ -184,7 +184,7 @@ pub(super) fn position_block(lang: Lang, s: &Seen) -> String {
 /// examples (from its guide) that is legal for the reader right now; none when it is not
 /// their turn or none is legal. Never a move of the live position's choosing, so it can be
 /// neither the opponent's move nor a hint at a compulsory one.
-pub(super) fn example_move(live: &AnyGame, reader: Side) -> Option<&'static str> {
+fn example_move(live: &AnyGame, reader: Side) -> Option<&'static str> {
     if live.side_to_move() != reader || live.outcome().is_over() {
         return None;
     }
@@ -269,7 +269,7 @@ pub fn result_text(lang: Lang, live: &AnyGame, result: &GameResult, you: Option<
 }
 
 /// A termination code in words: the game's own (from its outcome), or a shared one.
-pub(super) fn termination_words(lang: Lang, live: &AnyGame, code: &str) -> String {
+fn termination_words(lang: Lang, live: &AnyGame, code: &str) -> String {
     let own = live.outcome().termination().filter(|t| t.code == code);
     for t in own.into_iter().chain([
         Termination::RESIGNATION,

@@ -53,7 +53,7 @@ pub fn retired_address(lang: Lang, address: &str) -> String {
 }
 
 /// The time of day of `at` (seconds since the epoch), `HH:MM` in UTC.
-pub(super) fn clock_utc(at: i64) -> String {
+fn clock_utc(at: i64) -> String {
     let day = at.rem_euclid(86_400);
     format!("{:02}:{:02}", day / 3600, (day % 3600) / 60)
 }
@@ -99,7 +99,7 @@ pub fn games_list(lang: Lang, games: &[GameLine]) -> String {
     format!("{}\n\n{}", t!(lang, "games-head"), game_lines(lang, games))
 }
 
-pub(super) fn game_lines(lang: Lang, games: &[GameLine]) -> String {
+fn game_lines(lang: Lang, games: &[GameLine]) -> String {
     let mut out = String::new();
     for g in games {
         let (state, result) = match &g.state {

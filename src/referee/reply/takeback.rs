@@ -67,7 +67,7 @@ pub fn undo_done(lang: Lang, s: &Seen, text: &str, agreed: bool, dropped: &[Line
 }
 
 /// The take-backs of a game, one line each, for its history (empty when none).
-pub(super) fn takebacks_block(lang: Lang, s: &Seen) -> String {
+fn takebacks_block(lang: Lang, s: &Seen) -> String {
     if s.stored.takebacks.is_empty() {
         return String::new();
     }
