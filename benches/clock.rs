@@ -112,7 +112,7 @@ fn main() {
     runtime.block_on(async {
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         let (_read_tx, read_rx) = tokio::sync::watch::channel(i64::MAX);
-        let task = tokio::spawn(arbitre::daemon::clock::run(
+        let task = tokio::spawn(arbitre::daemon::deadlines::run(
             config.clone(),
             store.clone(),
             Arc::new(std::sync::atomic::AtomicBool::new(true)),

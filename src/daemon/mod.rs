@@ -1,22 +1,24 @@
 //! The daemon: the IO loop around the pure referee.
 //!
-//! Inbound, one message at a time: fetch (IMAP) → parse → load the context from the store →
-//! [`referee::handle`] → commit the decision and the processed-message key in one
-//! transaction → flag the message on the server. Outbound, in a second task: send what the
-//! outbox holds, retrying with backoff until the server accepts it. The clock, in a third:
-//! sleep until the next reminder or time-out, then [`referee::tick`] → commit.
+//! Inbound ([`inbound`]), one message at a time: fetch (IMAP) → parse → load the context,
+//! [`crate::referee::handle`] and commit with the processed-message key, all in one
+//! [`crate::store::Store::decide`] → flag the message on the server. Outbound
+//! ([`outbound`]), in a second task: send what the outbox holds, retrying with backoff until
+//! the server accepts it. The deadlines ([`deadlines`]), in a third: sleep until the next
+//! reminder or time-out, then [`crate::referee::tick`] in its own decide; events whose
+//! round is over move on ([`rounds`]). Received SMS are decided like mail ([`sms`]).
 //!
 //! [`run`] takes its edges as arguments (an [`Inbox`], a [`Sender`], the store and a
 //! shutdown future), so tests can drive it with fakes. SQLite is only touched on blocking
 //! threads. On shutdown the message in hand is finished, the sends in flight complete, and
 //! `run` returns.
 
-pub mod clock;
-pub mod events;
+pub mod deadlines;
 pub mod inbound;
 pub mod notify;
 pub mod outbound;
 pub mod presence;
+pub mod rounds;
 pub mod sms;
 pub mod sms_received;
 
@@ -171,7 +173,7 @@ where
         activity.clone(),
         gone_rx,
     ));
-    let clock = tokio::spawn(clock::run(
+    let clock = tokio::spawn(deadlines::run(
         settings.referee.clone(),
         store.clone(),
         reading.clone(),

@@ -27,7 +27,7 @@
 //! confirmed, and nothing but a reply to the request's own address confirms it.
 
 use crate::referee::command::{Command, Reading, looks_like_a_move, read_command};
-use crate::referee::handle::{self, Desk};
+use crate::referee::message::{self, Desk};
 use crate::referee::proof::Proof;
 use crate::referee::read::{self, Candidates, LINES_CONSIDERED};
 use crate::referee::reply;
@@ -198,7 +198,7 @@ pub fn on_reply(
         .filter(|c| c.id == id && c.address.eq_ignore_ascii_case(&msg.from));
     let (answer, hint) = answer_of(msg);
     if let Answer::Command(reading) = &answer {
-        let mut d = handle::decide(config, ctx, msg, now, reading, Proof::ConfirmKey);
+        let mut d = message::decide(config, ctx, msg, now, reading, Proof::ConfirmKey);
         if let Some(c) = asked.filter(|c| open(c, now) && same_command(&c.command, &reading.line)) {
             d.confirmations
                 .push(c.closed(ConfirmationState::Replaced, now));
@@ -286,7 +286,7 @@ pub fn on_reply(
         }
         // Taken above, before the request's state: a command is judged on its own.
         Answer::Command(reading) => {
-            handle::decide(config, ctx, msg, now, &reading, Proof::ConfirmKey)
+            message::decide(config, ctx, msg, now, &reading, Proof::ConfirmKey)
         }
     }
 }
@@ -333,7 +333,7 @@ fn carry_out(
         None => ctx,
     };
     let reading = read_command(&read::candidates(&carried));
-    let mut d = handle::decide(config, ctx, &carried, now, &reading, Proof::ConfirmKey);
+    let mut d = message::decide(config, ctx, &carried, now, &reading, Proof::ConfirmKey);
     d.confirmations
         .push(asked.closed(ConfirmationState::Done, now));
     d.summary = format!(

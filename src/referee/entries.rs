@@ -5,7 +5,7 @@
 
 use crate::referee::direct::{Reason, Refused};
 use crate::referee::event::{self, EventDesk};
-use crate::referee::handle::Desk;
+use crate::referee::message::Desk;
 use crate::referee::reply::{self, Topic};
 use crate::t;
 use crate::text::Lang;

@@ -11,7 +11,7 @@
 //!   `Authentication-Results`), before anything changes; [`confirm`]: a command nothing
 //!   proves, held until its sender's explicit yes to one stored request.
 //! - [`route`]: which game a message is about.
-//! - [`mod@handle`]: the guards and the dispatch; [`challenge`]: new games and
+//! - [`message`]: the guards every message passes and the dispatch; [`challenge`]: new games and
 //!   invitations; [`play`]: moves, draws, resignation, views.
 //! - [`terms`]: each game's result lines and end-of-game record.
 //! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
@@ -21,7 +21,7 @@
 //! - [`clock_text`]: the words of clocks (controls, durations, deadlines);
 //!   [`clocks`]: a game's turns and clocks, its next reminder or time-out, and the mail
 //!   that starts each turn.
-//! - [`tick`]: what time passing does to a game: reminders and time-outs; [`mod@leave`]:
+//! - [`timeouts`]: what time passing does to a game: reminders and time-outs; [`mod@leave`]:
 //!   `LEAVE`, a player's leave for all their games.
 //! - [`compose`]: Message-IDs, threading and reply addresses of outgoing mail.
 //! - [`reply`]: every word sent to players, from the message catalogs.
@@ -43,8 +43,8 @@ pub mod confirm;
 pub mod direct;
 pub mod entries;
 pub mod event;
-pub mod handle;
 pub mod leave;
+pub mod message;
 pub mod model;
 pub mod page_links;
 pub mod phone;
@@ -58,7 +58,7 @@ pub mod sms_copies;
 pub mod spectators;
 pub mod suggest;
 pub mod terms;
-pub mod tick;
+pub mod timeouts;
 pub mod token;
 pub mod undo;
 pub mod vocabulary;
@@ -159,7 +159,7 @@ pub fn lookup_confirming(
 
 /// Decides what to do with one inbound message (pure).
 pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timestamp) -> Decision {
-    handle::handle(config, ctx, msg, now)
+    message::handle(config, ctx, msg, now)
 }
 
 /// A game set up directly by a tournament director (`arbitre new`): no acceptance needed.
@@ -181,7 +181,7 @@ pub struct NewGameRequest {
     pub time: crate::clock::TimeControl,
 }
 
-pub use tick::tick;
+pub use timeouts::tick;
 
 /// Creates a game directly and the mails announcing it to both players (pure).
 pub fn create_game(

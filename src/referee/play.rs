@@ -30,7 +30,7 @@ use crate::games::{AnyGame, Outcome, Side};
 use crate::referee::chat::{self, Words};
 use crate::referee::command::{Command, kind_reads, looks_like_a_move};
 use crate::referee::conditional::{self, Prepared, Reaction};
-use crate::referee::handle::{self, Desk};
+use crate::referee::message::{self, Desk};
 use crate::referee::reply::{self, Ending, News, NoGame};
 use crate::referee::{
     GameResult, GameStatus, Inbound, PlayedMove, StoredGame, compose, read, suggest, terms,
@@ -81,7 +81,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
     if let Some((loser, at, first)) =
         clocks::ran_out(game, &desk.circumstances(game), desk.msg.received_at)
     {
-        return crate::referee::tick::time_out(desk, game, &live, loser, at, first);
+        return crate::referee::timeouts::time_out(desk, game, &live, loser, at, first);
     }
     match command {
         Command::Move(text) => written(desk, game, live, side, text, true),
@@ -175,7 +175,7 @@ fn claim(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
         Some(r) if r.side == side => t!(lang, "claim-your-move"),
         Some(r) if r.flagged(at) => {
             let flag = r.flag_at.unwrap_or(at);
-            return crate::referee::tick::time_out(desk, game, live, r.side, flag, r.turn == 0);
+            return crate::referee::timeouts::time_out(desk, game, live, r.side, flag, r.turn == 0);
         }
         _ => {
             let who = desk
@@ -250,7 +250,7 @@ fn written(
     }
     let found = read::moves_in(&read::candidates(desk.msg), &reads);
     match found.as_slice() {
-        [one] if !desk.proof.holds() => handle::unproven(desk, one, Some((game, side))),
+        [one] if !desk.proof.holds() => message::unproven(desk, one, Some((game, side))),
         [one] => {
             // A move of the sender's game, proven: its answers are game mail.
             desk.game_command = true;

@@ -9,7 +9,7 @@
 //! * [`setup`]: position strings (compact, comma and APGN formats); [`variants`]: the
 //!   named starts.
 //! * [`records`]: reading move lists and APGN files; [`apgn`]: reading and writing APGN.
-//! * [`diagram`]: the text board; [`picture`]: the board as a picture (SVG).
+//! * [`board_text`]: the text board; [`picture`]: the board as a picture (SVG).
 //!
 //! Choices where the rules leave room (each documented where it is made):
 //! * the canonical position string is the compact format plus the side to move
@@ -22,8 +22,8 @@
 pub mod apgn;
 pub mod bits;
 pub mod board;
+pub mod board_text;
 pub mod cell;
-pub mod diagram;
 mod guide;
 pub mod movegen;
 pub mod moves;
@@ -144,7 +144,7 @@ impl Game for Position {
     }
 
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
-        diagram::draw(&self.board, lang, last)
+        board_text::draw(&self.board, lang, last)
     }
 
     fn score(&self) -> Option<serde_json::Value> {

@@ -1,7 +1,7 @@
 //! The Abalone picture: the hexagon of 61 holes in the orientation of section 1.2 (row A at
 //! the bottom), Black's and White's marbles, the row letters A-I at the left of each row and
 //! the diagonal digits 1-9 past the lower end of each diagonal, where the text board
-//! ([`super::diagram`]) writes them. Under the board, each side's tray holds the opponent's
+//! ([`super::board_text`]) writes them. Under the board, each side's tray holds the opponent's
 //! marbles it has pushed off (six slots, after a marble of the side's colour), then the
 //! caption.
 //!

@@ -34,6 +34,7 @@
 //! one move per line.
 
 mod board;
+mod board_text;
 mod cell;
 mod guide;
 mod notation;
@@ -43,7 +44,6 @@ mod position;
 mod records;
 mod rules;
 mod setup;
-mod text_board;
 
 pub use board::{Board, Content};
 pub use cell::Cell;

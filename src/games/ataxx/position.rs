@@ -12,12 +12,12 @@
 use serde_json::json;
 
 use crate::games::ataxx::board::Board;
+use crate::games::ataxx::board_text;
 use crate::games::ataxx::notation::{self, Notation};
 use crate::games::ataxx::outcome;
 use crate::games::ataxx::records;
 use crate::games::ataxx::rules::{self, Move};
 use crate::games::ataxx::setup::{FIFTY_MOVE_RULE, OPTIONS, STANDARD, VARIANTS};
-use crate::games::ataxx::text_board;
 use crate::games::{
     Game, GameKind, GameOptions, Illegal, NotationError, OptionSpec, Outcome, PositionError,
     RecordedGame, Side, Variant,
@@ -251,7 +251,7 @@ impl Game for Position {
     }
 
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
-        text_board::render(self, lang, last)
+        board_text::render(self, lang, last)
     }
 
     fn score(&self) -> Option<serde_json::Value> {

@@ -25,6 +25,7 @@
 //! Records: one move per line.
 
 mod board;
+mod board_text;
 mod guide;
 mod notation;
 mod outcome;
@@ -33,7 +34,6 @@ mod point;
 mod position;
 mod rules;
 mod setup;
-mod text_board;
 
 pub use board::{Board, Stack};
 pub use notation::{Destination, Notation, Origin};

@@ -22,12 +22,12 @@
 use serde_json::json;
 
 use crate::games::sauterelle::board::{Board, Stack};
+use crate::games::sauterelle::board_text;
 use crate::games::sauterelle::notation::{self, Notation};
 use crate::games::sauterelle::outcome;
 use crate::games::sauterelle::point::Point;
 use crate::games::sauterelle::rules::Move;
 use crate::games::sauterelle::setup::{CHECKERS, FIRST_PLAYER, OPTIONS, VARIANTS};
-use crate::games::sauterelle::text_board;
 use crate::games::{
     Game, GameKind, GameOptions, Illegal, NotationError, OptionSpec, Outcome, PositionError, Side,
     Variant,
@@ -294,7 +294,7 @@ impl Game for Position {
     }
 
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
-        text_board::render(self, lang, last)
+        board_text::render(self, lang, last)
     }
 
     fn score(&self) -> Option<serde_json::Value> {

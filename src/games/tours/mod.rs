@@ -15,24 +15,24 @@
 //! - [`cell`]: cells, the far edge, steps and the rebound;
 //! - [`stack`]: rounds, squares and stacks; [`board`]: the board and its placement string;
 //! - [`moves`]: actions, whole-stack moves and playing them; [`deploy`]: deployments;
-//! - [`position`]: the validated position, legal actions, history, outcome; [`end`]: the
+//! - [`position`]: the validated position, legal actions, history, outcome; [`outcome`]: the
 //!   terminations and result tokens;
 //! - [`notation`]: reading and writing actions; [`explain`]: why an action is refused;
-//!   [`describe`]: what an action does; [`text_board`]: the board for mail; [`picture`]: the
+//!   [`describe`]: what an action does; [`board_text`]: the board for mail; [`picture`]: the
 //!   board as a picture; [`words`]: the bilingual vocabulary they share.
 
 pub mod board;
+pub mod board_text;
 pub mod cell;
 pub mod deploy;
 pub mod describe;
-pub mod end;
 pub mod explain;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
 pub mod picture;
 pub mod position;
 pub mod stack;
-pub mod text_board;
 pub mod words;
 
 pub use cell::{Cell, Target};
@@ -186,7 +186,7 @@ impl Game for Position {
     }
 
     fn result_tokens(&self) -> Option<String> {
-        end::result_tokens(&self.outcome())
+        outcome::result_tokens(&self.outcome())
     }
 
     fn board_picture(&self, last: Option<(&Self, &Move)>, caption: &str) -> Option<String> {
@@ -194,7 +194,7 @@ impl Game for Position {
     }
 
     fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
-        self.text_board(lang, last)
+        Position::board_text(self, lang, last)
     }
 
     fn perft(&self, depth: u32) -> u64 {

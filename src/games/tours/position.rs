@@ -12,8 +12,8 @@
 use crate::games::tours::board::{Board, stack_of};
 use crate::games::tours::cell::{Cell, Target};
 use crate::games::tours::deploy::push_deployments;
-use crate::games::tours::end::{ALL_CAPTURED, BEYOND_EDGE, NO_PROGRESS, REPETITION};
 use crate::games::tours::moves::{Move, Played, play, push_shifts};
+use crate::games::tours::outcome::{ALL_CAPTURED, BEYOND_EDGE, NO_PROGRESS, REPETITION};
 use crate::games::tours::stack::{Kind, Stack};
 use crate::games::{GameOptions, Outcome, PositionError, Side};
 use crate::tx;

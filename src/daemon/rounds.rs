@@ -1,5 +1,5 @@
 //! The events' step: after the clock and the mailbox have moved games on, each running
-//! event whose round is over gets its next step ([`referee::event::progress`]): the next
+//! event whose round is over gets its next step ([`crate::referee::event::progress`]): the next
 //! round paired and its games started, more games for tied mini-matches, or the final
 //! crosstable. Each event is decided and committed in its own transaction, reading the
 //! event inside it, so a round is paired once whoever runs the step and however often;

@@ -1,8 +1,8 @@
-//! The clock task: sleeps until the earliest reminder or time-out in the store (one indexed
-//! lookup, however many games run), then lets [`referee::tick`] decide and commits the
+//! The deadlines task: sleeps until the earliest reminder or time-out in the store (one
+//! indexed lookup, however many games run), then lets [`referee::tick`] decide and commits the
 //! decision like any other: the game's new state, its reminders recorded and its mails
 //! queued in one transaction, sent afterwards by the outbox. At each turn it also moves on
-//! the events whose round is over ([`super::events`]).
+//! the events whose round is over ([`super::rounds`]).
 //!
 //! Deadlines wait for the mailbox: the clock acts at `now` only once the mailbox has been
 //! read up to `now` (the inbound task publishes how far it has read), so a move that
@@ -86,7 +86,7 @@ async fn run_until_error(
         // Events whose round is over move on (their next round, or their end).
         let settings = config.clone();
         let (moved, mails) =
-            with_store(&store, move |s| super::events::advance(s, &settings, t)).await?;
+            with_store(&store, move |s| super::rounds::advance(s, &settings, t)).await?;
         for summary in &moved {
             tracing::info!(mails, summary = %summary, "events");
         }

@@ -26,7 +26,7 @@ use crate::text::Lang;
 
 impl Position {
     /// The text board, the cells of `last` marked.
-    pub fn text_board(&self, lang: Lang, last: Option<&Move>) -> String {
+    pub fn board_text(&self, lang: Lang, last: Option<&Move>) -> String {
         let marked = marked_cells(last);
         let files = "     a    b    c    d    e    f    g    h\n";
         let mut out = String::with_capacity(1024);
