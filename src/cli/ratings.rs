@@ -48,7 +48,10 @@ pub fn ratings(args: &RatingsArgs) -> Result<ExitCode, UsageError> {
     } else {
         current - 1
     };
-    let all = store.ratings(last).map_err(|e| UsageError(e.to_string()))?;
+    let all = store
+        .rating_record()
+        .map_err(|e| UsageError(e.to_string()))?
+        .ratings(last);
     let mut printed = false;
     for (name, players) in &all {
         // A game's pool and its variants' pools (`abalone`, `abalone/belgian-daisy`).

@@ -674,7 +674,8 @@ fn on_event(
     now: i64,
     step: impl FnOnce(&EventDesk<'_>, &StoredEvent) -> Result<Directed, Refused>,
 ) -> Result<Result<Directed, Refused>, crate::store::StoreError> {
-    Ok(s.with_event(name, config, now, step)?
+    Ok(s.event_record(name)?
+        .map(|record| record.step(config, now, step))
         .unwrap_or_else(|| Err(Refused(format!("there is no event `{name}`")))))
 }
 
@@ -878,8 +879,9 @@ fn standings(args: &StandingsArgs) -> Result<ExitCode, UsageError> {
         .event_games(event.id)
         .map_err(|e| UsageError(e.to_string()))?;
     let ratings = store
-        .pool_ratings(&event.conditions.pool(), crate::base::now())
-        .map_err(|e| UsageError(e.to_string()))?;
+        .rating_record()
+        .map_err(|e| UsageError(e.to_string()))?
+        .pool(&event.conditions.pool(), crate::base::now());
     if args.csv {
         crate::out!("{}", play::standings_csv(lang, &event, &games, &ratings));
     } else {

@@ -76,6 +76,7 @@ pub async fn handle_one(
             let lookup = referee::lookup_confirming(&referee_config, &msg, asked.as_ref());
             let mut ctx = s.context(&msg, &lookup, at)?;
             ctx.confirmation = asked;
+            referee::with_ratings(&mut ctx, &lookup, &msg.from, at, || s.rating_record())?;
             Ok(Decided::Commit(
                 referee::handle(&referee_config, &ctx, &msg, at),
                 (),

@@ -59,20 +59,22 @@ fn advance_one(
     // Read again inside the transaction: another daemon or the director may have moved it
     // meanwhile.
     let settled = store.decide(Answering::Nothing, At::Fixed(now), |s, _| {
-        let decided = s.with_event(name, config, now, |desk, stored| {
-            if !event::step_due(stored, desk.games) {
-                return None;
-            }
-            Some(match event::progress(desk, stored) {
-                Ok(decision) => (decision, None),
-                // Told once per reason, then left waiting quietly.
-                Err(refused) => (
-                    event::stuck_notice(desk, stored, &refused.0),
-                    Some(refused.0),
-                ),
+        let decided = s.event_record(name)?.and_then(|record| {
+            record.step(config, now, |desk, stored| {
+                if !event::step_due(stored, desk.games) {
+                    return None;
+                }
+                Some(match event::progress(desk, stored) {
+                    Ok(decision) => (decision, None),
+                    // Told once per reason, then left waiting quietly.
+                    Err(refused) => (
+                        event::stuck_notice(desk, stored, &refused.0),
+                        Some(refused.0),
+                    ),
+                })
             })
-        })?;
-        Ok(match decided.flatten() {
+        });
+        Ok(match decided {
             Some((Some(decision), why)) => Decided::Commit(decision, why),
             _ => Decided::Nothing(None),
         })

@@ -69,7 +69,9 @@ pub async fn handle_one(
         } else {
             s.decide(answering, At::Now, |s, at| {
                 let lookup = referee::lookup(&config, &msg);
-                let ctx = s.sms_context(&mut msg, &lookup, at)?;
+                let code = referee::command::read_code(&msg.text);
+                let mut ctx = s.sms_context(&mut msg, code.as_deref(), &lookup, at)?;
+                referee::with_ratings(&mut ctx, &lookup, &msg.from, at, || s.rating_record())?;
                 Ok(Decided::Commit(
                     referee::handle(&config, &ctx, &msg, at),
                     (),

@@ -100,6 +100,58 @@ pub fn ratings(
     out
 }
 
+/// What ratings are worked out from, as the store keeps it: the rated games and the figures
+/// players entered events with, by (pool, address).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RatingRecord {
+    /// The rated games that count, oldest first.
+    pub games: Vec<RatedGame>,
+    /// The highest figure each player entered an event of the pool with.
+    pub entered: BTreeMap<(String, String), f64>,
+}
+
+impl RatingRecord {
+    /// Every pool's ratings after the periods up to `last` (see [`ratings`]).
+    pub fn ratings(&self, last: i64) -> BTreeMap<String, BTreeMap<String, PlayerRating>> {
+        ratings(&self.games, &self.entered, last)
+    }
+
+    /// Every player's rating in `pool` after the last complete month before `now`.
+    pub fn pool(&self, pool: &str, now: i64) -> BTreeMap<String, Rating> {
+        let games: Vec<RatedGame> = self
+            .games
+            .iter()
+            .filter(|g| g.pool == pool)
+            .cloned()
+            .collect();
+        if games.is_empty() {
+            return BTreeMap::new();
+        }
+        ratings(&games, &self.entered, period_of(now) - 1)
+            .remove(pool)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(who, r)| (who, r.rating))
+            .collect()
+    }
+
+    /// `address`'s ratings after the last complete month before `now`, one per pool they
+    /// have played a rated game in (`address` in lower case, as stored).
+    pub fn of(&self, address: &str, now: i64) -> Vec<(String, PlayerRating)> {
+        if !self
+            .games
+            .iter()
+            .any(|g| g.white.eq_ignore_ascii_case(address) || g.black.eq_ignore_ascii_case(address))
+        {
+            return Vec::new();
+        }
+        self.ratings(period_of(now) - 1)
+            .into_iter()
+            .filter_map(|(pool, players)| players.get(address).map(|r| (pool, *r)))
+            .collect()
+    }
+}
+
 /// A rating as shown: `1523 ±87`.
 pub fn shown(r: &Rating) -> String {
     format!("{:.0} ±{:.0}", r.rating, r.deviation)
@@ -163,5 +215,36 @@ mod tests {
         assert!(a.rating < 1900.0 && a.rating > 1800.0, "{a:?}");
         assert!(a.deviation < glicko::ENTERED_DEVIATION);
         assert!(after["abalone"]["b"].rating.rating > 1500.0);
+    }
+
+    #[test]
+    fn a_record_answers_by_pool_and_by_player_after_the_last_complete_month() {
+        let mut other = game("a", "d", Score::Loss, "2027-01-12T00:00:00Z");
+        other.pool = "ataxx".into();
+        let record = RatingRecord {
+            games: vec![
+                game("a", "b", Score::Win, "2027-01-10T00:00:00Z"),
+                other,
+                // In the month of `now`: not rated yet.
+                game("c", "b", Score::Win, "2027-02-03T00:00:00Z"),
+            ],
+            entered: BTreeMap::new(),
+        };
+        let now: jiff::Timestamp = "2027-02-15T00:00:00Z".parse().unwrap();
+        let now = now.as_second();
+        let all = record.ratings(period_of(now) - 1);
+        let pool = record.pool("abalone", now);
+        assert_eq!(pool.len(), 2, "{pool:?}");
+        assert_eq!(pool["a"], all["abalone"]["a"].rating);
+        assert!(!pool.contains_key("c"), "February is not over");
+        let a = record.of("a", now);
+        assert_eq!(
+            a.iter()
+                .map(|(p, r)| (p.as_str(), r.games))
+                .collect::<Vec<_>>(),
+            vec![("abalone", 1), ("ataxx", 1)]
+        );
+        assert!(record.of("nobody", now).is_empty());
+        assert!(record.pool("tours", now).is_empty());
     }
 }

@@ -157,6 +157,39 @@ pub fn lookup_confirming(
     outer
 }
 
+/// Completes a loaded context with the ratings its decision reads, worked out from the
+/// rating record: the sender's own for `GAMES`, and each event's pool for the events the
+/// sender has entered (their standings show them). `record` reads the record, and is
+/// called only when some rating is needed.
+pub fn with_ratings<E>(
+    ctx: &mut Context,
+    lookup: &Lookup,
+    sender: &str,
+    now: Timestamp,
+    record: impl FnOnce() -> Result<crate::rating::history::RatingRecord, E>,
+) -> Result<(), E> {
+    let entered = |e: &EventContext| e.event.entry_of(sender).is_some();
+    if !lookup.ratings && !ctx.events.iter().any(entered) {
+        return Ok(());
+    }
+    let record = record()?;
+    if lookup.ratings {
+        ctx.ratings = record
+            .of(&sender.to_lowercase(), now)
+            .into_iter()
+            .map(|(pool, r)| SenderRating {
+                pool,
+                rating: r.rating,
+                games: r.games,
+            })
+            .collect();
+    }
+    for e in ctx.events.iter_mut().filter(|e| entered(e)) {
+        e.ratings = record.pool(&e.event.conditions.pool(), now);
+    }
+    Ok(())
+}
+
 /// Decides what to do with one inbound message (pure).
 pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timestamp) -> Decision {
     message::handle(config, ctx, msg, now)

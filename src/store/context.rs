@@ -75,13 +75,8 @@ pub fn load(
             players.push(p);
         }
     }
-    let ratings = if lookup.ratings {
-        sender_ratings(conn, &sender_address, now)?
-    } else {
-        Vec::new()
-    };
     let events = if lookup.events {
-        super::events::for_player(conn, &sender_address, now)?
+        super::events::for_player(conn, &sender_address)?
     } else {
         Vec::new()
     };
@@ -132,36 +127,9 @@ pub fn load(
         sms_game: None,
         sms_stopped: false,
         events,
-        ratings,
+        // Worked out from the rating record by [`crate::referee::with_ratings`].
+        ratings: Vec::new(),
     })
-}
-
-/// The sender's ratings after the last complete month.
-fn sender_ratings(
-    conn: &Db,
-    address: &str,
-    now: Timestamp,
-) -> Result<Vec<crate::referee::SenderRating>, StoreError> {
-    let games = super::events::rated_games(conn)?;
-    if !games
-        .iter()
-        .any(|g| g.white.eq_ignore_ascii_case(address) || g.black.eq_ignore_ascii_case(address))
-    {
-        return Ok(Vec::new());
-    }
-    let entered = super::events::entered_ratings(conn)?;
-    let last = crate::rating::history::period_of(now) - 1;
-    let all = crate::rating::history::ratings(&games, &entered, last);
-    Ok(all
-        .into_iter()
-        .filter_map(|(pool, players)| {
-            players.get(address).map(|r| crate::referee::SenderRating {
-                pool,
-                rating: r.rating,
-                games: r.games,
-            })
-        })
-        .collect())
 }
 
 #[cfg(test)]

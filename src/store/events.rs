@@ -1,8 +1,6 @@
 //! Events in the store: an event row with its conditions as JSON, its entries, its
 //! pairings. Saved whole (like games) inside the caller's transaction, loaded whole.
 
-use std::collections::BTreeMap;
-
 use super::StoreError;
 use super::sql::{Db, params};
 use crate::tournament::event::{
@@ -258,11 +256,7 @@ pub fn running_events(db: &Db) -> Result<Vec<String>, StoreError> {
 
 /// The events `address` has an entry in (with their games), and every event taking
 /// entries: what the referee reads for `JOIN`, `STANDINGS` and `WITHDRAW`.
-pub fn for_player(
-    db: &Db,
-    address: &str,
-    now: i64,
-) -> Result<Vec<crate::referee::EventContext>, StoreError> {
+pub fn for_player(db: &Db, address: &str) -> Result<Vec<crate::referee::EventContext>, StoreError> {
     let names: Vec<String> = db.query_map(
         "SELECT e.name FROM events e WHERE e.status = 'entry'
             OR EXISTS (SELECT 1 FROM entries n WHERE n.event_id = e.id AND n.address = lower(?1))
@@ -271,34 +265,21 @@ pub fn for_player(
         |r| r.get(0),
     )?;
     let mut out = Vec::new();
-    // Ratings are worked out from every rated game: once per pool, however many of its
-    // events the player is in.
-    let mut pools: BTreeMap<String, crate::referee::event::Ratings> = BTreeMap::new();
     for name in names {
         let Some(event) = load_event(db, &name)? else {
             continue;
         };
-        let (games, ratings) = if event.entry_of(address).is_some() {
-            let pool = event.conditions.pool();
-            let ratings = match pools.get(&pool) {
-                Some(ratings) => ratings.clone(),
-                None => {
-                    let ratings = pool_ratings(db, &pool, now)?;
-                    pools.insert(pool, ratings.clone());
-                    ratings
-                }
-            };
-            (
-                super::rows::games_where(db, "event_id = ?1", params![event.id])?,
-                ratings,
-            )
+        let games = if event.entry_of(address).is_some() {
+            super::rows::games_where(db, "event_id = ?1", params![event.id])?
         } else {
-            (Vec::new(), Default::default())
+            Vec::new()
         };
         out.push(crate::referee::EventContext {
             event,
             games,
-            ratings,
+            // Worked out from the rating record by the referee's side
+            // ([`crate::referee::with_ratings`]), not here.
+            ratings: Default::default(),
         });
     }
     Ok(out)
@@ -352,27 +333,4 @@ pub fn entered_ratings(
         *slot = slot.max(f64::from(rating));
     }
     Ok(out)
-}
-
-/// Every player's rating in `pool` after the last complete month before `now`.
-pub fn pool_ratings(
-    db: &Db,
-    pool: &str,
-    now: i64,
-) -> Result<crate::referee::event::Ratings, StoreError> {
-    let games: Vec<_> = rated_games(db)?
-        .into_iter()
-        .filter(|g| g.pool == pool)
-        .collect();
-    if games.is_empty() {
-        return Ok(Default::default());
-    }
-    let entered = entered_ratings(db)?;
-    let last = crate::rating::history::period_of(now) - 1;
-    Ok(crate::rating::history::ratings(&games, &entered, last)
-        .remove(pool)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(who, r)| (who, r.rating))
-        .collect())
 }

@@ -458,10 +458,12 @@ impl Store {
     }
 
     /// The SMS's context: the message as the referee reads it (its sender the player the
-    /// number is linked to, or the one linking it) and what the referee must know.
+    /// number is linked to, or the one linking it) and what the referee must know. `code`
+    /// is the phone code the SMS holds, as the referee read it, if any.
     pub fn sms_context(
         &self,
         msg: &mut Inbound,
+        code: Option<&str>,
         lookup: &Lookup,
         now: Timestamp,
     ) -> Result<Context, StoreError> {
@@ -470,8 +472,8 @@ impl Store {
         // A code names the player whose code, still valid, it is (whoever the number is
         // linked to: sent back from the phone, it proves the phone); anything else is the
         // holder's.
-        let claimant = match crate::referee::command::read_code(&msg.text) {
-            Some(code) => rows::phone_claimant(&self.conn, &number, &code, now)?,
+        let claimant = match code {
+            Some(code) => rows::phone_claimant(&self.conn, &number, code, now)?,
             None => None,
         };
         msg.from = claimant.or(holder).unwrap_or_default();
@@ -584,32 +586,23 @@ impl Store {
         events::load_event(&self.conn, key)
     }
 
-    /// Runs `step` on the event with this name or number, with what a step of an event
-    /// reads (its games, its players, the ratings of its pool, the next game number): the
-    /// one place that gathers them, for the daemon and the director's commands alike.
-    /// `None` when there is no such event.
-    pub fn with_event<T>(
+    /// What a step of the event with this name or number reads (its games, its players,
+    /// the rating record, the next game number): the one place that gathers them, for the
+    /// daemon and the director's commands alike. `None` when there is no such event.
+    pub fn event_record(
         &self,
         key: &str,
-        config: &crate::referee::RefereeConfig,
-        now: Timestamp,
-        step: impl FnOnce(&crate::referee::event::EventDesk<'_>, &StoredEvent) -> T,
-    ) -> Result<Option<T>, StoreError> {
+    ) -> Result<Option<crate::referee::event::EventRecord>, StoreError> {
         let Some(event) = self.event(key)? else {
             return Ok(None);
         };
-        let games = self.event_games(event.id)?;
-        let players = self.event_players(&event)?;
-        let ratings = self.pool_ratings(&event.conditions.pool(), now)?;
-        let desk = crate::referee::event::EventDesk {
-            ratings: &ratings,
-            config,
-            games: &games,
-            players: &players,
+        Ok(Some(crate::referee::event::EventRecord {
+            games: self.event_games(event.id)?,
+            players: self.event_players(&event)?,
             next_game_id: self.next_game_id()?,
-            now,
-        };
-        Ok(Some(step(&desk, &event)))
+            rating_record: self.rating_record()?,
+            event,
+        }))
     }
 
     /// Every event: (number, name, title, status), newest first.
@@ -645,30 +638,13 @@ impl Store {
         Ok(players)
     }
 
-    /// Every pool's ratings after the periods up to `last` (see
-    /// [`crate::rating::history::ratings`]).
-    pub fn ratings(
-        &self,
-        last: i64,
-    ) -> Result<
-        std::collections::BTreeMap<
-            String,
-            std::collections::BTreeMap<String, crate::rating::history::PlayerRating>,
-        >,
-        StoreError,
-    > {
-        let games = events::rated_games(&self.conn)?;
-        let entered = events::entered_ratings(&self.conn)?;
-        Ok(crate::rating::history::ratings(&games, &entered, last))
-    }
-
-    /// Every player's rating in `pool` after the last complete month before `now`.
-    pub fn pool_ratings(
-        &self,
-        pool: &str,
-        now: Timestamp,
-    ) -> Result<crate::referee::event::Ratings, StoreError> {
-        events::pool_ratings(&self.conn, pool, now)
+    /// What ratings are worked out from: the rated games and the figures players entered
+    /// events with (see [`crate::rating::history::RatingRecord`]).
+    pub fn rating_record(&self) -> Result<crate::rating::history::RatingRecord, StoreError> {
+        Ok(crate::rating::history::RatingRecord {
+            games: events::rated_games(&self.conn)?,
+            entered: events::entered_ratings(&self.conn)?,
+        })
     }
 
     /// The names of the running events.

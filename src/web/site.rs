@@ -226,7 +226,8 @@ impl Site {
             let name = r.named(&chrome, &address, None)?.name;
             let last = crate::rating::history::period_of(now) - 1;
             let ratings = store
-                .ratings(last)?
+                .rating_record()?
+                .ratings(last)
                 .into_iter()
                 .filter_map(|(pool, mut players)| Some((pool, players.remove(&address)?)))
                 .collect();
@@ -266,7 +267,7 @@ impl Site {
                 .iter()
                 .map(|g| as_shown(g, shown_moves(g, delay)))
                 .collect();
-            let ratings = store.pool_ratings(&event.conditions.pool(), now)?;
+            let ratings = store.rating_record()?.pool(&event.conditions.pool(), now);
             let mut entrants = BTreeMap::new();
             for entry in &event.entries {
                 let named = r.named(&chrome, &entry.address, Some(&event))?;

@@ -20,6 +20,45 @@ pub struct EventDesk<'a> {
     pub ratings: &'a Ratings,
 }
 
+/// What the store holds of an event for one of its steps: the event, its games, the
+/// records of its players and directors, the next game number, and the rating record its
+/// crosstable's ratings are worked out from.
+#[derive(Clone, Debug)]
+pub struct EventRecord {
+    /// The event, whole.
+    pub event: StoredEvent,
+    /// Its games so far.
+    pub games: Vec<StoredGame>,
+    /// The records of its players and directors (those who have one).
+    pub players: Vec<Player>,
+    /// The number the next new game will get.
+    pub next_game_id: GameId,
+    /// The rated games and entered figures.
+    pub rating_record: crate::rating::history::RatingRecord,
+}
+
+impl EventRecord {
+    /// Runs `step` on the event with its desk: the ratings of the event's pool after the
+    /// last complete month before `now`, and the rest as read.
+    pub fn step<T>(
+        &self,
+        config: &RefereeConfig,
+        now: Timestamp,
+        step: impl FnOnce(&EventDesk<'_>, &StoredEvent) -> T,
+    ) -> T {
+        let ratings = self.rating_record.pool(&self.event.conditions.pool(), now);
+        let desk = EventDesk {
+            config,
+            games: &self.games,
+            players: &self.players,
+            next_game_id: self.next_game_id,
+            now,
+            ratings: &ratings,
+        };
+        step(&desk, &self.event)
+    }
+}
+
 impl EventDesk<'_> {
     fn lang_of(&self, address: &str) -> Lang {
         self.players
