@@ -63,8 +63,8 @@
 //! | 4 | `clock`, `rating`, `tournament`, `audit`, `sms` | pure domain leaves |
 //! | 5 | `referee` | one input (mail, SMS, tick, director's act) in, one decision out |
 //! | 6 | `delivery`, `pages` | the contract of every outgoing channel; the public pages as HTML |
-//! | 7 | `store` | SQLite or PostgreSQL, the shared handle, exactly once |
-//! | 8 | `gateway` | the SMS gateways' adapters |
+//! | 7 | `store` | SQLite or PostgreSQL, the shared handle, the one decide path (`Store::decide`) |
+//! | 8 | `gateway` | the SMS gateways' adapters (they hand what they receive to an `Arrivals`, never to the store) |
 //! | 9 | `config` | the configuration file, every section |
 //! | 10 | `mail` | IMAP in, SMTP or sendmail out |
 //! | 11 | `daemon`, `web` | the loop; the HTTP server of the pages |

@@ -52,9 +52,11 @@ async fn listen(g: &SmsEnv, store: &Arc<Mutex<Store>>) -> tokio::task::JoinHandl
         .await
         .unwrap();
     let app = kannel::routes(Listener {
-        store: store.clone(),
+        arrivals: arbitre::daemon::arrivals::arrivals(
+            store.clone(),
+            Arc::new(tokio::sync::Notify::new()),
+        ),
         secret: g.var("ARBITRE_SMS_SECRET").to_string(),
-        wake: Arc::new(tokio::sync::Notify::new()),
     });
     tokio::spawn(async move {
         axum::serve(listener, app).await.unwrap();

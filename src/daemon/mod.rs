@@ -13,6 +13,7 @@
 //! threads. On shutdown the message in hand is finished, the sends in flight complete, and
 //! `run` returns.
 
+pub mod arrivals;
 pub mod deadlines;
 pub mod inbound;
 pub mod notify;

@@ -71,9 +71,8 @@ async fn start_gateway(
             listen,
         } => {
             let app = webhook::routes(webhook::Listener {
-                store: store.clone(),
+                arrivals: super::arrivals::arrivals(store.clone(), wake_received),
                 settings: account.clone(),
-                wake: wake_received,
             });
             let listener = serve(listen, app, "the SMS provider's webhook", stop.clone()).await?;
             let sender = Arc::new(WebhookSender {
@@ -86,9 +85,8 @@ async fn start_gateway(
         Gateway::Kannel { settings, listen } => (settings, listen),
     };
     let app = kannel::routes(Listener {
-        store: store.clone(),
+        arrivals: super::arrivals::arrivals(store.clone(), wake_received),
         secret: kannel_settings.secret.clone(),
-        wake: wake_received,
     });
     let listener = serve(listen, app, "Kannel's received SMS", stop.clone()).await?;
     let sender = Arc::new(KannelSender {
@@ -192,7 +190,7 @@ pub async fn watch_inbox(
                 spooler,
                 &d.inbox,
                 &d.done,
-                s,
+                &mut |sms| s.receive_sms(sms).map_err(|e| e.to_string()),
                 d.settle_seconds,
                 now(),
             ))

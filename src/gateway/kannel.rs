@@ -8,22 +8,20 @@
 //! (`http-request-retry`); a retried message finds its id recorded and changes nothing.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use hmac::Mac;
-use tokio::sync::Notify;
 
 use crate::delivery::{SendError, Sender};
+use crate::gateway::arrivals::Arrivals;
 use crate::gateway::outcome;
 use crate::referee::Outgoing;
 use crate::sms::gsm7::{self, Encoding};
 use crate::sms::phone::Phone;
-use crate::store::sms::SmsIn;
-use crate::store::{SharedStore, with_store};
+use crate::sms::received::SmsIn;
 
 /// How to reach smsbox.
 #[derive(Clone)]
@@ -185,12 +183,10 @@ pub async fn check(client: &reqwest::Client, s: &KannelSettings) -> Result<Strin
 /// What the listener needs.
 #[derive(Clone)]
 pub struct Listener {
-    /// The store, where received SMS are recorded.
-    pub store: SharedStore,
+    /// Where received SMS and delivery reports are recorded.
+    pub arrivals: Arrivals,
     /// The secret smsbox's requests carry.
     pub secret: String,
-    /// Woken when an SMS is recorded.
-    pub wake: Arc<Notify>,
 }
 
 /// The routes smsbox calls.
@@ -252,13 +248,8 @@ async fn mo(
         text: q.get("text").cloned().unwrap_or_default(),
         received_at: crate::base::now(),
     };
-    match with_store(&l.store, move |s| s.receive_sms(&sms)).await {
-        Ok(new) => {
-            if new {
-                l.wake.notify_one();
-            }
-            (StatusCode::OK, "")
-        }
+    match l.arrivals.received(sms).await {
+        Ok(_) => (StatusCode::OK, ""),
         Err(e) => {
             tracing::error!(cause = %e, "SMS listener: cannot record an SMS; smsbox will try again");
             (StatusCode::SERVICE_UNAVAILABLE, "")
@@ -282,8 +273,7 @@ async fn dlr(
         return (StatusCode::BAD_REQUEST, "");
     };
     let at = crate::base::now();
-    let r = reference.clone();
-    match with_store(&l.store, move |s| s.note_delivery(&r, status, at)).await {
+    match l.arrivals.delivered(reference.clone(), status, at).await {
         Ok(true) => {
             tracing::info!(message_id = %reference, status, "SMS delivery report");
             (StatusCode::OK, "")

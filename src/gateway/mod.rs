@@ -11,6 +11,7 @@
 //! - [`spool_gateway`]: those two gateways' directories: received files into the SMS
 //!   inbox, outgoing files written atomically.
 
+pub mod arrivals;
 pub mod incoming;
 pub mod kannel;
 pub mod outcome;

@@ -15,8 +15,7 @@ use crate::delivery::{Failure, SendError, Sender};
 use crate::gateway::spool::{self, Received};
 use crate::referee::{Outgoing, Timestamp};
 use crate::sms::phone::Phone;
-use crate::store::Store;
-use crate::store::sms::SmsIn;
+use crate::sms::received::SmsIn;
 
 /// Which program owns the directories.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,14 +86,14 @@ pub fn key(inbox: &Path, message: &Received) -> String {
     format!("{}#{digest}", message.files.join("+"))
 }
 
-/// Records every waiting message in the store's SMS inbox, then moves its files to
-/// `done`. Messages from no phone number (status reports, short codes) are moved without
-/// being recorded. Returns how many were new.
+/// Hands every waiting message to `record` (which records it and says whether it is new),
+/// then moves its files to `done`. Messages from no phone number (status reports, short
+/// codes) are moved without being recorded. Returns how many were new.
 pub fn take(
     spooler: Spooler,
     inbox: &Path,
     done: &Path,
-    store: &mut Store,
+    record: &mut dyn FnMut(&SmsIn) -> Result<bool, String>,
     settle_seconds: u64,
     now: Timestamp,
 ) -> Result<usize, String> {
@@ -115,7 +114,7 @@ pub fn take(
             };
             // Committed before the files move: a crash in between finds them again, and
             // the key says they are known.
-            if store.receive_sms(&sms).map_err(|e| e.to_string())? {
+            if record(&sms)? {
                 new += 1;
             }
         }
@@ -227,7 +226,15 @@ mod tests {
         .unwrap();
         let mut store = crate::store::testing::fresh_store("spool");
         assert_eq!(
-            take(Spooler::Gammu, &inbox, &done, &mut store, 0, 5).unwrap(),
+            take(
+                Spooler::Gammu,
+                &inbox,
+                &done,
+                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
+                0,
+                5
+            )
+            .unwrap(),
             1
         );
         let got = store.pending_sms(10).unwrap();
@@ -244,7 +251,15 @@ mod tests {
             std::fs::rename(f.path(), inbox.join(f.file_name())).unwrap();
         }
         assert_eq!(
-            take(Spooler::Gammu, &inbox, &done, &mut store, 0, 6).unwrap(),
+            take(
+                Spooler::Gammu,
+                &inbox,
+                &done,
+                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
+                0,
+                6
+            )
+            .unwrap(),
             0
         );
         assert_eq!(store.pending_sms(10).unwrap().len(), 1);
@@ -255,7 +270,15 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            take(Spooler::Gammu, &inbox, &done, &mut store, 3600, 7).unwrap(),
+            take(
+                Spooler::Gammu,
+                &inbox,
+                &done,
+                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
+                3600,
+                7
+            )
+            .unwrap(),
             0
         );
         assert_eq!(std::fs::read_dir(&inbox).unwrap().count(), 1);
@@ -278,7 +301,15 @@ mod tests {
         .unwrap();
         let mut store = crate::store::testing::fresh_store("spool");
         assert_eq!(
-            take(Spooler::Smstools, &inbox, &done, &mut store, 0, 5).unwrap(),
+            take(
+                Spooler::Smstools,
+                &inbox,
+                &done,
+                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
+                0,
+                5
+            )
+            .unwrap(),
             1
         );
         let got = store.pending_sms(10).unwrap();

@@ -8,22 +8,19 @@
 //! Messages resource over HTTPS (reqwest with rustls), with the account's SID and auth
 //! token.
 
-use std::sync::Arc;
-
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
-use tokio::sync::Notify;
 
 use crate::delivery::{SendError, Sender};
+use crate::gateway::arrivals::Arrivals;
 use crate::gateway::outcome;
 use crate::gateway::signature;
 use crate::referee::Outgoing;
 use crate::sms::phone::Phone;
-use crate::store::sms::SmsIn;
-use crate::store::{SharedStore, with_store};
+use crate::sms::received::SmsIn;
 
 /// The provider's account, and where arbitre is called.
 #[derive(Clone)]
@@ -144,11 +141,9 @@ pub async fn check(client: &reqwest::Client, s: &WebhookSettings) -> Result<Stri
 #[derive(Clone)]
 pub struct Listener {
     /// Where received SMS are recorded.
-    pub store: SharedStore,
+    pub arrivals: Arrivals,
     /// The signature's key and the URL it covers.
     pub settings: WebhookSettings,
-    /// Woken when an SMS was recorded.
-    pub wake: Arc<Notify>,
 }
 
 /// The listener's routes.
@@ -227,13 +222,8 @@ async fn received(State(l): State<Listener>, headers: HeaderMap, body: Bytes) ->
         text: get("Body").unwrap_or_default(),
         received_at: crate::base::now(),
     };
-    match with_store(&l.store, move |s| s.receive_sms(&sms)).await {
-        Ok(new) => {
-            if new {
-                l.wake.notify_one();
-            }
-            (StatusCode::OK, xml, EMPTY)
-        }
+    match l.arrivals.received(sms).await {
+        Ok(_) => (StatusCode::OK, xml, EMPTY),
         Err(e) => {
             tracing::error!(cause = %e, "SMS webhook: cannot record an SMS; the provider will try again");
             (StatusCode::SERVICE_UNAVAILABLE, xml, "")

@@ -11,4 +11,5 @@
 pub mod gsm7;
 pub mod phone;
 pub mod quiet;
+pub mod received;
 pub mod words;

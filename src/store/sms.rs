@@ -7,24 +7,7 @@ use crate::base::Timestamp;
 use super::StoreError;
 use super::sql::{Db, params};
 
-/// An SMS as a gateway handed it over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SmsIn {
-    /// Its row.
-    pub id: i64,
-    /// Which gateway (`kannel`, `gammu`, `smstools`, `webhook`).
-    pub gateway: String,
-    /// The gateway's key for it.
-    pub key: String,
-    /// The sender's number (E.164).
-    pub sender: String,
-    /// The number it was sent to, when the gateway says.
-    pub recipient: Option<String>,
-    /// The text.
-    pub text: String,
-    /// When the gateway handed it over.
-    pub received_at: Timestamp,
-}
+pub use crate::sms::received::SmsIn;
 
 /// Records an SMS unless the gateway's key is known already; returns whether it is new.
 pub fn receive(db: &Db, sms: &SmsIn) -> Result<bool, StoreError> {

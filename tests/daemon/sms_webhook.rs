@@ -62,9 +62,11 @@ async fn the_webhook_takes_signed_sms_once_and_refuses_the_rest() {
     let public = format!("{base}{}", webhook::PATH);
     let s = settings("http://127.0.0.1:1", &public);
     let app = webhook::routes(Listener {
-        store: store.clone(),
+        arrivals: arbitre::daemon::arrivals::arrivals(
+            store.clone(),
+            Arc::new(tokio::sync::Notify::new()),
+        ),
         settings: s.clone(),
-        wake: Arc::new(tokio::sync::Notify::new()),
     });
     tokio::spawn(async move { axum::serve(socket, app).await.unwrap() });
     let client = reqwest::Client::new();
