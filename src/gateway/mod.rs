@@ -1,7 +1,9 @@
 //! The SMS gateways: one adapter per gateway (IO, one file each), and what they share.
-//! Each hands what it receives to the store's SMS inbox, where the daemon decides it, and
-//! sends what the outbox holds through [`crate::delivery::Sender`].
+//! Each hands what it receives to an [`arrivals::Arrivals`] (the daemon records it in the
+//! store's SMS inbox and decides it later), and sends what the outbox holds through
+//! [`crate::delivery::Sender`]. No adapter names the store.
 //!
+//! - [`arrivals`]: where received SMS and delivery reports are handed.
 //! - [`incoming`]: an SMS as the referee reads it (`#12` names the game).
 //! - [`outcome`]: what a gateway's HTTP answer means for the outbox.
 //! - [`kannel`]: Kannel's smsbox: sendsms out, get-url in (an HTTP listener).
