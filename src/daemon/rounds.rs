@@ -1,12 +1,13 @@
 //! The events' step: after the clock and the mailbox have moved games on, each running
-//! event whose round is over gets its next step ([`crate::referee::event::progress`]): the next
-//! round paired and its games started, more games for tied mini-matches, or the final
-//! crosstable. Each event is decided and committed in its own transaction, reading the
-//! event inside it, so a round is paired once whoever runs the step and however often;
-//! the mails leave through the outbox like any other. An event whose round is not over
-//! costs a read, no write; an event that cannot be read is logged and left, and never
-//! stops the clock of the other games; one that cannot move on (no pairing satisfies the
-//! absolute criteria) is logged and its directors told by mail, once per reason.
+//! event whose round is over gets its next step ([`crate::referee::event::progress`]):
+//! the next round paired and its games started, more games for tied mini-matches, or the
+//! final crosstable. Each event is decided and committed in its own
+//! [`crate::store::Store::decide`], reading the event inside it, so a round is paired once
+//! whoever runs the step and however often; the mails leave through the outbox like any
+//! other. An event whose round is not over costs a read, no write; an event that cannot be
+//! read is logged and left, and never stops the clock of the other games; one that cannot
+//! move on (no pairing satisfies the absolute criteria) is logged and its directors told by
+//! mail, once per reason.
 
 use crate::referee::event;
 use crate::referee::{RefereeConfig, Timestamp};
