@@ -3,7 +3,9 @@
 //! the same row or a higher one. Test code (`#[cfg(test)]` modules and files) is left out:
 //! a test may reach anywhere. It also holds the one decide path: outside `store/`, no
 //! production file opens a write transaction or commits a decision but through
-//! `Store::decide`.
+//! `Store::decide`; and the referee's one door for readers: outside `referee/`, no
+//! production file names a part the referee keeps `pub(crate)` (pages and the command line
+//! read through `referee::view`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -193,6 +195,75 @@ fn decisions_outside_decide(root: &Path) -> Vec<String> {
     out
 }
 
+/// The referee's crate-private parts (`pub(crate) mod x;` in `referee/mod.rs`) that a
+/// production file outside `referee/` names: `file -> referee::x`.
+fn referee_parts_named_outside(root: &Path) -> Vec<String> {
+    let referee = std::fs::read_to_string(root.join("referee/mod.rs")).expect("referee/mod.rs");
+    let private: Vec<&str> = referee
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub(crate) mod "))
+        .filter_map(|l| l.strip_suffix(';'))
+        .collect();
+    assert!(
+        !private.is_empty(),
+        "referee/mod.rs keeps no part crate-private"
+    );
+    let mut all = Vec::new();
+    files(root, &mut all);
+    let tests = test_only(root, &all);
+    let mut out = Vec::new();
+    for path in &all {
+        let rel = path.strip_prefix(root).expect("under src/");
+        let rel_text = rel.with_extension("").to_string_lossy().to_string();
+        if rel_text.starts_with("referee/")
+            || rel_text == "layering"
+            || tests
+                .iter()
+                .any(|t| rel_text == *t || rel_text.starts_with(&format!("{t}/")))
+        {
+            continue;
+        }
+        let code = production(&std::fs::read_to_string(path).expect("a source file"));
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("referee::") {
+            rest = &rest[at + "referee::".len()..];
+            let named: Vec<String> = match rest.strip_prefix('{') {
+                Some(list) => list
+                    .split('}')
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(|i| i.trim().split("::").next().unwrap_or_default().to_string())
+                    .collect(),
+                None => vec![
+                    rest.chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect(),
+                ],
+            };
+            for name in named {
+                if private.contains(&name.as_str()) {
+                    out.push(format!("{rel_text} -> referee::{name}"));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn pages_and_the_command_line_read_the_referee_through_its_view() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let wrong = referee_parts_named_outside(&root);
+    assert!(
+        wrong.is_empty(),
+        "the referee's crate-private parts named outside it (read through referee::view):\n  {}",
+        wrong.join("\n  ")
+    );
+}
+
 #[test]
 fn every_decision_takes_the_one_decide_path() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -233,6 +304,18 @@ fn the_guards_see_an_edge_that_points_up_and_a_decision_made_aside() {
         "//! The referee.\nuse crate::games::Side;\n",
     )
     .unwrap();
+    std::fs::create_dir_all(scratch.join("referee")).unwrap();
+    std::fs::write(
+        scratch.join("referee/mod.rs"),
+        "//! The referee.\npub(crate) mod clocks;\npub mod view;\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(scratch.join("pages")).unwrap();
+    std::fs::write(
+        scratch.join("pages/game.rs"),
+        "//! A page.\nuse crate::referee::{view, clocks::read};\n",
+    )
+    .unwrap();
     std::fs::create_dir_all(scratch.join("daemon")).unwrap();
     std::fs::write(
         scratch.join("daemon/clock.rs"),
@@ -241,8 +324,10 @@ fn the_guards_see_an_edge_that_points_up_and_a_decision_made_aside() {
     .unwrap();
     let wrong = violations(&scratch);
     let outside = decisions_outside_decide(&scratch);
+    let private = referee_parts_named_outside(&scratch);
     let _ = std::fs::remove_dir_all(&scratch);
     assert_eq!(wrong, vec!["games/mod -> referee".to_string()]);
+    assert_eq!(private, vec!["pages/game -> referee::clocks".to_string()]);
     assert_eq!(
         outside,
         vec![

@@ -71,6 +71,9 @@
 //! | 12 | `cli` | the command line |
 
 #![forbid(unsafe_code)]
+// The docs are for the people who work on arbitre: `cargo doc --document-private-items`
+// reads the crate-private parts they link to.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod audit;
 pub mod base;

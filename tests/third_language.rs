@@ -64,9 +64,6 @@ fn the_words_of_a_third_language_folder_are_commands_in_that_language() {
     // `LANG` is a word of English and of the new folder (a copy of English): it names no
     // language of its own.
     assert_eq!(parse("LANG testish"), (Command::Lang(Some(xx)), None));
-    assert_eq!(
-        arbitre::referee::reply::lang_set(xx).lines().next(),
-        Some("Testish from now on.")
-    );
+    assert_eq!(arbitre::t!(xx, "lang-set"), "Testish from now on.");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use crate::clock::{Span, duration};
 use crate::games::Side;
-use crate::referee::clocks::{self, Circumstances};
+use crate::referee::view::{Circumstances, clock_view};
 use crate::referee::{GameStatus, RefereeConfig, StoredGame, Timestamp};
 use crate::store::{OUTAGES_KEPT, Store};
 
@@ -39,7 +39,7 @@ fn row(
         .collect();
     let find = |a: &str| players.iter().find(|p| p.address.eq_ignore_ascii_case(a));
     let around = Circumstances::of(&config.clock, game, find, outages);
-    let view = clocks::view(game, &around, Side::White, now)?;
+    let view = clock_view(game, &around, Side::White, now)?;
     let left = |side: Side| {
         let time = duration::write(view.left[side.index()].unwrap_or(0));
         match view.to_control[side.index()] {

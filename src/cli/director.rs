@@ -13,8 +13,8 @@ use clap::{Args, Subcommand};
 use crate::audit::{self, Draft, Entry};
 use crate::clock::duration;
 use crate::games::Side;
-use crate::referee::clocks::{self, Circumstances};
 use crate::referee::direct::{self, Directed, GameAction, Refused, Verdict};
+use crate::referee::view::{self, Circumstances};
 use crate::referee::{GameId, RefereeConfig, Timestamp};
 use crate::store::{Answering, At, Decided, Settled, Store, StoreError};
 
@@ -420,11 +420,11 @@ fn show(args: &ConfigArg, id: GameId) -> ExitCode {
     println!(
         "Game #{id}: {} ({}), {}",
         game.clock.control,
-        crate::referee::clock_text::control_words(crate::text::Lang::EN, &game.clock.control),
+        view::control_words(crate::text::Lang::EN, &game.clock.control),
         game.status.code()
     );
     if game.clock.control.is_timed() {
-        let reading = clocks::read(game, &around, now);
+        let reading = view::clock_reading(game, &around, now);
         for s in Side::BOTH {
             let clock = reading.side(s);
             let (left, running) = match reading.running {
@@ -450,16 +450,16 @@ fn show(args: &ConfigArg, id: GameId) -> ExitCode {
                 duration::write(clock.charged)
             );
         }
-        match clocks::deadline(game, &around, now) {
+        match view::clock_deadline(game, &around, now) {
             Some(at) => println!("  Deadline: {}", utc(at)),
-            None if clocks::paused(game, now) => println!("  Deadline: none while paused"),
+            None if view::clock_paused(game, now) => println!("  Deadline: none while paused"),
             None => {}
         }
     }
     println!(
         "  Claim mode: {}; paused: {}",
         if game.clock.claim { "on" } else { "off" },
-        if clocks::paused(game, now) {
+        if view::clock_paused(game, now) {
             "yes"
         } else {
             "no"

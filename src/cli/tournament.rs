@@ -31,6 +31,7 @@ use crate::outln;
 use crate::referee::Decision;
 use crate::referee::direct::{Directed, Reason, Refused};
 use crate::referee::event::{self as play, EventDesk};
+use crate::referee::view;
 use crate::store::Store;
 use crate::text::Lang;
 use crate::tournament::dutch::{self, PairingError, Round};
@@ -826,7 +827,7 @@ fn show(args: &EventArgs) -> Result<ExitCode, UsageError> {
         .map_err(|e| UsageError(e.to_string()))?;
     outln!("{} ({}), {}", event.title, event.name, event.status.code());
     let leave_days = referee.clock.leave_days;
-    outln!("{}", play::conditions_text(Lang::EN, &event, leave_days));
+    outln!("{}", view::conditions_text(Lang::EN, &event, leave_days));
     outln!("Entrants:");
     for e in &event.entries {
         outln!(
@@ -883,10 +884,10 @@ fn standings(args: &StandingsArgs) -> Result<ExitCode, UsageError> {
         .map_err(|e| UsageError(e.to_string()))?
         .pool(&event.conditions.pool(), crate::base::now());
     if args.csv {
-        crate::out!("{}", play::standings_csv(lang, &event, &games, &ratings));
+        crate::out!("{}", view::standings_csv(lang, &event, &games, &ratings));
     } else {
         outln!("{}", event.title);
-        crate::out!("{}", play::standings_text(lang, &event, &games, &ratings));
+        crate::out!("{}", view::standings_text(lang, &event, &games, &ratings));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -901,7 +902,7 @@ fn export(args: &ExportArgs) -> Result<ExitCode, UsageError> {
         .map_err(|e| UsageError(e.to_string()))?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| UsageError(format!("cannot create {}: {e}", args.out.display())))?;
-    let trf = crate::tournament::report::trf_of(&event, &play::table_of(&event, &games));
+    let trf = crate::tournament::report::trf_of(&event, &view::table_of(&event, &games));
     let trf_path = args.out.join(format!("{}.trf", event.name));
     std::fs::write(&trf_path, trf)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", trf_path.display())))?;
@@ -950,7 +951,7 @@ fn write_archive(
     let mut archive = tar::Builder::new(file);
     for game in games {
         let (w, b) = (names(&game.white), names(&game.black));
-        let record = crate::referee::terms::record(
+        let record = view::record(
             game,
             [
                 Some(w.as_str()).filter(|n| !n.is_empty()),

@@ -2,7 +2,7 @@
 //!
 //! Every game arbitre referees has two sides. They are called White and Black here whatever
 //! the game calls them: each game says which side starts and how its sides are named
-//! ([`crate::games::Game::side_name`]): Ataxx's `x` is Black, Sauterelle's first player White.
+//! ([`crate::games::AnyGame::side_name`]): Ataxx's `x` is Black, Sauterelle's first player White.
 
 use std::fmt;
 

@@ -11,7 +11,7 @@ use super::Chrome;
 use super::listing::{Named, game_title, score};
 use crate::games::GameKind;
 use crate::referee::StoredGame;
-use crate::referee::event::view::{Ratings, conditions, side_letters, standings_grid};
+use crate::referee::view::{Ratings, conditions, side_letters, standings_grid};
 use crate::t;
 use crate::tournament::crosstable;
 use crate::tournament::event::{EntryStatus, EventStatus, Outcome, StoredEvent};
@@ -22,7 +22,7 @@ use crate::tournament::record::ByeKind;
 pub struct EventFacts<'a> {
     /// The event.
     pub event: &'a StoredEvent,
-    /// Its games, as spectators see them ([`crate::referee::spectators::as_shown`]).
+    /// Its games, as spectators see them ([`crate::referee::view::as_shown`]).
     pub games: &'a [StoredGame],
     /// The current ratings of its pool.
     pub ratings: &'a Ratings,

@@ -9,8 +9,7 @@ use askama::Template;
 use super::Chrome;
 use super::listing::{Named, game_title, seat_order};
 use crate::games::{AnyGame, Side, Start};
-use crate::referee::clock_text::{ClockView, control_words, time_left_words, when_words};
-use crate::referee::terms::{self, Numberer};
+use crate::referee::view::{self, ClockView, Numberer, control_words, time_left_words, when_words};
 use crate::referee::{GameStatus, StoredGame};
 use crate::t;
 
@@ -28,7 +27,7 @@ pub struct EventLink {
 /// What the page is drawn from.
 #[derive(Clone, Debug)]
 pub struct GameFacts<'a> {
-    /// The game as spectators see it ([`crate::referee::spectators::as_shown`]).
+    /// The game as spectators see it ([`crate::referee::view::as_shown`]).
     pub game: &'a StoredGame,
     /// The event's spectator delay, in moves, when it holds moves back from this page;
     /// 0 when the page shows every move played.
@@ -128,7 +127,7 @@ pub fn page(
     if step > n {
         return Err(NoPage::NoSuchMove);
     }
-    let (last, plies) = terms::plies(game).ok_or(NoPage::Unreadable)?;
+    let (last, plies) = view::plies(game).ok_or(NoPage::Unreadable)?;
     let at = if step == n {
         last.clone()
     } else {
@@ -175,9 +174,7 @@ pub fn page(
         t!(lang, "web-after-move", move = step, moves = n)
     };
     let result = match (&game.result, game.status) {
-        (Some(r), GameStatus::Finished) => {
-            Some(crate::referee::reply::result_text(lang, &last, r, None))
-        }
+        (Some(r), GameStatus::Finished) => Some(view::result_text(lang, &last, r, None)),
         _ => None,
     };
     let seats = order
@@ -245,7 +242,7 @@ pub fn record_format(kind: crate::games::GameKind) -> &'static str {
 
 /// The record of a game as spectators see it, and its file name.
 pub fn record(game: &StoredGame, players: &[Named; 2]) -> (String, String) {
-    let text = terms::record(
+    let text = view::record(
         game,
         [Some(&players[0].name), Some(&players[1].name)].map(|n| n.map(String::as_str)),
     );
@@ -294,5 +291,5 @@ fn clock_lines(
 
 /// Whether spectators see every move of `game` under `delay` (then its clocks show too).
 pub fn shows_everything(game: &StoredGame, delay: u32) -> bool {
-    crate::referee::spectators::shown_moves(game, delay) == game.moves.len()
+    view::shown_moves(game, delay) == game.moves.len()
 }

@@ -4,7 +4,7 @@
 
 use super::Chrome;
 use crate::games::{GameKind, Side};
-use crate::referee::compose::mover_of_ply;
+use crate::referee::view::mover_of_ply;
 use crate::referee::{GameStatus, StoredGame};
 use crate::t;
 
@@ -33,7 +33,7 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// The line of `game` (as spectators see it: see [`crate::referee::spectators::as_shown`]),
+    /// The line of `game` (as spectators see it: see [`crate::referee::view::as_shown`]),
     /// its players named `players` (White, Black).
     pub fn of(chrome: &Chrome, game: &StoredGame, players: [Named; 2]) -> GameRow {
         let [first, second] = seat_order(game);

@@ -3,7 +3,7 @@
 //! page, in the reader's language. Each page is a template compiled into arbitre
 //! (`templates/`, checked against its page's data at build time) and the code that fills
 //! it from data the web edge read. What spectators may see is
-//! [`crate::referee::spectators`]'s to decide.
+//! [`crate::referee::view`]'s to decide.
 //! Pure: no store, no clock, no socket.
 
 mod chrome;

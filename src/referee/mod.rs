@@ -29,40 +29,54 @@
 //!   [`sms_copies`]: the SMS that go with a decision's mails.
 //! - [`spectators`]: what the public may see of a game (which games are listed, the
 //!   spectator delay, printable names), for the pages and the mails' page links.
+//! - [`view`]: what the pages and the command line may read (clocks, what spectators see,
+//!   a game's record, an event's standings).
+//!
+//! # What other modules may name
+//!
+//! The entry points ([`handle`], [`tick`], [`lookup`], [`create_game`], the director's
+//! [`direct`] and the events' [`event`] steps), the data of [`model`], and [`view`] for
+//! readers. Besides those, the parts the edges must share stay public: the readers of a
+//! message's text ([`read`], [`command`], [`chat`], [`suggest`]), the reply addresses
+//! ([`token`], [`compose`]'s marks), the proof of sender ([`proof`], [`confirm`]), the
+//! conditional lines the store keeps ([`conditions`]) and the SMS words ([`phone`]). The rest
+//! is `pub(crate)`; `layering.rs` fails when a module outside the referee names it.
 
-pub mod challenge;
+pub(crate) mod challenge;
 pub mod chat;
-pub mod check;
-pub mod clock_text;
-pub mod clocks;
+pub(crate) mod check;
+pub(crate) mod clock_text;
+pub(crate) mod clocks;
 pub mod command;
 pub mod compose;
-pub mod conditional;
+pub(crate) mod conditional;
 pub mod conditions;
 pub mod confirm;
 pub mod direct;
-pub mod entries;
+pub(crate) mod entries;
 pub mod event;
-pub mod leave;
-pub mod message;
+pub(crate) mod leave;
+pub(crate) mod message;
 pub mod model;
-pub mod page_links;
+pub(crate) mod page_links;
 pub mod phone;
-pub mod pictures;
-pub mod play;
+pub(crate) mod pictures;
+pub(crate) mod play;
 pub mod proof;
 pub mod read;
-pub mod reply;
-pub mod route;
-pub mod sms_copies;
-pub mod spectators;
+pub(crate) mod reply;
+pub(crate) mod route;
+pub(crate) mod sms_copies;
+pub(crate) mod spectators;
 pub mod suggest;
-pub mod terms;
-pub mod timeouts;
+pub(crate) mod terms;
+pub(crate) mod timeouts;
 pub mod token;
-pub mod undo;
-pub mod vocabulary;
+pub(crate) mod undo;
+pub mod view;
+pub(crate) mod vocabulary;
 
+pub use message::unproven_allowance;
 pub use model::*;
 
 use crate::games::Start;

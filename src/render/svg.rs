@@ -1,6 +1,6 @@
 //! A small SVG writer for the board pictures: rectangles, circles, polygons, lines and text,
 //! written as a string with one decimal per coordinate. Each game draws with it; the page
-//! shows the string inline and [`super::png`] rasterises it for mail. Pure.
+//! shows the string inline and [`super::png`](mod@super::png) rasterises it for mail. Pure.
 
 use std::fmt::Write as _;
 

@@ -326,7 +326,7 @@ pub struct Grid {
     pub results: usize,
 }
 
-/// The crosstable as cells, one row per player in rank order (what [`csv`] writes and the
+/// The crosstable as cells, one row per player in rank order (what [`csv()`] writes and the
 /// public pages show).
 pub fn grid(
     table: &Table,

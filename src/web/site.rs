@@ -1,5 +1,5 @@
 //! The pages' reading side: a few store connections that cannot write, and for each page
-//! the reading of what it shows, through [`crate::referee::spectators`]'s rules, into
+//! the reading of what it shows, through [`crate::referee::view`]'s rules, into
 //! the page's facts. Each call is one short read; the daemon's writes go on meanwhile (the
 //! store is in WAL mode).
 
@@ -13,8 +13,9 @@ use crate::pages::game::{EventLink, GameFacts, shows_everything};
 use crate::pages::listing::{GameRow, Named};
 use crate::pages::player::PlayerFacts;
 use crate::pages::{self, Chrome, Missing};
-use crate::referee::clocks::{self, Circumstances};
-use crate::referee::spectators::{as_shown, listed, public_name, shown_moves};
+use crate::referee::view::{
+    self, Circumstances, as_shown, clock_view, listed, public_name, shown_moves,
+};
 use crate::referee::{ClockConfig, GameStatus, Player, StoredGame, Timestamp};
 use crate::store::{Store, StoreError};
 use crate::t;
@@ -444,7 +445,7 @@ impl<'s> Reading<'s> {
         &mut self,
         game: &StoredGame,
         now: Timestamp,
-    ) -> Result<Option<crate::referee::clock_text::ClockView>, StoreError> {
+    ) -> Result<Option<view::ClockView>, StoreError> {
         if !game.clock.control.is_timed() {
             return Ok(None);
         }
@@ -463,7 +464,7 @@ impl<'s> Reading<'s> {
             },
             &outages,
         );
-        Ok(clocks::view(game, &around, Side::White, now))
+        Ok(clock_view(game, &around, Side::White, now))
     }
 }
 

@@ -11,7 +11,7 @@ use arbitre::clock::duration::{DAY, HOUR};
 use arbitre::clock::{Limit, TimeControl};
 use arbitre::games::Side;
 use arbitre::referee::GameStatus;
-use arbitre::referee::clock_text::when_words;
+use arbitre::referee::view::when_words;
 use arbitre::text::Lang;
 use jiff::tz::TimeZone;
 

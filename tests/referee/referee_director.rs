@@ -13,9 +13,8 @@ use arbitre::audit::{self, Break};
 use arbitre::clock::duration::{DAY, HOUR};
 use arbitre::games::Side;
 use arbitre::referee::GameStatus;
-use arbitre::referee::clock_text::when_words;
-use arbitre::referee::clocks::{self, Circumstances};
 use arbitre::referee::direct::{GameAction, Verdict};
+use arbitre::referee::view::{self, Circumstances, when_words};
 use arbitre::text::Lang;
 use jiff::tz::TimeZone;
 
@@ -41,7 +40,7 @@ fn deadline(w: &World, id: i64) -> Option<i64> {
         |a| players.iter().find(|p| p.address == a),
         &w.outages,
     );
-    clocks::deadline(g, &around, w.clock)
+    view::clock_deadline(g, &around, w.clock)
 }
 
 fn head(w: &World) -> Option<(i64, &str)> {
@@ -130,7 +129,7 @@ fn time_taken_can_flag_a_player_and_time_set_is_what_is_left() {
         |a| players.iter().find(|p| p.address == a),
         &[],
     );
-    let view = clocks::view(g, &around, Side::Black, w.clock).unwrap();
+    let view = view::clock_view(g, &around, Side::Black, w.clock).unwrap();
     assert_eq!(view.left[Side::Black.index()], Some(5 * DAY));
     assert_eq!(
         view.left[Side::White.index()],

@@ -3488,7 +3488,7 @@ fn the_request_is_written_in_the_language_of_the_command() {
 fn forged_mail_in_a_players_name_has_its_own_small_allowance() {
     let (mut w, id, mover, _, _) = forged_setup();
     w.step = 30;
-    let allowance = referee::message::unproven_allowance(w.config.max_replies_per_hour);
+    let allowance = referee::unproven_allowance(w.config.max_replies_per_hour);
     assert!(allowance < w.config.max_replies_per_hour);
     let mut asked = 0;
     for n in 0..(allowance + 10) {

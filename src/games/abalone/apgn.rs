@@ -15,7 +15,7 @@
 //! rules had not ended the game", since the replay cannot know who resigned. `Au score`,
 //! `six-ejected`, `no-legal-move` or no `Termination` at all are checked in full.
 //!
-//! Writing ([`write`]): the record is replayed first (a producer must validate), `Plies` is
+//! Writing ([`write()`]): the record is replayed first (a producer must validate), `Plies` is
 //! the replayed count, and the stated ending must agree with the rules: a game the moves end
 //! by six ejections is written with that winner and `Termination "six-ejected"`.
 

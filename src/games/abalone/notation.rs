@@ -12,7 +12,7 @@
 //! a non-adjacent pair (typical of Nacre notation), a first cell written twice (quirk Q1,
 //! which only the record reader repairs), a broadside along its own line, and so on.
 //!
-//! The canonical token ([`write`], section 3.4) is lower case; an in-line move is its tail and
+//! The canonical token ([`write()`], section 3.4) is lower case; an in-line move is its tail and
 //! destination; a broadside gives its ends in ascending order (row letter, then digit) and
 //! the destination of the smaller end.
 

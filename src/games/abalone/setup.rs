@@ -14,7 +14,7 @@
 //! Any of them may end with the side to move (`b`/`w`, `black`/`white`, `noir`/`blanc`);
 //! without it Black moves, as at the start of every variant.
 //!
-//! The canonical string, written by [`write`] and by `Position::position_string`, is the
+//! The canonical string, written by [`write()`] and by `Position::position_string`, is the
 //! compact form followed by a space and the side to move: `0a12…c345_0g567…i56789 b`.
 //! Reading it back gives the same position.
 //!

@@ -40,7 +40,7 @@ fn held_block(lang: Lang, s: &Seen) -> String {
     conditions_block(lang, &head, held)
 }
 
-/// "Bob (Black) played move 12. <what it did>"
+/// "Bob (Black) played move 12. `<what it did>`"
 pub(super) fn played_by_opponent(lang: Lang, s: &Seen, j: &Judgement) -> String {
     t!(
         lang,
@@ -52,7 +52,7 @@ pub(super) fn played_by_opponent(lang: Lang, s: &Seen, j: &Judgement) -> String 
     )
 }
 
-/// "Your conditional moves answered it: move 13, b1c2. <what it did>"
+/// "Your conditional moves answered it: move 13, b1c2. `<what it did>`"
 pub(super) fn answered_line(lang: Lang, s: &Seen, mine: &Judgement) -> String {
     t!(
         lang,

@@ -200,7 +200,7 @@ pub use conditional::*;
 pub use end::*;
 pub use moves::*;
 use parts::*;
-pub use parts::{game_help, help, move_list, not_understood, result_text};
+pub use parts::{game_help, help, not_understood, result_text};
 pub use refusal::*;
 pub use routing::*;
 pub use settings::*;

@@ -9,7 +9,7 @@ use super::weights::Field;
 
 /// An exact signed integer of `64·L` bits in two's complement, stored as `L` little-endian
 /// 64-bit limbs: the weight type of the pairing (wide enough for the event, see
-/// [`Layout::bits`]). The solver's additions, subtractions and comparisons are its hot loop,
+/// `Layout::bits`). The solver's additions, subtractions and comparisons are its hot loop,
 /// and whole-limb carries are cheaper there than a byte-array big integer's.
 ///
 /// Arithmetic wraps like the primitive integers'; the solver's headroom (see
