@@ -31,7 +31,8 @@
 use crate::games::{AnyGame, SetupError, Side, Start};
 use crate::referee::command::{Challenge, Colour, Command, NewError, looks_like_a_move};
 use crate::referee::compose::{self, Mailer};
-use crate::referee::message::{self, Desk, display_name, is_bot};
+use crate::referee::confirm;
+use crate::referee::desk::{Desk, display_name, is_bot};
 use crate::referee::reply::{self, Seen, Topic};
 use crate::referee::vocabulary::Meaning;
 use crate::referee::{
@@ -97,7 +98,7 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         }
     };
     if !desk.proof.holds() {
-        message::unproven(desk, line, None);
+        confirm::hold(desk, line, None);
         return;
     }
     let pending = desk

@@ -27,7 +27,7 @@
 use crate::games::{AnyGame, Judgement, Side};
 use crate::referee::command::{self, Command};
 use crate::referee::conditions::{self, Answer, Line};
-use crate::referee::message::Desk;
+use crate::referee::desk::Desk;
 use crate::referee::{Conditions, StoredGame, read, reply};
 
 /// The most lines one player may store in one game.

@@ -26,14 +26,18 @@
 //! ([`crate::referee::read::subject_text`]); nothing but the stored record says what is
 //! confirmed, and nothing but a reply to the request's own address confirms it.
 
+use crate::games::Side;
 use crate::referee::command::{Command, Reading, looks_like_a_move, read_command};
-use crate::referee::message::{self, Desk};
+use crate::referee::compose;
+use crate::referee::desk::Desk;
+use crate::referee::message;
 use crate::referee::proof::Proof;
 use crate::referee::read::{self, Candidates, LINES_CONSIDERED};
 use crate::referee::reply;
+use crate::referee::reply::Topic;
 use crate::referee::token;
 use crate::referee::vocabulary::{Meaning, fold_word, whole};
-use crate::referee::{Context, Decision, GameId, Inbound, RefereeConfig, Timestamp};
+use crate::referee::{Context, Decision, GameId, Inbound, RefereeConfig, StoredGame, Timestamp};
 use crate::t;
 use crate::text::Lang;
 
@@ -111,6 +115,64 @@ impl Confirmation {
             ..self.clone()
         }
     }
+}
+
+/// At most this many characters of a command can be confirmed (it is shown in the request's
+/// Subject).
+const MAX_CONFIRMABLE: usize = 160;
+
+/// Answers the command `line` that would change something, from a sender nothing proves:
+/// nothing changes; the From address (the real player, whoever wrote) is told why, and
+/// asked to confirm by an explicit yes to a stored request ([`ask`]). The request
+/// is written in the sender's language: the one they chose, else that of the command's own
+/// words ([`Desk::new`]). `seat`: the game and the sender's seat in it, when the command is
+/// for a game.
+pub(crate) fn hold(desk: &mut Desk, line: &str, seat: Option<(&StoredGame, Side)>) {
+    let confirmable = line.chars().count() <= MAX_CONFIRMABLE && !line.contains(['\r', '\n']);
+    let lang = desk.lang;
+    let game = seat.map(|(g, _)| g.id);
+    let has_key = match seat {
+        Some((g, side)) => compose::reply_address(desk.config, g.id, side).is_some(),
+        None => token::player_address(desk.config, desk.sender()).is_some(),
+    };
+    let request = if confirmable {
+        ask(desk, line, game)
+    } else {
+        None
+    };
+    let body = reply::unproven(lang, line, request.is_some(), has_key);
+    let subject = if request.is_some() {
+        reply::subject_confirm(lang, game, line)
+    } else {
+        match seat {
+            Some((g, side)) => {
+                let them = desk.name_of(g.address_of(side.opponent()));
+                reply::subject_game(lang, g, side, them.as_deref(), true)
+            }
+            None => reply::subject(lang, Topic::Problem),
+        }
+    };
+    match seat {
+        // Threaded with the game, but not game mail (the sender is not proven): the rate
+        // limit applies, so forged mail cannot flood a player.
+        Some((g, side)) => desk.mail.reply_in_game(desk.msg, g, side, subject, body),
+        None => {
+            desk.mail.reply(desk.msg, subject, body);
+        }
+    }
+    if let Some(mail) = desk.mail.outbox.last_mut() {
+        // The request's own address, and no other key: a reply to it is an answer to this
+        // request alone.
+        if let Some(address) = request {
+            mail.reply_to = Some(address);
+        }
+        // Counted apart from the player's own answers (see `unproven-allowance`).
+        mail.message_id = compose::mark_unproven(&mail.message_id);
+    }
+    desk.summary = format!(
+        "did nothing with {line:?} from {}: nothing proves the sender",
+        desk.sender()
+    );
 }
 
 /// The request to confirm `command`, asked of the sender of `desk`'s message about `game`,

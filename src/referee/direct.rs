@@ -16,7 +16,7 @@ use crate::clock::leave::Leave;
 use crate::games::Side;
 use crate::referee::clock_text::duration_words;
 use crate::referee::clocks::{self, Circumstances};
-use crate::referee::message::Desk;
+use crate::referee::desk::Desk;
 use crate::referee::reply::{self, Ending};
 use crate::referee::{
     ClockStop, Context, Decision, GameId, GameStatus, Inbound, RefereeConfig, StoredGame,

@@ -3,9 +3,9 @@
 //! [<event>]` / `CLASSEMENT` answers with its table, `WITHDRAW <event>` / `RETRAIT` leaves
 //! it (the ICCF rule decides the unfinished games). Pure.
 
+use crate::referee::desk::Desk;
 use crate::referee::direct::{Reason, Refused};
 use crate::referee::event::{self, EventDesk};
-use crate::referee::message::Desk;
 use crate::referee::reply::{self, Topic};
 use crate::t;
 use crate::text::Lang;

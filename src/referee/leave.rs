@@ -9,7 +9,7 @@ use jiff::civil::Date;
 
 use crate::clock::leave::{self, Leave, LeaveError};
 use crate::referee::command::LeaveRequest;
-use crate::referee::message::Desk;
+use crate::referee::desk::Desk;
 use crate::referee::reply::Topic;
 use crate::referee::{GameStatus, clock_text, clocks};
 use crate::t;

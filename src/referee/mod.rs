@@ -11,8 +11,10 @@
 //!   `Authentication-Results`), before anything changes; [`confirm`]: a command nothing
 //!   proves, held until its sender's explicit yes to one stored request.
 //! - [`route`]: which game a message is about.
-//! - [`message`]: the guards every message passes and the dispatch; [`challenge`]: new games and
-//!   invitations; [`play`]: moves, draws, resignation, views.
+//! - [`message`]: the guards every message passes and the dispatch; [`desk`]: the decision
+//!   being built and the small API each command composes it through; [`account`]: the
+//!   commands about a player's own settings; [`challenge`]: new games and invitations;
+//!   [`play`]: moves, draws, resignation, views.
 //! - [`terms`]: each game's result lines and end-of-game record.
 //! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
 //! - [`check`]: `CHECK`, a dry run of a move or a line of moves; [`undo`]: `UNDO`,
@@ -42,6 +44,7 @@
 //! conditional lines the store keeps ([`conditions`]) and the SMS words ([`phone`]). The rest
 //! is `pub(crate)`; `layering.rs` fails when a module outside the referee names it.
 
+pub(crate) mod account;
 pub(crate) mod challenge;
 pub mod chat;
 pub(crate) mod check;
@@ -52,6 +55,7 @@ pub mod compose;
 pub(crate) mod conditional;
 pub mod conditions;
 pub mod confirm;
+pub(crate) mod desk;
 pub mod direct;
 pub(crate) mod entries;
 pub mod event;
@@ -76,7 +80,7 @@ pub(crate) mod undo;
 pub mod view;
 pub(crate) mod vocabulary;
 
-pub use message::unproven_allowance;
+pub use desk::unproven_allowance;
 pub use model::*;
 
 use crate::games::Start;

@@ -32,7 +32,7 @@ use hmac::Mac;
 
 use crate::keys::{KeySet, Purpose};
 use crate::referee::command::PhoneRequest;
-use crate::referee::message::Desk;
+use crate::referee::desk::Desk;
 use crate::referee::reply::Topic;
 use crate::referee::vocabulary::{self, Meaning, fold_word};
 use crate::referee::{AutoKind, Channel, Notify, PhoneClaim, Player, SmsStop};

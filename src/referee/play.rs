@@ -30,7 +30,8 @@ use crate::games::{AnyGame, Outcome, Side};
 use crate::referee::chat::{self, Words};
 use crate::referee::command::{Command, kind_reads, looks_like_a_move};
 use crate::referee::conditional::{self, Prepared, Reaction};
-use crate::referee::message::{self, Desk};
+use crate::referee::confirm;
+use crate::referee::desk::Desk;
 use crate::referee::reply::{self, Ending, News, NoGame};
 use crate::referee::{
     GameResult, GameStatus, Inbound, PlayedMove, StoredGame, compose, read, suggest, terms,
@@ -250,7 +251,7 @@ fn written(
     }
     let found = read::moves_in(&read::candidates(desk.msg), &reads);
     match found.as_slice() {
-        [one] if !desk.proof.holds() => message::unproven(desk, one, Some((game, side))),
+        [one] if !desk.proof.holds() => confirm::hold(desk, one, Some((game, side))),
         [one] => {
             // A move of the sender's game, proven: its answers are game mail.
             desk.game_command = true;

@@ -17,7 +17,7 @@ use jiff::Timestamp as Instant;
 use crate::games::Side;
 use crate::referee::clocks;
 use crate::referee::compose::{mover_of_ply, sms_id};
-use crate::referee::message::Desk;
+use crate::referee::desk::Desk;
 use crate::referee::{
     AutoKind, Channel, GameStatus, Notify, Outgoing, Player, StoredGame, Timestamp,
 };

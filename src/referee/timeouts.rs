@@ -9,7 +9,7 @@
 use crate::games::{AnyGame, Side};
 use crate::referee::clock_text::when_words;
 use crate::referee::clocks::{self, Circumstances};
-use crate::referee::message::Desk;
+use crate::referee::desk::Desk;
 use crate::referee::reply::{self, Ending};
 use crate::referee::{
     Context, Decision, GameStatus, Inbound, RefereeConfig, StoredGame, Timestamp, terms,

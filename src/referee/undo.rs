@@ -15,7 +15,7 @@
 //! Pure: decides on the stored game; the mails are written by [`reply`].
 
 use crate::games::{AnyGame, Side};
-use crate::referee::message::Desk;
+use crate::referee::desk::Desk;
 use crate::referee::model::TakeBack;
 use crate::referee::{StoredGame, compose, reply};
 

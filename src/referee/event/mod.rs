@@ -15,8 +15,8 @@ use std::str::FromStr;
 
 use crate::games::{AnyGame, GameKind, Side, Start, Termination};
 use crate::referee::compose::Mailer;
+use crate::referee::desk::display_name;
 use crate::referee::direct::{self, Directed, GameAction, Reason, Refused, Verdict};
-use crate::referee::message::display_name;
 use crate::referee::{
     Context, Decision, GameId, GameStatus, GameTerms, NewGameRequest, Player, RefereeConfig,
     StoredGame, Timestamp,
