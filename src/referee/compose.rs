@@ -269,6 +269,23 @@ fn with_position(id: &str, game: &StoredGame) -> String {
     }
 }
 
+/// `message_id` marked with the position of `game` after `plies` plies, when it is a mail
+/// of that game with a position mark: every mail of a decision counts as showing the position the
+/// decision leaves, so that a reply to any of them, in whatever order they arrive, is
+/// not taken for a stale one. Any other id is returned as it is.
+pub fn at_final_position(message_id: &str, game: GameId, plies: usize) -> String {
+    let Some((local, domain)) = message_id.split_once('@') else {
+        return message_id.to_string();
+    };
+    let mark = format!(".g{game}p");
+    match local.rsplit_once(&mark) {
+        Some((head, shown)) if shown.parse::<usize>().is_ok() => {
+            format!("{head}{mark}{plies}@{domain}")
+        }
+        _ => message_id.to_string(),
+    }
+}
+
 /// The number of plies of game `game` that arbitre's mail `message_id` showed, when it is
 /// a mail of that game: its position mark, or 0 for the seat root (the game's first mail).
 /// `None` for any other id (another game's, a player's, one without a mark).
@@ -377,6 +394,23 @@ mod tests {
             None
         );
         assert_eq!(shown_ply("m1.g12p4@b.example", 12), None);
+    }
+
+    #[test]
+    fn every_mail_of_a_decision_can_be_marked_with_the_position_it_leaves() {
+        let id = "arbitre.0a1b2c3d4e5f6a7b.3.g12p2@example.org";
+        let marked = at_final_position(id, 12, 3);
+        assert_eq!(marked, "arbitre.0a1b2c3d4e5f6a7b.3.g12p3@example.org");
+        assert_eq!(shown_ply(&marked, 12), Some(3));
+        // Another game's mail, a seat root and a mail with no mark are left as they are.
+        assert_eq!(at_final_position(id, 1, 3), id);
+        let root = "arbitre.g12.1700000000.w@example.org";
+        assert_eq!(at_final_position(root, 12, 3), root);
+        let plain = "arbitre.0a1b2c3d4e5f6a7b.3@example.org";
+        assert_eq!(at_final_position(plain, 12, 3), plain);
+        // `g112p` is not game 12's mark.
+        let other = "arbitre.0a1b2c3d4e5f6a7b.3.g112p2@example.org";
+        assert_eq!(at_final_position(other, 12, 3), other);
     }
     use crate::text::Lang;
 

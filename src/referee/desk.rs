@@ -338,6 +338,13 @@ impl<'a> Desk<'a> {
     pub(crate) fn finish(mut self) -> Decision {
         let mut summary = std::mem::take(&mut self.summary);
         let mut outbox = std::mem::take(&mut self.mail.outbox);
+        // Every mail of a game this decision changed shows the position it leaves (see
+        // `stale-reply` in play.rs).
+        for o in outbox.iter_mut() {
+            if let Some(game) = o.game.and_then(|id| self.games.iter().find(|g| g.id == id)) {
+                o.message_id = compose::at_final_position(&o.message_id, game.id, game.moves.len());
+            }
+        }
         crate::referee::pictures::attach(
             &mut outbox,
             |id| {

@@ -22,7 +22,9 @@
 //!   than the sender's latest, with an opponent's move played since, is refused: it was
 //!   written on a position the sender had not seen (a "correction" overtaken by the
 //!   opponent's answer). Sent again in reply to the latest mail, or as a fresh mail, it is
-//!   judged as usual.
+//!   judged as usual. Every mail of the decision that made the newest position counts as
+//!   showing it ([`compose::at_final_position`]), whatever order its mails arrive in; and a
+//!   move answered at once by a prepared move gets its sender one mail, not two.
 //! - `did-you-mean`: a refused move is followed by up to three legal moves close to what
 //!   was written ([`suggest`]), after the refusal, whose first line stays the protocol's.
 
@@ -466,7 +468,6 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
             } = *prepared;
             let played = Played {
                 game: next,
-                live,
                 judged,
                 words,
             };
@@ -502,8 +503,6 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
 struct Played<'w> {
     /// The game with the move.
     game: StoredGame,
-    /// The position after it.
-    live: AnyGame,
     /// The move as the rules judged it.
     judged: crate::games::Judgement,
     /// The words written with it.
@@ -512,8 +511,8 @@ struct Played<'w> {
 
 /// The sender's move `played` is answered at once by the opponent's prepared move
 /// `answer` (see [`conditional`]'s `conditions-answer`): the answer is recorded as carried
-/// by `set_by`, the mail that stored it; the sender gets the confirmation of their move and
-/// the forward of the answer, the owner of the line one mail with both.
+/// by `set_by`, the mail that stored it; each player gets one mail with both moves, the
+/// sender's with the answer's line first (see [`reply::move_answered`]).
 fn answered(
     desk: &mut Desk,
     played: Played,
@@ -524,7 +523,6 @@ fn answered(
 ) {
     let Played {
         game: before,
-        live,
         judged,
         words,
     } = played;
@@ -545,10 +543,7 @@ fn answered(
         "; {owner}'s conditional move {} answered it",
         answer.line
     ));
-    let body = reply::move_confirm(desk.lang, &desk.seen(&before, &live, mover), &judged, words);
-    desk.reply_game(&before, mover, body);
     let owner_lang = desk.lang_of(next.address_of(owner));
-    let mover_lang = desk.lang_of(next.address_of(mover));
     if let Some(result) = terms::rules_result(&after) {
         next.status = GameStatus::Finished;
         next.draw_offer = None;
@@ -562,18 +557,19 @@ fn answered(
             theirs: &judged,
             mine: &answer,
         };
-        for (side, lang, words) in [(owner, owner_lang, words), (mover, mover_lang, None)] {
-            let seen = desk.seen(&next, &after, side);
-            let body = reply::game_end(lang, &seen, ending, &result, &record, words);
-            desk.notify(&next, side, body);
-        }
+        let seen = desk.seen(&next, &after, owner);
+        let body = reply::game_end(owner_lang, &seen, ending, &result, &record, words);
+        desk.notify(&next, owner, body);
+        let seen = desk.seen(&next, &after, mover);
+        let body = reply::game_end(desk.lang, &seen, ending, &result, &record, None);
+        desk.reply_game(&next, mover, body);
     } else {
         let seen = desk.seen(&next, &after, owner);
         let body = reply::conditional_answered(owner_lang, &seen, &judged, &answer, words, &news);
         desk.notify(&next, owner, body);
         let seen = desk.seen(&next, &after, mover);
-        let body = reply::move_forward(mover_lang, &seen, &answer, &theirs, None);
-        desk.notify(&next, mover, body);
+        let body = reply::move_answered(desk.lang, &seen, &judged, &answer, &theirs, words);
+        desk.reply_game(&next, mover, body);
     }
     desk.save_game(next);
 }

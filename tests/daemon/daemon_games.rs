@@ -434,9 +434,11 @@ fn decided_by(mail: &common::Mail) -> String {
     id.split('.').nth(1).unwrap_or_default().to_string()
 }
 
-/// A conditional exchange end to end: Alice stores `IF i6h6 THEN a2b3`; when Bob's `i6h6`
-/// arrives, the prepared answer reaches him in the same delivery cycle, from the same
-/// decision as the confirmation of his own move, with no other message processed.
+/// A conditional exchange end to end, each player replying to whichever of arbitre's mails
+/// arrived last: Alice stores `IF i6h6 THEN a2b3 IF h5g5 THEN c3c4`; when Bob's `i6h6`
+/// arrives, the prepared answer reaches him in the same delivery cycle, in one mail with the
+/// confirmation of his own move, from one decision, with no other message processed. Bob
+/// answers that newest mail, and so on: no move is ever refused as stale.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_conditional_answer_reaches_the_opponent_with_the_move_that_triggered_it() {
     let Some(t) = Table::open("conditional", &["alice", "bob"]).await else {
@@ -448,7 +450,11 @@ async fn a_conditional_answer_reaches_the_opponent_with_the_move_that_triggered_
     t.play(alice, "a1b2", bob, "a1b2").await;
     let mark = t.env.last_uid(alice).await;
     t.env
-        .reply_latest(alice, &t.bot, "IF i5h5 THEN b1c2\nIF i6h6 THEN a2b3")
+        .reply_latest(
+            alice,
+            &t.bot,
+            "IF i5h5 THEN b1c2\nIF i6h6 THEN a2b3 IF h5g5 THEN c3c4",
+        )
         .await;
     let stored = t
         .env
@@ -458,7 +464,8 @@ async fn a_conditional_answer_reaches_the_opponent_with_the_move_that_triggered_
         .await;
     assert!(
         stored.body.contains(
-            "Your 2 conditional lines in this game:\n  IF i5h5 THEN b1c2\n  IF i6h6 THEN a2b3\n"
+            "Your 2 conditional lines in this game:\n  IF i5h5 THEN b1c2\n  IF i6h6 THEN a2b3 \
+             IF h5g5 THEN c3c4\n"
         ),
         "{}",
         stored.body
@@ -466,20 +473,15 @@ async fn a_conditional_answer_reaches_the_opponent_with_the_move_that_triggered_
     let store = t.daemon.store();
     let processed = store.processed_count().unwrap();
     let (mark_alice, mark_bob) = (t.env.last_uid(alice).await, t.env.last_uid(bob).await);
-    let forward = t.play(bob, "i6h6", bob, "a2b3").await;
+    let answered = t.play(bob, "i6h6", bob, "a2b3").await;
     assert!(
-        forward
-            .body
-            .contains("This move was prepared in advance (a conditional move)"),
+        answered.body.contains("Your move 1 is accepted.")
+            && answered
+                .body
+                .contains("This move was prepared in advance (a conditional move)"),
         "{}",
-        forward.body
+        answered.body
     );
-    let confirm = t
-        .env
-        .wait_mail_after(bob, mark_bob, "the confirmation of i6h6", |m| {
-            m.first_line() == "i6h6"
-        })
-        .await;
     let owner = t
         .env
         .wait_mail_after(alice, mark_alice, "the news of both moves", |m| {
@@ -494,31 +496,54 @@ async fn a_conditional_answer_reaches_the_opponent_with_the_move_that_triggered_
         owner.body
     );
     assert!(
-        !forward.body.contains("i5h5 THEN"),
+        !answered.body.contains("i5h5 THEN"),
         "the other line stays private"
     );
-    let cycle = decided_by(&confirm);
-    assert!(!cycle.is_empty(), "{}", confirm.message_id());
-    assert_eq!(decided_by(&forward), cycle, "one decision");
+    let cycle = decided_by(&answered);
+    assert!(!cycle.is_empty(), "{}", answered.message_id());
     assert_eq!(decided_by(&owner), cycle, "one decision");
     assert_eq!(
         store.processed_count().unwrap(),
         processed + 1,
         "only Bob's move was processed"
     );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let to_bob: Vec<common::Mail> = t
+        .env
+        .inbox(bob)
+        .await
+        .into_iter()
+        .filter(|m| m.uid > mark_bob)
+        .collect();
+    assert_eq!(
+        to_bob.len(),
+        1,
+        "one mail to Bob for his move and its answer"
+    );
+    assert!(t.show(id).contains("Moves (3)"));
+    // Each player now answers whichever mail arrived last: the second step of the line
+    // answers Bob at once again, and Bob's next move is played.
+    let answered = t.play(bob, "h5g5", bob, "c3c4").await;
+    assert!(
+        answered.body.contains("Your move 2 is accepted."),
+        "{}",
+        answered.body
+    );
+    t.play(bob, "i8h8", alice, "i8h8").await;
+    t.play(alice, "b2c3", bob, "b2c3").await;
     let show = t.show(id);
-    assert!(show.contains("Moves (3)"), "{show}");
-    // Bob answers the prepared move as any other, replying to the mail that brought it
-    // (its confirmation of i6h6, which shows the position before it, may arrive after it:
-    // mails leave two at a time).
-    let mark = t.env.last_uid(alice).await;
-    t.env
-        .reply_where(bob, &t.bot, |m| m.first_line() == "a2b3", "h5g5")
-        .await;
-    t.env
-        .wait_mail_after(alice, mark, "the move `h5g5`", |m| m.first_line() == "h5g5")
-        .await;
-    assert!(t.show(id).contains("Moves (4)"));
+    assert!(show.contains("Moves (7)"), "{show}");
+    for player in [alice, bob] {
+        let refused: Vec<String> = t
+            .env
+            .inbox(player)
+            .await
+            .iter()
+            .filter(|m| m.first_line() == "ERR")
+            .map(|m| m.body.clone())
+            .collect();
+        assert!(refused.is_empty(), "{player} was refused: {refused:?}");
+    }
 }
 
 /// The same move mail delivered twice (same Message-ID) is applied once, forwarded once.

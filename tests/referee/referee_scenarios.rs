@@ -2817,33 +2817,36 @@ fn a_conditional_tree_of_three_branches_answers_the_second_at_once_and_keeps_its
         ),
         ("h5g5", "c3c4")
     );
-    let bob = to(&d, BOB);
-    assert_eq!(bob.len(), 2, "{:#?}", d.outbox);
+    // One mail to Bob, the answer's line first, then his move, then the answer, so that
+    // the newest mail of the game is always the one to answer.
+    let bob = only(&d, BOB);
     assert!(
-        bob[0].body.starts_with("i6h6\n\nVotre coup 1 est accepté."),
+        bob.body.starts_with(
+            "a2b3\n\nVotre coup 1 est accepté. Les Blancs déplacent 3 billes en ligne vers \
+             le sud-est (en bas à droite) : I6 H6 G6 → H6 G6 F6.\nVotre adversaire (les \
+             Noirs) a joué le coup 2."
+        ),
         "{}",
-        bob[0].body
+        bob.body
     );
     assert!(
-        bob[1]
-            .body
-            .starts_with("a2b3\n\nVotre adversaire (les Noirs) a joué le coup 2."),
-        "{}",
-        bob[1].body
-    );
-    assert!(
-        bob[1]
-            .body
+        bob.body
             .contains("Ce coup était préparé à l'avance (un coup conditionnel)"),
         "{}",
-        bob[1].body
+        bob.body
     );
-    assert!(
-        bob[1].body.contains("dernier coup : a2b3"),
-        "{}",
-        bob[1].body
-    );
-    assert_eq!(bob[1].auto, AutoKind::Generated);
+    assert!(bob.body.contains("dernier coup : a2b3"), "{}", bob.body);
+    // It answers Bob's own mail.
+    assert_eq!(bob.auto, AutoKind::Replied);
+    // Every mail of the decision shows the position it leaves: a reply to any is current.
+    for mail in &d.outbox {
+        assert_eq!(
+            referee::compose::shown_ply(&mail.message_id, id),
+            Some(3),
+            "{}",
+            mail.message_id
+        );
+    }
     let alice = only(&d, ALICE);
     let body = &alice.body;
     assert!(
@@ -3073,31 +3076,24 @@ fn a_conditional_answer_that_mates_ends_the_game_for_both() {
     assert!(g.conditions.is_none());
     let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(texts, ["a.h7 a.h5", "e.h8 d.h8"]);
-    let bob = to(&d, BOB);
-    assert_eq!(bob.len(), 2, "{:#?}", d.outbox);
+    // One mail to Bob: the answer's line, his own move accepted, then the answer.
+    let bob = only(&d, BOB);
     assert!(
-        bob[0]
-            .body
-            .starts_with("a.h7 a.h5\n\nYour move 1 is accepted."),
+        bob.body
+            .starts_with("e.h8 d.h8 WW MAT\n\nYour move 1 is accepted."),
         "{}",
-        bob[0].body
+        bob.body
     );
     assert!(
-        bob[1].body.starts_with("e.h8 d.h8 WW MAT\n\n"),
-        "{}",
-        bob[1].body
-    );
-    assert!(
-        bob[1]
-            .body
+        bob.body
             .contains("This move was prepared in advance (a conditional move)"),
         "{}",
-        bob[1].body
+        bob.body
     );
     assert!(
-        bob[1].body.contains("The game is over. Complete record:"),
+        bob.body.contains("The game is over. Complete record:"),
         "{}",
-        bob[1].body
+        bob.body
     );
     let alice = only(&d, ALICE);
     assert!(

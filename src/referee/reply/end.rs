@@ -158,7 +158,17 @@ pub fn game_end(
             out.push_str(&answered_line(lang, s, mine));
             out.push_str(&passes(lang, s.live, s.you, &mine.forced_passes));
         }
-        Ending::Answered { mine, .. } => {
+        Ending::Answered { theirs, mine } => {
+            // The reader's own move, then the prepared answer that ended the game: one
+            // mail for both (see `move_answered`).
+            out.push_str(&t!(
+                lang,
+                "move-accepted",
+                ply = number_of(s.stored, theirs.ply),
+                effect = theirs.effect.get(lang).to_string()
+            ));
+            out.push('\n');
+            out.push_str(&passes(lang, s.live, s.you, &theirs.forced_passes));
             out.push_str(&played_by_opponent(lang, s, mine));
             out.push('\n');
             out.push_str(&t!(lang, "conditions-theirs-played"));

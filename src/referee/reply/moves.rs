@@ -56,6 +56,54 @@ pub fn move_forward(
     out
 }
 
+/// The one mail to a mover whose move the opponent's prepared move answered at once (see
+/// [`crate::referee::conditional`]): the answer's protocol line first, then the
+/// confirmation of the mover's own move `mine`, the answer told as a forwarded move, and the
+/// board after both. One mail, so that the newest mail of the game is always the one to
+/// answer, in whatever order the mails arrive.
+pub fn move_answered(
+    lang: Lang,
+    s: &Seen,
+    mine: &Judgement,
+    answer: &Judgement,
+    news: &News,
+    words: Option<Words>,
+) -> String {
+    let mut out = format!(
+        "{}
+
+",
+        answer.line
+    );
+    out.push_str(&t!(
+        lang,
+        "move-accepted",
+        ply = number_of(s.stored, mine.ply),
+        effect = mine.effect.get(lang).to_string()
+    ));
+    out.push('\n');
+    out.push_str(&passes(lang, s.live, s.you, &mine.forced_passes));
+    out.push_str(&words_sent(lang, s, words));
+    out.push_str(&t!(
+        lang,
+        "move-played",
+        who = opp_cap(lang, s.opponent.as_deref()),
+        side = side_words(lang, s.stored.kind, answer.mover),
+        ply = number_of(s.stored, answer.ply),
+        effect = answer.effect.get(lang).to_string()
+    ));
+    out.push('\n');
+    out.push_str(&t!(lang, "conditions-theirs-played"));
+    out.push('\n');
+    out.push_str(&passes(lang, s.live, s.you, &answer.forced_passes));
+    out.push_str(&news_lines(lang, news));
+    out.push('\n');
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
 /// The lines of `news` about the reader's own offers, requests and conditions.
 pub(super) fn news_lines(lang: Lang, news: &News) -> String {
     let mut out = String::new();
