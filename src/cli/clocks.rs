@@ -11,7 +11,7 @@ use crate::referee::view::{Circumstances, clock_view};
 use crate::referee::{GameStatus, RefereeConfig, StoredGame, Timestamp};
 use crate::store::{OUTAGES_KEPT, Store};
 
-use super::setup::{ConfigArg, load, open_store};
+use super::setup::{ConfigArg, load, open_store, utc};
 
 /// One game's clocks, as the director reads them.
 struct Row {
@@ -54,13 +54,6 @@ fn row(
         to_move: view.to_move,
         deadline: view.deadline,
     })
-}
-
-/// An instant in UTC, to the minute.
-fn utc(at: Timestamp) -> String {
-    jiff::Timestamp::from_second(at)
-        .map(|t| t.strftime("%Y-%m-%d %H:%M UTC").to_string())
-        .unwrap_or_else(|_| at.to_string())
 }
 
 /// The clock lines of `arbitre show` for `game` (empty without a clock).

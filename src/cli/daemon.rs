@@ -352,7 +352,7 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
             t.ply,
             t.text,
             t.by.name(),
-            t.agreed_at
+            super::setup::utc(t.agreed_at)
         );
     }
     println!("Start:    {}", game.start);
@@ -363,7 +363,7 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
             "  {:>3}. {:<24} received {}  <{mid}>",
             i + 1,
             m.text,
-            m.received_at
+            super::setup::utc(m.received_at)
         );
     }
     match game.rebuild() {

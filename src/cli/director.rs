@@ -19,7 +19,7 @@ use crate::referee::{GameId, RefereeConfig, Timestamp};
 use crate::store::{Answering, At, Decided, Settled, Store, StoreError};
 
 use super::UsageError;
-use super::setup::{ConfigArg, load, open_store};
+use super::setup::{ConfigArg, load, open_store, utc};
 
 /// Who and why, for every change.
 #[derive(Debug, Args)]
@@ -384,13 +384,6 @@ pub fn leave(args: &LeaveArgs) -> Result<ExitCode, UsageError> {
             reason: reason.clone(),
         },
     )
-}
-
-/// An instant in UTC, to the second.
-fn utc(at: Timestamp) -> String {
-    jiff::Timestamp::from_second(at)
-        .map(|t| t.strftime("%Y-%m-%d %H:%M:%S UTC").to_string())
-        .unwrap_or_else(|_| at.to_string())
 }
 
 /// `arbitre clock show GAME`.

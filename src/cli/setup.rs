@@ -1,6 +1,7 @@
 //! What every command of the command line shares: the `--config FILE` argument, loading
 //! and checking the configuration (each problem said on stderr, exit 78), opening the store,
-//! logging to stderr, the async runtime and the stop signals.
+//! logging to stderr, the async runtime and the stop signals, and how instants are printed
+//! (in UTC, to the second, as the mails give them).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,6 +20,14 @@ pub struct ConfigArg {
     /// The configuration file (see config/arbitre.example.toml).
     #[arg(long, short = 'c', value_name = "FILE")]
     pub config: PathBuf,
+}
+
+/// An instant as the command line prints it: `2026-11-28 14:05:09 UTC`, to the second (a
+/// 20-second clock's deadline must show its seconds).
+pub(crate) fn utc(at: crate::base::Timestamp) -> String {
+    jiff::Timestamp::from_second(at)
+        .map(|t| t.strftime("%Y-%m-%d %H:%M:%S UTC").to_string())
+        .unwrap_or_else(|_| at.to_string())
 }
 
 /// Logs to stderr at `level` (`RUST_LOG` wins when set).

@@ -11,7 +11,7 @@ use crate::base::Timestamp;
 use crate::daemon::presence;
 use crate::store::daemons::{DaemonRecord, Doing};
 
-use super::setup::{ConfigArg, load_with_store};
+use super::setup::{ConfigArg, load_with_store, utc};
 
 /// A running daemon not heard from for this long is reported silent: four missed reports.
 pub const SILENT_AFTER: Timestamp = 4 * presence::EVERY.as_secs() as Timestamp;
@@ -64,13 +64,6 @@ pub fn ago(seconds: Timestamp) -> String {
         7200..172_800 => format!("{} h ago", s / 3600),
         _ => format!("{} days ago", s / 86_400),
     }
-}
-
-/// An instant in UTC, to the second.
-fn utc(at: Timestamp) -> String {
-    jiff::Timestamp::from_second(at)
-        .map(|t| t.strftime("%Y-%m-%d %H:%M:%S UTC").to_string())
-        .unwrap_or_else(|_| at.to_string())
 }
 
 /// The lines of the daemons' table at `now`.

@@ -122,6 +122,23 @@ fn timed_games_are_created_listed_and_shown() {
         text.contains("Clock:    3d (White 3d left, Black 3d left)"),
         "{text}"
     );
+    // Instants in UTC to the second, as the mails give them: `2026-12-01 14:05:09 UTC`.
+    let deadline = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Deadline: "))
+        .unwrap_or_else(|| panic!("no deadline: {text}"));
+    let (at, rest) = deadline.split_at(23.min(deadline.len()));
+    let digits: Vec<bool> = at.chars().map(|c| c.is_ascii_digit()).collect();
+    assert!(
+        at.len() == 23
+            && at.ends_with(" UTC")
+            && digits[..4].iter().all(|d| *d)
+            && at.as_bytes()[16] == b':'
+            && digits[17]
+            && digits[18]
+            && rest == " for black",
+        "{deadline}"
+    );
 
     let out = arbitre(&[
         "new", "--config", c, "--game", "abalone", "--white", "a@x.org", "--black", "b@x.org",
