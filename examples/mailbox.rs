@@ -6,11 +6,15 @@
 //! cargo run -q --example mailbox -- send alice --new "NEW abalone VS bob@arbitre.test"
 //! cargo run -q --example mailbox -- inbox bob                 # the latest mail, decoded
 //! cargo run -q --example mailbox -- inbox bob --all           # every subject
+//! cargo run -q --example mailbox -- send bob --game 2 "i5h5"   # reply in game #2
+//! cargo run -q --example mailbox -- inbox bob --game 2          # game #2's latest mail
 //! ```
 //!
 //! `send` replies like a mail client would: to the Reply-To of the latest mail from arbitre
 //! (the per-game address), with `Re:` and In-Reply-To/References, quoting it below the text.
-//! With `--new` it writes a fresh mail to the bot address. Accounts are `NAME@DOMAIN` of the
+//! With `--new` it writes a fresh mail to the bot address. `--game N` keeps to the mails of
+//! game N (their `[arbitre #N]` Subject), for a player in several games. Bodies sent as
+//! `format=flowed` are shown reflowed, without the stuffing spaces. Accounts are `NAME@DOMAIN` of the
 //! env file (`ARBITRE_MAIL_ENV`, default `var/mail/env`); the bot is `arbitre@DOMAIN`.
 
 use std::collections::HashMap;
@@ -24,6 +28,7 @@ use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use mail_parser::MimeHeaders;
 
 struct Env(HashMap<String, String>);
 
@@ -126,11 +131,52 @@ async fn inbox(env: &Env, user: &str) -> Vec<Mail> {
             message_id: m.message_id().map(str::to_string),
             references: refs,
             date: m.date().map(|d| d.to_rfc3339()).unwrap_or_default(),
-            body: m.body_text(0).map(|b| b.to_string()).unwrap_or_default(),
+            body: body_of(&m),
         });
     }
     session.logout().await.ok();
     out
+}
+
+/// The first text part, reflowed when it is `format=flowed` (RFC 3676).
+fn body_of(m: &mail_parser::Message) -> String {
+    let text = m.body_text(0).map(|b| b.to_string()).unwrap_or_default();
+    let flowed = m
+        .text_part(0)
+        .and_then(|p| p.content_type())
+        .and_then(|ct| ct.attribute("format"))
+        .is_some_and(|f| f.eq_ignore_ascii_case("flowed"));
+    if flowed {
+        arbitre::mail::flowed::decode(&text)
+    } else {
+        text
+    }
+}
+
+/// `--game N` among `args`: the game whose mails to keep to, and the other arguments.
+fn game_option(args: &[String]) -> (Option<String>, Vec<String>) {
+    let mut game = None;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--game" {
+            match it.next().filter(|n| n.parse::<u64>().is_ok()) {
+                Some(n) => game = Some(n.clone()),
+                None => {
+                    eprintln!("mailbox: --game needs a game number");
+                    std::process::exit(2)
+                }
+            }
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    (game, rest)
+}
+
+/// Whether `m` is a mail of game `game` (every mail when none is named).
+fn of_game(m: &Mail, game: Option<&str>) -> bool {
+    game.is_none_or(|n| m.subject.contains(&format!("[arbitre #{n}]")))
 }
 
 async fn send(env: &Env, user: &str, to: &str, subject: &str, body: &str, reply: Option<&Mail>) {
@@ -186,9 +232,13 @@ async fn send(env: &Env, user: &str, to: &str, subject: &str, body: &str, reply:
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let (game, args) = game_option(&args);
+    let game = game.as_deref();
     let env = Env::load();
     let usage = || {
-        eprintln!("usage: mailbox send NAME [--new] TEXT | mailbox inbox NAME [--all]");
+        eprintln!(
+            "usage: mailbox send NAME [--game N] [--new] TEXT | mailbox inbox NAME [--game N] [--all]"
+        );
         std::process::exit(2)
     };
     match args.first().map(String::as_str) {
@@ -209,8 +259,12 @@ async fn main() {
                     .await
                     .into_iter()
                     .rev()
-                    .find(|m| m.from.starts_with("arbitre"))
+                    .find(|m| m.from.starts_with("arbitre") && of_game(m, game))
             };
+            if let (None, Some(n), false) = (&last, game, new) {
+                eprintln!("mailbox: {user} has no mail of game #{n} to reply to");
+                std::process::exit(1)
+            }
             match last {
                 Some(m) => {
                     let to = m.reply_to.clone().unwrap_or(bot);
@@ -226,9 +280,16 @@ async fn main() {
         }
         Some("inbox") if args.len() >= 2 => {
             let user = env.address(&args[1]);
-            let mails = inbox(&env, &user).await;
+            let mails: Vec<Mail> = inbox(&env, &user)
+                .await
+                .into_iter()
+                .filter(|m| of_game(m, game))
+                .collect();
             if mails.is_empty() {
-                println!("{user}: no mail yet.");
+                match game {
+                    Some(n) => println!("{user}: no mail of game #{n} yet."),
+                    None => println!("{user}: no mail yet."),
+                }
                 return;
             }
             if args.iter().any(|a| a == "--all") {

@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Sends an SMS from a demo phone to arbitre, through the test SMS gateway
 # (scripts/sms-gateway.sh): the fake SMSC of kannel-extras injects it as a phone would.
+# With --game N, the text is about game N (`#N` before it, as a phone user would write).
 #   bash scripts/text.sh +33612345678 "#12 a1b2"
+#   bash scripts/text.sh --game 12 +33612345678 a1b2
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -eq 2 ] || { echo "usage: scripts/text.sh NUMBER TEXT" >&2; exit 2; }
+game=
+if [ "${1:-}" = --game ]; then
+    [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "text.sh: --game needs a game number" >&2; exit 2; }
+    game="#$2 "
+    shift 2
+fi
+[ $# -eq 2 ] || { echo "usage: scripts/text.sh [--game N] NUMBER TEXT" >&2; exit 2; }
+set -- "$1" "$game$2"
 [ -f var/sms/env ] || { echo "text.sh: the SMS gateway is not set up (bash scripts/demo.sh)" >&2; exit 1; }
 # shellcheck disable=SC1091
 . var/sms/env
