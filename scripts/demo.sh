@@ -26,12 +26,31 @@ if [ "${1:-}" = stop ]; then
     stop_arbitre
     bash scripts/sms-gateway.sh stop || true
     bash scripts/mail-servers.sh stop
-    echo "demo stopped (games are kept in $DEMO/arbitre.sqlite)"
+    if [ -s "$DEMO/arbitre.sqlite" ]; then
+        echo "demo stopped (games are kept in $DEMO/arbitre.sqlite)"
+    else
+        echo "demo stopped"
+    fi
     exit 0
 fi
 
 command -v cargo >/dev/null || { echo "demo.sh: needs Rust (cargo)" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || { echo "demo.sh: run as root: it installs and starts Dovecot and Postfix" >&2; exit 1; }
+
+# When a step fails, what this run started is stopped again: no server is left behind.
+ready=0
+mail_was_up=0
+sms_was_up=0
+bash scripts/mail-servers.sh status >/dev/null 2>&1 && mail_was_up=1
+bash scripts/sms-gateway.sh status >/dev/null 2>&1 && sms_was_up=1
+undo_start() {
+    [ "$ready" = 1 ] && return 0
+    echo "demo.sh: the demo did not start; stopping what it started" >&2
+    stop_arbitre
+    [ "$sms_was_up" = 1 ] || bash scripts/sms-gateway.sh stop >/dev/null 2>&1 || true
+    [ "$mail_was_up" = 1 ] || bash scripts/mail-servers.sh stop >/dev/null 2>&1 || true
+}
+trap undo_start EXIT
 
 bash scripts/mail-servers.sh start
 bash scripts/mail-servers.sh add-user arbitre alice bob carol
@@ -104,12 +123,17 @@ fi
 
 stop_arbitre
 target/debug/arbitre check-config --config "$DEMO/arbitre.toml" >/dev/null
+# This run's part of the log (it is appended to).
+log_from=$(($(stat -c %s "$DEMO/arbitre.log" 2>/dev/null || echo 0) + 1))
+connected() { tail -c "+$log_from" "$DEMO/arbitre.log" 2>/dev/null | grep "IMAP connected" >/dev/null; }
 nohup target/debug/arbitre run --config "$DEMO/arbitre.toml" </dev/null >>"$DEMO/arbitre.log" 2>&1 &
 echo $! >"$PIDFILE"
-for _ in $(seq 1 100); do
-    grep -q "IMAP connected" "$DEMO/arbitre.log" 2>/dev/null && break
+for _ in $(seq 1 300); do
+    connected && break
     sleep 0.1
 done
+connected || { echo "demo.sh: arbitre did not connect to IMAP: see var/demo/arbitre.log" >&2; exit 1; }
+ready=1
 
 D="$ARBITRE_TEST_DOMAIN"
 cat <<TEXT
@@ -125,6 +149,9 @@ Play Abalone, alice (Black) against bob (White):
   bash scripts/inbox.sh alice                                # alice: your move
   bash scripts/play.sh alice a1b2                            # alice plays, bob gets the move
   bash scripts/inbox.sh bob
+With several games, --game N keeps to game N's mails: play.sh bob --game 2 i5h5,
+inbox.sh bob --game 2 (and text.sh --game 2 by SMS). More players:
+bash scripts/mail-servers.sh add-user dave (dave@$D, same password).
 A fresh mail to arbitre@$D proves nothing about its sender (anyone can write alice's
 address in a From line), so arbitre asks alice to confirm her challenge: replying YES (or
 nothing) to that request does it, once; NOT ME cancels it, and any other words do nothing.

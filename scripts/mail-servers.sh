@@ -19,7 +19,8 @@
 #   bash scripts/mail-servers.sh add-user NAME    add NAME@DOMAIN (password: $PASSWORD)
 #   bash scripts/mail-servers.sh env              print the env file path
 #
-# Environment: ARBITRE_MAIL_STATE (default: ./var/mail), ARBITRE_MAIL_DOMAIN (default:
+# Environment: ARBITRE_MAIL_STATE (default: a directory of this checkout's under /var/tmp,
+# linked as ./var/mail: see scripts/state.sh), ARBITRE_MAIL_DOMAIN (default:
 # arbitre.test), ARBITRE_MAIL_PORT_BASE (default: 14000; ports are BASE+143, +993, +25, +587,
 # +465).
 #
@@ -28,7 +29,9 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-STATE="${ARBITRE_MAIL_STATE:-$ROOT/var/mail}"
+# shellcheck source=scripts/state.sh
+. "$ROOT/scripts/state.sh"
+STATE="${ARBITRE_MAIL_STATE:-$(runtime_state mail "$ROOT")}"
 DOMAIN="${ARBITRE_MAIL_DOMAIN:-arbitre.test}"
 BASE="${ARBITRE_MAIL_PORT_BASE:-14000}"
 PASSWORD="${ARBITRE_MAIL_PASSWORD:-arbitre-test-password}"
@@ -352,6 +355,8 @@ start)
     install_packages
     ensure_mail_user
     mkdir -p "$STATE"
+    reachable_by postfix "$STATE" mail-servers ARBITRE_MAIL_STATE
+    reachable_by "$MAIL_USER" "$STATE" mail-servers ARBITRE_MAIL_STATE
     make_certificates
     write_dovecot_config
     write_postfix_config

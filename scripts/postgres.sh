@@ -12,13 +12,16 @@
 #   bash scripts/postgres.sh reset-tests   drop the tests' database (arbitre_tests); the
 #                                      tests create it again
 #
-# Environment: ARBITRE_PG_STATE (default: ./var/pg), ARBITRE_PG_PORT (default: 15432).
+# Environment: ARBITRE_PG_STATE (default: a directory of this checkout's under /var/tmp,
+# linked as ./var/pg: see scripts/state.sh), ARBITRE_PG_PORT (default: 15432).
 # The server's address, role, password and CA are written to "$STATE/env" (KEY=value lines):
 # ARBITRE_PG_URL (a postgres:// URL of the maintenance database), ARBITRE_PG_CA, ...
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-STATE="${ARBITRE_PG_STATE:-$ROOT/var/pg}"
+# shellcheck source=scripts/state.sh
+. "$ROOT/scripts/state.sh"
+STATE="${ARBITRE_PG_STATE:-$(runtime_state pg "$ROOT")}"
 PORT="${ARBITRE_PG_PORT:-15432}"
 PG_USER=arbitre-pg
 ROLE=arbitre
@@ -120,6 +123,7 @@ start() {
     ensure_user
     mkdir -p "$STATE"
     chmod 755 "$STATE"
+    reachable_by "$PG_USER" "$STATE" postgres ARBITRE_PG_STATE
     make_tls
     create_cluster
     write_env

@@ -18,7 +18,8 @@
 #   bash scripts/sms-gateway.sh status    say what runs (exit 1 if not all)
 #   bash scripts/sms-gateway.sh env       print the env file path
 #
-# Environment: ARBITRE_SMS_STATE (default: ./var/sms), ARBITRE_SMS_PORT_BASE (default:
+# Environment: ARBITRE_SMS_STATE (default: a directory of this checkout's under /var/tmp,
+# linked as ./var/sms: see scripts/state.sh), ARBITRE_SMS_PORT_BASE (default:
 # 15000; ports BASE+0 admin, +1 smsbox, +10 MO SMSC, +11 MT SMSC, +13 sendsms; arbitre's
 # listener is expected on BASE+80).
 #
@@ -26,7 +27,9 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-STATE="${ARBITRE_SMS_STATE:-$ROOT/var/sms}"
+# shellcheck source=scripts/state.sh
+. "$ROOT/scripts/state.sh"
+STATE="${ARBITRE_SMS_STATE:-$(runtime_state sms "$ROOT")}"
 BASE="${ARBITRE_SMS_PORT_BASE:-15000}"
 ADMIN_PORT=$((BASE + 0))
 SMSBOX_PORT=$((BASE + 1))

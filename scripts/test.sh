@@ -6,8 +6,9 @@
 # pages' in a headless Chromium (scripts/browser.sh installs it). The store's tests run on
 # SQLite and on a real PostgreSQL (scripts/postgres.sh, the same way).
 # Then a short run of every fuzz target (scripts/fuzz-smoke.sh).
-# Ends with a summary naming every test skipped for missing data or servers (none when
-# ../shared is beside the repository and the script runs as root; then a skip is a failure).
+# Ends with the total of the tests run (`N passed, N failed, N ignored`) and a summary naming
+# every test skipped for missing data or servers (none when ../shared is beside the
+# repository and the script runs as root; then a skip is a failure).
 # Usage: bash scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -114,6 +115,7 @@ done
 postgres_skips=(--skip daemon_pair_burst:: --skip daemon_store_lost:: --skip store_migrate::)
 binaries=$((${#store_tests[@]} / 2 + ${#store_alone[@]}))
 mkdir -p target/test-logs
+rm -f target/test-logs/*.log
 echo "test.sh: the SQLite pass and the PostgreSQL pass run side by side; each one's output" \
     "follows when it ends (and stays in target/test-logs/)" >&2
 cargo test --no-fail-fast "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
@@ -138,13 +140,24 @@ if [ -n "$postgres_pass" ]; then
 fi
 echo "test.sh: ---- the binaries that run alone ----"
 for name in "${alone[@]}"; do
-    cargo test --test "$name" 2>&1 || status=$?
+    cargo test --test "$name" 2>&1 | tee -a target/test-logs/alone.log || status=$?
     if [ -n "$postgres_pass" ] && printf '%s\n' "${store_alone[@]}" | grep -qx "$name"; then
-        ARBITRE_TEST_STORE=postgres cargo test --test "$name" 2>&1 || status=$?
+        ARBITRE_TEST_STORE=postgres cargo test --test "$name" 2>&1 |
+            tee -a target/test-logs/alone.log || status=$?
     fi
 done
 # A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md).
 bash scripts/fuzz-smoke.sh || status=1
+# The total of every `test result:` line of the three passes.
+awk '/^test result:/ {
+        for (i = 2; i <= NF; i++) {
+            if ($i == "passed;") passed += $(i - 1)
+            if ($i == "failed;") failed += $(i - 1)
+            if ($i == "ignored;") ignored += $(i - 1)
+        }
+    }
+    END { printf "test.sh: %d passed, %d failed, %d ignored\n", passed, failed, ignored }' \
+    target/test-logs/*.log
 skipped=0
 if [ -s "$ARBITRE_SKIPPED" ]; then
     skipped=$(sort -u "$ARBITRE_SKIPPED" | wc -l)
