@@ -11,7 +11,8 @@ use clap::Args;
 
 use super::UsageError;
 use super::setup::{
-    ConfigArg, EX_CONFIG, init_tracing, load, load_with_store, open_store, runtime, shutdown_signal,
+    ConfigArg, EX_CONFIG, init_tracing, load, load_all, load_with_store, open_store, runtime,
+    shutdown_signal,
 };
 use crate::daemon::{self, DaemonSettings, notify::notify};
 use crate::games::{GameKind, Start};
@@ -57,7 +58,7 @@ pub struct NewArgs {
 /// `arbitre run --config FILE`: the daemon, until SIGTERM or SIGINT.
 pub fn run(args: &ConfigArg) -> ExitCode {
     init_tracing("info");
-    let config = match load(&args.config) {
+    let config = match load_all(&args.config) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -118,7 +119,7 @@ pub fn run(args: &ConfigArg) -> ExitCode {
 /// IMAP and SMTP servers.
 pub fn check_config(args: &ConfigArg) -> ExitCode {
     init_tracing("warn");
-    let config = match load(&args.config) {
+    let config = match load_all(&args.config) {
         Ok(c) => c,
         Err(code) => return code,
     };

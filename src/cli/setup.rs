@@ -43,8 +43,16 @@ pub(crate) fn init_tracing(level: &str) {
         .try_init();
 }
 
-/// Loads and checks the configuration, printing each problem; `Err` holds the exit code.
+/// Loads and checks the configuration but the mail servers' sections (see
+/// [`Config::check_offline`]: a command that sends no mail itself runs on a host without
+/// them), printing each problem; `Err` holds the exit code.
 pub(crate) fn load(path: &Path) -> Result<Config, ExitCode> {
+    load_checked(path, Config::check_offline)
+}
+
+/// Loads and checks the whole configuration, the mail servers' sections included (`run`,
+/// `check-config`).
+pub(crate) fn load_all(path: &Path) -> Result<Config, ExitCode> {
     load_checked(path, Config::check)
 }
 

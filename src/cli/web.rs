@@ -77,7 +77,7 @@ pub fn web(args: &WebArgs) -> ExitCode {
         if c.web.page_key.is_some() {
             c.check_pages()
         } else {
-            c.check()
+            c.check_offline()
         }
     });
     let config = match loaded {

@@ -665,8 +665,126 @@ impl Config {
         })
     }
 
-    /// Checks the values together; returns one sentence per problem. Does not connect.
+    /// Checks the values together, the mail sections included (what `arbitre run` and
+    /// `check-config` need); returns one sentence per problem. Does not connect.
     pub fn check(&self) -> Result<(), ConfigError> {
+        let mut problems = match self.check_offline() {
+            Ok(()) => Vec::new(),
+            Err(e) => e.problems,
+        };
+        problems.extend(self.mail_problems());
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ConfigError { problems })
+        }
+    }
+
+    /// The problems of the `[imap]`, `[smtp]` and `[outbox]` sections: the mail servers
+    /// only the daemon connects to.
+    fn mail_problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if self.imap.host.trim().is_empty() {
+            problems.push("imap.host is empty.".to_string());
+        }
+        if let Some(ca) = &self.imap.ca_file
+            && !ca.is_file()
+        {
+            problems.push(format!("imap.ca-file {} does not exist.", ca.display()));
+        }
+        if let Err(e) = self.imap.password.reveal() {
+            problems.push(format!("imap.password cannot be read: {e}."));
+        }
+        if self.imap.idle_renew_minutes == 0 || self.imap.idle_renew_minutes > 28 {
+            problems.push(
+                "imap.idle-renew-minutes must be between 1 and 28 (servers may drop an IDLE after 30 minutes)."
+                    .to_string(),
+            );
+        }
+        if self.imap.poll_seconds == 0 {
+            problems.push("imap.poll-seconds must be at least 1.".to_string());
+        }
+        if self.imap.reconnect_min_seconds == 0
+            || self.imap.reconnect_min_seconds > self.imap.reconnect_max_seconds
+        {
+            problems.push(
+                "imap.reconnect-min-seconds must be at least 1 and at most imap.reconnect-max-seconds."
+                    .to_string(),
+            );
+        }
+        if self.imap.after_processing == AfterProcessing::Move
+            && self.imap.processed_folder.trim().is_empty()
+        {
+            problems.push(
+                "imap.processed-folder is empty, but imap.after-processing is `move`.".to_string(),
+            );
+        }
+        if self.imap.after_processing == AfterProcessing::Move
+            && self.imap.processed_folder == self.imap.mailbox
+        {
+            problems.push(
+                "imap.processed-folder must differ from imap.mailbox, or processed mail would be read again."
+                    .to_string(),
+            );
+        }
+        if self.imap.keyword.is_empty()
+            || self
+                .imap
+                .keyword
+                .chars()
+                .any(|c| c.is_whitespace() || "(){%*\"\\]".contains(c) || c.is_control())
+        {
+            problems.push(format!(
+                "imap.keyword `{}` is not a valid IMAP keyword (letters, digits, `$`, `-`, `_`).",
+                self.imap.keyword
+            ));
+        }
+        match self.smtp.transport {
+            Transport::Smtp => {
+                if self.smtp.host.as_deref().unwrap_or("").trim().is_empty() {
+                    problems.push("smtp.host is required with smtp.transport = \"smtp\".".into());
+                }
+                if self.smtp.user.is_some() != self.smtp.password.is_some() {
+                    problems.push(
+                        "smtp.user and smtp.password go together: give both or neither.".into(),
+                    );
+                }
+                if let Some(p) = &self.smtp.password
+                    && let Err(e) = p.reveal()
+                {
+                    problems.push(format!("smtp.password cannot be read: {e}."));
+                }
+                if let Some(ca) = &self.smtp.ca_file
+                    && !ca.is_file()
+                {
+                    problems.push(format!("smtp.ca-file {} does not exist.", ca.display()));
+                }
+            }
+            Transport::Sendmail => {
+                if !self.smtp.sendmail_command.is_file() {
+                    problems.push(format!(
+                        "smtp.sendmail-command {} does not exist.",
+                        self.smtp.sendmail_command.display()
+                    ));
+                }
+            }
+        }
+        if self.outbox.retry_min_seconds == 0
+            || self.outbox.retry_min_seconds > self.outbox.retry_max_seconds
+        {
+            problems.push(
+                "outbox.retry-min-seconds must be at least 1 and at most outbox.retry-max-seconds."
+                    .to_string(),
+            );
+        }
+        problems
+    }
+
+    /// Checks every section but the mail servers' (`[imap]`, `[smtp]`, `[outbox]`): what the
+    /// commands that read or change the store without sending mail need (`show`, `games`,
+    /// `clocks`, `ratings`, `new`, the director's and the tournament commands, `audit`,
+    /// `web`). Their mail waits in the outbox for the daemon.
+    pub fn check_offline(&self) -> Result<(), ConfigError> {
         let mut problems = Vec::new();
         if !looks_like_address(&self.bot.address) {
             problems.push(format!(
@@ -762,99 +880,6 @@ impl Config {
                 }
             }
             Err(e) => problems.push(e),
-        }
-        if self.imap.host.trim().is_empty() {
-            problems.push("imap.host is empty.".to_string());
-        }
-        if let Some(ca) = &self.imap.ca_file
-            && !ca.is_file()
-        {
-            problems.push(format!("imap.ca-file {} does not exist.", ca.display()));
-        }
-        if let Err(e) = self.imap.password.reveal() {
-            problems.push(format!("imap.password cannot be read: {e}."));
-        }
-        if self.imap.idle_renew_minutes == 0 || self.imap.idle_renew_minutes > 28 {
-            problems.push(
-                "imap.idle-renew-minutes must be between 1 and 28 (servers may drop an IDLE after 30 minutes)."
-                    .to_string(),
-            );
-        }
-        if self.imap.poll_seconds == 0 {
-            problems.push("imap.poll-seconds must be at least 1.".to_string());
-        }
-        if self.imap.reconnect_min_seconds == 0
-            || self.imap.reconnect_min_seconds > self.imap.reconnect_max_seconds
-        {
-            problems.push(
-                "imap.reconnect-min-seconds must be at least 1 and at most imap.reconnect-max-seconds."
-                    .to_string(),
-            );
-        }
-        if self.imap.after_processing == AfterProcessing::Move
-            && self.imap.processed_folder.trim().is_empty()
-        {
-            problems.push(
-                "imap.processed-folder is empty, but imap.after-processing is `move`.".to_string(),
-            );
-        }
-        if self.imap.after_processing == AfterProcessing::Move
-            && self.imap.processed_folder == self.imap.mailbox
-        {
-            problems.push(
-                "imap.processed-folder must differ from imap.mailbox, or processed mail would be read again."
-                    .to_string(),
-            );
-        }
-        if self.imap.keyword.is_empty()
-            || self
-                .imap
-                .keyword
-                .chars()
-                .any(|c| c.is_whitespace() || "(){%*\"\\]".contains(c) || c.is_control())
-        {
-            problems.push(format!(
-                "imap.keyword `{}` is not a valid IMAP keyword (letters, digits, `$`, `-`, `_`).",
-                self.imap.keyword
-            ));
-        }
-        match self.smtp.transport {
-            Transport::Smtp => {
-                if self.smtp.host.as_deref().unwrap_or("").trim().is_empty() {
-                    problems.push("smtp.host is required with smtp.transport = \"smtp\".".into());
-                }
-                if self.smtp.user.is_some() != self.smtp.password.is_some() {
-                    problems.push(
-                        "smtp.user and smtp.password go together: give both or neither.".into(),
-                    );
-                }
-                if let Some(p) = &self.smtp.password
-                    && let Err(e) = p.reveal()
-                {
-                    problems.push(format!("smtp.password cannot be read: {e}."));
-                }
-                if let Some(ca) = &self.smtp.ca_file
-                    && !ca.is_file()
-                {
-                    problems.push(format!("smtp.ca-file {} does not exist.", ca.display()));
-                }
-            }
-            Transport::Sendmail => {
-                if !self.smtp.sendmail_command.is_file() {
-                    problems.push(format!(
-                        "smtp.sendmail-command {} does not exist.",
-                        self.smtp.sendmail_command.display()
-                    ));
-                }
-            }
-        }
-        if self.outbox.retry_min_seconds == 0
-            || self.outbox.retry_min_seconds > self.outbox.retry_max_seconds
-        {
-            problems.push(
-                "outbox.retry-min-seconds must be at least 1 and at most outbox.retry-max-seconds."
-                    .to_string(),
-            );
         }
         if let Err(p) = self.clock.read() {
             problems.extend(p);

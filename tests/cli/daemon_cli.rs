@@ -323,3 +323,35 @@ fn the_directors_changes_are_audited_and_a_tampered_log_is_caught() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("entry 1 was changed"), "{err}");
 }
+
+/// A command that sends no mail itself runs on a host without the mail servers' settings: a
+/// missing SMTP CA file stops `check-config` (and `run`), not `games`, `show` or `clocks`.
+#[test]
+fn only_the_daemon_needs_the_mail_servers_settings() {
+    let d = dir("offline");
+    let config = write_config(
+        &d,
+        "bot@example.org",
+        "a-long-enough-secret-of-forty-three-characters-or-more",
+        "ca-file = \"/nonexistent/arbitre-ca.pem\"",
+    );
+    let c = config.to_str().unwrap();
+    let out = arbitre(&["check-config", "--config", c]);
+    assert_eq!(out.status.code(), Some(78), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("smtp.ca-file /nonexistent/arbitre-ca.pem"),
+        "{out:?}"
+    );
+    for args in [vec!["games"], vec!["clocks"], vec!["ratings"]] {
+        let mut args = args;
+        args.extend(["--config", c]);
+        let out = arbitre(&args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    }
+    let out = arbitre(&["show", "--config", c, "1"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "no game yet, not a bad configuration: {out:?}"
+    );
+}
