@@ -32,7 +32,7 @@ ataxx-converts = { $count ->
 
 ## Pourquoi un coup est refusé
 ataxx-game-over = la partie est terminée : plus aucun coup n'est possible
-ataxx-pass-refused = { $side } a { $count ->
+ataxx-pass-refused = { $side } ont { $count ->
         [1] un coup légal
        *[other] { $count } coups légaux
     } : on ne peut passer que si l'on n'en a aucun

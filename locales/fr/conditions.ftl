@@ -6,7 +6,7 @@
 
 # Une étape d'une suite, écrite comme le joueur l'écrit.
 conditions-step = SI { $theirs } ALORS { $mine }
-conditions-stored = Votre suite conditionnelle est enregistrée, sans que { $opponent } en soit informé. Dès qu'arrive un coup qu'elle prévoit, arbitre joue votre réponse et vous envoie les deux coups.
+conditions-stored = Votre suite conditionnelle est enregistrée, sans { ELIDE("que", $opponent) } en soit informé. Dès qu'arrive un coup qu'elle prévoit, arbitre joue votre réponse et vous envoie les deux coups.
 conditions-replaced = { $count ->
         [one] Elle remplace cette suite, qui répondait autrement au même coup :
        *[other] Elle remplace ces { $count } suites, qui répondaient autrement aux mêmes coups :

@@ -50,7 +50,7 @@ move-stale = il répond à un ancien message de cette partie, et depuis ce messa
         [one] { $moves }
        *[other] { $moves } ({ $count } coups)
     } : il s'appliquerait à une position qui ne vous a pas été envoyée. Voici le plateau actuel ; si vous voulez toujours jouer ce coup, renvoyez-le en réponse à ce message
-not-your-turn = Ce n'est pas à vous de jouer : arbitre attend le coup de { $opponent }. Rien n'a été changé.
+not-your-turn = Ce n'est pas à vous de jouer : arbitre attend le coup { ELIDE("de", $opponent) }. Rien n'a été changé.
 err-received = arbitre a reçu ERR. Chaque coup qu'arbitre transmet a été vérifié selon les règles ; vos plateaux diffèrent sans doute : voici la position telle qu'arbitre la tient. Rien n'a été changé.
 board-title = { $title }, partie n° { $id }
 history-head = { $title }, partie n° { $id } : les coups joués.

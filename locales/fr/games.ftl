@@ -100,7 +100,7 @@ game-end = { $end ->
         [abalone-repetition] répétition de la position
         [abalone-move-limit] limite de coups atteinte
         [ataxx-no-pieces] l'adversaire n'a plus aucun pion
-        [ataxx-more-pieces] plus personne ne peut jouer et il a plus de pions
+        [ataxx-more-pieces] plus personne ne peut jouer et le camp gagnant a plus de pions
         [ataxx-equal-pieces] plus personne ne peut jouer et les deux camps ont autant de pions
         [ataxx-fifty-moves] cinquante coups chacun sans duplication (règle des cinquante coups)
         [bulltricker-mat] MAT, le roi adverse est enfermé sur ses quatre côtés

@@ -36,7 +36,7 @@ which-game = Vous avez plusieurs parties en cours, et arbitre ne peut pas savoir
 games-none = Vous n'avez aucune partie en cours. Pour en commencer une : NOUVELLE <jeu> CONTRE <adresse>.
 games-head = Vos parties :
 
-game-line = [arbitre #{ $id }] { $game } contre { $opponent }, vous jouez { $side } : { $state ->
+game-line = [arbitre #{ $id }] { $game } contre { $opponent }, vous jouez les { $side } : { $state ->
         [your-turn] à vous de jouer
         [their-turn] en attente du coup de votre adversaire
         [invited-you] vous êtes invité : répondez ACCEPTER ou REFUSER
@@ -51,9 +51,9 @@ game-line-address = adresse de réponse : { $address }
 subject-game = [arbitre #{ $id }] { $title } contre { $opponent } : { $event }
 event-your-move = à vous de jouer
 event-your-move-after = à vous ({ $last })
-event-waiting = au tour de { $opponent }
+event-waiting = au tour { ELIDE("de", $opponent) }
 event-invited-you = invitation
-event-invited-them = en attente de la réponse de { $opponent }
+event-invited-them = en attente de la réponse { ELIDE("de", $opponent) }
 event-declined = invitation refusée
 event-resigned-you-win = { $opponent } a abandonné, vous gagnez
 event-you-resigned = vous avez abandonné

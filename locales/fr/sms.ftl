@@ -25,6 +25,6 @@ sms-by-mail-none = arbitre vous a répondu par mail.
 # Une position peut dépasser un SMS : elle est coupée à trois segments au plus.
 sms-board = #{ $id } { $game }, position : { $position }
 sms-why-not-your-turn = ce n'est pas à vous de jouer.
-sms-game-start = #{ $id } { $game } contre { $who } commence. C'est à vous de jouer : répondez par votre coup.
+sms-game-start = #{ $id } { $game } : votre partie contre { $who } commence. C'est à vous de jouer : répondez par votre coup.
 # Une commande qui change le compte du joueur, envoyée par SMS (un numéro d'appelant se falsifie).
 sms-mail-only = arbitre : rien n'a été fait. Par SMS, seulement les coups, NULLE, ABANDON, ANNULER, RÉCLAMER et les consultations ; envoyez cette commande par courriel.

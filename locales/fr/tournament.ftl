@@ -53,9 +53,9 @@ tournament-game-head = { $title }, ronde { $round }.
 # l'adversaire ; $side : le camp du lecteur.
 tournament-pairings-subject = [arbitre] { $title } : ronde { $round }
 tournament-pairings-subject-all = [arbitre] { $title } : vos parties
-tournament-pairings-round = La ronde { $round } de { $title } est appariée :
+tournament-pairings-round = La ronde { $round } { ELIDE("de", $title) } est appariée :
 tournament-pairings-first = { $title } commence. La ronde 1 est appariée :
-tournament-pairings-replay = Ronde { $round } de { $title } : votre match est à égalité, deux parties de plus commencent maintenant :
+tournament-pairings-replay = Ronde { $round } { ELIDE("de", $title) } : votre match est à égalité, deux parties de plus commencent maintenant :
 tournament-pairings-all = { $title } commence. Toutes vos parties démarrent maintenant :
 tournament-pairing-game = {"  "}Ronde { $round } : partie n° { $id } contre { $opponent }, vous jouez { $side }.
 tournament-pairing-bye = {"  "}Ronde { $round } : vous êtes exempt (un point sans jouer).
@@ -109,6 +109,6 @@ standings-final = { $title } : le classement final.
 # RETRAIT.
 withdraw-which = Quel tournoi ? Écrivez RETRAIT suivi du nom d'un tournoi où vous jouez, par exemple RETRAIT printemps-2027. Rien n'a été changé.
 withdraw-reason = retrait du tournoi { $title }
-withdraw-done = Vous vous êtes retiré de { $title }. Vos parties en cours sont réglées selon la règle de l'ICCF (perdues par vous si au moins la moitié de vos parties étaient terminées, annulées sinon) ; vos adversaires sont prévenus. Vous ne serez plus apparié.
+withdraw-done = Vous vous êtes retiré { ELIDE("de", $title) }. Vos parties en cours sont réglées selon la règle de l'ICCF (perdues par vous si au moins la moitié de vos parties étaient terminées, annulées sinon) ; vos adversaires sont prévenus. Vous ne serez plus apparié.
 withdraw-entry = Votre inscription à { $title } est retirée ; le tournoi n'a pas commencé, rien d'autre ne change.
-withdraw-refused = Vous ne pouvez pas vous retirer de { $title } maintenant (il n'est pas en cours, ou vous vous êtes déjà retiré). Rien n'a été changé.
+withdraw-refused = Vous ne pouvez pas vous retirer { ELIDE("de", $title) } maintenant (il n'est pas en cours, ou vous vous êtes déjà retiré). Rien n'a été changé.

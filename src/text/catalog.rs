@@ -22,8 +22,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
-use fluent_bundle::FluentResource;
 use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentResource, FluentValue};
 use include_dir::{Dir, include_dir};
 use unic_langid::LanguageIdentifier;
 
@@ -167,6 +167,9 @@ impl Catalogs {
             }
             let mut bundle = FluentBundle::new_concurrent(vec![id]);
             bundle.set_use_isolating(false);
+            bundle
+                .add_function("ELIDE", elide)
+                .map_err(|e| CatalogError(format!("locales/{code}: {e:?}")))?;
             for (name, text) in &files {
                 let resource = FluentResource::try_new(text.clone()).map_err(|(_, errors)| {
                     CatalogError(format!(
@@ -261,6 +264,32 @@ impl Catalogs {
     }
 }
 
+/// `ELIDE("de", $name)` in a catalog: the word, then the text, the word's last letter
+/// elided before a vowel as French writes it: `de Bob`, `d'Alice`, `qu'Émile`, `l'Open`.
+/// A name starting with `h` keeps the full word (an aspirated `h` cannot be told).
+fn elide<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
+    let text = |v: Option<&FluentValue>| match v {
+        Some(FluentValue::String(s)) => Some(s.to_string()),
+        Some(FluentValue::Number(n)) => Some(n.as_string().to_string()),
+        _ => None,
+    };
+    let (Some(word), Some(next)) = (text(positional.first()), text(positional.get(1))) else {
+        return FluentValue::Error;
+    };
+    let vowel = next
+        .trim_start()
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouyàâäéèêëîïôöùûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ".contains(c));
+    let mut chars = word.chars();
+    let elidable = matches!(chars.next_back(), Some('e' | 'a')) && !word.is_empty();
+    if vowel && elidable {
+        FluentValue::from(format!("{}'{}", chars.as_str(), next.trim_start()))
+    } else {
+        FluentValue::from(format!("{word} {}", next.trim_start()))
+    }
+}
+
 /// Lower case, accents and spaces removed, for matching language words.
 fn fold(word: &str) -> String {
     word.trim()
@@ -335,6 +364,29 @@ pub use fluent_bundle::FluentArgs;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn elide_drops_the_last_letter_before_a_vowel_only() {
+        let cases = [
+            ("de", "Alice Martin", "d'Alice Martin"),
+            ("de", "Émile", "d'Émile"),
+            ("que", "Yann", "qu'Yann"),
+            ("le", "Open d'automne", "l'Open d'automne"),
+            ("de", "Bob", "de Bob"),
+            ("de", "votre adversaire", "de votre adversaire"),
+            ("de", "Hélène", "de Hélène"),
+            ("à", "Alice", "à Alice"),
+        ];
+        for (word, next, want) in cases {
+            let got = elide(
+                &[FluentValue::from(word), FluentValue::from(next)],
+                &FluentArgs::new(),
+            );
+            assert_eq!(got, FluentValue::from(want), "{word} {next}");
+        }
+        let missing = elide(&[FluentValue::from("de")], &FluentArgs::new());
+        assert!(matches!(missing, FluentValue::Error), "{missing:?}");
+    }
 
     #[test]
     fn the_embedded_catalogs_load_and_name_their_languages() {

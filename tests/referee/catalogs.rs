@@ -476,3 +476,80 @@ fn every_message_a_template_names_exists_in_every_language_without_arguments() {
     assert!(named > 10, "the templates name their words: {named}");
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
+
+/// French reads as French with any name and any side: every French message that names a
+/// person or an event, formatted with names that start with a vowel, elides (`d'Alice`,
+/// `qu'Émile`, never `de Alice`), and no side, always plural in French (`les Noirs`,
+/// `les o`), is given a singular verb.
+#[test]
+fn french_elides_before_vowels_and_its_sides_are_plural() {
+    const NAMES: [&str; 7] = [
+        "opponent",
+        "who",
+        "name",
+        "title",
+        "player",
+        "director",
+        "challenger",
+    ];
+    const SINGULAR: [&str; 9] = [
+        "a", "est", "doit", "peut", "joue", "gagne", "va", "prend", "perd",
+    ];
+    let catalogs = Catalogs::embedded().unwrap();
+    let sources = catalogs.sources(Lang::FR).expect("French catalogs");
+    let mut wrong = Vec::new();
+    let mut named = 0;
+    for (file, source) in sources {
+        for (id, vars) in messages(source) {
+            let vars: Vec<&String> = vars.iter().filter(|v| !v.starts_with(REFERENCE)).collect();
+            let names: Vec<&&String> = vars
+                .iter()
+                .filter(|v| NAMES.contains(&v.as_str()))
+                .collect();
+            if !names.is_empty() {
+                named += 1;
+            }
+            for (name, side) in [
+                ("Alice Martin", "les Noirs"),
+                ("Émile", "les o"),
+                ("Bob", "Blancs"),
+            ] {
+                let mut args = FluentArgs::new();
+                for v in &vars {
+                    let value = if NAMES.contains(&v.as_str()) {
+                        name
+                    } else if v.as_str() == "side" || v.as_str() == "winner" {
+                        side
+                    } else {
+                        "7"
+                    };
+                    args.set(v.to_string(), value);
+                }
+                let (text, _) = catalogs.format(Lang::FR, &id, &args);
+                let lower = text.to_lowercase();
+                for word in ["de", "que", "le", "la"] {
+                    let first = name.split(' ').next().unwrap().to_lowercase();
+                    if first.starts_with(['a', 'e', 'é', 'i', 'o', 'u'])
+                        && lower.contains(&format!(" {word} {first}"))
+                    {
+                        wrong.push(format!("{file}: {id}: not elided: {text}"));
+                    }
+                }
+                for side in ["les noirs", "les blancs", "les x", "les o"] {
+                    for verb in SINGULAR {
+                        if lower.contains(&format!("{side} {verb} ")) {
+                            wrong.push(format!("{file}: {id}: {side} {verb}: {text}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        named > 20,
+        "only {named} French messages name someone: the reader is broken"
+    );
+    wrong.sort();
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
