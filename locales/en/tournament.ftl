@@ -110,3 +110,11 @@ withdraw-reason = withdrawal from { $title }
 withdraw-done = You have withdrawn from { $title }. Your unfinished games are decided by the ICCF rule (lost by you if at least half of your games were over, cancelled otherwise); your opponents are told. You will not be paired again.
 withdraw-entry = Your entry to { $title } is withdrawn; the event has not started, so nothing else changes.
 withdraw-refused = You cannot withdraw from { $title } now (it is not running, or you already withdrew). Nothing was changed.
+
+# The directors' copy of each step's pairings.
+tournament-director-subject = [arbitre] { $title }: the pairings
+tournament-director-started = { $title } has started; you direct it. Its pairings:
+tournament-director-round = Round { $round } of { $title } is paired; you direct the event. The new games:
+tournament-director-pairing-game = {"  "}Round { $round }: game #{ $id }, { $first } ({ $first_side }) against { $second } ({ $second_side }).
+tournament-director-pairing-bye = {"  "}Round { $round }: { $player } has the bye.
+tournament-director-hint = The standings at any time: arbitre tournament standings --config FILE { $name }

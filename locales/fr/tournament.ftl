@@ -112,3 +112,11 @@ withdraw-reason = retrait du tournoi { $title }
 withdraw-done = Vous vous êtes retiré { ELIDE("de", $title) }. Vos parties en cours sont réglées selon la règle de l'ICCF (perdues par vous si au moins la moitié de vos parties étaient terminées, annulées sinon) ; vos adversaires sont prévenus. Vous ne serez plus apparié.
 withdraw-entry = Votre inscription à { $title } est retirée ; le tournoi n'a pas commencé, rien d'autre ne change.
 withdraw-refused = Vous ne pouvez pas vous retirer { ELIDE("de", $title) } maintenant (il n'est pas en cours, ou vous vous êtes déjà retiré). Rien n'a été changé.
+
+# La copie des appariements de chaque étape, pour les directeurs.
+tournament-director-subject = [arbitre] { $title } : les appariements
+tournament-director-started = { $title } a commencé ; vous le dirigez. Ses appariements :
+tournament-director-round = La ronde { $round } { ELIDE("de", $title) } est appariée ; vous dirigez le tournoi. Les nouvelles parties :
+tournament-director-pairing-game = {"  "}Ronde { $round } : partie n° { $id }, { $first } ({ $first_side }) contre { $second } ({ $second_side }).
+tournament-director-pairing-bye = {"  "}Ronde { $round } : { $player } est exempt.
+tournament-director-hint = Le classement à tout moment : arbitre tournament standings --config FICHIER { $name }

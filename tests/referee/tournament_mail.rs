@@ -439,3 +439,72 @@ fn an_events_first_game_mails_carry_the_picture_and_the_link_to_the_games_page()
         assert!(mail.body.contains(&link), "{}", mail.body);
     }
 }
+
+/// The director named by the event gets each step's pairings, as the players get theirs:
+/// the start (every game of round 1, both names and sides, and the bye), then each later
+/// round, in the director's language.
+#[test]
+fn the_director_gets_the_pairings_of_the_start_and_of_each_round() {
+    let mut w = World::new();
+    let e = event("swiss", open_until_2099(), System::Swiss { rounds: 2 });
+    w.events.insert(e.id, e);
+    let players = [
+        ("alice@a.example", "Alice"),
+        ("bob@b.example", "Bob"),
+        ("carol@c.example", "Carole"),
+        ("dan@d.example", "Dan"),
+        ("emile@e.example", "Émile"),
+    ];
+    for (who, name) in players {
+        send(&mut w, who, &format!("JOIN swiss {name}"));
+    }
+    let d = on_event(&w, event::start).expect("the event starts");
+    let td = only(&d, TD);
+    assert_eq!(td.subject, "[arbitre] Autumn Abalone: the pairings");
+    assert!(
+        td.body
+            .starts_with("Autumn Abalone has started; you direct it. Its pairings:\n\n"),
+        "{}",
+        td.body
+    );
+    let games = td.body.matches("  Round 1: game #").count();
+    assert_eq!(games, 2, "{}", td.body);
+    assert_eq!(
+        td.body.matches("  Round 1: ").count(),
+        3,
+        "and the bye: {}",
+        td.body
+    );
+    assert!(td.body.contains(" has the bye."), "{}", td.body);
+    for (_, name) in players {
+        assert!(td.body.contains(name), "{name}: {}", td.body);
+    }
+    assert!(
+        td.body.contains("(Black) against ") && td.body.contains(" (White)."),
+        "{}",
+        td.body
+    );
+    w.apply(&d);
+    // Round 1 over (every game resigned by its first mover): round 2 is paired, and the
+    // director, now reading French, gets it.
+    w.set_lang(TD, arbitre::text::Lang::FR);
+    for g in event_games(&w) {
+        let first = g.black.clone();
+        send_in(&mut w, &first, g.id, "RESIGN");
+    }
+    let d = progress(&w).expect("round 2 pairs").expect("a step is due");
+    let td = only(&d, TD);
+    assert!(
+        td.body
+            .starts_with("La ronde 2 d'Autumn Abalone est appariée ; vous dirigez le tournoi."),
+        "{}",
+        td.body
+    );
+    assert_eq!(
+        td.body.matches("  Ronde 2 : partie n° ").count(),
+        2,
+        "{}",
+        td.body
+    );
+    assert!(td.body.contains(" est exempt."), "{}", td.body);
+}

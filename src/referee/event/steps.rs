@@ -373,7 +373,70 @@ fn pairing_mails(
         body.push('\n');
         mail.tell(&entry.address, subject, body);
     }
+    director_mails(desk, event, new, announce, &mut mail);
     step.decision.outbox.splice(0..0, mail.outbox);
+}
+
+/// The directors' copy of a step's pairings (the start, each later round, the replays of a
+/// tied mini-match): every new game and bye, with both names and sides, after the players'
+/// mails of the same step (their Message-IDs do not move).
+fn director_mails(
+    desk: &EventDesk<'_>,
+    event: &StoredEvent,
+    new: &[Pairing],
+    announce: Announce,
+    mail: &mut Mailer<'_>,
+) {
+    if new.is_empty() {
+        return;
+    }
+    let first = first_mover(event);
+    let game = event.conditions.game.clone();
+    let title = event.title.clone();
+    for director in &event.conditions.directors {
+        let lang = desk.lang_of(director);
+        let side_word =
+            |side: Side| t!(lang, "side-label", game = game.clone(), side = side.name());
+        let lines: Vec<String> = new
+            .iter()
+            .map(|p| match (p.outcome, p.black) {
+                (Outcome::Game(id), Some(black)) => t!(
+                    lang,
+                    "tournament-director-pairing-game",
+                    round = p.round,
+                    id = id,
+                    first = name_of(event, p.white),
+                    first_side = side_word(first),
+                    second = name_of(event, black),
+                    second_side = side_word(first.opponent())
+                ),
+                _ => t!(
+                    lang,
+                    "tournament-director-pairing-bye",
+                    round = p.round,
+                    player = name_of(event, p.white)
+                ),
+            })
+            .collect();
+        let head = match announce {
+            Announce::Start => t!(lang, "tournament-director-started", title = title.clone()),
+            Announce::Round(round) | Announce::Replay(round) => t!(
+                lang,
+                "tournament-director-round",
+                title = title.clone(),
+                round = round
+            ),
+        };
+        let subject = t!(lang, "tournament-director-subject", title = title.clone());
+        let mut body = format!("{head}\n\n{}\n\n", lines.join("\n"));
+        body.push_str(&t!(
+            lang,
+            "tournament-director-hint",
+            name = event.name.clone()
+        ));
+        body.push('\n');
+        mail.tell(director, subject, body);
+    }
 }
 
 /// Starts the event: numbers the confirmed entrants (by rating, then name), pairs the first
