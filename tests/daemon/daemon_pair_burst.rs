@@ -30,6 +30,8 @@ async fn two_daemons_share_a_burst_through_random_sigkills() {
     let plies = games::env_number("ARBITRE_PAIR_PLIES", 10);
     let kills = games::env_number("ARBITRE_PAIR_KILLS", 10);
     let (mut moments, seed) = games::Moments::seeded("ARBITRE_PAIR_SEED");
+    // Shown with a failure's output: the same kill moments again with ARBITRE_PAIR_SEED.
+    eprintln!("daemon_pair_burst: seed {seed} (ARBITRE_PAIR_SEED={seed} repeats the kill moments)");
     let bot = env.accounts(&["bot"]).await.remove(0);
     let players = games::player_accounts(&env, games_n).await;
     let location = server.fresh("pair_burst");
