@@ -96,41 +96,37 @@ fn test_only(root: &Path, all: &[PathBuf]) -> Vec<String> {
     out
 }
 
-/// Each edge that points up or sideways: `file -> module`.
-fn violations(root: &Path) -> Vec<String> {
-    let lib = std::fs::read_to_string(root.join("lib.rs")).expect("src/lib.rs");
-    let rows = table(&lib);
-    assert!(rows.len() > 10, "the layer table in lib.rs was not found");
+/// The production files under `root` (test-only files left out), each as its path
+/// relative to `root` without extension (`referee/play`) and its production code.
+fn production_files(root: &Path) -> Vec<(String, String)> {
     let mut all = Vec::new();
     files(root, &mut all);
     let tests = test_only(root, &all);
-    let macros: BTreeMap<&str, &str> = MACROS.into_iter().collect();
-    let mut out = Vec::new();
-    for path in &all {
-        let rel = path.strip_prefix(root).expect("under src/");
-        let rel_text = rel.with_extension("").to_string_lossy().to_string();
-        let top = rel_text.split('/').next().unwrap_or_default().to_string();
-        if matches!(top.as_str(), "lib" | "main")
-            || tests
+    all.iter()
+        .filter_map(|path| {
+            let rel = path.strip_prefix(root).expect("under src/");
+            let rel_text = rel.with_extension("").to_string_lossy().to_string();
+            let test = tests
                 .iter()
-                .any(|t| rel_text == *t || rel_text.starts_with(&format!("{t}/")))
-        {
-            continue;
-        }
-        let Some(&from) = rows.get(&top) else {
-            out.push(format!(
-                "{rel_text}: module `{top}` is missing from the layer table"
-            ));
-            continue;
-        };
-        let code = production(&std::fs::read_to_string(path).expect("a source file"));
-        let mut rest = code.as_str();
-        while let Some(at) = rest.find("crate::") {
-            rest = &rest[at + "crate::".len()..];
-            // `crate::games::...`, or `crate::{out, outln}`: the first segment of each.
-            let names: Vec<String> = match rest.strip_prefix('{') {
-                Some(list) => list
-                    .split('}')
+                .any(|t| rel_text == *t || rel_text.starts_with(&format!("{t}/")));
+            (!test).then(|| {
+                let code = production(&std::fs::read_to_string(path).expect("a source file"));
+                (rel_text, code)
+            })
+        })
+        .collect()
+}
+
+/// The first segment of every path `code` names after `prefix`: `crate::games::...` gives
+/// `games`, `crate::{out, outln}` gives `out` and `outln`.
+fn named_after(code: &str, prefix: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(prefix) {
+        rest = &rest[at + prefix.len()..];
+        match rest.strip_prefix('{') {
+            Some(list) => names.extend(
+                list.split('}')
                     .next()
                     .unwrap_or_default()
                     .split(',')
@@ -141,24 +137,45 @@ fn violations(root: &Path) -> Vec<String> {
                             .unwrap_or_default()
                             .to_string()
                     })
-                    .filter(|n| !n.is_empty())
+                    .filter(|n| !n.is_empty()),
+            ),
+            None => names.push(
+                rest.chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect(),
-                None => vec![
-                    rest.chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect(),
-                ],
-            };
-            for name in names {
-                let module = macros.get(name.as_str()).copied().unwrap_or(&name);
-                if module == top {
-                    continue;
-                }
-                match rows.get(module) {
-                    Some(&to) if to < from => {}
-                    Some(_) => out.push(format!("{rel_text} -> {module}")),
-                    None => out.push(format!("{rel_text} -> {module}: not in the layer table")),
-                }
+            ),
+        }
+    }
+    names
+}
+
+/// Each edge that points up or sideways: `file -> module`.
+fn violations(root: &Path) -> Vec<String> {
+    let lib = std::fs::read_to_string(root.join("lib.rs")).expect("src/lib.rs");
+    let rows = table(&lib);
+    assert!(rows.len() > 10, "the layer table in lib.rs was not found");
+    let macros: BTreeMap<&str, &str> = MACROS.into_iter().collect();
+    let mut out = Vec::new();
+    for (rel_text, code) in production_files(root) {
+        let top = rel_text.split('/').next().unwrap_or_default().to_string();
+        if matches!(top.as_str(), "lib" | "main") {
+            continue;
+        }
+        let Some(&from) = rows.get(&top) else {
+            out.push(format!(
+                "{rel_text}: module `{top}` is missing from the layer table"
+            ));
+            continue;
+        };
+        for name in named_after(&code, "crate::") {
+            let module = macros.get(name.as_str()).copied().unwrap_or(&name);
+            if module == top {
+                continue;
+            }
+            match rows.get(module) {
+                Some(&to) if to < from => {}
+                Some(_) => out.push(format!("{rel_text} -> {module}")),
+                None => out.push(format!("{rel_text} -> {module}: not in the layer table")),
             }
         }
     }
@@ -170,22 +187,11 @@ fn violations(root: &Path) -> Vec<String> {
 /// The production files outside `store/` that open a write transaction or commit a
 /// decision themselves, instead of going through `Store::decide`.
 fn decisions_outside_decide(root: &Path) -> Vec<String> {
-    let mut all = Vec::new();
-    files(root, &mut all);
-    let tests = test_only(root, &all);
     let mut out = Vec::new();
-    for path in &all {
-        let rel = path.strip_prefix(root).expect("under src/");
-        let rel_text = rel.with_extension("").to_string_lossy().to_string();
-        if rel_text.starts_with("store/")
-            || rel_text == "layering"
-            || tests
-                .iter()
-                .any(|t| rel_text == *t || rel_text.starts_with(&format!("{t}/")))
-        {
+    for (rel_text, code) in production_files(root) {
+        if rel_text.starts_with("store/") || rel_text == "layering" {
             continue;
         }
-        let code = production(&std::fs::read_to_string(path).expect("a source file"));
         for call in [".immediate(", ".commit(&"] {
             if code.contains(call) {
                 out.push(format!("{rel_text}: {call}"));
@@ -208,43 +214,14 @@ fn referee_parts_named_outside(root: &Path) -> Vec<String> {
         !private.is_empty(),
         "referee/mod.rs keeps no part crate-private"
     );
-    let mut all = Vec::new();
-    files(root, &mut all);
-    let tests = test_only(root, &all);
     let mut out = Vec::new();
-    for path in &all {
-        let rel = path.strip_prefix(root).expect("under src/");
-        let rel_text = rel.with_extension("").to_string_lossy().to_string();
-        if rel_text.starts_with("referee/")
-            || rel_text == "layering"
-            || tests
-                .iter()
-                .any(|t| rel_text == *t || rel_text.starts_with(&format!("{t}/")))
-        {
+    for (rel_text, code) in production_files(root) {
+        if rel_text.starts_with("referee/") || rel_text == "layering" {
             continue;
         }
-        let code = production(&std::fs::read_to_string(path).expect("a source file"));
-        let mut rest = code.as_str();
-        while let Some(at) = rest.find("referee::") {
-            rest = &rest[at + "referee::".len()..];
-            let named: Vec<String> = match rest.strip_prefix('{') {
-                Some(list) => list
-                    .split('}')
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .map(|i| i.trim().split("::").next().unwrap_or_default().to_string())
-                    .collect(),
-                None => vec![
-                    rest.chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect(),
-                ],
-            };
-            for name in named {
-                if private.contains(&name.as_str()) {
-                    out.push(format!("{rel_text} -> referee::{name}"));
-                }
+        for name in named_after(&code, "referee::") {
+            if private.contains(&name.as_str()) {
+                out.push(format!("{rel_text} -> referee::{name}"));
             }
         }
     }

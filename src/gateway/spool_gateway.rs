@@ -194,6 +194,19 @@ mod tests {
         d
     }
 
+    /// [`take`] recording into `store`, as the daemon's arrivals do; how many were new.
+    fn take_into(
+        store: &mut crate::store::Store,
+        spooler: Spooler,
+        inbox: &Path,
+        done: &Path,
+        settle_seconds: u64,
+        now: Timestamp,
+    ) -> usize {
+        let mut record = |sms: &SmsIn| store.receive_sms(sms).map_err(|e| e.to_string());
+        take(spooler, inbox, done, &mut record, settle_seconds, now).unwrap()
+    }
+
     fn utf16be(text: &str) -> Vec<u8> {
         let mut out = vec![0xfe, 0xff];
         for u in text.encode_utf16() {
@@ -226,15 +239,7 @@ mod tests {
         .unwrap();
         let mut store = crate::store::testing::fresh_store("spool");
         assert_eq!(
-            take(
-                Spooler::Gammu,
-                &inbox,
-                &done,
-                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
-                0,
-                5
-            )
-            .unwrap(),
+            take_into(&mut store, Spooler::Gammu, &inbox, &done, 0, 5),
             1
         );
         let got = store.pending_sms(10).unwrap();
@@ -251,15 +256,7 @@ mod tests {
             std::fs::rename(f.path(), inbox.join(f.file_name())).unwrap();
         }
         assert_eq!(
-            take(
-                Spooler::Gammu,
-                &inbox,
-                &done,
-                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
-                0,
-                6
-            )
-            .unwrap(),
+            take_into(&mut store, Spooler::Gammu, &inbox, &done, 0, 6),
             0
         );
         assert_eq!(store.pending_sms(10).unwrap().len(), 1);
@@ -270,15 +267,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            take(
-                Spooler::Gammu,
-                &inbox,
-                &done,
-                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
-                3600,
-                7
-            )
-            .unwrap(),
+            take_into(&mut store, Spooler::Gammu, &inbox, &done, 3600, 7),
             0
         );
         assert_eq!(std::fs::read_dir(&inbox).unwrap().count(), 1);
@@ -301,15 +290,7 @@ mod tests {
         .unwrap();
         let mut store = crate::store::testing::fresh_store("spool");
         assert_eq!(
-            take(
-                Spooler::Smstools,
-                &inbox,
-                &done,
-                &mut |sms| store.receive_sms(sms).map_err(|e| e.to_string()),
-                0,
-                5
-            )
-            .unwrap(),
+            take_into(&mut store, Spooler::Smstools, &inbox, &done, 0, 5),
             1
         );
         let got = store.pending_sms(10).unwrap();

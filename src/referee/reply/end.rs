@@ -161,12 +161,7 @@ pub fn game_end(
         Ending::Answered { theirs, mine } => {
             // The reader's own move, then the prepared answer that ended the game: one
             // mail for both (see `move_answered`).
-            out.push_str(&t!(
-                lang,
-                "move-accepted",
-                ply = number_of(s.stored, theirs.ply),
-                effect = theirs.effect.get(lang).to_string()
-            ));
+            out.push_str(&accepted_line(lang, s, theirs));
             out.push('\n');
             out.push_str(&passes(lang, s.live, s.you, &theirs.forced_passes));
             out.push_str(&played_by_opponent(lang, s, mine));

@@ -33,14 +33,7 @@ pub fn move_forward(
     words: Option<Words>,
 ) -> String {
     let mut out = format!("{}\n\n", j.line);
-    out.push_str(&t!(
-        lang,
-        "move-played",
-        who = opp_cap(lang, s.opponent.as_deref()),
-        side = side_words(lang, s.stored.kind, j.mover),
-        ply = number_of(s.stored, j.ply),
-        effect = j.effect.get(lang).to_string()
-    ));
+    out.push_str(&played_by_opponent(lang, s, j));
     out.push('\n');
     if news.prepared {
         out.push_str(&t!(lang, "conditions-theirs-played"));
@@ -75,23 +68,11 @@ pub fn move_answered(
 ",
         answer.line
     );
-    out.push_str(&t!(
-        lang,
-        "move-accepted",
-        ply = number_of(s.stored, mine.ply),
-        effect = mine.effect.get(lang).to_string()
-    ));
+    out.push_str(&accepted_line(lang, s, mine));
     out.push('\n');
     out.push_str(&passes(lang, s.live, s.you, &mine.forced_passes));
     out.push_str(&words_sent(lang, s, words));
-    out.push_str(&t!(
-        lang,
-        "move-played",
-        who = opp_cap(lang, s.opponent.as_deref()),
-        side = side_words(lang, s.stored.kind, answer.mover),
-        ply = number_of(s.stored, answer.ply),
-        effect = answer.effect.get(lang).to_string()
-    ));
+    out.push_str(&played_by_opponent(lang, s, answer));
     out.push('\n');
     out.push_str(&t!(lang, "conditions-theirs-played"));
     out.push('\n');
@@ -102,6 +83,16 @@ pub fn move_answered(
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
     out
+}
+
+/// "Your move 12 is accepted. `<what it did>`": the reader's own move `j`.
+pub(super) fn accepted_line(lang: Lang, s: &Seen, j: &Judgement) -> String {
+    t!(
+        lang,
+        "move-accepted",
+        ply = number_of(s.stored, j.ply),
+        effect = j.effect.get(lang).to_string()
+    )
 }
 
 /// The lines of `news` about the reader's own offers, requests and conditions.
@@ -133,12 +124,7 @@ pub(super) fn news_lines(lang: Lang, news: &News) -> String {
 /// pass and the mover plays again).
 pub fn move_confirm(lang: Lang, s: &Seen, j: &Judgement, words: Option<Words>) -> String {
     let mut out = format!("{}\n\n", j.line);
-    out.push_str(&t!(
-        lang,
-        "move-accepted",
-        ply = number_of(s.stored, j.ply),
-        effect = j.effect.get(lang).to_string()
-    ));
+    out.push_str(&accepted_line(lang, s, j));
     out.push('\n');
     let words = words_sent(lang, s, words);
     out.push_str(&passes(lang, s.live, s.you, &j.forced_passes));
