@@ -9,9 +9,9 @@ use tokio::sync::{Notify, watch};
 
 use crate::mail::{Fetched, Inbox, parse};
 use crate::referee::{self, Decision, Inbound, Timestamp};
-use crate::store::{Answering, At, Decided, MessageKey, Seen, Settled};
+use crate::store::{Answering, At, Attempt, Decided, MessageKey, Seen, Settled};
 
-use super::presence::Doing;
+use super::presence::{self, Doing};
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 
 /// What became of one message.
@@ -30,6 +30,8 @@ pub enum Handled {
     Duplicate,
     /// Processing failed or crashed too often: recorded as processed with no effect.
     SetAside,
+    /// Another daemon on the store is at work on it: nothing done, to be read again.
+    HeldElsewhere,
 }
 
 /// Processes one fetched message up to the commit (not the flag).
@@ -57,7 +59,11 @@ pub async fn handle_one(
             }
             Seen::New => {}
         }
-        if s.begin_attempt(&msg.message_id)? > max_attempts {
+        let tries = match s.begin_attempt(&msg.message_id, presence::holder(), at)? {
+            Attempt::Counted(n) => n,
+            Attempt::HeldElsewhere => return Ok(Handled::HeldElsewhere),
+        };
+        if tries > max_attempts {
             let aside = Decision {
                 summary: format!("set aside after {max_attempts} failed attempts"),
                 ..Decision::default()
@@ -321,6 +327,14 @@ async fn read<I: Inbox>(
                     uid = fetched.key.uid,
                     "message failed too often: recorded as processed, without effect"
                 ),
+                // The other daemon is deciding it: read it again in a moment (by then it is
+                // processed, or that daemon's hold ran out), keeping each game's order.
+                Handled::HeldElsewhere => {
+                    tracing::debug!(uid = fetched.key.uid, "in another daemon's hands");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    complete = false;
+                    break;
+                }
             }
             if let Err(e) = inbox.done(&fetched.key).await {
                 // Committed but not flagged: it will be seen again and recognised. The

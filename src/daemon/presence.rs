@@ -76,6 +76,22 @@ pub fn this_run() -> DaemonRecord {
     DaemonRecord::starting(&host, std::process::id(), env!("CARGO_PKG_VERSION"), now())
 }
 
+/// This process, as the holder of the messages it is at work on
+/// ([`crate::store::Store::begin_attempt`]): its host, its pid and the instant it first
+/// asked, so that a restarted daemon is never taken for the run it replaces.
+pub fn holder() -> &'static str {
+    static HOLDER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HOLDER.get_or_init(|| {
+        let host = hostname::get()
+            .map(|h| h.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| "unknown".to_owned());
+        let since = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        format!("{host}/{}/{since}", std::process::id())
+    })
+}
+
 /// Reports `record` every [`EVERY`] and at each change of `activity`, until `gone` turns
 /// true (every other task of the daemon has ended); then records it stopped.
 pub async fn run(

@@ -11,9 +11,9 @@ use tokio::sync::{Notify, watch};
 use crate::gateway::incoming;
 use crate::referee::{self, Decision, RefereeConfig};
 use crate::store::sms::SmsIn;
-use crate::store::{Answering, At, Decided, Settled};
+use crate::store::{Answering, At, Attempt, Decided, Settled};
 
-use super::{DaemonError, SharedStore, with_store};
+use super::{DaemonError, SharedStore, now, presence, with_store};
 
 /// Received SMS read from the store at a time.
 const BATCH: usize = 32;
@@ -36,14 +36,23 @@ pub struct Wakes {
 /// marked processed without effect, so that it never holds back the SMS after it.
 const MAX_ATTEMPTS: u32 = 3;
 
-/// Decides one received SMS and commits the decision with the SMS marked processed;
-/// returns the summary and how many messages were queued, or `None` when it had been
-/// processed already.
-pub async fn handle_one(
+/// What became of one received SMS.
+#[derive(Debug)]
+enum Taken {
+    /// Decided: the referee's summary and how many messages were queued.
+    Decided(String, usize),
+    /// It had been processed already.
+    AlreadyDone,
+    /// Another daemon on the store is at work on it.
+    HeldElsewhere,
+}
+
+/// Decides one received SMS and commits the decision with the SMS marked processed.
+async fn handle_one(
     config: &RefereeConfig,
     store: &SharedStore,
     sms: SmsIn,
-) -> Result<Option<(String, usize)>, DaemonError> {
+) -> Result<Taken, DaemonError> {
     let config = config.clone();
     with_store(store, move |s| {
         let mut msg = incoming::inbound(
@@ -54,7 +63,10 @@ pub async fn handle_one(
             sms.received_at,
         );
         // Counted before it is tried, in its own transaction: a crash counts too.
-        let tries = s.begin_attempt(&msg.message_id)?;
+        let tries = match s.begin_attempt(&msg.message_id, presence::holder(), now())? {
+            Attempt::Counted(n) => n,
+            Attempt::HeldElsewhere => return Ok(Taken::HeldElsewhere),
+        };
         let message_id = msg.message_id.clone();
         let answering = Answering::Sms {
             id: sms.id,
@@ -79,8 +91,10 @@ pub async fn handle_one(
             })?
         };
         Ok(match settled {
-            Settled::Done { decision, .. } => Some((decision.summary, decision.outbox.len())),
-            Settled::AlreadyDone | Settled::Nothing(()) => None,
+            Settled::Done { decision, .. } => {
+                Taken::Decided(decision.summary, decision.outbox.len())
+            }
+            Settled::AlreadyDone | Settled::Nothing(()) => Taken::AlreadyDone,
         })
     })
     .await
@@ -103,7 +117,7 @@ pub async fn run(
         for sms in pending {
             let id = sms.id;
             match handle_one(&config, &store, sms).await {
-                Ok(Some((summary, queued))) => {
+                Ok(Taken::Decided(summary, queued)) => {
                     tracing::info!(sms = id, queued, summary = %summary, "SMS processed");
                     if queued > 0 {
                         wakes.mail.notify_one();
@@ -111,7 +125,13 @@ pub async fn run(
                     }
                     wakes.clock.notify_one();
                 }
-                Ok(None) => tracing::info!(sms = id, "SMS already processed"),
+                Ok(Taken::AlreadyDone) => tracing::info!(sms = id, "SMS already processed"),
+                // The other daemon is deciding it: look again in a moment, keeping the order.
+                Ok(Taken::HeldElsewhere) => {
+                    tracing::debug!(sms = id, "in another daemon's hands");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    break;
+                }
                 Err(e) => {
                     // Nothing was committed: the SMS stays in the inbox and is tried again.
                     tracing::error!(sms = id, cause = %e, "cannot process SMS");

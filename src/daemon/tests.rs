@@ -282,7 +282,11 @@ async fn a_failing_mailbox_is_retried_with_backoff_and_shutdown_is_prompt() {
 async fn a_message_that_keeps_failing_is_set_aside() {
     let store = store();
     for _ in 0..3 {
-        store.lock().unwrap().begin_attempt("poison@x").unwrap();
+        store
+            .lock()
+            .unwrap()
+            .begin_attempt("poison@x", super::presence::holder(), now())
+            .unwrap();
     }
     let h = inbound::handle_one(&settings(), &store, &fetched(9, "poison@x"))
         .await

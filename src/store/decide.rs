@@ -159,6 +159,7 @@ mod tests {
     use crate::audit::Draft;
     use crate::keys::Keyring;
     use crate::referee::AutoKind;
+    use crate::store::Attempt;
     use crate::store::sms::SmsIn;
     use crate::store::testing::stores;
     use crate::store::tests::{decision, game, key, mail};
@@ -239,7 +240,10 @@ mod tests {
             };
             assert!(s.receive_sms(&received).unwrap());
             let id = s.pending_sms(10).unwrap()[0].id;
-            assert_eq!(s.begin_attempt("sms-k1").unwrap(), 1);
+            assert_eq!(
+                s.begin_attempt("sms-k1", "a", 5).unwrap(),
+                Attempt::Counted(1)
+            );
             let answering = Answering::Sms {
                 id,
                 message_id: "sms-k1",
@@ -251,7 +255,11 @@ mod tests {
                 .unwrap();
             assert!(matches!(done, Settled::Done { .. }));
             assert!(s.pending_sms(10).unwrap().is_empty());
-            assert_eq!(s.begin_attempt("sms-k1").unwrap(), 1, "attempts forgotten");
+            assert_eq!(
+                s.begin_attempt("sms-k1", "a", 6).unwrap(),
+                Attempt::Counted(1),
+                "attempts forgotten"
+            );
             let mut asked = false;
             let again = s
                 .decide(answering, At::Now, |_, _| {

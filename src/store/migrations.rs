@@ -416,6 +416,12 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX invitations_invitee ON invitations (invitee, sent_at);
     ALTER TABLE players ADD COLUMN invitations INTEGER NOT NULL DEFAULT 1;
     "#,
+    // 26: which daemon's run is at work on a message, since when: two daemons reading one
+    // mailbox do not count each other's attempts (see `Store::begin_attempt`).
+    r#"
+    ALTER TABLE attempts ADD COLUMN holder TEXT;
+    ALTER TABLE attempts ADD COLUMN since INTEGER;
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -175,6 +175,20 @@ pub enum Seen {
     SameMessageId,
 }
 
+/// How long a daemon's attempt at a message keeps the other daemons off it (seconds): far
+/// longer than a message takes, short enough that a run killed in the middle of one holds
+/// it up only briefly.
+pub const ATTEMPT_LEASE: Timestamp = 10;
+
+/// What [`Store::begin_attempt`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// This is the message's `n`-th attempt: go on (or set it aside past the limit).
+    Counted(u32),
+    /// Another run is at work on it: leave it to that run and look again later.
+    HeldElsewhere,
+}
+
 /// What [`Store::commit`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Committed {
@@ -527,15 +541,30 @@ impl Store {
         Ok(())
     }
 
-    /// Counts one more attempt at processing a message (committed at once, so that an attempt
-    /// that crashes the process still counts) and returns how many there have been.
-    pub fn begin_attempt(&mut self, message_id: &str) -> Result<u32, StoreError> {
-        self.conn.query_row(
-            "INSERT INTO attempts (message_id, count) VALUES (?1, 1)
-             ON CONFLICT (message_id) DO UPDATE SET count = attempts.count + 1 RETURNING count",
-            params![message_id],
+    /// Counts one more attempt at processing a message by `holder` (a daemon's run),
+    /// committed at once so that an attempt that crashes the process still counts, and
+    /// returns how many there have been. [`Attempt::HeldElsewhere`] when another run began
+    /// an attempt less than [`ATTEMPT_LEASE`] seconds ago: that run is at work on it (two
+    /// daemons on one store read the same mailbox), so this one neither counts nor tries.
+    /// A hold older than the lease is a run that died or stalled: it is taken over, and
+    /// counted.
+    pub fn begin_attempt(
+        &mut self,
+        message_id: &str,
+        holder: &str,
+        now: Timestamp,
+    ) -> Result<Attempt, StoreError> {
+        let count: Option<u32> = self.conn.query_opt(
+            "INSERT INTO attempts (message_id, count, holder, since) VALUES (?1, 1, ?2, ?3)
+             ON CONFLICT (message_id) DO UPDATE
+                 SET count = attempts.count + 1, holder = ?2, since = ?3
+                 WHERE attempts.holder IS NULL OR attempts.holder = ?2
+                    OR attempts.since <= ?4
+             RETURNING count",
+            params![message_id, holder, now, now - ATTEMPT_LEASE],
             |r| r.get(0),
-        )
+        )?;
+        Ok(count.map_or(Attempt::HeldElsewhere, Attempt::Counted))
     }
 
     /// Forgets the attempts at a message once it is processed.
@@ -1271,19 +1300,67 @@ mod tests {
             assert_eq!(s.outbox_counts().unwrap(), (1, 0, 0));
             assert_eq!(s.processed_count().unwrap(), 1);
 
-            assert_eq!(s.begin_attempt("next@mail").unwrap(), 1);
-            assert_eq!(s.begin_attempt("next@mail").unwrap(), 2);
+            assert_eq!(
+                s.begin_attempt("next@mail", "a", 10).unwrap(),
+                Attempt::Counted(1)
+            );
+            assert_eq!(
+                s.begin_attempt("next@mail", "a", 11).unwrap(),
+                Attempt::Counted(2)
+            );
             s.commit(&Decision::default(), Some((&key(5), "next@mail")), 12)
                 .unwrap();
             assert_eq!(
-                s.begin_attempt("next@mail").unwrap(),
-                1,
+                s.begin_attempt("next@mail", "a", 12).unwrap(),
+                Attempt::Counted(1),
                 "a commit clears the count"
             );
 
             s.record_duplicate(&key(9), "in@mail", 12).unwrap();
             assert_eq!(s.seen(&key(9), "in@mail").unwrap(), Seen::SameKey);
             assert_eq!(s.processed_count().unwrap(), 3);
+        }
+    }
+
+    #[test]
+    fn a_message_in_another_runs_hands_is_neither_counted_nor_tried() {
+        for mut s in crate::store::testing::stores(
+            "a_message_in_another_runs_hands_is_neither_counted_nor_tried",
+        ) {
+            assert_eq!(
+                s.begin_attempt("m@x", "one", 100).unwrap(),
+                Attempt::Counted(1)
+            );
+            // The other daemon reads the same mail while the first is at work on it.
+            assert_eq!(
+                s.begin_attempt("m@x", "two", 101).unwrap(),
+                Attempt::HeldElsewhere
+            );
+            assert_eq!(
+                s.begin_attempt("m@x", "two", 100 + ATTEMPT_LEASE - 1)
+                    .unwrap(),
+                Attempt::HeldElsewhere
+            );
+            // The first tries again (its attempt failed): that counts.
+            assert_eq!(
+                s.begin_attempt("m@x", "one", 105).unwrap(),
+                Attempt::Counted(2)
+            );
+            // The first was killed: once its lease ran out, the second takes over, counted.
+            assert_eq!(
+                s.begin_attempt("m@x", "two", 105 + ATTEMPT_LEASE).unwrap(),
+                Attempt::Counted(3)
+            );
+            assert_eq!(
+                s.begin_attempt("m@x", "one", 106 + ATTEMPT_LEASE).unwrap(),
+                Attempt::HeldElsewhere
+            );
+            // Done by the second: the next attempt at that Message-ID starts afresh.
+            s.attempts_done("m@x").unwrap();
+            assert_eq!(
+                s.begin_attempt("m@x", "one", 200).unwrap(),
+                Attempt::Counted(1)
+            );
         }
     }
 

@@ -199,6 +199,12 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         CREATE INDEX invitations_invitee ON invitations (invitee, sent_at);
         ALTER TABLE players ADD COLUMN invitations BIGINT NOT NULL DEFAULT 1;",
     ),
+    // See SQLite's step 26.
+    (
+        26,
+        "ALTER TABLE attempts ADD COLUMN holder TEXT;
+        ALTER TABLE attempts ADD COLUMN since BIGINT;",
+    ),
 ];
 
 const BASELINE: &str = r#"
