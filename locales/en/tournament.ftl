@@ -75,7 +75,10 @@ tournament-stuck-subject = [arbitre] { $title }: round { $round } cannot be pair
 tournament-stuck-body = { $title } ({ $name }) is waiting: arbitre cannot start round { $round }.
     Reason: { $why }
     The event stays as it is. arbitre tries again each time its clock turns, and writes to you again only if the reason changes. To see the event: arbitre tournament show { $name }. Withdrawing a player (arbitre tournament withdraw { $name } ADDRESS) can make the pairing possible; arbitre tournament pair { $name } tries at once.
-tournament-final-foot = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished; { $first } and { $second }: you moved first or second; a number before them: the opponent's place.
+tournament-final-foot = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished; { $shape ->
+        [grid] * a player's own square
+       *[rounds] { $first } and { $second }: the player moved first or second; a number before them: the opponent's place
+    }; – under DE: no tie for the direct encounter to break.
 
 # JOIN. $open: the events taking entries, one per line; $shown: the name shown in tables.
 join-none-open = (no event is taking entries at the moment)

@@ -62,7 +62,10 @@ web-conditions = Conditions
 web-bye-full = bye (1 point)
 web-bye-half = bye (½ point)
 web-bye-zero = not paired (0 points)
-web-legend = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished; { $first } and { $second }: the player moved first or second; a number before them: the opponent's place.
+web-legend = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not finished; { $shape ->
+        [grid] * the player's own square
+       *[rounds] { $first } and { $second }: the player moved first or second; a number before them: the opponent's place
+    }; – under DE: no tie for the direct encounter to break.
 
 # Addresses that name nothing.
 web-missing-page = Page not found

@@ -76,7 +76,10 @@ tournament-stuck-subject = [arbitre] { $title } : la ronde { $round } ne peut pa
 tournament-stuck-body = { $title } ({ $name }) est en attente : arbitre ne peut pas lancer la ronde { $round }.
     Raison (message technique, en anglais) : { $why }
     Le tournoi reste en l'état. arbitre réessaie à chaque tour de son horloge et ne vous écrit de nouveau que si la raison change. Pour voir le tournoi : arbitre tournament show { $name }. Retirer un joueur (arbitre tournament withdraw { $name } ADRESSE) peut rendre l'appariement possible ; arbitre tournament pair { $name } réessaie tout de suite.
-tournament-final-foot = 1 gain, ½ nulle, 0 perte, + et - gagnée ou perdue sans jouer, . pas terminée ; { $first } et { $second } : vous avez joué en premier ou en second ; le nombre devant : la place de l'adversaire.
+tournament-final-foot = 1 gain, ½ nulle, 0 perte, + et - gagnée ou perdue sans jouer, . pas terminée ; { $shape ->
+        [grid] * la case d'un joueur face à lui-même
+       *[rounds] { $first } et { $second } : le joueur a joué en premier ou en second ; le nombre devant : la place de l'adversaire
+    } ; – sous DE : aucune égalité que la confrontation directe puisse départager.
 
 # INSCRIPTION. $open : les tournois ouverts, un par ligne ; $shown : le nom affiché dans
 # les tableaux.

@@ -63,7 +63,10 @@ web-conditions = Règlement
 web-bye-full = exempt (1 point)
 web-bye-half = exempt (½ point)
 web-bye-zero = non apparié (0 point)
-web-legend = 1 gain, ½ nulle, 0 perte, + et - gain ou perte sans jouer, . partie en cours ; { $first } et { $second } : le joueur a joué en premier ou en second ; le nombre devant : le rang de l'adversaire.
+web-legend = 1 gain, ½ nulle, 0 perte, + et - gain ou perte sans jouer, . partie en cours ; { $shape ->
+        [grid] * la case du joueur face à lui-même
+       *[rounds] { $first } et { $second } : le joueur a joué en premier ou en second ; le nombre devant : le rang de l'adversaire
+    } ; – sous DE : aucune égalité que la confrontation directe puisse départager.
 
 # Adresses qui ne mènent à rien.
 web-missing-page = Page introuvable

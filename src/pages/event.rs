@@ -11,7 +11,7 @@ use super::Chrome;
 use super::listing::{Named, game_title, score};
 use crate::games::GameKind;
 use crate::referee::StoredGame;
-use crate::referee::view::{Ratings, conditions, side_letters, standings_grid};
+use crate::referee::view::{self, Ratings, conditions, side_letters, standings_grid};
 use crate::t;
 use crate::tournament::crosstable;
 use crate::tournament::event::{EntryStatus, EventStatus, Outcome, StoredEvent};
@@ -198,7 +198,13 @@ pub fn page(mut chrome: Chrome, facts: &EventFacts<'_>) -> EventPage {
         rows,
         legend: {
             let (first, second) = side_letters(lang, event);
-            t!(lang, "web-legend", first = first, second = second)
+            t!(
+                lang,
+                "web-legend",
+                shape = view::legend_shape(event),
+                first = first,
+                second = second
+            )
         },
         chrome,
     }

@@ -18,8 +18,8 @@ pub use super::clocks::{
 pub use super::compose::mover_of_ply;
 /// An event's table, standings and conditions.
 pub use super::event::view::{
-    Ratings, conditions, conditions_text, side_letters, standings_csv, standings_grid,
-    standings_text, table_of,
+    Ratings, conditions, conditions_text, legend_shape, side_letters, standings_csv,
+    standings_grid, standings_text, table_of,
 };
 pub use super::reply::result_text;
 /// What the public may see of a game.

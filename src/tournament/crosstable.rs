@@ -13,6 +13,10 @@ use std::fmt::Write as _;
 use super::record::{ByeKind, Colour, GameResult, RoundEntry, Table, Tpn};
 use super::tiebreak::{Standing, TieBreak, TieBreakValue};
 
+/// The mark of a player's own square in a round robin's grid (never a side's letter: Ataxx's
+/// sides are x and o).
+pub const OWN_SQUARE: &str = "*";
+
 /// The headings, in the reader's language.
 #[derive(Clone, Debug)]
 pub struct Labels {
@@ -54,6 +58,7 @@ pub fn show_value(value: &TieBreakValue) -> String {
         TieBreakValue::Hundredths(h) => format!("{}.{:02}", h / 100, h % 100),
         TieBreakValue::Rating(r) => r.to_string(),
         TieBreakValue::Place(p) => p.to_string(),
+        TieBreakValue::Unbroken => "–".to_owned(),
         TieBreakValue::Lot(_) => String::new(),
     }
 }
@@ -117,7 +122,7 @@ fn cells(
             .iter()
             .map(|other| {
                 if other.tpn == tpn {
-                    return "x".repeat(cycles);
+                    return OWN_SQUARE.repeat(cycles);
                 }
                 let mut games: Vec<char> = entrant
                     .rounds

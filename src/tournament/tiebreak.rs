@@ -217,6 +217,10 @@ pub enum TieBreakValue {
     /// A place inside the group the tie-break was applied to ([`TieBreak::DirectEncounter`]),
     /// 1 first; entrants it could not separate share a place. Less is better.
     Place(u32),
+    /// The direct encounter did not apply: the entrant was tied with nobody, or its tied group
+    /// could not be separated at all (a cycle, a drawn game, players who have not met). Shown
+    /// as a dash, as the published tables do, rather than a place that says nothing.
+    Unbroken,
     /// The entrant's draw ([`TieBreak::Lots`], see [`draw_lot`]); more is better.
     Lot(u64),
 }
@@ -242,7 +246,8 @@ impl TieBreakValue {
             TieBreakValue::Hundredths(_) => 2,
             TieBreakValue::Rating(_) => 3,
             TieBreakValue::Place(_) => 4,
-            TieBreakValue::Lot(_) => 5,
+            TieBreakValue::Unbroken => 5,
+            TieBreakValue::Lot(_) => 6,
         }
     }
 }
@@ -258,6 +263,7 @@ impl fmt::Display for TieBreakValue {
             TieBreakValue::Tenths(t) => write!(f, "{}.{}", t / 10, t % 10),
             TieBreakValue::Hundredths(h) => write!(f, "{}.{:02}", h / 100, h % 100),
             TieBreakValue::Lot(l) => write!(f, "{l:016x}"),
+            TieBreakValue::Unbroken => f.write_str("-"),
         }
     }
 }
@@ -368,6 +374,13 @@ pub fn standings_in(
                 } else {
                     vec![group]
                 };
+                if let [whole] = blocks.as_slice() {
+                    for &i in whole {
+                        values[i].push(TieBreakValue::Unbroken);
+                    }
+                    next.extend(blocks);
+                    continue;
+                }
                 let mut place = 1u32;
                 for block in blocks {
                     for &i in &block {
@@ -544,7 +557,7 @@ impl<'a> Event<'a> {
             TieBreak::AverageRatingOfOpponents => TieBreakValue::Rating(self.aro(i)),
             TieBreak::Lots => TieBreakValue::Lot(draw_lot(lots_seed, self.table.entrants[i].tpn)),
             // Computed per group by `direct_encounter`; never asked here.
-            TieBreak::DirectEncounter => TieBreakValue::Place(1),
+            TieBreak::DirectEncounter => TieBreakValue::Unbroken,
         }
     }
 

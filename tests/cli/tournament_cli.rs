@@ -451,7 +451,23 @@ fn a_double_round_robin_and_a_knockout_start_as_published() {
     let finals = mails_to(&d, "Club RR: final standings");
     assert_eq!(finals.len(), 5, "four players and the director");
     // Every player: 3 draws and 3 decided games; the grid shows two results a pair.
-    assert!(finals[0].1.contains("Ada Lovelace"), "{}", finals[0].1);
+    let table = &finals[0].1;
+    assert!(table.contains("Ada Lovelace"), "{table}");
+    // A player's own square is a star, never a side's letter; the legend explains the grid
+    // it is under (no sides in a round robin's grid); the pairs tied on points and on SB
+    // split their two games (1-1), so the direct encounter breaks no tie: dashes, not 1s.
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.contains(" | "))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 4, "{table}");
+    for row in &rows {
+        assert_eq!(row.matches("**").count(), 1, "{row}");
+        assert!(row.trim_end().ends_with('–'), "{row}");
+    }
+    assert!(table.contains("* a player's own square"), "{table}");
+    assert!(!table.contains("moved first or second"), "{table}");
 
     ok(&[
         "tournament",

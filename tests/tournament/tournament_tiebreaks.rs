@@ -6,7 +6,9 @@
 //! properties of the ranking on random tables.
 
 use arbitre::tournament::record::{ByeKind, Colour, Entrant, GameResult, RoundEntry, Table, Tpn};
-use arbitre::tournament::tiebreak::TieBreakValue::{Count, Hundredths, Place, Rating, Tenths};
+use arbitre::tournament::tiebreak::TieBreakValue::{
+    Count, Hundredths, Place, Rating, Tenths, Unbroken,
+};
 use arbitre::tournament::tiebreak::{
     Format, Standing, TieBreak, TieBreakValue, draw_lot, standings, standings_in,
 };
@@ -194,12 +196,14 @@ fn round_robin_iccf_order_wins_then_sonneborn_berger_then_direct_encounter() {
     // P2 and P3 are still tied: the direct encounter, P2 beat P3 (round 4), puts P2 first.
     // P4 and P5 drew their game: still tied after the whole list, they share 4th place.
     assert_eq!(ranks(&s), "P1=1 P2=2 P3=3 P4=4 P5=4 P6=6");
-    assert_eq!(values(&s, 1), [Count(3), Hundredths(800), Place(1)]);
+    // The direct encounter breaks the tie it must (P2 before P3: they met, P2 won) and not the
+    // one it must not (P4 and P5 drew): theirs, like the untied P1's and P6's, is a dash.
+    assert_eq!(values(&s, 1), [Count(3), Hundredths(800), Unbroken]);
     assert_eq!(values(&s, 2), [Count(2), Hundredths(650), Place(1)]);
     assert_eq!(values(&s, 3), [Count(2), Hundredths(650), Place(2)]);
-    assert_eq!(values(&s, 4), [Count(1), Hundredths(525), Place(1)]);
-    assert_eq!(values(&s, 5), [Count(1), Hundredths(525), Place(1)]);
-    assert_eq!(values(&s, 6), [Count(1), Hundredths(300), Place(1)]);
+    assert_eq!(values(&s, 4), [Count(1), Hundredths(525), Unbroken]);
+    assert_eq!(values(&s, 5), [Count(1), Hundredths(525), Unbroken]);
+    assert_eq!(values(&s, 6), [Count(1), Hundredths(300), Unbroken]);
 }
 
 #[test]
@@ -214,10 +218,10 @@ fn round_robin_direct_encounter_first_meets_a_cycle_and_is_used_again_later() {
     ];
     let s = standings(&round_robin(), &order, 0);
     assert_eq!(ranks(&s), "P1=1 P2=2 P3=3 P4=4 P5=4 P6=6");
-    assert_eq!(values(&s, 1), [Place(1), Hundredths(800), Place(1)]);
-    assert_eq!(values(&s, 2), [Place(1), Hundredths(650), Place(1)]);
-    assert_eq!(values(&s, 3), [Place(1), Hundredths(650), Place(2)]);
-    assert_eq!(values(&s, 4), [Place(1), Hundredths(525), Place(1)]);
+    assert_eq!(values(&s, 1), [Unbroken, Hundredths(800), Unbroken]);
+    assert_eq!(values(&s, 2), [Unbroken, Hundredths(650), Place(1)]);
+    assert_eq!(values(&s, 3), [Unbroken, Hundredths(650), Place(2)]);
+    assert_eq!(values(&s, 4), [Unbroken, Hundredths(525), Unbroken]);
 }
 
 #[test]
@@ -403,8 +407,8 @@ fn swiss_every_figure_with_buchholz_first() {
     );
     assert_eq!(column(&s, 5), [3, 1, 2, 2, 2, 1, 2, 2].map(Count));
     assert_eq!(column(&s, 6), [3, 1, 2, 2, 1, 1, 1, 2].map(Count));
-    // The direct encounter, last, finds nobody tied any more: everyone is 1st of its group.
-    assert_eq!(column(&s, 7), [Place(1); 8]);
+    // The direct encounter, last, finds nobody tied any more: it decides nothing.
+    assert_eq!(column(&s, 7), [Unbroken; 8]);
     let scores: Vec<_> = s.iter().map(|s| s.score).collect();
     assert_eq!(scores, [40, 30, 30, 25, 20, 20, 20, 10]);
 }
@@ -421,12 +425,12 @@ fn swiss_direct_encounter_first_then_cut_buchholz() {
     ];
     let s = standings(&swiss(), &order, 0);
     assert_eq!(ranks(&s), "P1=1 P4=2 P2=3 P3=4 P8=5 P5=6 P7=7 P6=8");
-    assert_eq!(values(&s, 2), [Place(1), Tenths(105), Tenths(135)]);
-    assert_eq!(values(&s, 4), [Place(1), Tenths(115), Tenths(125)]);
+    assert_eq!(values(&s, 2), [Unbroken, Tenths(105), Tenths(135)]);
+    assert_eq!(values(&s, 4), [Unbroken, Tenths(115), Tenths(125)]);
     assert_eq!(values(&s, 8), [Place(1), Tenths(120), Tenths(130)]);
     assert_eq!(values(&s, 5), [Place(2), Tenths(90), Tenths(110)]);
     assert_eq!(values(&s, 7), [Place(2), Tenths(85), Tenths(105)]);
-    assert_eq!(values(&s, 6), [Place(1), Tenths(105), Tenths(125)]);
+    assert_eq!(values(&s, 6), [Unbroken, Tenths(105), Tenths(125)]);
 }
 
 #[test]
@@ -480,7 +484,11 @@ fn direct_encounter_averages_games_repeated_between_two_players() {
     );
     let s = standings(&table, &[TieBreak::DirectEncounter], 0);
     assert_eq!(ranks(&s), "P2=1 P3=2 P1=3 P5=4 P4=5");
-    assert_eq!(column(&s, 0), [3, 1, 2, 1, 1].map(Place));
+    // P5 and P4, on 1½ and ½, were tied with nobody: a dash, not a place.
+    assert_eq!(
+        column(&s, 0),
+        [Place(3), Place(1), Place(2), Unbroken, Unbroken]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -521,7 +529,7 @@ fn cancelled_games_are_games_that_never_existed() {
     assert_eq!(
         values(&s, 3),
         [
-            Place(1),
+            Unbroken,
             Count(0),
             Hundredths(100),
             Tenths(20),
@@ -530,7 +538,7 @@ fn cancelled_games_are_games_that_never_existed() {
     );
     assert_eq!(
         values(&s, 4),
-        [Place(1), Count(1), Hundredths(50), Tenths(5), Rating(2000)]
+        [Unbroken, Count(1), Hundredths(50), Tenths(5), Rating(2000)]
     );
     // P2: SB = 1×½ (P3) + ½×1 (P1) = 1.00, nothing for the cancelled game.
     assert_eq!(values(&s, 2)[2], Hundredths(100));

@@ -123,9 +123,19 @@ pub fn legend(lang: Lang, event: &StoredEvent) -> String {
     t!(
         lang,
         "tournament-final-foot",
+        shape = legend_shape(event),
         first = first,
         second = second
     )
+}
+
+/// Which legend a crosstable needs: `grid` (a round robin's results against each opponent)
+/// or `rounds` (round by round, with the opponent's place and the side played).
+pub fn legend_shape(event: &StoredEvent) -> &'static str {
+    match shape(event) {
+        Shape::Grid { .. } => "grid",
+        Shape::Rounds => "rounds",
+    }
 }
 
 fn labels(lang: Lang, event: &StoredEvent) -> Labels {
