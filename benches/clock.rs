@@ -141,6 +141,8 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize, base: i64) {
         .map(|i| Player {
             address: format!("p{i}@bench.example"),
             name: None,
+            name_chosen: false,
+            name_told: false,
             lang: if i % 2 == 0 { Lang::EN } else { Lang::FR },
             lang_from: referee::LangFrom::Chosen,
             chat: true,

@@ -46,6 +46,8 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
         Player {
             address: WHITE.into(),
             name: Some("White".into()),
+            name_chosen: false,
+            name_told: false,
             lang: Lang::EN,
             lang_from: referee::LangFrom::Chosen,
             chat: true,
@@ -61,6 +63,8 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
         Player {
             address: BLACK.into(),
             name: Some("Black".into()),
+            name_chosen: false,
+            name_told: false,
             lang: Lang::FR,
             lang_from: referee::LangFrom::Chosen,
             chat: true,

@@ -19,5 +19,13 @@ pictures-usage = Write PICTURES ON to see a picture of the board in your game ma
 # PUBLIC ON / PUBLIC OFF / PUBLIC alone.
 public-on = From now on your casual games are shown on arbitre's public pages, under your name only (never your address). PUBLIC OFF hides them.
 public-off = From now on your casual games are no longer shown on arbitre's public pages. Tournament games stay on their event's pages, under the event's spectator delay. PUBLIC ON shows your games again.
+# NAME Alice M. / NAME alone / a name refused / the hint in a first game mail.
+name-set = From now on your opponents and arbitre's public pages show you as “{ $name }”. The name your mail carries no longer replaces it; NAME followed by another name changes it.
+name-current = Your opponents and arbitre's public pages show you as “{ $name }”. To change it, write NAME followed by the name to show, at most { $max } characters (NAME Alice M.). Nothing was changed.
+name-none = Your opponents and arbitre's public pages have no name for you yet: they read “your opponent”, or a number. To choose one, write NAME followed by it, at most { $max } characters (NAME Alice M.). Nothing was changed.
+name-too-long = “{ $name }” is { $length } characters long; a name shown has at most { $max }. Nothing was changed.
+name-address = A name shown never carries an address, and “{ $name }” looks like a mail or web address. Nothing was changed.
+name-hint-known = Your opponents and arbitre's public pages show you as “{ $name }”, the name your mail carries. To choose another, reply NAME followed by it, at any time (NAME Alice M.).
+name-hint-none = Your opponents and arbitre's public pages have no name for you: they read “your opponent”, or a number. To choose one, reply NAME followed by it, at any time (NAME Alice M.).
 public-usage = Write PUBLIC OFF to hide your casual games from arbitre's public pages, or PUBLIC ON to show them (under your name only, never your address). Nothing was changed.
 chat-usage = Write CHAT ON to receive the words your opponents write with their moves, or CHAT OFF to receive the moves alone. Nothing was changed.

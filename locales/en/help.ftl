@@ -43,6 +43,8 @@ help =
       PUBLIC ON|OFF
                    your casual games on arbitre's public pages, under your name only
                    (on unless you turn it off)
+      NAME <name>  the name your opponents and the pages show (NAME Alice M.; at
+                   most 40 characters, never an address)
       TZ <zone>    the time zone your deadlines are written in (TZ Europe/Paris)
       LEAVE <first day> <last day>
                    stop all your clocks for those days (LEAVE 2026-12-20 2027-01-03);

@@ -10,6 +10,7 @@ subject-tournament = [arbitre] Tournaments
 subject-chat = [arbitre] Opponents' messages
 subject-pictures = [arbitre] Board pictures
 subject-public = [arbitre] Public pages
+subject-name = [arbitre] The name shown
 subject-problem = [arbitre] Your message could not be used
 subject-challenge = [arbitre] New game
 subject-which-game = [arbitre] Which game?

@@ -45,6 +45,8 @@ words-phone = phone, mobile, cell phone
 words-notify = notify, notifications
 words-pictures = pictures, picture
 words-public = public
+# NAME Alice M.: the name shown to opponents and on the pages.
+words-name = name, display name
 words-sms = sms, text, texts
 words-mail = mail, email, e-mail
 words-both = both, sms and mail, mail and sms

@@ -42,6 +42,8 @@ help =
       PUBLIC OUI|NON
                     vos parties amicales sur les pages publiques d'arbitre, sous votre
                     seul nom (oui sauf si vous dites non)
+      NOM <nom>     le nom que vos adversaires et les pages voient (NOM Alice M. ;
+                    40 caractères au plus, jamais une adresse)
       FUSEAU <fuseau>
                     le fuseau horaire de vos dates limites (FUSEAU Europe/Paris)
       CONGE <premier jour> <dernier jour>

@@ -11,6 +11,7 @@ subject-tournament = [arbitre] Tournois
 subject-chat = [arbitre] Messages des adversaires
 subject-pictures = [arbitre] Images du plateau
 subject-public = [arbitre] Pages publiques
+subject-name = [arbitre] Le nom affiché
 subject-problem = [arbitre] Votre message n'a pas pu être pris en compte
 subject-challenge = [arbitre] Nouvelle partie
 subject-which-game = [arbitre] Quelle partie ?

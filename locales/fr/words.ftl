@@ -48,6 +48,8 @@ words-phone = téléphone, portable, mobile
 words-notify = avis, notifications, prévenir
 words-pictures = images, image, dessins
 words-public = public, publique
+# NOM Alice M. : le nom montré aux adversaires et sur les pages.
+words-name = nom, pseudo, pseudonyme
 words-sms = sms, texto, textos
 words-mail = mail, courriel, e-mail, email
 words-both = les deux, deux, sms et mail, mail et sms

@@ -1,11 +1,11 @@
 //! The account commands, which change or show a player's own settings and no game:
-//! `GAMES` (their games and invitations), `HELP`, `LANG`, `CHAT`, `PUBLIC`, `PICTURES` and
-//! `TZ`. Reached from [`super::message`]'s dispatch once the proof a command needs is
+//! `GAMES` (their games and invitations), `HELP`, `LANG`, `CHAT`, `PUBLIC`, `PICTURES`,
+//! `NAME` and `TZ`. Reached from [`super::message`]'s dispatch once the proof a command needs is
 //! checked; each composes its answer through the [`Desk`].
 
 use crate::referee::command::Command;
 use crate::referee::desk::{Desk, display_name};
-use crate::referee::reply::{self, GameLine, Topic};
+use crate::referee::reply::{self, GameLine, NameRefused, Topic};
 use crate::referee::route::{Route, route};
 use crate::referee::{GameStatus, LangFrom, Player, clocks};
 use crate::text::Lang;
@@ -150,6 +150,77 @@ pub(crate) fn on_pictures(desk: &mut Desk, on: Option<bool>) {
     );
 }
 
+/// The longest name a player may choose, in characters: enough for a first name and a
+/// surname, short enough for a crosstable's column and a phone's line.
+pub(crate) const NAME_MAX: usize = 40;
+
+/// `NAME <name>`: the name shown to the sender's opponents and on the pages, from now on in
+/// place of their mail's display name; `NAME` alone says which name is shown.
+pub(crate) fn on_name(desk: &mut Desk, name: Option<&str>) {
+    let sender = desk.sender().to_lowercase();
+    let lang = desk.lang;
+    let Some(raw) = name else {
+        let current = desk.player(&sender).and_then(|p| p.name.clone());
+        desk.reply(
+            Topic::Name,
+            reply::name_current(lang, current.as_deref(), NAME_MAX),
+        );
+        desk.summary = format!("{sender} asked for the name shown");
+        return;
+    };
+    let name = match chosen_name(raw) {
+        Ok(name) => name,
+        Err(refused) => {
+            desk.reply(Topic::Name, reply::name_refused(lang, raw, refused));
+            desk.summary = format!("{sender} gave a name that was refused ({refused:?})");
+            return;
+        }
+    };
+    desk.ensure_player(&sender, lang);
+    let player = desk.player(&sender).cloned().expect("ensured");
+    desk.upsert_player(Player {
+        name: Some(name.clone()),
+        name_chosen: true,
+        ..player
+    });
+    desk.reply(Topic::Name, reply::name_set(lang, &name));
+    desk.summary = format!("{sender} chose the name shown: {name:?}");
+}
+
+/// A name as a player wrote it after `NAME`, made fit to show: quotes around it dropped,
+/// runs of spaces (and any control character) made one space. Refused when it is longer
+/// than [`NAME_MAX`] or holds an address (mail or web): a name shown never leads to its
+/// owner's mailbox, nor elsewhere.
+fn chosen_name(raw: &str) -> Result<String, NameRefused> {
+    let spaced: String = raw
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let name = spaced
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_matches(['"', '\'', '“', '”', '«', '»'])
+        .trim()
+        .to_string();
+    let lower = name.to_lowercase();
+    let address = name.contains(['@', '<', '>'])
+        || lower.contains("://")
+        || lower.contains("www.")
+        || lower.starts_with("mailto:");
+    if address {
+        return Err(NameRefused::Address);
+    }
+    let length = name.chars().count();
+    if length > NAME_MAX {
+        return Err(NameRefused::TooLong {
+            length,
+            max: NAME_MAX,
+        });
+    }
+    Ok(name)
+}
+
 /// One of the sender's settings that is on or off.
 struct Switch {
     /// The command, for the log.
@@ -212,4 +283,38 @@ pub(crate) fn on_zone(desk: &mut Desk, zone: Option<&str>) {
     });
     desk.reply(Topic::Zone, reply::zone_set(lang, &canonical));
     desk.summary = format!("{sender} set their time zone to {canonical}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chosen_name_is_tidied_and_never_an_address_nor_too_long() {
+        assert_eq!(chosen_name("  Alice   M. ").as_deref(), Ok("Alice M."));
+        assert_eq!(chosen_name("\"Zoé Ünal\"").as_deref(), Ok("Zoé Ünal"));
+        assert_eq!(chosen_name("« Éloïse »").as_deref(), Ok("Éloïse"));
+        assert_eq!(
+            chosen_name("Bob\tthe\u{7}Great").as_deref(),
+            Ok("Bob the Great")
+        );
+        for address in [
+            "alice@example.org",
+            "Alice <alice@example.org>",
+            "see https://example.org",
+            "www.example.org",
+            "mailto:alice",
+        ] {
+            assert_eq!(chosen_name(address), Err(NameRefused::Address), "{address}");
+        }
+        let forty: String = "é".repeat(NAME_MAX);
+        assert_eq!(chosen_name(&forty).as_deref(), Ok(forty.as_str()));
+        assert_eq!(
+            chosen_name(&format!("{forty}x")),
+            Err(NameRefused::TooLong {
+                length: NAME_MAX + 1,
+                max: NAME_MAX
+            })
+        );
+    }
 }

@@ -41,6 +41,7 @@ use crate::referee::{
 };
 use crate::referee::{clocks, play};
 use crate::t;
+use crate::text::Lang;
 
 /// Invitations a challenger may have waiting for an answer at once.
 pub const MAX_PENDING: usize = 10;
@@ -276,16 +277,42 @@ fn accept(desk: &mut Desk, game: &StoredGame, side: Side) {
     next.status = GameStatus::Active;
     next.updated_at = desk.now;
     let other = side.opponent();
-    let body = reply::game_started(
-        desk.lang_of(next.address_of(other)),
-        &desk.seen(&next, &live, other),
-        false,
-    );
+    let lang = desk.lang_of(next.address_of(other));
+    let mut body = reply::game_started(lang, &desk.seen(&next, &live, other), false);
+    body.push_str(&tell_name_once(desk, next.address_of(other), lang));
     desk.notify(&next, other, body);
-    let body = reply::game_started(desk.lang, &desk.seen(&next, &live, side), false);
+    let mut body = reply::game_started(desk.lang, &desk.seen(&next, &live, side), false);
+    body.push_str(&tell_name_once(desk, next.address_of(side), desk.lang));
     desk.reply_game(&next, side, body);
     desk.summary = format!("game #{}: invitation accepted; the game starts", game.id);
     desk.save_game(next);
+}
+
+/// The paragraph that tells a player, once, which name others see and that `NAME` changes
+/// it: in the first mail of a game, while they have neither chosen a name nor been told
+/// (remembered with the decision). Empty otherwise.
+fn tell_name_once(desk: &mut Desk, address: &str, lang: Lang) -> String {
+    desk.ensure_player(address, lang);
+    let Some(player) = desk.player(address).cloned() else {
+        return String::new();
+    };
+    let Some(hint) = name_hint(&player, lang) else {
+        return String::new();
+    };
+    desk.upsert_player(Player {
+        name_told: true,
+        ..player
+    });
+    hint
+}
+
+/// The `NAME` hint for `player` (blank line first), unless they chose their name or were
+/// told already.
+fn name_hint(player: &Player, lang: Lang) -> Option<String> {
+    (!player.name_chosen && !player.name_told).then(|| {
+        let name = display_name(player.name.as_deref());
+        format!("\n{}", reply::name_hint(lang, name.as_deref()))
+    })
 }
 
 /// A stored game for `live`, not yet played.
@@ -346,15 +373,30 @@ pub fn create_game(
             .iter()
             .find(|p| p.address.eq_ignore_ascii_case(address))
     };
-    let mut new_players = Vec::new();
+    let mut new_players: Vec<Player> = Vec::new();
     let mut mail = Mailer::for_message(config, &format!("game\0{id}\0{now}"));
     let around = clocks::Circumstances::of(&config.clock, &game, find, &[]);
     for side in Side::BOTH {
         let address = game.address_of(side);
         let lang = find(address).map(|p| p.lang).unwrap_or(config.default_lang);
-        if find(address).is_none() && !new_players.iter().any(|p: &Player| p.address == address) {
+        if find(address).is_none() && !new_players.iter().any(|p| p.address == address) {
             new_players.push(Player::new(address, lang));
         }
+        // Told once which name others see (see `tell_name_once`).
+        let known = new_players
+            .iter()
+            .find(|p| p.address == address)
+            .or_else(|| find(address))
+            .cloned();
+        let hint = known.and_then(|player| {
+            let hint = name_hint(&player, lang)?;
+            new_players.retain(|p| p.address != address);
+            new_players.push(Player {
+                name_told: true,
+                ..player
+            });
+            Some(hint)
+        });
         let seen = Seen {
             stored: &game,
             live: &live,
@@ -364,7 +406,7 @@ pub fn create_game(
             reply_to: compose::reply_address(config, id, side),
             clock: clocks::view(&game, &around, side, now),
         };
-        let body = reply::game_started(lang, &seen, true);
+        let body = reply::game_started(lang, &seen, true) + &hint.unwrap_or_default();
         let subject = reply::subject_game(lang, &game, side, seen.opponent.as_deref(), false);
         mail.announce(&game, side, subject, body);
     }

@@ -65,6 +65,9 @@ pub enum Command {
     /// My casual games on the public pages (`PUBLIC ON`) or hidden (`PUBLIC OFF`); `None`:
     /// neither said.
     Public(Option<bool>),
+    /// The name shown to my opponents and on the pages: the words after `NAME`, as written
+    /// (`None`: nothing after it).
+    Name(Option<String>),
     /// A dry run of a move or a line of moves: the words after the keyword, as written.
     Check(String),
     /// Ask to take back my last move, or agree to the opponent's request.
@@ -114,6 +117,7 @@ impl Command {
                 | Command::Help(_)
                 | Command::Lang(_)
                 | Command::Chat(_)
+                | Command::Name(_)
                 | Command::Zone(_)
                 | Command::Leave(_)
                 | Command::Phone(_)
@@ -296,6 +300,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Notify,
         M::Pictures,
         M::Public,
+        M::Name,
         M::Join,
         M::Standings,
         M::Withdraw,
@@ -324,6 +329,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Standings => Command::Standings(args.first().map(|e| e.to_string())),
             M::Pictures => Command::Pictures(switch_in(&w[n..])),
             M::Public => Command::Public(switch_in(&w[n..])),
+            M::Name => Command::Name(Some(args.join(" ")).filter(|n| !n.trim().is_empty())),
             M::Withdraw => Command::Withdraw(args.first().map(|e| e.to_string())),
             M::Notify => Command::Notify(
                 vocabulary::start(&w[n.min(w.len())..], &[M::Sms, M::Mail, M::Both]).map(

@@ -204,7 +204,7 @@ impl<'a> Desk<'a> {
         let Some(p) = self.ctx.sender.as_ref() else {
             return;
         };
-        if !p.address.eq_ignore_ascii_case(&self.msg.from) {
+        if !p.address.eq_ignore_ascii_case(&self.msg.from) || p.name_chosen {
             return;
         }
         let name = display_name(self.msg.from_name.as_deref());

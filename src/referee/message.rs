@@ -182,6 +182,10 @@ pub(crate) fn decide(
             confirm::hold(&mut desk, &reading.line, None)
         }
         Command::Public(on) => account::on_public(&mut desk, *on),
+        Command::Name(Some(_)) if !desk.proof.holds() => {
+            confirm::hold(&mut desk, &reading.line, None)
+        }
+        Command::Name(name) => account::on_name(&mut desk, name.as_deref()),
         Command::Zone(Some(_)) if !desk.proof.holds() => {
             confirm::hold(&mut desk, &reading.line, None)
         }
@@ -263,6 +267,7 @@ fn needs_mail(command: &Command) -> bool {
             | Command::Zone(Some(_))
             | Command::Chat(Some(_))
             | Command::Public(Some(_))
+            | Command::Name(Some(_))
             | Command::Pictures(Some(_))
             | Command::Phone(PhoneRequest::Link(_) | PhoneRequest::Off)
             | Command::Notify(Some(_))

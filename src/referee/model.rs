@@ -16,8 +16,13 @@ pub use crate::base::{GameId, Timestamp};
 pub struct Player {
     /// The mail address, lower case: the player's identity.
     pub address: String,
-    /// The display name from their mail, if any.
+    /// The name shown to their opponents and on the pages: the display name of their mail,
+    /// or the one they chose (`NAME`), if any.
     pub name: Option<String>,
+    /// Whether they chose that name (`NAME`): their mail's display name no longer replaces it.
+    pub name_chosen: bool,
+    /// Whether arbitre told them, in a game's first mail, that they can choose it (once).
+    pub name_told: bool,
     /// The language they read.
     pub lang: Lang,
     /// Where that language came from.
@@ -53,6 +58,8 @@ impl Player {
         Player {
             address: address.to_lowercase(),
             name: None,
+            name_chosen: false,
+            name_told: false,
             lang,
             lang_from: LangFrom::Assumed,
             chat: true,

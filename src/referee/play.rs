@@ -116,6 +116,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         | Command::Chat(_)
         | Command::Pictures(_)
         | Command::Public(_)
+        | Command::Name(_)
         | Command::Zone(_)
         | Command::Leave(_)
         | Command::Phone(_)

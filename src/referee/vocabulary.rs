@@ -83,6 +83,8 @@ pub enum Meaning {
     Pictures,
     /// `PUBLIC`: the player's casual games shown on the public pages, or hidden.
     Public,
+    /// `NAME`: the name shown to opponents and on the pages.
+    Name,
     /// `SMS` (after `NOTIFY`).
     Sms,
     /// `MAIL` (after `NOTIFY`).
@@ -111,7 +113,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 46] = [
+    pub const ALL: [Meaning; 47] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -146,6 +148,7 @@ impl Meaning {
         Meaning::Notify,
         Meaning::Pictures,
         Meaning::Public,
+        Meaning::Name,
         Meaning::Sms,
         Meaning::Mail,
         Meaning::Both,
@@ -197,6 +200,7 @@ impl Meaning {
             Meaning::Notify => "words-notify",
             Meaning::Pictures => "words-pictures",
             Meaning::Public => "words-public",
+            Meaning::Name => "words-name",
             Meaning::Sms => "words-sms",
             Meaning::Mail => "words-mail",
             Meaning::Both => "words-both",

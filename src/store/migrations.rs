@@ -422,6 +422,11 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE attempts ADD COLUMN holder TEXT;
     ALTER TABLE attempts ADD COLUMN since INTEGER;
     "#,
+    // 27: whether a player chose the name shown (`NAME`), and whether they were told they can.
+    r#"
+    ALTER TABLE players ADD COLUMN name_chosen INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE players ADD COLUMN name_told INTEGER NOT NULL DEFAULT 0;
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -1005,6 +1005,8 @@ mod tests {
             players: vec![Player {
                 address: "alice@example.org".into(),
                 name: Some("Alice".into()),
+                name_chosen: true,
+                name_told: true,
                 lang: Lang::FR,
                 lang_from: crate::referee::LangFrom::Chosen,
                 chat: false,
@@ -1465,6 +1467,8 @@ mod tests {
                 let p = Player {
                     address: who.into(),
                     name: None,
+                    name_chosen: false,
+                    name_told: false,
                     lang: Lang::EN,
                     lang_from: crate::referee::LangFrom::Assumed,
                     chat: true,

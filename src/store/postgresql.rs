@@ -205,6 +205,12 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         "ALTER TABLE attempts ADD COLUMN holder TEXT;
         ALTER TABLE attempts ADD COLUMN since BIGINT;",
     ),
+    // See SQLite's step 27.
+    (
+        27,
+        "ALTER TABLE players ADD COLUMN name_chosen BIGINT NOT NULL DEFAULT 0;
+        ALTER TABLE players ADD COLUMN name_told BIGINT NOT NULL DEFAULT 0;",
+    ),
 ];
 
 const BASELINE: &str = r#"

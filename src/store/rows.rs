@@ -33,7 +33,7 @@ pub fn player(conn: &Db, address: &str) -> Result<Option<Player>, StoreError> {
     let found = conn.query_opt(
         "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
          claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
-         public, invitations FROM players WHERE address = ?1",
+         public, invitations, name_chosen, name_told FROM players WHERE address = ?1",
         params![address.to_lowercase()],
         player_row,
     )?;
@@ -63,6 +63,8 @@ fn player_row(r: &Row<'_>) -> Result<Player, StoreError> {
     Ok(Player {
         address: r.get(0)?,
         name: r.get(1)?,
+        name_chosen: r.get(17)?,
+        name_told: r.get(18)?,
         lang: Lang::from_name(&lang).unwrap_or_default(),
         lang_from: LangFrom::from_code(&r.get::<String>(3)?),
         chat: r.get(4)?,
@@ -159,8 +161,9 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
     conn.execute(
         "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
          notify, claim_number, claim_code, claim_until, claim_tries, claim_codes, claim_since,
-         pictures, public, invitations)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+         pictures, public, invitations, name_chosen, name_told)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+                 ?19, ?20)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
          lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
          updated_at = excluded.updated_at, phone = excluded.phone, notify = excluded.notify,
@@ -168,7 +171,8 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
          claim_until = excluded.claim_until, claim_tries = excluded.claim_tries,
          claim_codes = excluded.claim_codes, claim_since = excluded.claim_since,
          pictures = excluded.pictures, public = excluded.public,
-         invitations = excluded.invitations",
+         invitations = excluded.invitations, name_chosen = excluded.name_chosen,
+         name_told = excluded.name_told",
         params![
             p.address.to_lowercase(),
             p.name,
@@ -188,6 +192,8 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
             p.pictures,
             p.public,
             p.invitations,
+            p.name_chosen,
+            p.name_told,
         ],
     )?;
     let address = p.address.to_lowercase();

@@ -15,6 +15,7 @@ mod catalogs;
 mod mail_parse;
 mod referee_clocks;
 mod referee_director;
+mod referee_names;
 mod referee_reading;
 mod referee_scenarios;
 mod referee_sms;

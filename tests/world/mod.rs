@@ -776,6 +776,8 @@ impl World {
             Player {
                 address: who.to_string(),
                 name: None,
+                name_chosen: false,
+                name_told: false,
                 lang,
                 lang_from: LangFrom::Chosen,
                 chat: true,

@@ -157,7 +157,16 @@ fn create_game(
             }
         }
     }
-    let mut decision = crate::referee::create_game(desk.config, &request, &known, id, desk.now)
+    // Entrants chose the name shown when they entered (JOIN's name, or the table's): the
+    // game's first mail does not offer them NAME.
+    let seated: Vec<Player> = known
+        .iter()
+        .map(|p| Player {
+            name_told: true,
+            ..p.clone()
+        })
+        .collect();
+    let mut decision = crate::referee::create_game(desk.config, &request, &seated, id, desk.now)
         .map_err(|e| Refused(format!("game #{id}: {e}")))?;
     for game in &mut decision.games {
         game.terms = GameTerms {

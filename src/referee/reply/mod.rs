@@ -164,6 +164,8 @@ pub enum Topic {
     Pictures,
     /// The setting for the public pages (`PUBLIC`).
     Public,
+    /// The name shown (`NAME`).
+    Name,
     /// A problem with the message.
     Problem,
     /// A new game challenge.

@@ -82,6 +82,60 @@ pub fn public_set(lang: Lang, on: bool) -> String {
     text + "\n"
 }
 
+/// `NAME <name>` taken.
+pub fn name_set(lang: Lang, name: &str) -> String {
+    t!(lang, "name-set", name = name.to_string()) + "\n"
+}
+
+/// `NAME` alone: the name shown now (`None`: none), and how to choose one.
+pub fn name_current(lang: Lang, name: Option<&str>, max: usize) -> String {
+    let text = match name {
+        Some(name) => t!(lang, "name-current", name = name.to_string(), max = max),
+        None => t!(lang, "name-none", max = max),
+    };
+    text + "\n"
+}
+
+/// `NAME <name>` refused: nothing changed.
+pub fn name_refused(lang: Lang, name: &str, refused: NameRefused) -> String {
+    let shown: String = name.chars().take(60).collect();
+    let text = match refused {
+        NameRefused::TooLong { length, max } => t!(
+            lang,
+            "name-too-long",
+            name = shown,
+            length = length,
+            max = max
+        ),
+        NameRefused::Address => t!(lang, "name-address", name = shown),
+    };
+    text + "\n"
+}
+
+/// Said once, in a player's first game mail, while they have not chosen their name: what
+/// name others see, and that `NAME` changes it.
+pub fn name_hint(lang: Lang, name: Option<&str>) -> String {
+    let text = match name {
+        Some(name) => t!(lang, "name-hint-known", name = name.to_string()),
+        None => t!(lang, "name-hint-none"),
+    };
+    text + "\n"
+}
+
+/// Why a name was not taken (see [`crate::referee::account`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameRefused {
+    /// Longer than `max` characters.
+    TooLong {
+        /// Its length, in characters.
+        length: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// It holds a mail or web address.
+    Address,
+}
+
 /// `PUBLIC` without ON or OFF.
 pub fn public_usage(lang: Lang) -> String {
     t!(lang, "public-usage") + "\n"

@@ -121,6 +121,7 @@ pub fn subject(lang: Lang, topic: Topic) -> String {
         Topic::Chat => t!(lang, "subject-chat"),
         Topic::Pictures => t!(lang, "subject-pictures"),
         Topic::Public => t!(lang, "subject-public"),
+        Topic::Name => t!(lang, "subject-name"),
         Topic::Problem => t!(lang, "subject-problem"),
         Topic::Challenge => t!(lang, "subject-challenge"),
         Topic::WhichGame => t!(lang, "subject-which-game"),
