@@ -172,11 +172,11 @@ pub fn replay(setup: &Setup, json: bool, file: &str) -> Result<ExitCode, UsageEr
                 "score": replayed.game.score(),
                 "position": replayed.game.position_string(),
                 "ok": replayed.problem.is_none(),
-                "error": replayed.problem.as_ref().map(ToString::to_string),
+                "error": replayed.problem.as_ref().map(|p| p.explain(kind)),
             });
             outln!("{line}");
         } else if let Some(problem) = &replayed.problem {
-            outln!("{}: {problem}", record.label);
+            outln!("{}: {}", record.label, problem.explain(kind));
         } else if records.len() == 1 {
             let result = match replayed.game.result_tokens() {
                 Some(tokens) => tokens,

@@ -1,9 +1,14 @@
 //! Recorded games: reading simple move lists, and replaying a record to check it.
 //!
 //! Each game reads its own record formats ([`crate::games::Game::read_records`]); the plain
-//! format every game understands is one move per line, with optional move numbers, blank
-//! lines and `#` comments, and optional `# variant:`, `# position:` and `# result:` header
-//! comments. [`replay`] plays a record through the rules and says where it goes wrong.
+//! format every game understands (and the one arbitre writes for every game but Abalone) is
+//! one move per line, with optional move numbers, blank lines and `#` comments, and optional
+//! header comments: `# variant:`, `# position:`, `# options:`, `# result:` (`x wins`,
+//! `white wins`, with the game's own side names, `draw` or `*`), `# termination:` and
+//! `# plies:`. [`replay`]
+//! plays a record through the rules and says where it goes wrong: a result the rules reached
+//! must be the one the record states, and a result the players or the clock decided
+//! (resignation, time, agreement, a director) must come before the rules ended the game.
 
 use crate::games::{
     AnyGame, DeclaredResult, Outcome, RecordedGame, RecordedMove, Refusal, SetupError, Side, Start,
@@ -65,7 +70,11 @@ pub fn read_line_per_move(text: &str) -> RecordedGame {
                 match key.trim().to_lowercase().as_str() {
                     "variant" => game.variant = Some(value),
                     "position" => game.position = Some(value),
-                    "result" => game.declared = declared_from_words(&value),
+                    "result" => {
+                        game.declared = declared_from_words(&value);
+                        game.tags.push(("result".to_string(), value));
+                    }
+                    "termination" | "options" => game.tags.push((key.trim().to_lowercase(), value)),
                     "plies" => game.declared_plies = value.parse().ok(),
                     "event" | "game" => game.label = value,
                     _ => {}
@@ -167,6 +176,31 @@ pub enum ReplayProblem {
     },
 }
 
+impl ReplayProblem {
+    /// What went wrong, in `kind`'s own side names (`o wins` for Ataxx).
+    pub fn explain(&self, kind: crate::games::GameKind) -> String {
+        let side = |s: Side| kind.side_label(s, crate::text::Lang::EN).to_lowercase();
+        match self {
+            ReplayProblem::Result { declared, replayed } => {
+                let said = match declared {
+                    DeclaredResult::Won(s) => format!("{} wins", side(*s)),
+                    DeclaredResult::Draw => "a draw".to_string(),
+                    DeclaredResult::Unfinished => "no result (*)".to_string(),
+                };
+                let got = match replayed {
+                    Outcome::Ongoing => "the game is not over".to_string(),
+                    Outcome::Won { winner, how } => {
+                        format!("{} wins by {}", side(*winner), how.code)
+                    }
+                    Outcome::Drawn { why } => format!("a draw by {}", why.code),
+                };
+                format!("the record says {said}, the replay says {got}")
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for ReplayProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -213,6 +247,11 @@ pub fn replay(
         (None, Some(v)) if *start == Start::Default => Start::Variant(v.clone()),
         _ => start.clone(),
     };
+    // The record's own options (`# options:`) unless the caller gave some.
+    let options = match tag(record, "options") {
+        Some(own) if options.trim().is_empty() => own,
+        _ => options,
+    };
     let mut game = AnyGame::new(kind, &own_start, to_move, options)?;
     let plies = match play_list(&mut game, record.moves.iter().map(|m| m.text.as_str())) {
         Ok(plies) => plies,
@@ -239,6 +278,18 @@ pub fn replay(
         }
     };
     let outcome = game.outcome();
+    // `x wins`: the result in the game's own side names, read now that the game is known.
+    let declared = record.declared.or_else(|| {
+        let said = tag(record, "result")?.to_lowercase();
+        Side::BOTH.into_iter().find_map(|side| {
+            let name = game.side_name(side, crate::text::Lang::EN).to_lowercase();
+            said.strip_prefix(&name)
+                .is_some_and(|rest| rest.trim_start().starts_with("wins"))
+                .then_some(DeclaredResult::Won(side))
+        })
+    });
+    // A result the players, the clock or a director decided, not the rules.
+    let off_the_board = tag(record, "termination").is_some_and(decided_off_the_board);
     let plies_problem = record
         .declared_plies
         .filter(|declared| *declared != plies)
@@ -246,8 +297,9 @@ pub fn replay(
             declared,
             replayed: plies,
         });
-    let result_problem = record.declared.and_then(|declared| {
+    let result_problem = declared.and_then(|declared| {
         let agrees = match declared {
+            DeclaredResult::Won(_) if off_the_board => !outcome.is_over(),
             DeclaredResult::Won(side) => outcome.winner() == Some(side),
             // An agreed draw leaves the rules' outcome open.
             DeclaredResult::Draw => matches!(outcome, Outcome::Drawn { .. } | Outcome::Ongoing),
@@ -264,6 +316,32 @@ pub fn replay(
         plies,
         problem,
     })
+}
+
+/// The value of one of a record's header tags, the first if repeated.
+fn tag<'a>(record: &'a RecordedGame, key: &str) -> Option<&'a str> {
+    record
+        .tags
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(key))
+        .map(|(_, v)| v.as_str())
+}
+
+/// Whether a termination code is one the rules do not reach: a resignation, time, an
+/// agreement, a director's decision or a cancellation.
+fn decided_off_the_board(code: &str) -> bool {
+    use crate::games::Termination as T;
+    [
+        T::RESIGNATION,
+        T::AGREED_DRAW,
+        T::TIME,
+        T::CANCELLED,
+        T::ADJUDICATION,
+        T::CANCELLED_BY_DIRECTOR,
+    ]
+    .iter()
+    .any(|t| t.code == code)
+        || code == "withdrawal"
 }
 
 #[cfg(test)]

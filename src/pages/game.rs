@@ -230,12 +230,12 @@ fn replay(game: &StoredGame, step: usize) -> Option<AnyGame> {
     Some(live)
 }
 
-/// The name of a game's record format, and the extension of its file.
+/// The name of a game's record format, and the extension of its file: Abalone's APGN, and
+/// arbitre's own record (one move per line under `#` headers) for every other game.
 pub fn record_format(kind: crate::games::GameKind) -> &'static str {
     use crate::games::GameKind;
     match kind {
         GameKind::Abalone => "APGN",
-        GameKind::Ataxx => "PGN",
         _ => "TXT",
     }
 }

@@ -7,7 +7,7 @@
 //! the generic record: `#` header comments and one numbered move per line, which
 //! `arbitre replay` reads back and checks.
 
-use crate::games::{AnyGame, GameKind, Outcome, Side, Start, Termination};
+use crate::games::{AnyGame, GameKind, Side, Start, Termination};
 use crate::referee::{GameResult, StoredGame};
 use crate::text::Lang;
 
@@ -352,23 +352,19 @@ fn line_record(
             ));
         }
     }
-    if let Some(result) = &stored.result {
-        let by_rules = matches!(live.outcome(), Outcome::Won { .. } | Outcome::Drawn { .. });
-        let winner = result.winner.map(|s| s.name()).unwrap_or("draw");
-        // `# result:` is what `arbitre replay` checks against the rules; a resignation is
-        // not a result of the rules, so it is written as `# outcome:`.
-        let key = if by_rules || result.winner.is_none() {
-            "result"
-        } else {
-            "outcome"
-        };
-        let sentence = match result.winner {
-            Some(_) => format!("{winner} wins ({})", result.termination),
-            None => format!("draw ({})", result.termination),
-        };
-        out.push_str(&format!("# {key}: {sentence}\n"));
-        out.push_str(&format!("# termination: {}\n", result.termination));
-        out.push_str(&format!("# line: {}\n", result.line));
+    // The result in the game's own side names; `arbitre replay` checks it against the rules,
+    // or, when the termination is not the rules' (a resignation, time), that the rules had
+    // not ended the game before.
+    match &stored.result {
+        Some(result) => {
+            let said = match result.winner {
+                Some(side) => format!("{} wins", live.side_name(side, Lang::EN).to_lowercase()),
+                None => "draw".to_string(),
+            };
+            out.push_str(&format!("# result: {said}\n"));
+            out.push_str(&format!("# termination: {}\n", result.termination));
+        }
+        None => out.push_str("# result: *\n"),
     }
     let played: Vec<&Ply> = plies.iter().filter(|p| !p.forced).collect();
     out.push_str(&format!("# plies: {}\n", played.len()));

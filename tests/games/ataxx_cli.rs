@@ -203,7 +203,7 @@ fn replay_reports_a_record_whose_result_is_wrong() {
         "[FEN \"x5o/7/7/7/7/7/o5x x 0 1\"]\n1. g1e3 a1c1 2. d2 g7e6 3. c1e2 e6c4 4. e3c3 0-1\n";
     let (code, out, _) = arbitre(&["replay", "-g", "ataxx", "-"], Some(pgn));
     assert_eq!(code, 1);
-    assert!(out.contains("the record says white wins"), "{out}");
+    assert!(out.contains("the record says o wins"), "{out}");
     let lines = "g1e3\na1c1\ng1f1\n";
     let (code, out, _) = arbitre(&["replay", "-g", "ataxx", "-"], Some(lines));
     assert_eq!(code, 1);

@@ -17,6 +17,7 @@ mod referee_clocks;
 mod referee_director;
 mod referee_names;
 mod referee_reading;
+mod referee_records;
 mod referee_scenarios;
 mod referee_sms;
 mod sms_templates;

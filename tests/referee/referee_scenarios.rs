@@ -1250,7 +1250,8 @@ fn resignation_ends_the_game_for_both_with_the_result_in_the_games_terms() {
     assert!(bob.body.contains("Your opponent resigned."));
     assert!(bob.body.contains("You win."));
     assert!(
-        bob.body.contains("# outcome: black wins (resignation)\n"),
+        bob.body
+            .contains("# result: black wins\n# termination: resignation\n"),
         "{}",
         bob.body
     );
@@ -1301,7 +1302,10 @@ fn a_mating_move_ends_the_game_with_ww_mat_and_the_protocol_record() {
         let m = only(&d, who);
         assert_eq!(first_line(m), "e.h8 d.h8 WW MAT");
         assert!(m.body.contains("1. e.h8 d.h8 WW MAT\n"), "{}", m.body);
-        assert!(m.body.contains("# result: white wins (MAT)\n"));
+        assert!(
+            m.body
+                .contains("# result: white wins\n# termination: MAT\n")
+        );
     }
     assert!(only(&d, ALICE).body.contains("You win."));
     assert!(

@@ -151,7 +151,7 @@ async fn a_spectator_follows_an_event_to_a_game_steps_through_it_and_saves_its_r
 
     // The record, saved as a file: the same text the site serves.
     session.click("p.record a").await;
-    let file = downloads.join(format!("arbitre-{}.pgn", s.live));
+    let file = downloads.join(format!("arbitre-{}.txt", s.live));
     let until = Instant::now() + Duration::from_secs(20);
     while !file.is_file() {
         assert!(
