@@ -6,8 +6,9 @@
 //!   SECOND`..., the challenger takes the side that moves first in the chosen start, so
 //!   that the game begins as soon as it is accepted with the player who is waiting for it.
 //! - `invitee-language`: a challenged player arbitre does not know yet gets the invitation
-//!   in the challenger's language, with a line in the other language saying how to switch;
-//!   their language is taken from the keyword of their answer (`ACCEPTER` is French).
+//!   in the installation's default language, then in the challenger's below it when it
+//!   differs, with a line in the other language saying how to switch; their language is
+//!   taken from the keyword of their answer (`ACCEPTER` is French) or from `LANG`.
 //! - `withdraw`: the challenger withdraws a pending invitation with `DECLINE` (or
 //!   `RESIGN`).
 //! - `invitation-limits`: an invitation carries its challenger's display name to an
@@ -152,7 +153,10 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
     game.clock.control = ch.time.unwrap_or(desk.config.clock.default_control);
     game.terms.rated = rated;
     desk.ensure_player(&sender, desk.lang);
-    desk.ensure_player(&ch.opponent, desk.lang);
+    // An invitee arbitre does not know reads the installation's language first, then the
+    // challenger's, until their answer's words or LANG say which they read.
+    let stranger = desk.player(&ch.opponent).is_none();
+    desk.ensure_player(&ch.opponent, desk.config.default_lang);
     // The challenger's own invitation has other players' invitations reach them again.
     let again = desk.player(&sender).filter(|p| !p.invitations).cloned();
     if let Some(me) = &again {
@@ -165,7 +169,12 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
     let theirs = mine.opponent();
     let their_lang = desk.lang_of(&ch.opponent);
     let seen = desk.seen(&game, &live, theirs);
-    let body = reply::invitation(their_lang, &seen, desk.name_of(&sender).as_deref());
+    let langs: Vec<Lang> = if stranger && their_lang != desk.lang {
+        vec![their_lang, desk.lang]
+    } else {
+        vec![their_lang]
+    };
+    let body = reply::invitation(&langs, &seen, desk.name_of(&sender).as_deref());
     let subject = reply::subject_game(
         their_lang,
         &game,

@@ -495,10 +495,19 @@ fn a_french_challenge_reads_colour_and_gets_french_answers() {
         "{}",
         ack.body
     );
-    // Bob is unknown: his invitation is in the challenger's language.
+    // Bob is unknown: his invitation is in the installation's language (English here), then
+    // in the challenger's below it, with how to read French from now on.
     let inv = only(&d, BOB);
-    assert!(inv.body.contains("vous invite"), "{}", inv.body);
-    assert!(inv.body.contains("reply LANG EN"));
+    assert!(inv.subject.contains("Abalone"), "{}", inv.subject);
+    assert!(
+        !inv.subject.contains("Abalone :"),
+        "English first: {}",
+        inv.subject
+    );
+    let english = inv.body.find("invites you").expect("in English");
+    let french = inv.body.find("vous invite").expect("in French");
+    assert!(english < french, "{}", inv.body);
+    assert!(inv.body.contains("LANG FR"), "{}", inv.body);
     // Bob answers in English: from now on he reads English.
     let d = w.answer(BOB, "Accept");
     assert_eq!(

@@ -123,8 +123,34 @@ fn setup_lines(lang: Lang, stored: &StoredGame) -> String {
     out
 }
 
-/// The invitation mailed to a challenged player.
-pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
+/// The invitation mailed to a challenged player, in `langs` one after the other (the first
+/// is theirs, or the installation's for an invitee arbitre does not know; then the
+/// challenger's), and how to stop invitations in every language.
+pub fn invitation(langs: &[Lang], s: &Seen, challenger: Option<&str>) -> String {
+    let Some(&lang) = langs.first() else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for (i, &l) in langs.iter().enumerate() {
+        if i > 0 {
+            out.push_str("\n-- \n\n");
+        }
+        out.push_str(&invitation_in(l, s, challenger));
+    }
+    out.push('\n');
+    out.push_str(&other_language_hint(lang));
+    // How to stop every invitation, in each language: the invitee may read none of the
+    // challenger's.
+    out.push('\n');
+    for l in std::iter::once(lang).chain(Lang::available().into_iter().filter(|l| *l != lang)) {
+        out.push_str(&t!(l, "invitation-stop"));
+        out.push('\n');
+    }
+    out
+}
+
+/// The invitation in one language: who invites, to what, and how to answer.
+fn invitation_in(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
     let who = match challenger {
         Some(n) => n.to_string(),
         None => t!(lang, "a-player"),
@@ -149,15 +175,6 @@ pub fn invitation(lang: Lang, s: &Seen, challenger: Option<&str>) -> String {
     out.push('\n');
     if let Some(addr) = &s.reply_to {
         out.push_str(&t!(lang, "your-reply-address", address = addr.clone()));
-        out.push('\n');
-    }
-    out.push('\n');
-    out.push_str(&other_language_hint(lang));
-    // How to stop every invitation, in each language: the invitee may read none of the
-    // challenger's.
-    out.push('\n');
-    for l in std::iter::once(lang).chain(Lang::available().into_iter().filter(|l| *l != lang)) {
-        out.push_str(&t!(l, "invitation-stop"));
         out.push('\n');
     }
     out
