@@ -67,6 +67,41 @@ web-legend = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not fin
        *[rounds] { $first } and { $second }: the player moved first or second; a number before them: the opponent's place
     }; – under DE: no tie for the direct encounter to break.
 
+# The statistics page (/stats); `arbitre stats` prints the same lines. $games: a count of
+# games; $average: moves per game, with one decimal (web-stats-decimal); $side: a side as
+# side-label names it.
+web-stats-note = Counted: the finished games the pages show; not the casual games their players keep off the pages, nor the games that ended before their first move or that count for nobody. Each player's move counts as one.
+web-stats-none = No finished game yet.
+web-stats-section = { $game } ({ $variant })
+web-stats-other-start = other start positions
+web-stats-summary = { $games ->
+    [one] { $games } finished game
+   *[other] { $games } finished games
+}, { $average } moves on average.
+web-stats-result = Result
+web-stats-games = Games
+web-stats-share = Share
+web-stats-wins = { $side } wins
+web-stats-draws = Draws
+web-stats-openings = Most played openings
+web-stats-opening = { $opening }: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}
+web-stats-longest = Longest games
+web-stats-long-won = Game #{ $number }: { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}, won by { $side }
+web-stats-long-drawn = Game #{ $number }: { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}, drawn
+# A number with one decimal: $units, then $tenths (0 to 9).
+web-stats-decimal = { $units }.{ $tenths }
+# A share in per cent; $number: web-stats-decimal.
+web-stats-percent = { $number }%
+
 # Addresses that name nothing.
 web-missing-page = Page not found
 web-missing-page-why = There is no page at this address.

@@ -68,6 +68,41 @@ web-legend = 1 gain, ½ nulle, 0 perte, + et - gain ou perte sans jouer, . parti
        *[rounds] { $first } et { $second } : le joueur a joué en premier ou en second ; le nombre devant : le rang de l'adversaire
     } ; – sous DE : aucune égalité que la confrontation directe puisse départager.
 
+# La page des statistiques (/stats) ; `arbitre stats` affiche les mêmes lignes. $games : un
+# nombre de parties ; $average : des coups par partie, avec une décimale (web-stats-decimal) ;
+# $side : un camp comme le nomme side-label.
+web-stats-note = Sont comptées les parties terminées que les pages montrent : ni les parties amicales que leurs joueurs tiennent à l'écart des pages, ni celles qui ont pris fin avant le premier coup ou qui ne comptent pour personne. Chaque coup d'un joueur compte pour un.
+web-stats-none = Aucune partie terminée pour l'instant.
+web-stats-section = { $game } ({ $variant })
+web-stats-other-start = autres positions de départ
+web-stats-summary = { $games ->
+    [one] { $games } partie terminée
+   *[other] { $games } parties terminées
+}, { $average } coups en moyenne.
+web-stats-result = Résultat
+web-stats-games = Parties
+web-stats-share = Part
+web-stats-wins = Victoires des { $side }
+web-stats-draws = Parties nulles
+web-stats-openings = Ouvertures les plus jouées
+web-stats-opening = { $opening } : { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}
+web-stats-longest = Parties les plus longues
+web-stats-long-won = Partie n° { $number } : { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+}, gagnée par les { $side }
+web-stats-long-drawn = Partie n° { $number } : { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+}, nulle
+# Un nombre à une décimale : $units, puis $tenths (de 0 à 9).
+web-stats-decimal = { $units },{ $tenths }
+# Une part en pour cent ; $number : web-stats-decimal.
+web-stats-percent = { $number } %
+
 # Adresses qui ne mènent à rien.
 web-missing-page = Page introuvable
 web-missing-page-why = Aucune page ne se trouve à cette adresse.

@@ -31,8 +31,10 @@
 //!   [`sms_copies`]: the SMS that go with a decision's mails.
 //! - [`spectators`]: what the public may see of a game (which games are listed, the
 //!   spectator delay, printable names), for the pages and the mails' page links.
+//! - [`statistics`]: the figures of the finished games the pages show, by game and
+//!   variant (results, length, openings, longest games); [`statistics_text`]: their words.
 //! - [`view`]: what the pages and the command line may read (clocks, what spectators see,
-//!   a game's record, an event's standings).
+//!   a game's record, an event's standings, the statistics).
 //!
 //! # What other modules may name
 //!
@@ -72,6 +74,8 @@ pub(crate) mod reply;
 pub(crate) mod route;
 pub(crate) mod sms_copies;
 pub(crate) mod spectators;
+pub(crate) mod statistics;
+pub(crate) mod statistics_text;
 pub mod suggest;
 pub(crate) mod terms;
 pub(crate) mod timeouts;

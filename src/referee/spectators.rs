@@ -9,8 +9,19 @@ use crate::referee::{GameStatus, StoredGame};
 /// hid their casual games (`PUBLIC OFF`; `public` tells, by address). A tournament game
 /// is always shown: the event is public.
 pub fn listed(game: &StoredGame, public: impl Fn(&str) -> bool) -> bool {
-    matches!(game.status, GameStatus::Active | GameStatus::Finished)
-        && (game.terms.event.is_some() || (public(&game.white) && public(&game.black)))
+    listed_by(
+        game.status,
+        game.terms.event.is_some(),
+        [public(&game.white), public(&game.black)],
+    )
+}
+
+/// [`listed`]'s rule on what it reads of a game: its status, whether it belongs to an
+/// event, and whether each player (White, Black) shows their casual games. For readers
+/// that read no whole game (the statistics).
+pub fn listed_by(status: GameStatus, tournament: bool, public: [bool; 2]) -> bool {
+    matches!(status, GameStatus::Active | GameStatus::Finished)
+        && (tournament || (public[0] && public[1]))
 }
 
 /// How many of `game`'s moves spectators see under a delay of `delay` moves (each

@@ -1,6 +1,6 @@
 //! What the pages and the command line may read of the referee: a game's clocks and their
-//! words, what spectators may see of a game, a game's record and result line, and an
-//! event's table, standings and conditions. Read-only and pure: nothing here decides or
+//! words, what spectators may see of a game, a game's record and result line, an event's
+//! table, standings and conditions, and the statistics of finished games. Read-only and pure: nothing here decides or
 //! changes anything (the director's commands go through [`super::direct`] and the event's
 //! steps through [`super::event`]).
 //!
@@ -24,4 +24,7 @@ pub use super::event::view::{
 pub use super::reply::result_text;
 /// What the public may see of a game.
 pub use super::spectators::{as_shown, listed, public_name, shown_moves};
+/// The statistics of finished games and their words.
+pub use super::statistics::{Figures, Finished, LongGame, Opening, Tenths, statistics};
+pub use super::statistics_text::{FiguresText, counted_note, figures_text, statistics_text};
 pub use super::terms::{Numberer, plies, record};
