@@ -897,6 +897,14 @@ impl Store {
         public::recent_games(&self.conn, limit)
     }
 
+    /// Every finished game (of `kind` alone, when given) as the statistics read it.
+    pub fn finished_games(
+        &self,
+        kind: Option<crate::games::GameKind>,
+    ) -> Result<Vec<crate::referee::view::Finished>, StoreError> {
+        public::finished_games(&self.conn, kind)
+    }
+
     /// The games `address` sits in, by number.
     pub fn games_of(&self, address: &str) -> Result<Vec<StoredGame>, StoreError> {
         public::games_of(&self.conn, address)
