@@ -70,6 +70,10 @@ web-legend = 1 win, ½ draw, 0 loss, + and - won or lost without play, . not fin
 # The statistics page (/stats); `arbitre stats` prints the same lines. $games: a count of
 # games; $average: moves per game, with one decimal (web-stats-decimal); $side: a side as
 # side-label names it.
+web-stats-title = Statistics
+web-stats-game-title = Statistics: { $game }
+web-stats-link = Statistics of the finished games
+web-stats-all = All games
 web-stats-note = Counted: the finished games the pages show; not the casual games their players keep off the pages, nor the games that ended before their first move or that count for nobody. Each player's move counts as one.
 web-stats-none = No finished game yet.
 web-stats-section = { $game } ({ $variant })

@@ -71,6 +71,10 @@ web-legend = 1 gain, ½ nulle, 0 perte, + et - gain ou perte sans jouer, . parti
 # La page des statistiques (/stats) ; `arbitre stats` affiche les mêmes lignes. $games : un
 # nombre de parties ; $average : des coups par partie, avec une décimale (web-stats-decimal) ;
 # $side : un camp comme le nomme side-label.
+web-stats-title = Statistiques
+web-stats-game-title = Statistiques : { $game }
+web-stats-link = Statistiques des parties terminées
+web-stats-all = Tous les jeux
 web-stats-note = Sont comptées les parties terminées que les pages montrent : ni les parties amicales que leurs joueurs tiennent à l'écart des pages, ni celles qui ont pris fin avant le premier coup ou qui ne comptent pour personne. Chaque coup d'un joueur compte pour un.
 web-stats-none = Aucune partie terminée pour l'instant.
 web-stats-section = { $game } ({ $variant })

@@ -1,5 +1,5 @@
-//! The front page: the events, the latest first, and the games changed most recently that
-//! the pages may show. Pure.
+//! The front page: the events, the latest first, the games changed most recently that
+//! the pages may show, and the link to the statistics. Pure.
 
 use askama::Template;
 

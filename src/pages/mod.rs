@@ -1,6 +1,6 @@
 //! The public pages as HTML: a game (its board at any move, the moves, the clocks, the
-//! result, its record), a player, an event (conditions, pairings, crosstable) and the front
-//! page, in the reader's language. Each page is a template compiled into arbitre
+//! result, its record), a player, an event (conditions, pairings, crosstable), the
+//! statistics of the finished games and the front page, in the reader's language. Each page is a template compiled into arbitre
 //! (`templates/`, checked against its page's data at build time) and the code that fills
 //! it from data the web edge read. What spectators may see is
 //! [`crate::referee::view`]'s to decide.
@@ -12,6 +12,7 @@ pub mod game;
 pub mod index;
 pub mod listing;
 pub mod player;
+pub mod stats;
 
 use askama::Template;
 

@@ -1,6 +1,7 @@
 //! The public pages over HTTP (axum): the front page, each game (`/games/12`, stepping with
-//! `?ply=N`, its record at `/games/12/record`), each player (`/players/<handle>`) and each
-//! event (`/events/<name>`), in the reader's language. Read-only: the pages take no form,
+//! `?ply=N`, its record at `/games/12/record`), each player (`/players/<handle>`), each
+//! event (`/events/<name>`) and the statistics (`/stats`, `/stats/<game>`), in the
+//! reader's language. Read-only: the pages take no form,
 //! set no cookie, and read the store through connections that cannot write. Served by
 //! `arbitre web`, and by `arbitre run` when `[web] listen` is set.
 
@@ -28,6 +29,8 @@ pub fn routes(site: Arc<Site>) -> Router {
         .route("/games/{id}/record", get(record))
         .route("/players/{handle}", get(player))
         .route("/events/{name}", get(event))
+        .route("/stats", get(stats))
+        .route("/stats/{game}", get(game_stats))
         .route("/assets/site.css", get(style))
         .route("/assets/step.js", get(script))
         .route("/assets/icon.svg", get(icon))
@@ -187,6 +190,23 @@ async fn event(State(site): State<Arc<Site>>, Path(name): Path<String>, visit: V
     let chrome = visit.chrome(&site, &format!("/events/{}", escape_path(&name)));
     let now = crate::base::now();
     answer(site, move |s| s.event(chrome, &name, now)).await
+}
+
+async fn stats(State(site): State<Arc<Site>>, visit: Visit) -> Response {
+    let chrome = visit.chrome(&site, "/stats");
+    answer(site, move |s| s.stats(chrome, None)).await
+}
+
+async fn game_stats(
+    State(site): State<Arc<Site>>,
+    Path(game): Path<String>,
+    visit: Visit,
+) -> Response {
+    let chrome = visit.chrome(&site, &format!("/stats/{}", escape_path(&game)));
+    let Some(kind) = crate::games::GameKind::from_name(&game) else {
+        return missing(chrome, Missing::Page);
+    };
+    answer(site, move |s| s.stats(chrome, Some(kind))).await
 }
 
 async fn nowhere(State(site): State<Arc<Site>>, visit: Visit) -> Response {

@@ -7,14 +7,14 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::games::Side;
+use crate::games::{GameKind, Side};
 use crate::pages::event::EventFacts;
 use crate::pages::game::{EventLink, GameFacts, shows_everything};
 use crate::pages::listing::{GameRow, Named};
 use crate::pages::player::PlayerFacts;
 use crate::pages::{self, Chrome, Missing};
 use crate::referee::view::{
-    self, Circumstances, as_shown, clock_view, listed, public_name, shown_moves,
+    self, Circumstances, as_shown, clock_view, listed, public_name, shown_moves, statistics,
 };
 use crate::referee::{ClockConfig, GameStatus, Player, StoredGame, Timestamp};
 use crate::store::{Store, StoreError};
@@ -284,6 +284,17 @@ impl Site {
             Ok(Answer::Page(render(&pages::event::page(
                 chrome.clone(),
                 &facts,
+            ))))
+        })
+    }
+
+    /// The statistics page of `kind`'s games (`None`: of every game). Its figures are read
+    /// afresh each time: one pass over the finished games, two moves of each.
+    pub fn stats(&self, chrome: Chrome, kind: Option<GameKind>) -> Result<Answer, StoreError> {
+        self.read(|store| {
+            let figures = statistics(store.finished_games(kind)?);
+            Ok(Answer::Page(render(&pages::stats::page(
+                chrome, kind, &figures,
             ))))
         })
     }
