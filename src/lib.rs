@@ -45,7 +45,7 @@
 //! - [`web`]: the HTTP server of the public pages (`arbitre web`, or beside `arbitre run`).
 //! - [`cli`]: the command line: the games' own commands (`games`, `board`, `legal`, `judge`,
 //!   `perft`, `replay`, `picture`), the daemon's (`run`, `web`, `check-config`, `status`,
-//!   `page-key`, `store`), the director's (`new`, `show`, `clocks`, `clock`, `adjudicate`,
+//!   `page-key`, `store`, `stats`), the director's (`new`, `show`, `clocks`, `clock`, `adjudicate`,
 //!   `leave`, `audit`), the tournaments' and ratings' (`arbitre --help` lists them all).
 //!
 //! # Layers

@@ -4,7 +4,8 @@
 //! `judge`, `perft`, `replay`) are pure: they read their arguments, ask the games, and print.
 //!
 //! The daemon commands (`run`, `check-config`, `status`, `new`, `show`, `games --config`,
-//! `clocks`) work on a configuration file and its store (see [`daemon`]); so do the director's
+//! `clocks`, `stats`) work on a configuration file and its store (see [`daemon`],
+//! [`stats`]); so do the director's
 //! (`clock`, `adjudicate`, `leave`, `audit`: see [`director`]) and the tournament commands
 //! (`tournament pair --trf FILE`: see [`tournament`]).
 //! What they share (the `--config` argument, loading and checking the file, opening the
@@ -19,6 +20,7 @@ pub mod director;
 mod play;
 pub mod ratings;
 pub mod setup;
+pub mod stats;
 pub mod status;
 pub mod store;
 pub mod tournament;
@@ -162,6 +164,9 @@ pub enum Command {
     Audit(director::AuditArgs),
     /// Every player's Glicko-2 rating per game, from the rated games (monthly periods).
     Ratings(ratings::RatingsArgs),
+    /// The statistics of the finished games the pages show, by game and variant: results
+    /// in per cent, average length, most played openings, longest games (as `/stats`).
+    Stats(stats::StatsArgs),
     /// Correspondence events (director): create, enter, start, pair, withdraw, standings,
     /// export (`tournament pair --trf FILE` pairs a Swiss round from a TRF file alone).
     #[command(subcommand)]
@@ -314,6 +319,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Audit(args) => Ok(director::audit(&args)),
         Command::Tournament(command) => tournament::run(&command),
         Command::Ratings(args) => ratings::ratings(&args),
+        Command::Stats(args) => stats::stats(&args),
         Command::Store(command) => Ok(store::run(&command)),
     }
 }
