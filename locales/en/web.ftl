@@ -76,7 +76,7 @@ web-stats-link = Statistics of the finished games
 web-stats-all = All games
 web-stats-note = Counted: the finished games the pages show; not the casual games their players keep off the pages, nor the games that ended before their first move or that count for nobody. Each player's move counts as one.
 web-stats-none = No finished game yet.
-web-stats-section = { $game } ({ $variant })
+web-stats-section = { $game } – { $variant }
 web-stats-other-start = other start positions
 web-stats-summary = { $games ->
     [one] { $games } finished game

@@ -77,7 +77,7 @@ web-stats-link = Statistiques des parties terminées
 web-stats-all = Tous les jeux
 web-stats-note = Sont comptées les parties terminées que les pages montrent : ni les parties amicales que leurs joueurs tiennent à l'écart des pages, ni celles qui ont pris fin avant le premier coup ou qui ne comptent pour personne. Chaque coup d'un joueur compte pour un.
 web-stats-none = Aucune partie terminée pour l'instant.
-web-stats-section = { $game } ({ $variant })
+web-stats-section = { $game } – { $variant }
 web-stats-other-start = autres positions de départ
 web-stats-summary = { $games ->
     [one] { $games } partie terminée

@@ -14,7 +14,7 @@ use super::terms::Numberer;
 /// One game and variant's figures, in words.
 #[derive(Clone, Debug)]
 pub struct FiguresText {
-    /// The game and its variant: `Abalone (Belgian daisy)`.
+    /// The game and its variant: `Abalone – Belgian daisy`.
     pub title: String,
     /// How many games, and their average length.
     pub summary: String,
@@ -223,7 +223,7 @@ mod tests {
     #[test]
     fn the_figures_read_in_english_and_in_french() {
         let en = figures_text(Lang::EN, &figures());
-        assert_eq!(en.title, "Ataxx (Standard, no blocked cell)");
+        assert_eq!(en.title, "Ataxx – Standard, no blocked cell");
         assert_eq!(en.summary, "3 finished games, 8.3 moves on average.");
         assert_eq!(en.results[0], ["x wins", "2", "66.7%"]);
         assert_eq!(en.results[1], ["o wins", "0", "0.0%"]);
@@ -256,7 +256,7 @@ mod tests {
         let text = statistics_text(Lang::EN, &[figures()]);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("Counted: "), "{text}");
-        assert_eq!(lines[2], "Ataxx (Standard, no blocked cell)");
+        assert_eq!(lines[2], "Ataxx – Standard, no blocked cell");
         assert_eq!(lines[4], "  Result  Games  Share");
         assert_eq!(lines[5], "  x wins      2  66.7%");
         assert_eq!(lines[7], "  Draws       1  33.3%");
