@@ -782,8 +782,8 @@ impl Config {
 
     /// Checks every section but the mail servers' (`[imap]`, `[smtp]`, `[outbox]`): what the
     /// commands that read or change the store without sending mail need (`show`, `games`,
-    /// `clocks`, `ratings`, `new`, the director's and the tournament commands, `audit`,
-    /// `web`). Their mail waits in the outbox for the daemon.
+    /// `clocks`, `ratings`, `stats`, `new`, the director's and the tournament commands,
+    /// `audit`, `web`). Their mail waits in the outbox for the daemon.
     pub fn check_offline(&self) -> Result<(), ConfigError> {
         let mut problems = Vec::new();
         if !looks_like_address(&self.bot.address) {

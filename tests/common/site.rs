@@ -21,7 +21,7 @@ mod cli;
 
 // Each test crate uses part of these.
 #[allow(unused_imports)]
-pub use cli::{Scratch, arbitre, ok};
+pub use cli::{Scratch, arbitre, ok, write_config};
 
 /// The entrants of the event: name, address, rating.
 pub const ENTRANTS: &[(&str, &str, u32)] = &[
@@ -81,48 +81,12 @@ pub fn build(name: &str) -> Site {
     .display()
     .to_string();
     let c = config.as_str();
-    ok(&[
-        "tournament",
-        "create",
-        "--config",
-        c,
-        "autumn",
-        "--title",
-        "Autumn Ataxx",
-        "--game",
-        "ataxx",
-        "--system",
-        "round-robin",
-        "--time",
-        "10d",
-        "--director",
-        DIRECTOR,
-        "--entry",
-        "closed",
-        "--spectator-delay",
-        &DELAY.to_string(),
-    ]);
-    let entries = dir.join("entries.csv");
-    let mut text = String::from("name,address,rating,club\n");
-    for (name, address, rating) in ENTRANTS {
-        text.push_str(&format!("\"{name}\",{address},{rating},FRA\n"));
-    }
-    std::fs::write(&entries, text).unwrap();
-    ok(&[
-        "tournament",
-        "enter",
-        "--config",
-        c,
-        "autumn",
-        "--file",
-        entries.to_str().unwrap(),
-    ]);
-    ok(&["tournament", "start", "--config", c, "autumn"]);
+    start_event(&dir, c, "autumn", "Autumn Ataxx", "ataxx", ENTRANTS, DELAY);
     let mut store = arbitre::config::open_store_of(Path::new(c)).expect("the store opens");
     let round1 = event_games(&store, 1);
     let (live, decided) = (round1[0], round1[1]);
-    let casual = new_game(&store, c, "abalone", ENTRANTS[0].1, ZOE);
-    let hidden = new_game(&store, c, "sauterelle", ENTRANTS[1].1, ZOE);
+    let casual = new_game(&store, c, "abalone", None, ENTRANTS[0].1, ZOE);
+    let hidden = new_game(&store, c, "sauterelle", None, ENTRANTS[1].1, ZOE);
     play(&mut store, live, 7);
     play(&mut store, decided, 4);
     play(&mut store, casual, 12);
@@ -161,8 +125,60 @@ pub fn build(name: &str) -> Site {
     }
 }
 
+/// Creates the round robin `name` titled `title` on `game` (10 days a move, directed by
+/// [`DIRECTOR`], entries closed, spectators `delay` moves late) in the installation of
+/// `config` (in `dir`), enters `entrants` (name, address, rating) and starts it: the games
+/// of its first round exist.
+pub fn start_event(
+    dir: &Path,
+    config: &str,
+    name: &str,
+    title: &str,
+    game: &str,
+    entrants: &[(&str, &str, u32)],
+    delay: usize,
+) {
+    ok(&[
+        "tournament",
+        "create",
+        "--config",
+        config,
+        name,
+        "--title",
+        title,
+        "--game",
+        game,
+        "--system",
+        "round-robin",
+        "--time",
+        "10d",
+        "--director",
+        DIRECTOR,
+        "--entry",
+        "closed",
+        "--spectator-delay",
+        &delay.to_string(),
+    ]);
+    let entries = dir.join(format!("{name}-entries.csv"));
+    let mut text = String::from("name,address,rating,club\n");
+    for (name, address, rating) in entrants {
+        text.push_str(&format!("\"{name}\",{address},{rating},FRA\n"));
+    }
+    std::fs::write(&entries, text).unwrap();
+    ok(&[
+        "tournament",
+        "enter",
+        "--config",
+        config,
+        name,
+        "--file",
+        entries.to_str().unwrap(),
+    ]);
+    ok(&["tournament", "start", "--config", config, name]);
+}
+
 /// The games of the event's round `round`, by number.
-fn event_games(store: &Store, round: u32) -> Vec<i64> {
+pub fn event_games(store: &Store, round: u32) -> Vec<i64> {
     store
         .games()
         .unwrap()
@@ -172,12 +188,23 @@ fn event_games(store: &Store, round: u32) -> Vec<i64> {
         .collect()
 }
 
-/// A casual game set up by the director's command (on `config`, which names `store`), its
-/// number.
-fn new_game(store: &Store, config: &str, game: &str, white: &str, black: &str) -> i64 {
-    let out = ok(&[
+/// A casual game set up by the director's command (on `config`, which names `store`), from
+/// `variant` when given, its number.
+pub fn new_game(
+    store: &Store,
+    config: &str,
+    game: &str,
+    variant: Option<&str>,
+    white: &str,
+    black: &str,
+) -> i64 {
+    let mut args = vec![
         "new", "--config", config, "-g", game, "--white", white, "--black", black,
-    ]);
+    ];
+    if let Some(v) = variant {
+        args.extend(["--variant", v]);
+    }
+    let out = ok(&args);
     let id = store.next_game_id().unwrap() - 1;
     assert!(out.contains(&id.to_string()), "{out}");
     id
@@ -186,11 +213,21 @@ fn new_game(store: &Store, config: &str, game: &str, white: &str, black: &str) -
 /// Plays `plies` more moves in game `id` (each side its first legal move), stored as the
 /// daemon stores moves.
 pub fn play(store: &mut Store, id: i64, plies: usize) {
+    play_opening(store, id, &[], plies);
+}
+
+/// Plays `plies` more moves in game `id`: the moves of `opening` first (in canonical
+/// notation), then each side its first legal move; stored as the daemon stores moves.
+pub fn play_opening(store: &mut Store, id: i64, opening: &[&str], plies: usize) {
     let mut game = store.game(id).unwrap().expect("the game");
     let mut live = game.rebuild().expect("the game replays");
     for i in 0..plies {
-        let m = live.legal_moves().into_iter().next().expect("a legal move");
-        live.play(&m).unwrap();
+        let m = match opening.get(i) {
+            Some(m) => m.to_string(),
+            None => live.legal_moves().into_iter().next().expect("a legal move"),
+        };
+        live.play(&m)
+            .unwrap_or_else(|e| panic!("game {id}: `{m}`: {e:?}"));
         game.moves.push(PlayedMove {
             text: m,
             message_id: Some(format!("move-{id}-{i}@players.example")),

@@ -3,6 +3,8 @@
 //! One test binary for what used to be 2: each file below is one module, its
 //! tests named `file::test` (`cargo test --test web web_pages::`).
 
+#[path = "../common/finished.rs"]
+mod finished;
 #[path = "../common/site.rs"]
 mod site;
 #[path = "../skip/mod.rs"]
@@ -12,3 +14,4 @@ mod webdriver;
 
 mod web_browser;
 mod web_pages;
+mod web_stats;

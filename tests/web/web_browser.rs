@@ -2,8 +2,9 @@
 //! driven through ChromeDriver against `arbitre web` serving a small installation
 //! (tests/common/site.rs). A spectator opens the front page, follows the event, follows a
 //! game of it, steps back to the start and forward through every move (by link and by the
-//! arrow key) watching the board change, and downloads the record. No page may show an
-//! address, overflow the phone's width, or leave an error in the browser's console.
+//! arrow key) watching the board change, downloads the record, and opens the statistics.
+//! No page may show an address, overflow the phone's width, or leave an error in the
+//! browser's console.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -180,6 +181,22 @@ async fn a_spectator_follows_an_event_to_a_game_steps_through_it_and_saves_its_r
     session.click("ul.seats a").await;
     session.wait_for_url(|u| u.contains("/players/")).await;
     check_page(&session, &addresses).await;
+
+    // The statistics, from the front page, then one game's.
+    session.go(&format!("{}/", web.base)).await;
+    session.wait_for_url(|u| u.ends_with('/')).await;
+    session.click("p.stats-link a").await;
+    session.wait_for_url(|u| u.ends_with("/stats")).await;
+    check_page(&session, &addresses).await;
+    session
+        .click("nav.stats-games a[href=\"/stats/ataxx\"]")
+        .await;
+    session.wait_for_url(|u| u.ends_with("/stats/ataxx")).await;
+    check_page(&session, &addresses).await;
+    assert!(
+        session.source().await.contains("Game #"),
+        "the decided game is among the longest"
+    );
 
     let console = session.console().await;
     let errors: Vec<_> = console

@@ -2,9 +2,10 @@
 //! built with the director's commands (tests/common/site.rs): what each page shows, the
 //! stepping through a game's moves, the spectator delay of tournament games, a player who
 //! hid their casual games, the record download (replayed by the engine), the reader's
-//! language, unknown addresses, and, over every page reachable from the front page, that
-//! no address appears, no link is broken, the HTML is valid (the Nu Html Checker, which
-//! `scripts/browser.sh install` fetches) and nothing in the store changes.
+//! language, unknown addresses, and, over every page reachable from the front page (the
+//! statistics' pages among them), that no address appears, no link is broken, the HTML
+//! is valid (the Nu Html Checker, which `scripts/browser.sh install` fetches) and nothing
+//! in the store changes.
 
 use std::collections::{BTreeSet, VecDeque};
 
@@ -17,14 +18,14 @@ use crate::skip;
 use site::{DELAY, ENTRANTS, arbitre};
 
 /// An answer: status, content type, content disposition, body.
-struct Got {
-    status: u16,
-    kind: String,
-    disposition: String,
-    body: String,
+pub(crate) struct Got {
+    pub(crate) status: u16,
+    pub(crate) kind: String,
+    pub(crate) disposition: String,
+    pub(crate) body: String,
 }
 
-async fn get_with(base: &str, path: &str, language: Option<&str>) -> Got {
+pub(crate) async fn get_with(base: &str, path: &str, language: Option<&str>) -> Got {
     let client = reqwest::Client::new();
     let mut request = client.get(format!("{base}{path}"));
     if let Some(l) = language {
@@ -47,12 +48,12 @@ async fn get_with(base: &str, path: &str, language: Option<&str>) -> Got {
     }
 }
 
-async fn get(base: &str, path: &str) -> Got {
+pub(crate) async fn get(base: &str, path: &str) -> Got {
     get_with(base, path, Some("en")).await
 }
 
 /// The links of a page, in order.
-fn links(html: &str) -> Vec<String> {
+pub(crate) fn links(html: &str) -> Vec<String> {
     html.split("href=\"")
         .skip(1)
         .filter_map(|s| s.split('"').next())
@@ -451,6 +452,7 @@ async fn no_page_reachable_from_the_front_page_shows_an_address_or_a_broken_link
     assert!(pages > 30, "the crawl read {pages} pages");
     assert!(seen.iter().any(|p| p.starts_with("/players/")));
     assert!(seen.iter().any(|p| p.ends_with("/record")));
+    assert!(seen.contains("/stats") && seen.contains("/stats/tours?lang=fr"));
     drop(web);
     assert_eq!(before, snapshot(&s.store()), "the pages changed the store");
     validate(&saved);
