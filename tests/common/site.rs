@@ -16,8 +16,10 @@ use arbitre::referee::{Decision, PlayedMove, Player};
 use arbitre::store::Store;
 use arbitre::text::Lang;
 
+/// The command line's helpers (a test crate that has site.rs takes them from here: a file
+/// is loaded as one module only).
 #[path = "cli.rs"]
-mod cli;
+pub mod cli;
 
 // Each test crate uses part of these.
 #[allow(unused_imports)]
