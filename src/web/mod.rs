@@ -5,6 +5,7 @@
 //! set no cookie, and read the store through connections that cannot write. Served by
 //! `arbitre web`, and by `arbitre run` when `[web] listen` is set.
 
+pub mod figures;
 pub mod handle;
 pub mod language;
 pub mod site;

@@ -21,6 +21,7 @@ use crate::store::{Store, StoreError};
 use crate::t;
 use crate::tournament::event::{EventStatus, StoredEvent};
 
+use super::figures::KeptFigures;
 use super::handle::handle;
 
 /// How many of the latest games the front page lists.
@@ -68,6 +69,7 @@ pub struct Site {
     settings: WebSettings,
     readers: Mutex<Vec<Store>>,
     handles: Mutex<Handles>,
+    figures: KeptFigures,
 }
 
 /// The players' addresses by the handle of their page, as last read.
@@ -95,6 +97,7 @@ impl Site {
             settings,
             readers: Mutex::new(Vec::new()),
             handles: Mutex::new(Handles::default()),
+            figures: KeptFigures::default(),
         }
     }
 
@@ -288,15 +291,15 @@ impl Site {
         })
     }
 
-    /// The statistics page of `kind`'s games (`None`: of every game). Its figures are read
-    /// afresh each time: one pass over the finished games, two moves of each.
+    /// The statistics page of `kind`'s games (`None`: of every game), its figures at most
+    /// a minute old ([`KeptFigures`]).
     pub fn stats(&self, chrome: Chrome, kind: Option<GameKind>) -> Result<Answer, StoreError> {
-        self.read(|store| {
-            let figures = statistics(store.finished_games(kind)?);
-            Ok(Answer::Page(render(&pages::stats::page(
-                chrome, kind, &figures,
-            ))))
-        })
+        let figures = self.figures.get(kind, Instant::now(), || {
+            self.read(|store| Ok(statistics(store.finished_games(kind)?)))
+        })?;
+        Ok(Answer::Page(render(&pages::stats::page(
+            chrome, kind, &figures,
+        ))))
     }
 
     /// The address whose handle is `key`, if the store knows one.
