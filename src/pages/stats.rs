@@ -103,3 +103,50 @@ fn anchor(figures: &Figures) -> String {
         .collect();
     format!("{}-{variant}", figures.kind.name())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Side;
+    use crate::referee::view::LongGame;
+    use crate::text::Lang;
+
+    #[test]
+    fn a_section_per_variant_its_longest_games_linked_and_the_game_shown_marked() {
+        let figures = Figures {
+            kind: GameKind::Ataxx,
+            variant: Some("standard".into()),
+            games: 1,
+            wins: [(Side::Black, 1), (Side::White, 0)],
+            draws: 0,
+            moves: 9,
+            openings: Vec::new(),
+            longest: vec![LongGame {
+                id: 12,
+                moves: 9,
+                winner: Some(Side::Black),
+            }],
+        };
+        let chrome = Chrome::new(Lang::FR, true, "/stats/ataxx", String::new());
+        let html = page(chrome, Some(GameKind::Ataxx), &[figures])
+            .render()
+            .unwrap();
+        assert!(html.contains("<h1>Statistiques : Ataxx</h1>"), "{html}");
+        assert!(html.contains("<section class=\"stats\" id=\"ataxx-standard\">"));
+        assert!(html.contains("<a href=\"/stats/ataxx?lang=fr\" aria-current=\"page\">"));
+        assert!(html.contains("<a href=\"/games/12?lang=fr\">Partie n° 12 : 9 coups"));
+        assert!(
+            !html.contains("class=\"openings\""),
+            "no opening of two moves"
+        );
+        let none = page(
+            Chrome::new(Lang::EN, false, "/stats", String::new()),
+            None,
+            &[],
+        )
+        .render()
+        .unwrap();
+        assert!(none.contains("No finished game yet."));
+        assert!(none.contains("<a href=\"/stats\" aria-current=\"page\">All games</a>"));
+    }
+}

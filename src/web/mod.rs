@@ -1,9 +1,9 @@
 //! The public pages over HTTP (axum): the front page, each game (`/games/12`, stepping with
 //! `?ply=N`, its record at `/games/12/record`), each player (`/players/<handle>`), each
 //! event (`/events/<name>`) and the statistics (`/stats`, `/stats/<game>`), in the
-//! reader's language. Read-only: the pages take no form,
-//! set no cookie, and read the store through connections that cannot write. Served by
-//! `arbitre web`, and by `arbitre run` when `[web] listen` is set.
+//! reader's language. Read-only: the pages take no form, set no cookie, and read the store
+//! through connections that cannot write. Served by `arbitre web`, and by `arbitre run`
+//! when `[web] listen` is set.
 
 pub mod figures;
 pub mod handle;
