@@ -55,7 +55,8 @@ pub fn body_lines(msg: &Inbound) -> impl Iterator<Item = String> + '_ {
 }
 
 /// Cleans one line: typographic characters to ASCII, spaces collapsed, a leading move
-/// number (`12.`, `12...`, `12)`) and trailing `.`, `,`, `;`, `:` removed.
+/// number (`12.`, `12...`, `12)`) and trailing `.`, `,`, `;`, `:` removed, but for a final
+/// `.` after `NAME` (`NAME Alice M.`: the initial's stop belongs to the name).
 pub fn clean(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
@@ -87,10 +88,19 @@ pub fn clean(line: &str) -> String {
     }
     let collapsed = out.split_whitespace().collect::<Vec<_>>().join(" ");
     let unnumbered = strip_move_number(&collapsed);
-    unnumbered
-        .trim_end_matches(['.', ',', ';', ':'])
-        .trim()
-        .to_string()
+    let cut = unnumbered.trim_end_matches(['.', ',', ';', ':']).trim();
+    if names_itself(cut) && unnumbered[cut.len()..].trim_start().starts_with('.') {
+        return format!("{cut}.");
+    }
+    cut.to_string()
+}
+
+/// Whether `line` is a `NAME` command with a name after the keyword.
+fn names_itself(line: &str) -> bool {
+    use crate::referee::vocabulary::{self, Meaning, fold_word};
+    let words: Vec<String> = line.split_whitespace().map(fold_word).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    vocabulary::start(&words, &[Meaning::Name]).is_some_and(|(_, _, n)| words.len() > n)
 }
 
 /// Removes a leading move number (`12.`, `12...`, `12)`) followed by a space or a letter.
@@ -475,6 +485,11 @@ mod tests {
         assert_eq!(clean("\u{200B}Resign\u{FEFF}"), "Resign");
         assert_eq!(clean("\u{FF45}\u{FF15}\u{FF46}\u{FF15}"), "e5f5");
         assert_eq!(clean("  draw.  "), "draw");
+        // A name's initial keeps its stop; nothing else after NAME does.
+        assert_eq!(clean("NAME Alice M.  "), "NAME Alice M.");
+        assert_eq!(clean("nom Élodie M.,"), "nom Élodie M.");
+        assert_eq!(clean("NAME Alice M;"), "NAME Alice M");
+        assert_eq!(clean("Name."), "Name");
         assert_eq!(clean("J\u{2019}accepte"), "J'accepte");
     }
 

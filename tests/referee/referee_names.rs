@@ -84,6 +84,13 @@ fn name_sets_the_name_shown_once_its_sender_is_proven() {
         forward.body
     );
 
+    // An initial keeps its stop, through the confirmation too.
+    let d = w.send_confirmed(ALICE, "NAME Alice M.");
+    assert_eq!(
+        saved(&d, ALICE).and_then(|p| p.name.as_deref()),
+        Some("Alice M.")
+    );
+
     // NAME alone says which name is shown, and changes nothing.
     let m = w.keyed_msg(BOB, "NAME");
     let d = w.deliver(&m);
