@@ -62,9 +62,18 @@ pub fn seat_order(game: &StoredGame) -> [Side; 2] {
 
 /// The game's title in the reader's language, with its variant if it has one.
 pub fn game_title(chrome: &Chrome, kind: GameKind, variant: Option<&str>) -> String {
+    let lang = chrome.lang;
     match variant {
-        Some(v) => format!("{} ({v})", kind.title(chrome.lang)),
-        None => kind.title(chrome.lang),
+        Some(id) => {
+            // The variant as the catalogs name it (`Belgian daisy`), its id if they do not.
+            let named = kind
+                .variants()
+                .iter()
+                .find(|v| v.id == id)
+                .map_or_else(|| id.to_string(), |v| v.title(kind, lang));
+            format!("{} ({named})", kind.title(lang))
+        }
+        None => kind.title(lang),
     }
 }
 
@@ -78,5 +87,32 @@ pub fn score(game: &StoredGame) -> String {
             None => "½-½".to_string(),
         },
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::Lang;
+
+    #[test]
+    fn a_variant_is_named_as_the_catalogs_name_it_in_the_readers_language() {
+        let chrome = |lang| Chrome::new(lang, false, "/", String::new());
+        let kind = GameKind::Abalone;
+        let daisy = kind.variants().iter().find(|v| v.id == "belgian-daisy");
+        let en = game_title(&chrome(Lang::EN), kind, Some("belgian-daisy"));
+        let fr = game_title(&chrome(Lang::FR), kind, Some("belgian-daisy"));
+        assert!(daisy.is_some());
+        assert!(!en.contains("belgian-daisy"), "{en}");
+        assert_eq!(
+            en,
+            format!("Abalone ({})", daisy.unwrap().title(kind, Lang::EN))
+        );
+        assert_ne!(en, fr);
+        // A variant the catalogs do not know keeps its id.
+        assert_eq!(
+            game_title(&chrome(Lang::EN), kind, Some("homemade")),
+            "Abalone (homemade)"
+        );
     }
 }
