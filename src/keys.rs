@@ -1,7 +1,7 @@
 //! The installation's keys: one per purpose, derived from `bot.secret`.
 //!
 //! Nothing signs with the secret itself. Each purpose (seat tokens, player keys,
-//! confirmations, page handles, phone codes, the audit chain) gets its own 32-byte key by
+//! confirmations, page handles, phone codes, the audit chain, bounce addresses) gets its own 32-byte key by
 //! HKDF-SHA256 (RFC 5869) from the secret, with the purpose and the secret's *key number*
 //! in the `info`: a key given to one part of arbitre (the page-handle key to `arbitre web`)
 //! tells nothing about the others, and a new number gives new keys even for the same secret.
@@ -42,17 +42,20 @@ pub enum Purpose {
     PhoneCode,
     /// The hash chain of the director's audit log.
     Audit,
+    /// The envelope senders of outgoing mail (`b-...`), where delivery reports come back.
+    Bounce,
 }
 
 impl Purpose {
     /// Every purpose, in the order of [`KeySet`]'s keys.
-    pub const ALL: [Purpose; 6] = [
+    pub const ALL: [Purpose; 7] = [
         Purpose::SeatToken,
         Purpose::PlayerToken,
         Purpose::Confirmation,
         Purpose::PageHandle,
         Purpose::PhoneCode,
         Purpose::Audit,
+        Purpose::Bounce,
     ];
 
     /// The name fed to HKDF's `info`.
@@ -64,6 +67,7 @@ impl Purpose {
             Purpose::PageHandle => "page handle",
             Purpose::PhoneCode => "phone code",
             Purpose::Audit => "audit chain",
+            Purpose::Bounce => "bounce address",
         }
     }
 
@@ -79,7 +83,7 @@ impl Purpose {
 #[derive(Clone, PartialEq, Eq)]
 pub struct KeySet {
     number: u32,
-    keys: [Box<[u8]>; 6],
+    keys: [Box<[u8]>; 7],
 }
 
 impl KeySet {

@@ -39,6 +39,24 @@ async fn eventually(what: &str, within: Duration, mut ok: impl FnMut() -> bool) 
     }
 }
 
+/// The referee's settings the SMS outbox decides a failed SMS with.
+fn sms_referee_config() -> arbitre::referee::RefereeConfig {
+    arbitre::referee::RefereeConfig {
+        address: "arbitre@example.org".into(),
+        plus_addressing: true,
+        keys: arbitre::keys::Keyring::new("sms test secret"),
+        default_lang: arbitre::text::Lang::EN,
+        max_replies_per_hour: 30,
+        max_message_bytes: 64 * 1024,
+        authserv_id: None,
+        domain_proof: Vec::new(),
+        trust_unverified_senders: false,
+        clock: Default::default(),
+        sms: Default::default(),
+        public_url: None,
+    }
+}
+
 fn store(name: &str) -> Arc<Mutex<Store>> {
     let dir = std::env::temp_dir().join(format!("arbitre-sms-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -287,6 +305,7 @@ async fn the_outbox_sends_its_sms_through_kannel_and_only_them() {
             in_all: 1000,
             codes: 50,
         },
+        referee: Arc::new(sms_referee_config()),
     };
     let sender = Arc::new(kannel::KannelSender {
         client: reqwest::Client::new(),

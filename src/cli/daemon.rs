@@ -336,6 +336,39 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
     println!("White:    {}", game.white);
     println!("Black:    {}", game.black);
     println!("Status:   {}", status_line(&game));
+    for side in [crate::games::Side::White, crate::games::Side::Black] {
+        if let Ok(Some(p)) = store.player(game.address_of(side))
+            && let Some(u) = &p.undeliverable
+        {
+            println!(
+                "Undeliverable: {} since {} ({})",
+                p.address,
+                super::setup::utc(u.since),
+                u.reason
+            );
+        }
+    }
+    for u in &game.clock.unreached {
+        let until = u
+            .to
+            .map_or_else(|| "still".to_string(), |to| format!("until {}", super::setup::utc(to)));
+        println!(
+            "Clock stopped: {}'s turn notice failed at {}, {until}",
+            u.side.name(),
+            super::setup::utc(u.from)
+        );
+    }
+    match store.reports_of(game.id) {
+        Ok(reports) => {
+            for (at, to, action, status, text) in reports {
+                println!(
+                    "Mail {action}: to {to} at {} ({status} {text})",
+                    super::setup::utc(at)
+                );
+            }
+        }
+        Err(e) => eprintln!("arbitre: {e}"),
+    }
     if let Ok(referee) = config.referee() {
         for line in super::clocks::show_lines(&referee, &store, &game) {
             println!("{line}");

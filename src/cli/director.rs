@@ -151,6 +151,34 @@ pub enum LeaveCommand {
     },
 }
 
+/// `arbitre player ...`.
+#[derive(Debug, Args)]
+pub struct PlayerArgs {
+    /// The configuration file.
+    #[command(flatten)]
+    pub config: ConfigArg,
+    /// What to do.
+    #[command(subcommand)]
+    pub action: PlayerCommand,
+}
+
+/// What `arbitre player` does.
+#[derive(Debug, Subcommand)]
+pub enum PlayerCommand {
+    /// Give a player a new address: their games, entries, leave and settings move to it,
+    /// both addresses are told, the notices that could not reach the old address go to the
+    /// new one, and the clocks those failures stopped start again when they leave.
+    Address {
+        /// The player's address now.
+        old: String,
+        /// Their new address (no player may have it yet).
+        new: String,
+        /// Who and why.
+        #[command(flatten)]
+        why: Why,
+    },
+}
+
 /// `arbitre audit [GAME]`.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
@@ -380,6 +408,39 @@ pub fn leave(args: &LeaveArgs) -> Result<ExitCode, UsageError> {
             action: "leave-grant".to_string(),
             game: None,
             player: Some(address.clone()),
+            detail: d.detail.clone(),
+            reason: reason.clone(),
+        },
+    )
+}
+
+/// `arbitre player address OLD NEW --reason ...`.
+pub fn player(args: &PlayerArgs) -> Result<ExitCode, UsageError> {
+    let PlayerCommand::Address { old, new, why } = &args.action;
+    let (referee, mut store) = match open(&args.config) {
+        Ok(o) => o,
+        Err(code) => return Ok(code),
+    };
+    let reason = why.reason.trim().to_string();
+    let actor = why.by.clone().unwrap_or_else(login);
+    let (old, new) = (old.trim().to_lowercase(), new.trim().to_lowercase());
+    commit(
+        &mut store,
+        referee.keys.current(),
+        Box::new(|s, _seq, now| {
+            let Some(r) = s.readdressing(&old, &new)? else {
+                return Ok(Err(direct::Refused(format!("there is no player {old}"))));
+            };
+            Ok(crate::referee::undelivered::readdress(
+                &referee, &r, &new, &reason, now,
+            ))
+        }),
+        |d, now| Draft {
+            at: now,
+            actor,
+            action: "player-address".to_string(),
+            game: None,
+            player: Some(old.clone()),
             detail: d.detail.clone(),
             reason: reason.clone(),
         },

@@ -159,6 +159,11 @@ pub enum Command {
     /// Leave (director): grant a player special leave beyond the yearly quota. Audited;
     /// the player and their opponents are told.
     Leave(director::LeaveArgs),
+    /// A player's record (director): `player address OLD NEW --reason ...` gives the player
+    /// a new address when mail to the old one fails. Audited; both addresses are told, the
+    /// mail that could not reach the old one goes to the new one, and stopped clocks start
+    /// again.
+    Player(director::PlayerArgs),
     /// Print the audit log of the directors' actions (all, or one game's) and verify its
     /// hash chain: exit 1 when an entry was changed or removed.
     Audit(director::AuditArgs),
@@ -316,6 +321,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Clock(args) => director::clock(&args),
         Command::Adjudicate(args) => director::adjudicate(&args),
         Command::Leave(args) => director::leave(&args),
+        Command::Player(args) => director::player(&args),
         Command::Audit(args) => Ok(director::audit(&args)),
         Command::Tournament(command) => tournament::run(&command),
         Command::Ratings(args) => ratings::ratings(&args),

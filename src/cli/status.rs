@@ -109,9 +109,11 @@ pub fn status(args: &ConfigArg) -> ExitCode {
             store.outbox_counts()?,
             store.next_clock_due()?,
             store.daemons()?,
+            store.undeliverable()?,
         ))
     };
-    let (version, games, (waiting, _sent, failed), next_due, daemons) = match read() {
+    let (version, games, (waiting, _sent, failed), next_due, daemons, undeliverable) = match read()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("arbitre: {e}");
@@ -124,7 +126,16 @@ pub fn status(args: &ConfigArg) -> ExitCode {
         config.store.describe()
     );
     println!("Games:     {games} in play");
-    println!("Outbox:    {waiting} waiting to be sent, {failed} given up");
+    println!("Outbox:    {waiting} waiting to be sent, {failed} failed");
+    if !undeliverable.is_empty() {
+        println!(
+            "Undeliverable addresses (no mail is sent to them; `arbitre player address OLD NEW` \
+             gives a player a new one):"
+        );
+        for (address, since, reason) in &undeliverable {
+            println!("  {address}  since {}  {reason}", utc(*since));
+        }
+    }
     println!(
         "Clocks:    {}",
         next_due.map_or_else(

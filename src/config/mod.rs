@@ -361,7 +361,8 @@ pub struct OutboxConfig {
     pub retry_min_seconds: u64,
     /// Longest wait between two tries (seconds).
     pub retry_max_seconds: u64,
-    /// A mail the server refuses permanently (5xx) is given up after this many hours.
+    /// A mail the server keeps refusing for now (4xx) fails after this many hours; a refusal
+    /// for good (5xx) fails at once.
     pub give_up_hours: u64,
     /// The outbox is checked at least this often for mail queued by other processes
     /// (`arbitre new`), in seconds.

@@ -73,6 +73,24 @@ pub async fn handle_one(
             })?;
             return Ok(Handled::SetAside);
         }
+        // A report about a mail arbitre sent, come back to that mail's bounce address.
+        if let Some(mail) = referee::undelivered::reported_mail(&referee_config, &msg) {
+            let settled = s.decide(answering(&key, &msg), At::Fixed(at), |s, at| {
+                let u = s.undelivery(mail, at)?;
+                let report = msg.report.as_ref().expect("reported_mail found a report");
+                Ok(Decided::Commit(
+                    referee::undelivered::on_report(&referee_config, &u, report, at),
+                    (),
+                ))
+            })?;
+            return Ok(match settled {
+                Settled::Done { decision, .. } => Handled::Committed {
+                    summary: decision.summary,
+                    mails: decision.outbox.len(),
+                },
+                Settled::AlreadyDone | Settled::Nothing(()) => Handled::AlreadyProcessed,
+            });
+        }
         let settled = s.decide(answering(&key, &msg), At::Fixed(at), |s, at| {
             // A reply to a request to confirm: the request, and what its command needs.
             let asked = match &lookup.confirmation {

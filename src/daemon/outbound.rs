@@ -12,9 +12,9 @@ use futures::{StreamExt, TryStreamExt};
 use tokio::sync::{Notify, watch};
 
 use crate::delivery::{Failure, Sender};
-use crate::referee::Channel;
+use crate::referee::{Channel, RefereeConfig};
 use crate::store::sms::{Caps, Gate};
-use crate::store::{AfterFailure, OutboxItem, RetryPolicy};
+use crate::store::{AfterFailure, Answering, At, Decided, OutboxItem, RetryPolicy};
 
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 
@@ -22,7 +22,7 @@ use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
 const BATCH: usize = 64;
 
 /// What the outbound task needs of the daemon's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutboundSettings {
     /// How failed sends are retried.
     pub retry: RetryPolicy,
@@ -34,6 +34,9 @@ pub struct OutboundSettings {
     pub channel: Channel,
     /// The daily caps, for SMS.
     pub caps: Caps,
+    /// The referee's settings: a mail that fails is decided like any other change
+    /// ([`crate::referee::undelivered::on_refusal`]).
+    pub referee: Arc<RefereeConfig>,
 }
 
 impl From<&DaemonSettings> for OutboundSettings {
@@ -44,6 +47,7 @@ impl From<&DaemonSettings> for OutboundSettings {
             send_concurrency: s.send_concurrency,
             channel: Channel::Mail,
             caps: s.sms_caps,
+            referee: Arc::new(s.referee.clone()),
         }
     }
 }
@@ -126,7 +130,7 @@ pub async fn run<S: Sender>(
     let mut retry = super::Retry::default();
     loop {
         let sending = send(
-            settings,
+            settings.clone(),
             sender.clone(),
             store.clone(),
             wake.clone(),
@@ -177,7 +181,7 @@ async fn send<S: Sender>(
         let down = AtomicBool::new(false);
         let tried: Vec<Tried> = futures::stream::iter(due)
             .map(|item| {
-                let (sender, store, down) = (sender.as_ref(), &store, &down);
+                let (sender, store, down, settings) = (sender.as_ref(), &store, &down, &settings);
                 async move {
                     if down.load(Ordering::SeqCst) {
                         return Ok(Tried::Unreachable);
@@ -187,7 +191,7 @@ async fn send<S: Sender>(
                     {
                         return Ok(Tried::Held);
                     }
-                    let tried = send_one(sender, store, item, settings.retry).await?;
+                    let tried = send_one(sender, store, item, settings).await?;
                     if tried == Tried::Unreachable {
                         down.store(true, Ordering::SeqCst);
                     }
@@ -197,7 +201,8 @@ async fn send<S: Sender>(
             .buffer_unordered(settings.send_concurrency.max(1))
             .try_collect()
             .await?;
-        if tried.contains(&Tried::Sent) {
+        // Mail that left starts clocks; a mail that failed may have stopped one.
+        if tried.contains(&Tried::Sent) || tried.contains(&Tried::Refused) {
             wake_clock.notify_one();
         }
         if tried.contains(&Tried::Unreachable) {
@@ -240,14 +245,17 @@ async fn send<S: Sender>(
     }
 }
 
-/// Sends one mail and records the result at once: sent, or failed and when to retry.
+/// Sends one mail and records the result at once: sent; refused for now, and when to
+/// retry; or failed (refused for good, or for too long), which is decided like any change
+/// ([`fail`]).
 async fn send_one<S: Sender>(
     sender: &S,
     store: &SharedStore,
     item: OutboxItem,
-    policy: RetryPolicy,
+    settings: &OutboundSettings,
 ) -> Result<Tried, DaemonError> {
-    match sender.send(&item.mail).await {
+    let policy = settings.retry;
+    match sender.send(item.id, &item.mail).await {
         Ok(()) => {
             let id = item.id;
             with_store(store, move |s| s.mark_sent(id, now())).await?;
@@ -260,24 +268,53 @@ async fn send_one<S: Sender>(
             tracing::debug!(to = %item.mail.to, cause = %e, "server unreachable");
             Ok(Tried::Unreachable)
         }
+        Err(e) if e.permanent() => {
+            fail(store, &item, &e, settings).await?;
+            Ok(Tried::Refused)
+        }
         Err(e) => {
-            let (error, permanent) = (e.message.clone(), e.permanent());
-            let item2 = item.clone();
-            let after = with_store(store, move |s| {
-                s.mark_failed(&item2, &error, permanent, now(), &policy)
-            })
-            .await?;
+            let (error, item2) = (e.message.clone(), item.clone());
+            let after =
+                with_store(store, move |s| s.mark_failed(&item2, &error, now(), &policy)).await?;
             match after {
                 AfterFailure::RetryAt(at) => tracing::warn!(
                     to = %item.mail.to, cause = %e, retry_in_s = at - now(), "send failed"
                 ),
-                AfterFailure::GivenUp => tracing::error!(
-                    to = %item.mail.to, cause = %e, "send refused for too long: given up"
-                ),
+                AfterFailure::GivenUp => fail(store, &item, &e, settings).await?,
             }
             Ok(Tried::Refused)
         }
     }
+}
+
+/// Decides the failure of `item`, refused for good (or for longer than the policy
+/// allows): recorded on its row with the server's status and text, in one transaction
+/// with what it changes (a stopped clock, the opponent and directors told, an address
+/// marked undeliverable). Never tried again.
+async fn fail(
+    store: &SharedStore,
+    item: &OutboxItem,
+    e: &crate::delivery::SendError,
+    settings: &OutboundSettings,
+) -> Result<(), DaemonError> {
+    let status = e.status().unwrap_or_else(|| match e.permanent() {
+        true => "5.0.0".to_string(),
+        false => "4.0.0".to_string(),
+    });
+    let (id, text, config) = (item.id, e.message.clone(), settings.referee.clone());
+    let (status2, text2) = (status.clone(), text.clone());
+    with_store(store, move |s| {
+        s.decide(Answering::Nothing, At::Now, |s, at| {
+            let u = s.undelivery(id, at)?;
+            Ok(Decided::Commit(
+                crate::referee::undelivered::on_refusal(&config, &u, &status2, &text2, at),
+                (),
+            ))
+        })
+    })
+    .await?;
+    tracing::error!(to = %item.mail.to, message_id = %item.mail.message_id, status = %status, cause = %text, "mail failed");
+    Ok(())
 }
 
 #[cfg(test)]
@@ -303,6 +340,7 @@ mod tests {
                 in_all: 1000,
                 codes: 50,
             },
+            referee: Arc::new(crate::daemon::tests::referee_config()),
         }
     }
 
@@ -333,7 +371,7 @@ mod tests {
     }
 
     impl Sender for StuckSender {
-        async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+        async fn send(&self, _id: i64, mail: &Outgoing) -> Result<(), SendError> {
             if mail.message_id == self.stuck {
                 std::future::pending::<()>().await;
             }
@@ -415,7 +453,7 @@ mod tests {
     }
 
     impl Sender for DownSender {
-        async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+        async fn send(&self, _id: i64, mail: &Outgoing) -> Result<(), SendError> {
             self.tries.fetch_add(1, Ordering::SeqCst);
             if !self.up.load(Ordering::SeqCst) {
                 return Err(SendError {

@@ -13,22 +13,27 @@ use crate::referee::{AutoKind, Decision, Outgoing};
 use crate::store::{MessageKey, Seen};
 use crate::text::Lang;
 
+/// The referee's settings of these tests.
+pub(crate) fn referee_config() -> RefereeConfig {
+    RefereeConfig {
+        address: "arbitre@example.org".into(),
+        plus_addressing: false,
+        keys: crate::keys::Keyring::new("0123456789abcdef"),
+        default_lang: Lang::EN,
+        max_replies_per_hour: 20,
+        max_message_bytes: 100_000,
+        authserv_id: None,
+        domain_proof: Vec::new(),
+        trust_unverified_senders: false,
+        clock: Default::default(),
+        sms: Default::default(),
+        public_url: None,
+    }
+}
+
 fn settings() -> DaemonSettings {
     DaemonSettings {
-        referee: RefereeConfig {
-            address: "arbitre@example.org".into(),
-            plus_addressing: false,
-            keys: crate::keys::Keyring::new("0123456789abcdef"),
-            default_lang: Lang::EN,
-            max_replies_per_hour: 20,
-            max_message_bytes: 100_000,
-            authserv_id: None,
-            domain_proof: Vec::new(),
-            trust_unverified_senders: false,
-            clock: Default::default(),
-            sms: Default::default(),
-            public_url: None,
-        },
+        referee: referee_config(),
         retry: RetryPolicy {
             min_seconds: 1,
             max_seconds: 1,
@@ -99,7 +104,7 @@ struct FakeSender {
 }
 
 impl crate::delivery::Sender for FakeSender {
-    async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+    async fn send(&self, _id: i64, mail: &Outgoing) -> Result<(), SendError> {
         let n = {
             let mut tries = self.tries.lock().unwrap();
             let n = tries.entry(mail.message_id.clone()).or_default();

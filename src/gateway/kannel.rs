@@ -135,7 +135,7 @@ pub struct KannelSender {
 }
 
 impl Sender for KannelSender {
-    async fn send(&self, sms: &Outgoing) -> Result<(), SendError> {
+    async fn send(&self, _id: i64, sms: &Outgoing) -> Result<(), SendError> {
         let to = outcome::recipient(&sms.to)?;
         send(
             &self.client,

@@ -177,7 +177,7 @@ impl SpoolSender {
 }
 
 impl Sender for SpoolSender {
-    async fn send(&self, sms: &Outgoing) -> Result<(), SendError> {
+    async fn send(&self, _id: i64, sms: &Outgoing) -> Result<(), SendError> {
         self.write(sms, crate::base::now()).map(|_| ())
     }
 }

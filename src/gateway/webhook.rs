@@ -104,7 +104,7 @@ pub struct WebhookSender {
 }
 
 impl Sender for WebhookSender {
-    async fn send(&self, sms: &Outgoing) -> Result<(), SendError> {
+    async fn send(&self, _id: i64, sms: &Outgoing) -> Result<(), SendError> {
         let to = outcome::recipient(&sms.to)?;
         send(&self.client, &self.settings, &to, &sms.body).await
     }

@@ -9,6 +9,7 @@ pub mod flowed;
 pub mod html;
 pub mod imap;
 pub mod parse;
+pub mod report;
 pub mod smtp;
 pub mod tls;
 

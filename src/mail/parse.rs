@@ -146,6 +146,7 @@ pub fn parse(raw: &[u8], own_address: &str, received_at: Timestamp) -> Inbound {
         received_at,
         channel: Default::default(),
         phone: None,
+        report: super::report::read_parsed(&msg, raw, automatic),
     }
 }
 

@@ -2,6 +2,10 @@
 //! angle brackets, Reply-To, RFC 3834 `Auto-Submitted`, Exchange's
 //! `X-Auto-Response-Suppress`, UTF-8 plain text) and handing it to an SMTP server (submission
 //! with STARTTLS or SMTPS, AUTH, optional custom CA) or to the local sendmail.
+//!
+//! Each mail leaves under its own envelope sender (VERP, `bot+b-<mail>-<key>@domain`, see
+//! [`crate::referee::token::bounce_address`]) when plus-addressing is on: the delivery
+//! report of a mail that fails comes back to that address and names the mail.
 
 use std::time::Duration;
 
@@ -9,7 +13,9 @@ use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
-use lettre::{AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::{
+    Address, AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor,
+};
 
 use crate::config::{Config, Security, Transport};
 pub use crate::delivery::{Failure, SendError, Sender};
@@ -164,6 +170,8 @@ enum Transporter {
 pub struct Mailer {
     from: Mailbox,
     transport: Transporter,
+    /// The keys of the envelope senders (VERP), when plus-addressing is on.
+    bounces: Option<crate::keys::KeySet>,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -228,7 +236,25 @@ impl Mailer {
                 Transporter::Smtp(b.build())
             }
         };
-        Ok(Mailer { from, transport })
+        let bounces = match config.bot.plus_addressing {
+            true => Some(config.bot.keyring()?.current().clone()),
+            false => None,
+        };
+        Ok(Mailer {
+            from,
+            transport,
+            bounces,
+        })
+    }
+
+    /// The envelope sender of outbox row `id`: its own VERP address, or the bot's address
+    /// when plus-addressing is off.
+    pub fn envelope_sender(&self, id: i64) -> String {
+        let bot = self.from.email.to_string();
+        self.bounces
+            .as_ref()
+            .and_then(|keys| crate::referee::token::bounce_address(&bot, keys, id))
+            .unwrap_or(bot)
     }
 
     /// Connects (and logs in) to prove the settings; a no-op for sendmail.
@@ -274,17 +300,36 @@ fn describe(e: &lettre::transport::smtp::Error) -> String {
 }
 
 impl Sender for Mailer {
-    async fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+    async fn send(&self, id: i64, mail: &Outgoing) -> Result<(), SendError> {
         let message = build_message(&self.from, mail)?;
+        let refused = |message: String| SendError {
+            failure: Failure::Refused,
+            message,
+        };
+        let sender: Address = self
+            .envelope_sender(id)
+            .parse()
+            .map_err(|e| refused(format!("envelope sender: {e}")))?;
+        let envelope = lettre::address::Envelope::new(Some(sender), message.envelope().to().to_vec())
+            .map_err(|e| refused(format!("envelope: {e}")))?;
+        let raw = message.formatted();
         match &self.transport {
-            Transporter::Smtp(t) => t.send(message).await.map(|_| ()).map_err(|e| SendError {
-                failure: smtp_failure(&e),
-                message: describe(&e),
-            }),
-            Transporter::Sendmail(t) => t.send(message).await.map(|_| ()).map_err(|e| SendError {
-                failure: Failure::Deferred,
-                message: e.to_string(),
-            }),
+            Transporter::Smtp(t) => t
+                .send_raw(&envelope, &raw)
+                .await
+                .map(|_| ())
+                .map_err(|e| SendError {
+                    failure: smtp_failure(&e),
+                    message: describe(&e),
+                }),
+            Transporter::Sendmail(t) => t
+                .send_raw(&envelope, &raw)
+                .await
+                .map(|_| ())
+                .map_err(|e| SendError {
+                    failure: Failure::Deferred,
+                    message: e.to_string(),
+                }),
         }
     }
 }

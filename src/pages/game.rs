@@ -212,7 +212,11 @@ pub fn page(
         clocks: facts
             .clocks
             .as_ref()
-            .map(|c| clock_lines(&chrome, c, &facts.players, order))
+            .map(|c| {
+                let mut lines = clock_lines(&chrome, c, &facts.players, order);
+                lines.extend(unreached_lines(&chrome, game, &facts.players));
+                lines
+            })
             .unwrap_or_default(),
         record_href,
         record_label: t!(lang, "web-record", format = format),
@@ -248,6 +252,31 @@ pub fn record(game: &StoredGame, players: &[Named; 2]) -> (String, String) {
     );
     let extension = record_format(game.kind).to_lowercase();
     (text, format!("arbitre-{}.{extension}", game.id))
+}
+
+/// A line for each player of a game in play whom the mail telling them to move could not
+/// reach (their clock stands still until one does).
+fn unreached_lines(chrome: &Chrome, game: &StoredGame, players: &[Named; 2]) -> Vec<String> {
+    if game.status != crate::referee::GameStatus::Active {
+        return Vec::new();
+    }
+    game.clock
+        .unreached
+        .iter()
+        .filter(|u| u.to.is_none())
+        .map(|u| {
+            t!(
+                chrome.lang,
+                "web-unreached",
+                name = players[u.side.index()].name.clone(),
+                timed = if game.clock.control.is_timed() {
+                    "yes"
+                } else {
+                    "no"
+                }
+            )
+        })
+        .collect()
 }
 
 /// The clock lines: the control, each side's time left, the deadline of the player to move.

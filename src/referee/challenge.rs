@@ -453,5 +453,6 @@ pub fn create_game(
         confirmations: Vec::new(),
         codes: Vec::new(),
         invitations: Vec::new(),
+        ..Decision::default()
     })
 }

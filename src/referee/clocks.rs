@@ -19,7 +19,8 @@ use crate::referee::{ClockConfig, GameStatus, Outgoing, Player, StoredGame, Time
 pub struct Circumstances {
     /// White's and Black's time zones ([`Side::index`]).
     pub zones: [TimeZone; 2],
-    /// White's and Black's pauses (their leave, arbitre's outages), before weekends.
+    /// White's and Black's pauses (their leave, arbitre's outages, a director's pause, a
+    /// failed turn notice), before weekends.
     pub stops: [Vec<Span>; 2],
 }
 
@@ -53,6 +54,14 @@ impl Circumstances {
                 .into_iter()
                 .chain(outages.iter().copied())
                 .chain(halted.iter().copied())
+                // A failed turn notice stops its addressee's clock until a mail reaches them.
+                .chain(
+                    game.clock
+                        .unreached
+                        .iter()
+                        .filter(|u| u.side == side)
+                        .map(|u| Span::new(u.from, u.to.unwrap_or(OPEN_END))),
+                )
                 .collect()
         };
         Circumstances {

@@ -445,6 +445,7 @@ impl<'a> Desk<'a> {
             confirmations: self.confirmations,
             codes,
             invitations: self.invitations,
+            ..Decision::default()
         }
     }
 }

@@ -80,6 +80,7 @@ pub mod suggest;
 pub(crate) mod terms;
 pub(crate) mod timeouts;
 pub mod token;
+pub mod undelivered;
 pub(crate) mod undo;
 pub mod view;
 pub(crate) mod vocabulary;

@@ -50,6 +50,19 @@ pub struct Player {
     /// Whether other players' invitations reach them: `NO MORE INVITATIONS` turns it off,
     /// a challenge of their own (`NEW`) turns it back on.
     pub invitations: bool,
+    /// Since when, and why, arbitre sends their address no more mail (repeated delivery
+    /// failures, an address that does not exist, a spam complaint); a director gives them
+    /// a new address (see [`crate::referee::undelivered`]).
+    pub undeliverable: Option<Undeliverable>,
+}
+
+/// Why arbitre stopped mailing an address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undeliverable {
+    /// When.
+    pub since: Timestamp,
+    /// The last failure's status and text (`5.1.1 user unknown`), or the complaint.
+    pub reason: String,
 }
 
 impl Player {
@@ -71,6 +84,7 @@ impl Player {
             notify: Notify::Mail,
             phone_claim: None,
             invitations: true,
+            undeliverable: None,
         }
     }
 }
@@ -273,6 +287,22 @@ pub struct GameClock {
     pub adjustments: Vec<crate::clock::account::Adjustment>,
     /// A director's pauses of both clocks, in order; the last may be open.
     pub stops: Vec<ClockStop>,
+    /// The spans in which one player's clock stood still because the mail telling them to
+    /// move failed, in order; the last may be open (until a notice reaches them). Written
+    /// by the store: opened by a decision on a failure, closed when mail to them leaves.
+    pub unreached: Vec<Unreached>,
+}
+
+/// A player's clock stopped by a failed turn notice: from the failure until a mail of the
+/// game reached them (`to`), or still (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unreached {
+    /// Whose clock.
+    pub side: Side,
+    /// When the failure was known.
+    pub from: Timestamp,
+    /// When a later mail reached them.
+    pub to: Option<Timestamp>,
 }
 
 /// A director's pause: both clocks of a game stand still from `from` until `to`, or until
@@ -430,6 +460,8 @@ pub struct Inbound {
     pub channel: Channel,
     /// The sending phone number (E.164) of an SMS.
     pub phone: Option<String>,
+    /// A delivery or abuse report, when the mail is one (read by the mail edge).
+    pub report: Option<crate::referee::undelivered::Report>,
 }
 
 /// One `Authentication-Results` header: who wrote it, what it says, and where it stands.
@@ -683,6 +715,13 @@ pub struct Decision {
     pub events: Vec<crate::tournament::event::StoredEvent>,
     /// Requests to confirm a command, to insert or replace (new ones, and those answered).
     pub confirmations: Vec<crate::referee::confirm::Confirmation>,
+    /// What became of mails sent earlier (a delivery report, a refusal), to record on
+    /// their outbox rows.
+    pub fates: Vec<crate::referee::undelivered::Fate>,
+    /// Clocks to stop because a turn notice failed: (game, side, from).
+    pub unreached: Vec<(GameId, Side, Timestamp)>,
+    /// A player's new address, given by a director: every record of the old one moves.
+    pub readdress: Option<crate::referee::undelivered::Readdress>,
     /// One line saying what happened, for the log.
     pub summary: String,
 }

@@ -105,7 +105,8 @@ pub fn of(config: &RefereeConfig, ctx: &Context, msg: &Inbound, key: &Key) -> Pr
         }
         Key::Player => return Proof::PlayerKey,
         Key::Confirm(_) => return Proof::ConfirmKey,
-        Key::None | Key::Invalid(_) | Key::Retired(_) => {}
+        // A bounce address proves only that a report is about arbitre's own mail.
+        Key::None | Key::Invalid(_) | Key::Retired(_) | Key::Bounce(_) => {}
     }
     if let Some(method) = vouched(config, msg) {
         return Proof::Authenticated(method);

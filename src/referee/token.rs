@@ -11,6 +11,10 @@
 //! - a *confirmation* token, `c-<id>-k3jz...-1`, names one stored request to confirm a
 //!   command (see [`crate::referee::confirm`]) and is bound to the address it was sent to.
 //!   Only a reply to it can confirm that one command, once.
+//! - a *bounce* token, `b-<mail>-k3jz...-1`, is the envelope sender of one outgoing mail
+//!   (VERP): delivery reports come back to it, and name that mail whatever the reporting
+//!   server quotes or leaves out. A report that does not come to a valid one changes
+//!   nothing.
 //!
 //! Only arbitre can make either, so a token cannot be guessed or altered to reach another
 //! game or player. A token verifies under the key its number names while the
@@ -43,6 +47,9 @@ const CONFIRM_DOMAIN: &[u8] = b"arbitre confirmation token v1\0";
 /// The same for the number of a request to confirm.
 const CONFIRM_ID_DOMAIN: &[u8] = b"arbitre confirmation id v1\0";
 
+/// The same for bounce tokens.
+const BOUNCE_DOMAIN: &[u8] = b"arbitre bounce token v1\0";
+
 /// Bytes of a request's number (48 bits, 10 base-32 characters).
 const CONFIRM_ID_BYTES: usize = 6;
 
@@ -58,6 +65,8 @@ pub enum Key {
     Player,
     /// A valid confirmation token of the sender's own address: the request's number.
     Confirm(String),
+    /// A valid bounce token: the outbox row of the mail a delivery report is about.
+    Bounce(i64),
     /// A plus-address of the bot whose token does not verify (altered, made up, or a
     /// player token of another address): the address as written.
     Invalid(String),
@@ -289,6 +298,44 @@ pub fn confirmation_address(config: &RefereeConfig, id: &str, address: &str) -> 
     )
 }
 
+/// The bounce token of outbox row `mail` under `keys`.
+pub fn bounce_token(keys: &KeySet, mail: i64) -> String {
+    let mut m = keys.hmac(Purpose::Bounce);
+    m.update(BOUNCE_DOMAIN);
+    m.update(mail.to_string().as_bytes());
+    let mac = m.finalize().into_bytes();
+    numbered(format!("b-{mail}-{}", base32(&mac[..MAC_BYTES])), keys)
+}
+
+/// The outbox row a bounce token names, when it verifies under a key in force at `now`.
+pub fn verify_bounce(ring: &Keyring, now: i64, token: &str) -> Option<i64> {
+    verify_bounce_within(ring, Within::At(now), token)
+}
+
+fn verify_bounce_within(ring: &Keyring, within: Within, token: &str) -> Option<i64> {
+    let token = token.to_ascii_lowercase();
+    let (body, number) = key_number(&token, 3)?;
+    let (id, code) = body.strip_prefix("b-")?.split_once('-')?;
+    if id.is_empty() || id.len() > 18 || !id.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mail: i64 = id.parse().ok()?;
+    let given = unbase32(code).filter(|g| g.len() == MAC_BYTES)?;
+    let mut m = within.keys(ring, number)?.hmac(Purpose::Bounce);
+    m.update(BOUNCE_DOMAIN);
+    m.update(id.as_bytes());
+    m.verify_truncated_left(&given).ok()?;
+    Some(mail)
+}
+
+/// The envelope sender of outbox row `mail`: `local+b-...@domain` from the bot's address
+/// under `keys`, or `None` without an `@` in it.
+pub fn bounce_address(bot: &str, keys: &KeySet, mail: i64) -> Option<String> {
+    let (local, domain) = bot.split_once('@')?;
+    let local = local.split('+').next().unwrap_or(local);
+    Some(format!("{local}+{}@{domain}", bounce_token(keys, mail)).to_lowercase())
+}
+
 fn feed_confirmation(m: &mut Hmac<Sha256>, id: &str, address: &str) {
     m.update(CONFIRM_DOMAIN);
     m.update(id.as_bytes());
@@ -323,7 +370,9 @@ pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str, now: 
         if !base.eq_ignore_ascii_case(local) {
             continue;
         }
-        if let Some(id) = verify_confirmation(ring, now, tag, sender) {
+        if let Some(mail) = verify_bounce(ring, now, tag) {
+            found = Key::Bounce(mail);
+        } else if let Some(id) = verify_confirmation(ring, now, tag, sender) {
             found = Key::Confirm(id);
         } else if let Some(seat) = verify(ring, now, tag) {
             if found == Key::None || found == Key::Player {
@@ -333,7 +382,8 @@ pub fn key_in(config: &RefereeConfig, recipients: &[String], sender: &str, now: 
             if found == Key::None {
                 found = Key::Player;
             }
-        } else if verify_confirmation_within(ring, Within::Ever, tag, sender).is_some()
+        } else if verify_bounce_within(ring, Within::Ever, tag).is_some()
+            || verify_confirmation_within(ring, Within::Ever, tag, sender).is_some()
             || verify_within(ring, Within::Ever, tag).is_some()
             || verify_player_within(ring, Within::Ever, tag, sender)
         {

@@ -19,6 +19,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("reminders", "game_id, ply, step"),
     ("clock_adjustments", "game_id, n"),
     ("clock_stops", "game_id, from_at"),
+    ("unreached", "game_id, side, from_at"),
     ("processed", "id"),
     ("attempts", "message_id"),
     ("mailboxes", "name"),

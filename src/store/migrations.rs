@@ -427,6 +427,24 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN name_chosen INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE players ADD COLUMN name_told INTEGER NOT NULL DEFAULT 0;
     "#,
+    // 28: what became of each mail (delivery reports, refusals), the clocks a failed turn
+    // notice stopped, and the addresses that get no more mail.
+    r#"
+    ALTER TABLE outbox ADD COLUMN report_action TEXT;
+    ALTER TABLE outbox ADD COLUMN report_status TEXT;
+    ALTER TABLE outbox ADD COLUMN report_text TEXT;
+    ALTER TABLE outbox ADD COLUMN report_at INTEGER;
+    CREATE INDEX outbox_reports ON outbox (recipient, report_at);
+    CREATE TABLE unreached (
+        game_id     INTEGER NOT NULL,
+        side        TEXT NOT NULL,
+        from_at     INTEGER NOT NULL,
+        to_at       INTEGER,
+        PRIMARY KEY (game_id, side, from_at)
+    );
+    ALTER TABLE players ADD COLUMN undeliverable_since INTEGER;
+    ALTER TABLE players ADD COLUMN undeliverable_reason TEXT;
+    "#,
 ];
 
 /// The schema version this build expects.

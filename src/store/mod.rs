@@ -18,6 +18,7 @@ pub mod context;
 pub mod copy;
 pub mod daemons;
 pub mod decide;
+pub mod deliveries;
 pub mod events;
 pub mod location;
 pub mod migrations;
@@ -379,6 +380,11 @@ impl Store {
         }
         for m in &decision.outbox {
             outbox::queue(db, m, now)?;
+        }
+        deliveries::record(db, &decision.fates)?;
+        deliveries::open_unreached(db, &decision.unreached)?;
+        if let Some(r) = &decision.readdress {
+            deliveries::readdress(db, r, now)?;
         }
         sms::log_codes(db, &decision.codes, now)?;
         rows::log_invitations(db, &decision.invitations, now)?;
@@ -867,16 +873,15 @@ impl Store {
         outbox::note_unreachable(&self.conn, id, error)
     }
 
-    /// Records a failed send and schedules the next try.
+    /// Records a passing refusal and schedules the next try (see [`outbox::mark_failed`]).
     pub fn mark_failed(
         &mut self,
         item: &OutboxItem,
         error: &str,
-        permanent: bool,
         now: Timestamp,
         policy: &RetryPolicy,
     ) -> Result<AfterFailure, StoreError> {
-        outbox::mark_failed(&self.conn, item, error, permanent, now, policy)
+        outbox::mark_failed(&self.conn, item, error, now, policy)
     }
 
     /// Pending, sent and failed mail counts.
@@ -1530,9 +1535,9 @@ mod tests {
     }
 
     #[test]
-    fn the_outbox_retries_with_backoff_and_gives_up_only_on_lasting_refusals() {
+    fn the_outbox_retries_passing_refusals_with_backoff_until_it_gives_up() {
         for mut s in crate::store::testing::stores(
-            "the_outbox_retries_with_backoff_and_gives_up_only_on_lasting_refusals",
+            "the_outbox_retries_passing_refusals_with_backoff_until_it_gives_up",
         ) {
             let d = Decision {
                 outbox: vec![
@@ -1552,8 +1557,7 @@ mod tests {
             assert_eq!(due[0].mail, d.outbox[0]);
             s.mark_sent(due[0].id, 101).unwrap();
             assert_eq!(
-                s.mark_failed(&due[1], "421 busy", false, 101, &policy)
-                    .unwrap(),
+                s.mark_failed(&due[1], "421 busy", 101, &policy).unwrap(),
                 AfterFailure::RetryAt(111)
             );
             assert!(s.due(110, 10).unwrap().is_empty());
@@ -1561,18 +1565,17 @@ mod tests {
             let again = s.due(111, 10).unwrap();
             assert_eq!(again[0].attempts, 1);
             assert_eq!(
-                s.mark_failed(&again[0], "550 no", true, 111, &policy)
-                    .unwrap(),
+                s.mark_failed(&again[0], "451 later", 111, &policy).unwrap(),
                 AfterFailure::RetryAt(131)
             );
+            // Past the policy's time, a refusal is not recorded as a try: the caller
+            // decides the mail's failure (`referee::undelivered::on_refusal`).
             let late = s.due(5000, 10).unwrap();
             assert_eq!(
-                s.mark_failed(&late[0], "550 no", true, 5000, &policy)
-                    .unwrap(),
+                s.mark_failed(&late[0], "451 later", 5000, &policy).unwrap(),
                 AfterFailure::GivenUp
             );
-            assert_eq!(s.outbox_counts().unwrap(), (0, 1, 1));
-            assert_eq!(s.next_due().unwrap(), None);
+            assert_eq!(s.outbox_counts().unwrap(), (1, 1, 0));
         }
     }
 

@@ -28,7 +28,7 @@ pub enum OutboxStatus {
     Pending,
     /// Accepted by the server.
     Sent,
-    /// Given up on (refused permanently for too long).
+    /// Failed: refused for good, refused for too long, or reported undelivered.
     Failed,
 }
 
@@ -49,7 +49,8 @@ pub struct RetryPolicy {
     pub min_seconds: u64,
     /// The longest wait (seconds).
     pub max_seconds: u64,
-    /// Permanent refusals are given up after this many seconds in the outbox.
+    /// Passing refusals are given up after this many seconds in the outbox (refusals for
+    /// good at once).
     pub give_up_seconds: u64,
 }
 
@@ -174,6 +175,7 @@ pub fn due(
                  WHERE id IN (
                      SELECT id FROM outbox
                      WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
+                     AND {DELIVERABLE}
                      AND (claimed_by IS NULL OR claimed_by = pg_backend_pid()
                           OR claimed_by NOT IN (SELECT pid FROM pg_stat_activity))
                      ORDER BY next_attempt_at, id LIMIT ?2
@@ -190,6 +192,7 @@ pub fn due(
         &format!(
             "SELECT {ITEM_COLUMNS} FROM outbox
              WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
+             AND {DELIVERABLE}
              ORDER BY next_attempt_at, id LIMIT ?2"
         ),
         params![now, limit as i64, channel.code()],
@@ -197,15 +200,22 @@ pub fn due(
     )
 }
 
+/// Mail to an address marked undeliverable waits (see [`crate::referee::undelivered`]):
+/// it goes if a director gives the player a new address.
+const DELIVERABLE: &str = "NOT EXISTS (SELECT 1 FROM players p WHERE p.address = outbox.recipient
+     AND p.undeliverable_since IS NOT NULL)";
+
 /// When the next pending message of `channel` is due, if any.
 pub fn next_due(db: &Db, channel: Channel) -> Result<Option<Timestamp>, StoreError> {
-    Ok(db
-        .query_opt(
-            "SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending' AND channel = ?1",
-            params![channel.code()],
-            |r| r.get(0),
-        )?
-        .flatten())
+    let found = db.query_built(
+        &format!(
+            "SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending' AND channel = ?1
+             AND {DELIVERABLE}"
+        ),
+        params![channel.code()],
+        |r| r.get::<Option<Timestamp>>(0),
+    )?;
+    Ok(found.into_iter().next().flatten())
 }
 
 /// Records that the server accepted a mail. A mail that starts a player's turn starts
@@ -216,7 +226,15 @@ pub fn mark_sent(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
          WHERE id = ?1",
         params![id, now],
     )?;
-    start_turn(db, id, now)
+    start_turn(db, id, now)?;
+    if super::deliveries::close_unreached(db, id, now)? {
+        db.execute(
+            "UPDATE games SET next_due = ?2
+             WHERE id = (SELECT game_id FROM outbox WHERE id = ?1) AND status = 'active'",
+            params![id, now],
+        )?;
+    }
+    Ok(())
 }
 
 /// When mail `id` starts a player's turn, records `now` as the start of their clock and
@@ -247,35 +265,28 @@ pub fn note_unreachable(db: &Db, id: i64, error: &str) -> Result<(), StoreError>
     Ok(())
 }
 
-/// Records a failed try and schedules the next one (or gives up on a permanent refusal
-/// that has lasted longer than the policy allows).
+/// Records a passing refusal (4xx) and schedules the next try; once the mail has waited
+/// longer than the policy allows, writes nothing and answers [`AfterFailure::GivenUp`]: the
+/// caller then decides its failure like a refusal for good
+/// ([`crate::referee::undelivered::on_refusal`]), in the transaction that records it.
 pub fn mark_failed(
     db: &Db,
     item: &OutboxItem,
     error: &str,
-    permanent: bool,
     now: Timestamp,
     policy: &RetryPolicy,
 ) -> Result<AfterFailure, StoreError> {
-    let attempts = item.attempts + 1;
-    let give_up = permanent && now.saturating_sub(item.created_at) >= policy.give_up_seconds as i64;
-    let (status, next, after) = if give_up {
-        (OutboxStatus::Failed, now, AfterFailure::GivenUp)
-    } else {
-        let at = now + policy.delay(attempts) as i64;
-        (OutboxStatus::Pending, at, AfterFailure::RetryAt(at))
-    };
-    db.execute(
-        "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5,
-         claimed_by = NULL WHERE id = ?1",
-        params![item.id, status.code(), attempts, next, error],
-    )?;
-    if give_up {
-        // The player's address refuses mail: their turn is theirs all the same, or one
-        // dead address would stop a game for ever.
-        start_turn(db, item.id, now)?;
+    if now.saturating_sub(item.created_at) >= policy.give_up_seconds as i64 {
+        return Ok(AfterFailure::GivenUp);
     }
-    Ok(after)
+    let attempts = item.attempts + 1;
+    let at = now + policy.delay(attempts) as i64;
+    db.execute(
+        "UPDATE outbox SET status = 'pending', attempts = ?2, next_attempt_at = ?3,
+         last_error = ?4, claimed_by = NULL WHERE id = ?1",
+        params![item.id, attempts, at, error],
+    )?;
+    Ok(AfterFailure::RetryAt(at))
 }
 
 /// How many mails are pending, sent and failed.

@@ -211,6 +211,24 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         "ALTER TABLE players ADD COLUMN name_chosen BIGINT NOT NULL DEFAULT 0;
         ALTER TABLE players ADD COLUMN name_told BIGINT NOT NULL DEFAULT 0;",
     ),
+    // See SQLite's step 28.
+    (
+        28,
+        "ALTER TABLE outbox ADD COLUMN report_action TEXT;
+        ALTER TABLE outbox ADD COLUMN report_status TEXT;
+        ALTER TABLE outbox ADD COLUMN report_text TEXT;
+        ALTER TABLE outbox ADD COLUMN report_at BIGINT;
+        CREATE INDEX outbox_reports ON outbox (recipient, report_at);
+        CREATE TABLE unreached (
+            game_id     BIGINT NOT NULL,
+            side        TEXT NOT NULL,
+            from_at     BIGINT NOT NULL,
+            to_at       BIGINT,
+            PRIMARY KEY (game_id, side, from_at)
+        );
+        ALTER TABLE players ADD COLUMN undeliverable_since BIGINT;
+        ALTER TABLE players ADD COLUMN undeliverable_reason TEXT;",
+    ),
 ];
 
 const BASELINE: &str = r#"

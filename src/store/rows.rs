@@ -33,7 +33,8 @@ pub fn player(conn: &Db, address: &str) -> Result<Option<Player>, StoreError> {
     let found = conn.query_opt(
         "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
          claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
-         public, invitations, name_chosen, name_told FROM players WHERE address = ?1",
+         public, invitations, name_chosen, name_told, undeliverable_since,
+         undeliverable_reason FROM players WHERE address = ?1",
         params![address.to_lowercase()],
         player_row,
     )?;
@@ -65,6 +66,15 @@ fn player_row(r: &Row<'_>) -> Result<Player, StoreError> {
         name: r.get(1)?,
         name_chosen: r.get(17)?,
         name_told: r.get(18)?,
+        undeliverable: r
+            .get::<Option<Timestamp>>(19)?
+            .map(|since| -> Result<_, StoreError> {
+                Ok(crate::referee::Undeliverable {
+                    since,
+                    reason: r.get::<Option<String>>(20)?.unwrap_or_default(),
+                })
+            })
+            .transpose()?,
         lang: Lang::from_name(&lang).unwrap_or_default(),
         lang_from: LangFrom::from_code(&r.get::<String>(3)?),
         chat: r.get(4)?,
@@ -161,9 +171,10 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
     conn.execute(
         "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
          notify, claim_number, claim_code, claim_until, claim_tries, claim_codes, claim_since,
-         pictures, public, invitations, name_chosen, name_told)
+         pictures, public, invitations, name_chosen, name_told, undeliverable_since,
+         undeliverable_reason)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-                 ?19, ?20)
+                 ?19, ?20, ?21, ?22)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
          lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
          updated_at = excluded.updated_at, phone = excluded.phone, notify = excluded.notify,
@@ -172,7 +183,8 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
          claim_codes = excluded.claim_codes, claim_since = excluded.claim_since,
          pictures = excluded.pictures, public = excluded.public,
          invitations = excluded.invitations, name_chosen = excluded.name_chosen,
-         name_told = excluded.name_told",
+         name_told = excluded.name_told, undeliverable_since = excluded.undeliverable_since,
+         undeliverable_reason = excluded.undeliverable_reason",
         params![
             p.address.to_lowercase(),
             p.name,
@@ -194,6 +206,8 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
             p.invitations,
             p.name_chosen,
             p.name_told,
+            p.undeliverable.as_ref().map(|u| u.since),
+            p.undeliverable.as_ref().map(|u| &u.reason),
         ],
     )?;
     let address = p.address.to_lowercase();
@@ -390,6 +404,7 @@ fn clock_facts(conn: &Db, g: &mut StoredGame) -> Result<(), StoreError> {
             seconds,
         });
     }
+    g.clock.unreached = super::deliveries::unreached_of(conn, g.id)?;
     g.clock.stops = conn.query_map(
         "SELECT from_at, to_at FROM clock_stops WHERE game_id = ?1 ORDER BY from_at",
         params![g.id],

@@ -1,0 +1,826 @@
+//! What a mail that did not arrive changes: the referee's side of delivery reports, of
+//! refusals at submission, of spam complaints, and of a director giving a player a new
+//! address.
+//!
+//! The mail edge reads the reports (`mail::report`) and the envelope sender that names the
+//! mail they are about (a bounce token, [`crate::referee::token::bounce_token`]); a report
+//! that does not come back to a valid one never gets here. What is decided here:
+//!
+//! - `fate`: every report is recorded on the mail's outbox row (delayed, failed, with the
+//!   status code and the remote server's text). A failure is final: a later report about the
+//!   same mail changes nothing more.
+//! - `unreached`: a turn notice that failed for good stops its addressee's clock from the
+//!   moment the failure was known until a mail of the game reaches them (the store closes
+//!   the span when one leaves); their opponent and the game's directors (an event's, or the
+//!   director who set the game up) are told, each in their language. A delay is recorded
+//!   and shown to directors (`arbitre show`), and stops nothing.
+//! - `undeliverable`: an address whose mailbox or domain does not exist (status `5.1.x`)
+//!   at once, or one that failed [`HARD_FAILURES`] times within [`FAILURE_WINDOW`], is
+//!   marked undeliverable: arbitre sends it no more mail (protecting the installation's
+//!   reputation with the big providers), and the player's linked phone, if any, is told
+//!   once by SMS. A spam complaint (ARF, RFC 5965) marks it at once and tells the directors
+//!   of the player's games.
+//! - `readdress`: a director gives the player a new address ([`readdress`]); everything the
+//!   old address held moves to the new one, both are told, and the notices that could not
+//!   reach the old one go to the new one, which starts the stopped clocks again.
+
+use crate::games::Side;
+use crate::referee::compose::{Mailer, mover_of_ply};
+use crate::referee::direct::{Directed, Refused};
+use crate::referee::token::{self, Key};
+use crate::referee::{
+    AutoKind, Channel, Decision, GameId, GameStatus, Player, RefereeConfig, StoredGame,
+    Timestamp, Undeliverable,
+};
+use crate::t;
+use crate::text::Lang;
+use crate::tournament::event::StoredEvent;
+
+/// Hard failures (distinct mails) within [`FAILURE_WINDOW`] that make an address
+/// undeliverable.
+pub const HARD_FAILURES: u32 = 3;
+
+/// The window in which hard failures are counted (30 days).
+pub const FAILURE_WINDOW: Timestamp = 30 * 86_400;
+
+/// What a report says became of a mail for one recipient (RFC 3464 `Action`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// It will not be delivered.
+    Failed,
+    /// It waits in a queue; the server keeps trying.
+    Delayed,
+    /// It was delivered, relayed or expanded.
+    Delivered,
+    /// The recipient's provider reported it as spam (ARF).
+    Complained,
+}
+
+impl Action {
+    /// The stored code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Action::Failed => "failed",
+            Action::Delayed => "delayed",
+            Action::Delivered => "delivered",
+            Action::Complained => "complained",
+        }
+    }
+
+    /// Reads a stored code, or an RFC 3464 `Action` field (case-insensitive).
+    pub fn from_code(code: &str) -> Option<Action> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "failed" => Some(Action::Failed),
+            "delayed" => Some(Action::Delayed),
+            "delivered" | "relayed" | "expanded" => Some(Action::Delivered),
+            "complained" => Some(Action::Complained),
+            _ => None,
+        }
+    }
+}
+
+/// A report arbitre received about one of its mails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// A delivery report (RFC 3464, or a plain bounce read as well as it can be): one entry
+    /// per recipient it names.
+    Delivery(Vec<RecipientReport>),
+    /// An abuse report (ARF): the recipient's provider says the recipient called the mail
+    /// spam.
+    Abuse {
+        /// Its `Feedback-Type` (`abuse`, `fraud`, ...).
+        kind: String,
+        /// The original's envelope sender as the report gives it (`Original-Mail-From`,
+        /// the enclosed message's `Return-Path`): where its bounce token is, when the
+        /// report went to another address.
+        senders: Vec<String>,
+    },
+}
+
+/// What a delivery report says of one recipient.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecipientReport {
+    /// The recipient (`Final-Recipient`, else `Original-Recipient`), lower case; empty
+    /// when the report names none.
+    pub recipient: String,
+    /// What became of the mail.
+    pub action: Action,
+    /// The status code (`5.1.1`), or the class of the failure (`5.0.0`).
+    pub status: String,
+    /// The remote server's words (`Diagnostic-Code`), or the report's own.
+    pub text: String,
+}
+
+/// What became of one mail, to record on its outbox row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fate {
+    /// The outbox row.
+    pub mail: i64,
+    /// What became of it.
+    pub action: Action,
+    /// The status code.
+    pub status: String,
+    /// The remote server's text.
+    pub text: String,
+    /// When arbitre learned it.
+    pub at: Timestamp,
+}
+
+/// A mail arbitre sent, as a report about it needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SentMail {
+    /// Its outbox row.
+    pub id: i64,
+    /// Its Message-ID.
+    pub message_id: String,
+    /// Its recipient (an address, or a number for an SMS), lower case.
+    pub to: String,
+    /// Its game, if any.
+    pub game: Option<GameId>,
+    /// The turn it started (plies played then), for a turn notice.
+    pub turn: Option<usize>,
+    /// Mail or SMS.
+    pub channel: Channel,
+    /// What was recorded of it before, if anything.
+    pub fate: Option<Action>,
+}
+
+/// What the referee needs to decide on a report about one mail: the store loads it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Undelivery {
+    /// The mail (none: the row is gone, nothing to decide).
+    pub mail: Option<SentMail>,
+    /// The recipient's record, if they have one.
+    pub player: Option<Player>,
+    /// The recipient's active games (the mail's own among them, if active).
+    pub games: Vec<StoredGame>,
+    /// The other people those games involve (opponents, directors), for their languages.
+    pub people: Vec<Player>,
+    /// The events of those games (their directors).
+    pub events: Vec<StoredEvent>,
+    /// Hard failures recorded for the recipient within [`FAILURE_WINDOW`], this mail's
+    /// aside.
+    pub recent_failures: u32,
+}
+
+impl Eq for Undelivery {}
+
+/// A player's new address, as the store applies it: every record of `old` (the player,
+/// their seats, entries, leave, the mail still to send them) moves to `new`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Readdress {
+    /// The address given up.
+    pub old: String,
+    /// The new one.
+    pub new: String,
+}
+
+/// The outbox row a report is about: the one whose bounce address (valid under a key in
+/// force) the report came back to, or, for an abuse report, the one its original's
+/// envelope sender names. `None`: the report is no one's (forged, or about mail arbitre
+/// did not send), and changes nothing.
+pub fn reported_mail(config: &RefereeConfig, msg: &crate::referee::Inbound) -> Option<i64> {
+    let report = msg.report.as_ref()?;
+    let at = msg.received_at;
+    if let Key::Bounce(id) = token::key_in(config, &msg.recipients, "", at) {
+        return Some(id);
+    }
+    match report {
+        Report::Abuse { senders, .. } => match token::key_in(config, senders, "", at) {
+            Key::Bounce(id) => Some(id),
+            _ => None,
+        },
+        Report::Delivery(_) => None,
+    }
+}
+
+/// Decides on `report`, which came back to the bounce address of `u.mail`.
+pub fn on_report(
+    config: &RefereeConfig,
+    u: &Undelivery,
+    report: &Report,
+    now: Timestamp,
+) -> Decision {
+    let Some(mail) = &u.mail else {
+        return summary("a report about a mail no longer in the outbox: nothing to do");
+    };
+    match report {
+        Report::Abuse { kind, .. } => complained(config, u, mail, kind, now),
+        Report::Delivery(entries) => {
+            let Some(entry) = entry_for(entries, &mail.to) else {
+                return summary(&format!(
+                    "a delivery report about mail {} names no recipient: nothing to do",
+                    mail.message_id
+                ));
+            };
+            if mail.fate == Some(Action::Failed) || mail.fate == Some(Action::Complained) {
+                return summary(&format!(
+                    "a {} report about mail {}, failed already: nothing more to do",
+                    entry.action.code(),
+                    mail.message_id
+                ));
+            }
+            match entry.action {
+                Action::Failed => failed(config, u, mail, &entry.status, &entry.text, now),
+                Action::Delayed | Action::Delivered | Action::Complained => Decision {
+                    fates: vec![Fate {
+                        mail: mail.id,
+                        action: entry.action,
+                        status: entry.status.clone(),
+                        text: entry.text.clone(),
+                        at: now,
+                    }],
+                    summary: format!(
+                        "mail {} to {} {} ({} {})",
+                        mail.message_id,
+                        mail.to,
+                        entry.action.code(),
+                        entry.status,
+                        entry.text
+                    ),
+                    ..Decision::default()
+                },
+            }
+        }
+    }
+}
+
+/// Decides on a mail the server refused for good at submission (or given up after
+/// deferrals for too long): a failure known at once.
+pub fn on_refusal(
+    config: &RefereeConfig,
+    u: &Undelivery,
+    status: &str,
+    text: &str,
+    now: Timestamp,
+) -> Decision {
+    match &u.mail {
+        Some(mail) if mail.fate != Some(Action::Failed) => {
+            failed(config, u, mail, status, text, now)
+        }
+        _ => summary("a refusal of a mail already failed: nothing more to do"),
+    }
+}
+
+fn summary(text: &str) -> Decision {
+    Decision {
+        summary: text.to_string(),
+        ..Decision::default()
+    }
+}
+
+/// The entry of a report about `to`: the one naming that recipient, else the only one,
+/// else the first failure.
+fn entry_for<'r>(entries: &'r [RecipientReport], to: &str) -> Option<&'r RecipientReport> {
+    entries
+        .iter()
+        .find(|e| e.recipient.eq_ignore_ascii_case(to))
+        .or_else(|| (entries.len() == 1).then(|| &entries[0]))
+        .or_else(|| entries.iter().find(|e| e.action == Action::Failed))
+}
+
+/// Whether a status says the address itself does not exist (RFC 3463 subject 1: bad
+/// mailbox, bad system, bad syntax, a domain that accepts no mail).
+fn address_is_wrong(status: &str) -> bool {
+    status.starts_with("5.1.")
+}
+
+/// The language of `address`, from what the undelivery loaded.
+fn lang_of(config: &RefereeConfig, u: &Undelivery, address: &str) -> Lang {
+    u.people
+        .iter()
+        .chain(u.player.iter())
+        .find(|p| p.address.eq_ignore_ascii_case(address))
+        .map_or(config.default_lang, |p| p.lang)
+}
+
+/// The directors of `game`: its event's, else the director who set it up (a challenger
+/// who does not play in it).
+pub fn directors_of(game: &StoredGame, events: &[StoredEvent]) -> Vec<String> {
+    if let Some((event, _)) = game.terms.event {
+        return events
+            .iter()
+            .find(|e| e.id == event)
+            .map(|e| e.conditions.directors.clone())
+            .unwrap_or_default();
+    }
+    match game.side_of(&game.challenger) {
+        None if !game.challenger.is_empty() => vec![game.challenger.to_lowercase()],
+        _ => Vec::new(),
+    }
+}
+
+/// A failure of `mail`: recorded; the recipient's address counted, and marked undeliverable
+/// when it is; a failed turn notice stops the clock and tells the opponent and directors.
+fn failed(
+    config: &RefereeConfig,
+    u: &Undelivery,
+    mail: &SentMail,
+    status: &str,
+    text: &str,
+    now: Timestamp,
+) -> Decision {
+    let mut d = Decision {
+        fates: vec![Fate {
+            mail: mail.id,
+            action: Action::Failed,
+            status: status.to_string(),
+            text: text.to_string(),
+            at: now,
+        }],
+        summary: format!("mail {} to {} failed ({status} {text})", mail.message_id, mail.to),
+        ..Decision::default()
+    };
+    if mail.channel == Channel::Sms {
+        return d;
+    }
+    let mut mailer = Mailer::for_event(config, &format!("undelivered\0{}", mail.id));
+    let reason = format!("{status} {text}").trim().to_string();
+    if let Some(mut player) = u.player.clone()
+        && player.undeliverable.is_none()
+        && (address_is_wrong(status) || u.recent_failures + 1 >= HARD_FAILURES)
+    {
+        player.undeliverable = Some(Undeliverable {
+            since: now,
+            reason: reason.clone(),
+        });
+        if let Some(phone) = &player.phone {
+            let body = t!(
+                player.lang,
+                "undeliverable-sms",
+                address = player.address.clone(),
+                status = status.to_string()
+            );
+            mailer.sms(phone, body, mail.game, AutoKind::Generated);
+        }
+        d.summary
+            .push_str(&format!("; {} marked undeliverable", player.address));
+        d.players.push(player);
+    }
+    let turn_game = mail
+        .game
+        .and_then(|id| u.games.iter().find(|g| g.id == id))
+        .filter(|g| g.status == GameStatus::Active);
+    if let Some(game) = turn_game
+        && let Some(side) = game.side_of(&mail.to)
+        && mail.turn == Some(game.moves.len())
+        && mover_of_ply(game, game.moves.len()) == Some(side)
+        && !game
+            .clock
+            .unreached
+            .iter()
+            .any(|s| s.side == side && s.to.is_none())
+    {
+        d.unreached.push((game.id, side, now));
+        let mut changed = game.clone();
+        // The clock looks at the game again: its deadline moved.
+        changed.clock.next_due = Some(now);
+        tell_unreached(config, u, game, side, status, text, &mut mailer);
+        d.games.push(changed);
+        d.summary
+            .push_str(&format!("; {}'s clock in game #{} stopped", mail.to, game.id));
+    }
+    d.outbox = mailer.outbox;
+    d
+}
+
+/// Tells the opponent of `side` and the game's directors that the turn notice of `side`
+/// failed.
+fn tell_unreached(
+    config: &RefereeConfig,
+    u: &Undelivery,
+    game: &StoredGame,
+    side: Side,
+    status: &str,
+    text: &str,
+    mailer: &mut Mailer<'_>,
+) {
+    let timed = game.clock.control.is_timed();
+    let opponent = game.address_of(side.opponent()).to_string();
+    let lang = lang_of(config, u, &opponent);
+    let subject = t!(lang, "undelivered-opponent-subject", id = game.id);
+    let body = t!(
+        lang,
+        "undelivered-opponent",
+        id = game.id,
+        timed = if timed { "yes" } else { "no" }
+    );
+    mailer.notify(game, side.opponent(), subject, format!("{body}\n"));
+    let address = game.address_of(side).to_string();
+    for director in directors_of(game, &u.events) {
+        let lang = lang_of(config, u, &director);
+        let subject = t!(
+            lang,
+            "undelivered-director-subject",
+            id = game.id,
+            address = address.clone()
+        );
+        let body = t!(
+            lang,
+            "undelivered-director",
+            id = game.id,
+            address = address.clone(),
+            status = status.to_string(),
+            text = text.to_string(),
+            timed = if timed { "yes" } else { "no" }
+        );
+        mailer.tell(&director, subject, format!("{body}\n"));
+    }
+}
+
+/// A spam complaint about `mail`: the address gets no more mail, at once, and the directors
+/// of the player's games are told.
+fn complained(
+    config: &RefereeConfig,
+    u: &Undelivery,
+    mail: &SentMail,
+    kind: &str,
+    now: Timestamp,
+) -> Decision {
+    let mut d = Decision {
+        fates: vec![Fate {
+            mail: mail.id,
+            action: Action::Complained,
+            status: String::new(),
+            text: format!("abuse report ({kind})"),
+            at: now,
+        }],
+        summary: format!("an abuse report ({kind}) about mail {} to {}", mail.message_id, mail.to),
+        ..Decision::default()
+    };
+    let Some(mut player) = u.player.clone() else {
+        return d;
+    };
+    if player.undeliverable.is_some() {
+        return d;
+    }
+    player.undeliverable = Some(Undeliverable {
+        since: now,
+        reason: format!("abuse report ({kind})"),
+    });
+    d.summary
+        .push_str(&format!("; {} marked undeliverable", player.address));
+    let mut mailer = Mailer::for_event(config, &format!("complaint\0{}", mail.id));
+    let mut told: Vec<String> = Vec::new();
+    for game in &u.games {
+        for director in directors_of(game, &u.events) {
+            if told.contains(&director) {
+                continue;
+            }
+            let games: Vec<String> = u
+                .games
+                .iter()
+                .filter(|g| directors_of(g, &u.events).contains(&director))
+                .map(|g| format!("#{}", g.id))
+                .collect();
+            let lang = lang_of(config, u, &director);
+            let subject = t!(
+                lang,
+                "abuse-director-subject",
+                address = player.address.clone()
+            );
+            let body = t!(
+                lang,
+                "abuse-director",
+                address = player.address.clone(),
+                games = games.join(", ")
+            );
+            mailer.tell(&director, subject, format!("{body}\n"));
+            told.push(director);
+        }
+    }
+    d.players.push(player);
+    d.outbox = mailer.outbox;
+    d
+}
+
+/// What a director's new address for a player needs: the player, and the games that
+/// are waiting on a notice that could not reach them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Readdressing {
+    /// The player's record under the old address.
+    pub player: Player,
+    /// Whether the new address already belongs to a player.
+    pub new_taken: bool,
+}
+
+/// A director gives the player of `old` the address `new`, for `reason`: every record
+/// moves (the store applies [`Readdress`]), both addresses are told in the player's
+/// language, and the mail that could not reach the old address goes to the new one.
+pub fn readdress(
+    config: &RefereeConfig,
+    r: &Readdressing,
+    new: &str,
+    reason: &str,
+    now: Timestamp,
+) -> Result<Directed, Refused> {
+    let old = r.player.address.to_lowercase();
+    let new = new.trim().to_lowercase();
+    let valid = new
+        .split_once('@')
+        .is_some_and(|(l, d)| !l.is_empty() && d.contains('.') && !new.contains(char::is_whitespace));
+    if !valid {
+        return Err(Refused(format!("`{new}` is not a mail address")));
+    }
+    if new == old {
+        return Err(Refused(format!("{old} is already the player's address")));
+    }
+    if r.new_taken {
+        return Err(Refused(format!(
+            "{new} already belongs to a player: two records cannot be merged"
+        )));
+    }
+    if reason.trim().is_empty() {
+        return Err(Refused("a reason is required (--reason)".to_string()));
+    }
+    let mut player = r.player.clone();
+    player.address = new.clone();
+    player.undeliverable = None;
+    let lang = player.lang;
+    let mut mailer = Mailer::for_event(config, &format!("readdress\0{old}\0{new}\0{now}"));
+    for (to, key) in [(&old, "readdress-old"), (&new, "readdress-new")] {
+        let subject = t!(lang, "readdress-subject");
+        let body = match key {
+            "readdress-old" => t!(
+                lang,
+                "readdress-old",
+                new = new.clone(),
+                reason = reason.trim().to_string()
+            ),
+            _ => t!(
+                lang,
+                "readdress-new",
+                old = old.clone(),
+                reason = reason.trim().to_string()
+            ),
+        };
+        mailer.tell(to, subject, format!("{body}\n"));
+    }
+    Ok(Directed {
+        decision: Decision {
+            players: vec![player],
+            outbox: mailer.outbox,
+            readdress: Some(Readdress {
+                old: old.clone(),
+                new: new.clone(),
+            }),
+            summary: format!("{old} is now {new}"),
+            ..Decision::default()
+        },
+        detail: format!("address {old} -> {new}"),
+    })
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{AnyGame, GameKind, Start};
+    use crate::referee::{GameClock, GameTerms, PlayedMove};
+
+    const ALICE: &str = "alice@a.example";
+    const BOB: &str = "bob@b.example";
+    const TD: &str = "td@club.example";
+
+    fn config() -> RefereeConfig {
+        RefereeConfig {
+            address: "arbitre@referee.example".into(),
+            plus_addressing: true,
+            keys: crate::keys::Keyring::new("undelivered test secret"),
+            default_lang: Lang::EN,
+            max_replies_per_hour: 30,
+            max_message_bytes: 64 * 1024,
+            authserv_id: None,
+            domain_proof: Vec::new(),
+            trust_unverified_senders: false,
+            clock: Default::default(),
+            sms: Default::default(),
+            public_url: None,
+        }
+    }
+
+    /// An Ataxx game set up by a director, one move played: Bob (o, second) to move.
+    fn game() -> StoredGame {
+        let start = AnyGame::new(GameKind::Ataxx, &Start::Default, None, "")
+            .unwrap()
+            .position_string();
+        StoredGame {
+            id: 7,
+            kind: GameKind::Ataxx,
+            variant: None,
+            start,
+            to_move: None,
+            options: String::new(),
+            white: ALICE.into(),
+            black: BOB.into(),
+            challenger: TD.into(),
+            status: GameStatus::Active,
+            moves: vec![PlayedMove {
+                text: "f2".into(),
+                message_id: Some("m1@a.example".into()),
+                received_at: 5,
+            }],
+            result: None,
+            draw_offer: None,
+            undo_request: None,
+            takebacks: Vec::new(),
+            conditions: None,
+            clock: GameClock {
+                control: "3d".parse().unwrap(),
+                ..GameClock::default()
+            },
+            terms: GameTerms::default(),
+            created_at: 1,
+            updated_at: 5,
+        }
+    }
+
+    fn undelivery(turn: Option<usize>, fate: Option<Action>, failures: u32) -> Undelivery {
+        let g = game();
+        let to_move = mover_of_ply(&g, 1).unwrap();
+        let mut bob = Player::new(BOB, Lang::FR);
+        bob.phone = Some("+33612345678".into());
+        Undelivery {
+            mail: Some(SentMail {
+                id: 41,
+                message_id: "g7.m2.b@referee.example".into(),
+                to: g.address_of(to_move).to_string(),
+                game: Some(7),
+                turn,
+                channel: Channel::Mail,
+                fate,
+            }),
+            player: Some(bob),
+            games: vec![g],
+            people: vec![Player::new(ALICE, Lang::EN), Player::new(TD, Lang::FR)],
+            events: Vec::new(),
+            recent_failures: failures,
+        }
+    }
+
+    fn failure(status: &str) -> Report {
+        Report::Delivery(vec![RecipientReport {
+            recipient: BOB.into(),
+            action: Action::Failed,
+            status: status.into(),
+            text: "550 5.1.1 <bob@b.example> User unknown".into(),
+        }])
+    }
+
+    #[test]
+    fn a_failed_turn_notice_stops_the_clock_and_tells_the_opponent_and_the_director() {
+        let g = game();
+        assert_eq!(g.side_of(BOB), mover_of_ply(&g, 1), "Bob is to move");
+        let u = undelivery(Some(1), None, 0);
+        let d = on_report(&config(), &u, &failure("5.2.2"), 100);
+        assert_eq!(d.fates.len(), 1);
+        assert_eq!(
+            (d.fates[0].mail, d.fates[0].action, d.fates[0].status.as_str()),
+            (41, Action::Failed, "5.2.2")
+        );
+        let side = g.side_of(BOB).unwrap();
+        assert_eq!(d.unreached, vec![(7, side, 100)]);
+        assert_eq!(d.games[0].clock.next_due, Some(100), "the clock looks again");
+        let to: Vec<&str> = d.outbox.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, vec![ALICE, TD], "{d:#?}");
+        assert!(d.outbox[0].body.contains("clock is stopped"), "{}", d.outbox[0].body);
+        assert_eq!(d.outbox[0].game, Some(7));
+        // The director reads French, with the command that mends it.
+        assert!(d.outbox[1].body.contains("pendule est arrêtée"), "{}", d.outbox[1].body);
+        assert!(d.outbox[1].body.contains("arbitre player address bob@b.example"));
+        // One mailbox full is not yet an undeliverable address.
+        assert!(d.players.is_empty());
+        // Decided again (a crash before the commit), the same mails.
+        assert_eq!(on_report(&config(), &u, &failure("5.2.2"), 100), d);
+    }
+
+    #[test]
+    fn an_address_that_does_not_exist_is_undeliverable_at_once_and_its_phone_told() {
+        let u = undelivery(Some(1), None, 0);
+        let d = on_report(&config(), &u, &failure("5.1.1"), 100);
+        let bob = &d.players[0];
+        assert_eq!(bob.address, BOB);
+        assert_eq!(bob.undeliverable.as_ref().unwrap().since, 100);
+        assert!(bob.undeliverable.as_ref().unwrap().reason.starts_with("5.1.1"));
+        let sms: Vec<_> = d.outbox.iter().filter(|m| m.channel == Channel::Sms).collect();
+        assert_eq!(sms.len(), 1);
+        assert_eq!(sms[0].to, "+33612345678");
+        assert!(sms[0].body.contains("n'y écrit plus"), "{}", sms[0].body);
+        // Three failures of another kind within the window do the same.
+        let d = on_report(&config(), &undelivery(Some(1), None, 2), &failure("5.2.2"), 100);
+        assert!(d.players[0].undeliverable.is_some());
+    }
+
+    #[test]
+    fn a_delay_is_recorded_only_and_a_second_report_changes_nothing() {
+        let delayed = Report::Delivery(vec![RecipientReport {
+            recipient: BOB.into(),
+            action: Action::Delayed,
+            status: "4.4.1".into(),
+            text: "connection refused".into(),
+        }]);
+        let d = on_report(&config(), &undelivery(Some(1), None, 0), &delayed, 100);
+        assert_eq!(d.fates[0].action, Action::Delayed);
+        assert!(d.unreached.is_empty() && d.outbox.is_empty() && d.games.is_empty());
+        let again = on_report(
+            &config(),
+            &undelivery(Some(1), Some(Action::Failed), 0),
+            &failure("5.1.1"),
+            200,
+        );
+        assert!(again.fates.is_empty() && again.outbox.is_empty() && again.players.is_empty());
+    }
+
+    #[test]
+    fn a_failed_mail_that_is_not_the_turn_notice_stops_no_clock() {
+        // A mail of the game sent at the turn before (Alice's), or no turn at all.
+        for turn in [Some(0), None] {
+            let d = on_report(&config(), &undelivery(turn, None, 0), &failure("5.2.2"), 100);
+            assert_eq!(d.fates.len(), 1);
+            assert!(d.unreached.is_empty(), "{turn:?}");
+            assert!(d.outbox.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_spam_complaint_stops_mail_at_once_and_tells_the_director() {
+        let abuse = Report::Abuse {
+            kind: "abuse".into(),
+            senders: Vec::new(),
+        };
+        let d = on_report(&config(), &undelivery(Some(1), None, 0), &abuse, 100);
+        assert_eq!(d.fates[0].action, Action::Complained);
+        assert!(d.players[0].undeliverable.is_some());
+        assert_eq!(d.outbox.len(), 1);
+        assert_eq!(d.outbox[0].to, TD);
+        assert!(d.outbox[0].body.contains("#7"), "{}", d.outbox[0].body);
+    }
+
+    #[test]
+    fn only_a_report_to_a_valid_bounce_address_names_a_mail() {
+        let c = config();
+        let good = token::bounce_address(&c.address, c.keys.current(), 41).unwrap();
+        let msg = |to: &str, report: Option<Report>| crate::referee::Inbound {
+            recipients: vec![to.to_string()],
+            report,
+            received_at: 50,
+            ..Default::default()
+        };
+        assert_eq!(reported_mail(&c, &msg(&good, Some(failure("5.1.1")))), Some(41));
+        // A forged report: another mail's number under the same code, or no code.
+        let forged = good.replacen("b-41-", "b-42-", 1);
+        assert_eq!(reported_mail(&c, &msg(&forged, Some(failure("5.1.1")))), None);
+        assert_eq!(reported_mail(&c, &msg(&c.address, Some(failure("5.1.1")))), None);
+        // A person's mail to the bounce address is no report.
+        assert_eq!(reported_mail(&c, &msg(&good, None)), None);
+        // An abuse report sent elsewhere names the mail by the original's envelope sender.
+        let abuse = Report::Abuse {
+            kind: "abuse".into(),
+            senders: vec![good.clone()],
+        };
+        assert_eq!(
+            reported_mail(&c, &msg("abuse@referee.example", Some(abuse))),
+            Some(41)
+        );
+    }
+
+    #[test]
+    fn a_new_address_moves_the_player_and_tells_both_addresses() {
+        let mut bob = Player::new(BOB, Lang::EN);
+        bob.undeliverable = Some(Undeliverable {
+            since: 10,
+            reason: "5.1.1".into(),
+        });
+        let r = Readdressing {
+            player: bob,
+            new_taken: false,
+        };
+        let d = readdress(&config(), &r, " Bob@New.example ", "typo in the entry form", 300)
+            .unwrap()
+            .decision;
+        assert_eq!(d.players[0].address, "bob@new.example");
+        assert!(d.players[0].undeliverable.is_none());
+        let to: Vec<&str> = d.outbox.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, vec![BOB, "bob@new.example"]);
+        assert!(d.outbox[0].body.contains("typo in the entry form"));
+        assert_eq!(
+            d.readdress,
+            Some(Readdress {
+                old: BOB.into(),
+                new: "bob@new.example".into()
+            })
+        );
+        for (new, reason, taken) in [
+            ("not an address", "r", false),
+            (BOB, "r", false),
+            ("carol@c.example", "r", true),
+            ("carol@c.example", " ", false),
+        ] {
+            let r = Readdressing {
+                new_taken: taken,
+                ..r.clone()
+            };
+            assert!(readdress(&config(), &r, new, reason, 300).is_err(), "{new}");
+        }
+    }
+}
