@@ -154,6 +154,7 @@ fn fill(store: &mut Store, config: &RefereeConfig, games: usize, base: i64) {
             pictures: true,
             public: true,
             invitations: true,
+            undeliverable: None,
         })
         .collect();
     store

@@ -59,6 +59,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             pictures: true,
             public: true,
             invitations: true,
+            undeliverable: None,
         },
         Player {
             address: BLACK.into(),
@@ -76,6 +77,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             pictures: true,
             public: true,
             invitations: true,
+            undeliverable: None,
         },
     ];
     let request = NewGameRequest {
@@ -130,6 +132,7 @@ fn bench_game(config: &RefereeConfig, kind: GameKind) {
             received_at: n as i64 * 60,
             channel: Default::default(),
             phone: None,
+            report: None,
         };
         let ctx = Context {
             confirmation: None,

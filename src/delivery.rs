@@ -62,7 +62,9 @@ pub fn enhanced_status(text: &str) -> Option<String> {
     }
     words
         .map(|w| w.trim_matches('.'))
-        .find(|w| w.len() == 3 && w.bytes().all(|b| b.is_ascii_digit()) && matches!(&w[..1], "4" | "5"))
+        .find(|w| {
+            w.len() == 3 && w.bytes().all(|b| b.is_ascii_digit()) && matches!(&w[..1], "4" | "5")
+        })
         .map(|w| format!("{}.0.0", &w[..1]))
 }
 
@@ -71,9 +73,5 @@ pub fn enhanced_status(text: &str) -> Option<String> {
 pub trait Sender: Send + Sync + 'static {
     /// Sends one mail: `id` is its row in the outbox, which the mail edge writes into the
     /// envelope sender so that a delivery report names it (SMS gateways ignore it).
-    fn send(
-        &self,
-        id: i64,
-        mail: &Outgoing,
-    ) -> impl Future<Output = Result<(), SendError>> + Send;
+    fn send(&self, id: i64, mail: &Outgoing) -> impl Future<Output = Result<(), SendError>> + Send;
 }

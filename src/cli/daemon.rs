@@ -349,9 +349,10 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
         }
     }
     for u in &game.clock.unreached {
-        let until = u
-            .to
-            .map_or_else(|| "still".to_string(), |to| format!("until {}", super::setup::utc(to)));
+        let until = u.to.map_or_else(
+            || "still".to_string(),
+            |to| format!("until {}", super::setup::utc(to)),
+        );
         println!(
             "Clock stopped: {}'s turn notice failed at {}, {until}",
             u.side.name(),
@@ -360,10 +361,14 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
     }
     match store.reports_of(game.id) {
         Ok(reports) => {
-            for (at, to, action, status, text) in reports {
+            for r in reports {
                 println!(
-                    "Mail {action}: to {to} at {} ({status} {text})",
-                    super::setup::utc(at)
+                    "Mail {}: to {} at {} ({} {})",
+                    r.action,
+                    r.to,
+                    super::setup::utc(r.at),
+                    r.status,
+                    r.text
                 );
             }
         }

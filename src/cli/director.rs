@@ -154,9 +154,6 @@ pub enum LeaveCommand {
 /// `arbitre player ...`.
 #[derive(Debug, Args)]
 pub struct PlayerArgs {
-    /// The configuration file.
-    #[command(flatten)]
-    pub config: ConfigArg,
     /// What to do.
     #[command(subcommand)]
     pub action: PlayerCommand,
@@ -169,6 +166,9 @@ pub enum PlayerCommand {
     /// both addresses are told, the notices that could not reach the old address go to the
     /// new one, and the clocks those failures stopped start again when they leave.
     Address {
+        /// The configuration file.
+        #[command(flatten)]
+        config: ConfigArg,
         /// The player's address now.
         old: String,
         /// Their new address (no player may have it yet).
@@ -416,8 +416,13 @@ pub fn leave(args: &LeaveArgs) -> Result<ExitCode, UsageError> {
 
 /// `arbitre player address OLD NEW --reason ...`.
 pub fn player(args: &PlayerArgs) -> Result<ExitCode, UsageError> {
-    let PlayerCommand::Address { old, new, why } = &args.action;
-    let (referee, mut store) = match open(&args.config) {
+    let PlayerCommand::Address {
+        config,
+        old,
+        new,
+        why,
+    } = &args.action;
+    let (referee, mut store) = match open(config) {
         Ok(o) => o,
         Err(code) => return Ok(code),
     };

@@ -255,6 +255,17 @@ async fn send_one<S: Sender>(
     settings: &OutboundSettings,
 ) -> Result<Tried, DaemonError> {
     let policy = settings.retry;
+    if item.undeliverable && item.mail.channel == Channel::Mail {
+        // The address failed for good before: not tried again (the installation's
+        // reputation), failed at once like a refusal, so that a turn notice stops the clock
+        // and the opponent and directors hear of it.
+        let held = crate::delivery::SendError {
+            failure: Failure::Refused,
+            message: "5.1.0 not sent: the address is marked undeliverable".to_string(),
+        };
+        fail(store, &item, &held, settings).await?;
+        return Ok(Tried::Refused);
+    }
     match sender.send(item.id, &item.mail).await {
         Ok(()) => {
             let id = item.id;
@@ -274,8 +285,10 @@ async fn send_one<S: Sender>(
         }
         Err(e) => {
             let (error, item2) = (e.message.clone(), item.clone());
-            let after =
-                with_store(store, move |s| s.mark_failed(&item2, &error, now(), &policy)).await?;
+            let after = with_store(store, move |s| {
+                s.mark_failed(&item2, &error, now(), &policy)
+            })
+            .await?;
             match after {
                 AfterFailure::RetryAt(at) => tracing::warn!(
                     to = %item.mail.to, cause = %e, retry_in_s = at - now(), "send failed"

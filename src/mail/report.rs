@@ -32,7 +32,8 @@ pub fn read_parsed(msg: &Message<'_>, raw: &[u8], automatic: bool) -> Option<Rep
         .content_type()
         .filter(|t| {
             t.ctype().eq_ignore_ascii_case("multipart")
-                && t.subtype().is_some_and(|s| s.eq_ignore_ascii_case("report"))
+                && t.subtype()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("report"))
         })
         .and_then(|t| t.attribute("report-type"))
         .map(str::to_ascii_lowercase);
@@ -253,7 +254,7 @@ Action: failed\r\n\
 Status: 5.1.1\r\n\
 Remote-MTA: dns; 127.0.0.1\r\n\
 Diagnostic-Code: smtp; 550 5.1.1 <nobody@test.example> User doesn't exist:\r\n\
-    nobody@test.example\r\n\
+\x20   nobody@test.example\r\n\
 \r\n\
 --B1\r\n\
 Content-Description: Undelivered Message Headers\r\n\

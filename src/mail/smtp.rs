@@ -13,9 +13,7 @@ use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
-use lettre::{
-    Address, AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor,
-};
+use lettre::{Address, AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::config::{Config, Security, Transport};
 pub use crate::delivery::{Failure, SendError, Sender};
@@ -310,26 +308,29 @@ impl Sender for Mailer {
             .envelope_sender(id)
             .parse()
             .map_err(|e| refused(format!("envelope sender: {e}")))?;
-        let envelope = lettre::address::Envelope::new(Some(sender), message.envelope().to().to_vec())
-            .map_err(|e| refused(format!("envelope: {e}")))?;
+        let envelope =
+            lettre::address::Envelope::new(Some(sender), message.envelope().to().to_vec())
+                .map_err(|e| refused(format!("envelope: {e}")))?;
         let raw = message.formatted();
         match &self.transport {
-            Transporter::Smtp(t) => t
-                .send_raw(&envelope, &raw)
-                .await
-                .map(|_| ())
-                .map_err(|e| SendError {
-                    failure: smtp_failure(&e),
-                    message: describe(&e),
-                }),
-            Transporter::Sendmail(t) => t
-                .send_raw(&envelope, &raw)
-                .await
-                .map(|_| ())
-                .map_err(|e| SendError {
-                    failure: Failure::Deferred,
-                    message: e.to_string(),
-                }),
+            Transporter::Smtp(t) => {
+                t.send_raw(&envelope, &raw)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| SendError {
+                        failure: smtp_failure(&e),
+                        message: describe(&e),
+                    })
+            }
+            Transporter::Sendmail(t) => {
+                t.send_raw(&envelope, &raw)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| SendError {
+                        failure: Failure::Deferred,
+                        message: e.to_string(),
+                    })
+            }
         }
     }
 }

@@ -29,8 +29,8 @@ use crate::referee::compose::{Mailer, mover_of_ply};
 use crate::referee::direct::{Directed, Refused};
 use crate::referee::token::{self, Key};
 use crate::referee::{
-    AutoKind, Channel, Decision, GameId, GameStatus, Player, RefereeConfig, StoredGame,
-    Timestamp, Undeliverable,
+    AutoKind, Channel, Decision, GameId, GameStatus, Player, RefereeConfig, StoredGame, Timestamp,
+    Undeliverable,
 };
 use crate::t;
 use crate::text::Lang;
@@ -328,7 +328,10 @@ fn failed(
             text: text.to_string(),
             at: now,
         }],
-        summary: format!("mail {} to {} failed ({status} {text})", mail.message_id, mail.to),
+        summary: format!(
+            "mail {} to {} failed ({status} {text})",
+            mail.message_id, mail.to
+        ),
         ..Decision::default()
     };
     if mail.channel == Channel::Sms {
@@ -377,8 +380,10 @@ fn failed(
         changed.clock.next_due = Some(now);
         tell_unreached(config, u, game, side, status, text, &mut mailer);
         d.games.push(changed);
-        d.summary
-            .push_str(&format!("; {}'s clock in game #{} stopped", mail.to, game.id));
+        d.summary.push_str(&format!(
+            "; {}'s clock in game #{} stopped",
+            mail.to, game.id
+        ));
     }
     d.outbox = mailer.outbox;
     d
@@ -445,7 +450,10 @@ fn complained(
             text: format!("abuse report ({kind})"),
             at: now,
         }],
-        summary: format!("an abuse report ({kind}) about mail {} to {}", mail.message_id, mail.to),
+        summary: format!(
+            "an abuse report ({kind}) about mail {} to {}",
+            mail.message_id, mail.to
+        ),
         ..Decision::default()
     };
     let Some(mut player) = u.player.clone() else {
@@ -516,9 +524,9 @@ pub fn readdress(
 ) -> Result<Directed, Refused> {
     let old = r.player.address.to_lowercase();
     let new = new.trim().to_lowercase();
-    let valid = new
-        .split_once('@')
-        .is_some_and(|(l, d)| !l.is_empty() && d.contains('.') && !new.contains(char::is_whitespace));
+    let valid = new.split_once('@').is_some_and(|(l, d)| {
+        !l.is_empty() && d.contains('.') && !new.contains(char::is_whitespace)
+    });
     if !valid {
         return Err(Refused(format!("`{new}` is not a mail address")));
     }
@@ -571,7 +579,6 @@ pub fn readdress(
     })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -599,12 +606,12 @@ mod tests {
         }
     }
 
-    /// An Ataxx game set up by a director, one move played: Bob (o, second) to move.
+    /// An Ataxx game set up by a director, one move played (Alice's): Bob to move.
     fn game() -> StoredGame {
         let start = AnyGame::new(GameKind::Ataxx, &Start::Default, None, "")
             .unwrap()
             .position_string();
-        StoredGame {
+        let mut g = StoredGame {
             id: 7,
             kind: GameKind::Ataxx,
             variant: None,
@@ -626,13 +633,18 @@ mod tests {
             takebacks: Vec::new(),
             conditions: None,
             clock: GameClock {
-                control: "3d".parse().unwrap(),
+                control: crate::clock::TimeControl::read("3d").unwrap(),
                 ..GameClock::default()
             },
             terms: GameTerms::default(),
             created_at: 1,
             updated_at: 5,
+        };
+        // Alice has the first move, whichever side that is in Ataxx.
+        if mover_of_ply(&g, 0) != g.side_of(ALICE) {
+            std::mem::swap(&mut g.white, &mut g.black);
         }
+        g
     }
 
     fn undelivery(turn: Option<usize>, fate: Option<Action>, failures: u32) -> Undelivery {
@@ -675,19 +687,39 @@ mod tests {
         let d = on_report(&config(), &u, &failure("5.2.2"), 100);
         assert_eq!(d.fates.len(), 1);
         assert_eq!(
-            (d.fates[0].mail, d.fates[0].action, d.fates[0].status.as_str()),
+            (
+                d.fates[0].mail,
+                d.fates[0].action,
+                d.fates[0].status.as_str()
+            ),
             (41, Action::Failed, "5.2.2")
         );
         let side = g.side_of(BOB).unwrap();
         assert_eq!(d.unreached, vec![(7, side, 100)]);
-        assert_eq!(d.games[0].clock.next_due, Some(100), "the clock looks again");
+        assert_eq!(
+            d.games[0].clock.next_due,
+            Some(100),
+            "the clock looks again"
+        );
         let to: Vec<&str> = d.outbox.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(to, vec![ALICE, TD], "{d:#?}");
-        assert!(d.outbox[0].body.contains("clock is stopped"), "{}", d.outbox[0].body);
+        assert!(
+            d.outbox[0].body.contains("clock is stopped"),
+            "{}",
+            d.outbox[0].body
+        );
         assert_eq!(d.outbox[0].game, Some(7));
         // The director reads French, with the command that mends it.
-        assert!(d.outbox[1].body.contains("pendule est arrêtée"), "{}", d.outbox[1].body);
-        assert!(d.outbox[1].body.contains("arbitre player address bob@b.example"));
+        assert!(
+            d.outbox[1].body.contains("pendule est arrêtée"),
+            "{}",
+            d.outbox[1].body
+        );
+        assert!(
+            d.outbox[1]
+                .body
+                .contains("arbitre player address bob@b.example")
+        );
         // One mailbox full is not yet an undeliverable address.
         assert!(d.players.is_empty());
         // Decided again (a crash before the commit), the same mails.
@@ -701,13 +733,28 @@ mod tests {
         let bob = &d.players[0];
         assert_eq!(bob.address, BOB);
         assert_eq!(bob.undeliverable.as_ref().unwrap().since, 100);
-        assert!(bob.undeliverable.as_ref().unwrap().reason.starts_with("5.1.1"));
-        let sms: Vec<_> = d.outbox.iter().filter(|m| m.channel == Channel::Sms).collect();
+        assert!(
+            bob.undeliverable
+                .as_ref()
+                .unwrap()
+                .reason
+                .starts_with("5.1.1")
+        );
+        let sms: Vec<_> = d
+            .outbox
+            .iter()
+            .filter(|m| m.channel == Channel::Sms)
+            .collect();
         assert_eq!(sms.len(), 1);
         assert_eq!(sms[0].to, "+33612345678");
         assert!(sms[0].body.contains("n'y écrit plus"), "{}", sms[0].body);
         // Three failures of another kind within the window do the same.
-        let d = on_report(&config(), &undelivery(Some(1), None, 2), &failure("5.2.2"), 100);
+        let d = on_report(
+            &config(),
+            &undelivery(Some(1), None, 2),
+            &failure("5.2.2"),
+            100,
+        );
         assert!(d.players[0].undeliverable.is_some());
     }
 
@@ -735,7 +782,12 @@ mod tests {
     fn a_failed_mail_that_is_not_the_turn_notice_stops_no_clock() {
         // A mail of the game sent at the turn before (Alice's), or no turn at all.
         for turn in [Some(0), None] {
-            let d = on_report(&config(), &undelivery(turn, None, 0), &failure("5.2.2"), 100);
+            let d = on_report(
+                &config(),
+                &undelivery(turn, None, 0),
+                &failure("5.2.2"),
+                100,
+            );
             assert_eq!(d.fates.len(), 1);
             assert!(d.unreached.is_empty(), "{turn:?}");
             assert!(d.outbox.is_empty());
@@ -766,11 +818,20 @@ mod tests {
             received_at: 50,
             ..Default::default()
         };
-        assert_eq!(reported_mail(&c, &msg(&good, Some(failure("5.1.1")))), Some(41));
+        assert_eq!(
+            reported_mail(&c, &msg(&good, Some(failure("5.1.1")))),
+            Some(41)
+        );
         // A forged report: another mail's number under the same code, or no code.
         let forged = good.replacen("b-41-", "b-42-", 1);
-        assert_eq!(reported_mail(&c, &msg(&forged, Some(failure("5.1.1")))), None);
-        assert_eq!(reported_mail(&c, &msg(&c.address, Some(failure("5.1.1")))), None);
+        assert_eq!(
+            reported_mail(&c, &msg(&forged, Some(failure("5.1.1")))),
+            None
+        );
+        assert_eq!(
+            reported_mail(&c, &msg(&c.address, Some(failure("5.1.1")))),
+            None
+        );
         // A person's mail to the bounce address is no report.
         assert_eq!(reported_mail(&c, &msg(&good, None)), None);
         // An abuse report sent elsewhere names the mail by the original's envelope sender.
@@ -795,9 +856,15 @@ mod tests {
             player: bob,
             new_taken: false,
         };
-        let d = readdress(&config(), &r, " Bob@New.example ", "typo in the entry form", 300)
-            .unwrap()
-            .decision;
+        let d = readdress(
+            &config(),
+            &r,
+            " Bob@New.example ",
+            "typo in the entry form",
+            300,
+        )
+        .unwrap()
+        .decision;
         assert_eq!(d.players[0].address, "bob@new.example");
         assert!(d.players[0].undeliverable.is_none());
         let to: Vec<&str> = d.outbox.iter().map(|m| m.to.as_str()).collect();

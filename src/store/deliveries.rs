@@ -25,7 +25,14 @@ pub fn record(db: &Db, fates: &[Fate]) -> Result<(), StoreError> {
              report_at = ?5, claimed_by = NULL,
              status = CASE WHEN ?6 = 1 THEN 'failed' ELSE status END
              WHERE id = ?1",
-            params![f.mail, f.action.code(), f.status, f.text, f.at, i64::from(ends)],
+            params![
+                f.mail,
+                f.action.code(),
+                f.status,
+                f.text,
+                f.at,
+                i64::from(ends)
+            ],
         )?;
     }
     Ok(())
@@ -97,14 +104,19 @@ pub fn readdress(db: &Db, r: &Readdress, now: Timestamp) -> Result<(), StoreErro
         "UPDATE games SET white = ?2 WHERE white = ?1",
         "UPDATE games SET black = ?2 WHERE black = ?1",
         "UPDATE games SET challenger = ?2 WHERE challenger = ?1",
-        "UPDATE leave SET address = ?2 WHERE address = ?1",
         "UPDATE entries SET address = ?2 WHERE address = ?1",
         "UPDATE invitations SET invitee = ?2 WHERE invitee = ?1",
         "UPDATE invitations SET challenger = ?2 WHERE challenger = ?1",
+    ] {
+        db.execute(sql, params![old, new])?;
+    }
+    for sql in [
+        // The new record's leave was saved with it.
+        "DELETE FROM leave WHERE address = ?1",
         "DELETE FROM confirmations WHERE address = ?1",
         "DELETE FROM players WHERE address = ?1",
     ] {
-        db.execute(sql, params![old, new])?;
+        db.execute(sql, params![old])?;
     }
     // The turn notices that failed while the turn is still the player's: sent again, to
     // the new address, under their own Message-IDs (they never arrived).
@@ -172,7 +184,9 @@ impl Store {
         }
         let mut events = Vec::new();
         for e in games.iter().filter_map(|g| g.terms.event.map(|(e, _)| e)) {
-            if !events.iter().any(|x: &crate::tournament::event::StoredEvent| x.id == e)
+            if !events
+                .iter()
+                .any(|x: &crate::tournament::event::StoredEvent| x.id == e)
                 && let Some(event) = super::events::load_event(db, &e.to_string())?
             {
                 events.push(event);
@@ -208,11 +222,7 @@ impl Store {
     }
 
     /// What a director's new address for the player of `old` needs, if that player exists.
-    pub fn readdressing(
-        &self,
-        old: &str,
-        new: &str,
-    ) -> Result<Option<Readdressing>, StoreError> {
+    pub fn readdressing(&self, old: &str, new: &str) -> Result<Option<Readdressing>, StoreError> {
         let Some(player) = rows::player(&self.conn, old)? else {
             return Ok(None);
         };
@@ -236,19 +246,39 @@ impl Store {
         )
     }
 
-    /// The reports recorded about game `id`'s mail (delays and failures), oldest first:
-    /// (when, recipient, action, status, text).
-    pub fn reports_of(
-        &self,
-        id: GameId,
-    ) -> Result<Vec<(Timestamp, String, String, String, String)>, StoreError> {
+    /// The reports recorded about game `id`'s mail (delays, failures, complaints), oldest
+    /// first.
+    pub fn reports_of(&self, id: GameId) -> Result<Vec<Reported>, StoreError> {
         self.conn.query_map(
             "SELECT report_at, recipient, report_action, coalesce(report_status, ''),
              coalesce(report_text, '')
              FROM outbox WHERE game_id = ?1 AND report_action IN ('failed', 'delayed', 'complained')
              ORDER BY report_at, id",
             params![id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            |r| {
+                Ok(Reported {
+                    at: r.get(0)?,
+                    to: r.get(1)?,
+                    action: r.get(2)?,
+                    status: r.get(3)?,
+                    text: r.get(4)?,
+                })
+            },
         )
     }
+}
+
+/// What a report said of one mail, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reported {
+    /// When arbitre learned it.
+    pub at: Timestamp,
+    /// The recipient.
+    pub to: String,
+    /// `failed`, `delayed` or `complained`.
+    pub action: String,
+    /// The status code.
+    pub status: String,
+    /// The remote server's text.
+    pub text: String,
 }

@@ -1031,6 +1031,7 @@ mod tests {
                 pictures: true,
                 public: true,
                 invitations: true,
+                undeliverable: None,
             }],
             games: vec![g],
             outbox: out,
@@ -1040,6 +1041,7 @@ mod tests {
             confirmations: Vec::new(),
             codes: Vec::new(),
             invitations: Vec::new(),
+            ..Decision::default()
         }
     }
 
@@ -1493,6 +1495,7 @@ mod tests {
                     pictures: true,
                     public: true,
                     invitations: true,
+                    undeliverable: None,
                 };
                 s.commit(
                     &Decision {

@@ -19,6 +19,8 @@ pub struct OutboxItem {
     pub attempts: u32,
     /// When it was queued.
     pub created_at: Timestamp,
+    /// Whether its recipient is an address marked undeliverable: it is failed, not sent.
+    pub undeliverable: bool,
 }
 
 /// Where a queued mail stands.
@@ -148,6 +150,7 @@ fn item_row(r: &Row<'_>) -> Result<OutboxItem, StoreError> {
             },
         },
         attempts: r.get(10)?,
+        undeliverable: r.get::<i64>(16)? != 0,
         created_at: r.get(11)?,
     })
 }
@@ -175,24 +178,22 @@ pub fn due(
                  WHERE id IN (
                      SELECT id FROM outbox
                      WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
-                     AND {DELIVERABLE}
                      AND (claimed_by IS NULL OR claimed_by = pg_backend_pid()
                           OR claimed_by NOT IN (SELECT pid FROM pg_stat_activity))
                      ORDER BY next_attempt_at, id LIMIT ?2
                      FOR UPDATE SKIP LOCKED)
-                 RETURNING {ITEM_COLUMNS}, next_attempt_at"
+                 RETURNING {ITEM_COLUMNS}, {UNDELIVERABLE}, next_attempt_at"
             ),
             params![now, limit as i64, channel.code()],
-            |r| Ok((r.get::<i64>(16)?, item_row(r)?)),
+            |r| Ok((r.get::<i64>(17)?, item_row(r)?)),
         )?;
         items.sort_by_key(|(at, item)| (*at, item.id));
         return Ok(items.into_iter().map(|(_, item)| item).collect());
     }
     db.query_built(
         &format!(
-            "SELECT {ITEM_COLUMNS} FROM outbox
+            "SELECT {ITEM_COLUMNS}, {UNDELIVERABLE} FROM outbox
              WHERE status = 'pending' AND channel = ?3 AND next_attempt_at <= ?1
-             AND {DELIVERABLE}
              ORDER BY next_attempt_at, id LIMIT ?2"
         ),
         params![now, limit as i64, channel.code()],
@@ -200,22 +201,21 @@ pub fn due(
     )
 }
 
-/// Mail to an address marked undeliverable waits (see [`crate::referee::undelivered`]):
-/// it goes if a director gives the player a new address.
-const DELIVERABLE: &str = "NOT EXISTS (SELECT 1 FROM players p WHERE p.address = outbox.recipient
-     AND p.undeliverable_since IS NOT NULL)";
+/// Whether a mail's recipient is an address marked undeliverable (column 16 of a due
+/// item): the outbox does not send it, it fails it (see [`crate::referee::undelivered`]).
+const UNDELIVERABLE: &str = "CAST(CASE WHEN EXISTS (SELECT 1 FROM players p
+     WHERE p.address = outbox.recipient AND p.undeliverable_since IS NOT NULL)
+     THEN 1 ELSE 0 END AS BIGINT)";
 
 /// When the next pending message of `channel` is due, if any.
 pub fn next_due(db: &Db, channel: Channel) -> Result<Option<Timestamp>, StoreError> {
-    let found = db.query_built(
-        &format!(
-            "SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending' AND channel = ?1
-             AND {DELIVERABLE}"
-        ),
-        params![channel.code()],
-        |r| r.get::<Option<Timestamp>>(0),
-    )?;
-    Ok(found.into_iter().next().flatten())
+    Ok(db
+        .query_opt(
+            "SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending' AND channel = ?1",
+            params![channel.code()],
+            |r| r.get(0),
+        )?
+        .flatten())
 }
 
 /// Records that the server accepted a mail. A mail that starts a player's turn starts

@@ -8,6 +8,7 @@ mod bodies;
 #[path = "../common/mod.rs"]
 mod common;
 
+mod daemon_bounces;
 mod daemon_clocks;
 mod daemon_crash_burst;
 mod daemon_forgery;

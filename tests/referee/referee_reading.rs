@@ -95,6 +95,7 @@ impl World {
             received_at: self.clock,
             channel: Default::default(),
             phone: None,
+            report: None,
         }
     }
 
@@ -257,6 +258,7 @@ impl World {
                 pictures: true,
                 public: true,
                 invitations: true,
+                undeliverable: None,
             },
         );
     }

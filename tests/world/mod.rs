@@ -171,6 +171,7 @@ impl World {
             received_at: self.clock,
             channel: Default::default(),
             phone: None,
+            report: None,
         }
     }
 
@@ -789,6 +790,7 @@ impl World {
                 pictures: true,
                 public: true,
                 invitations: true,
+                undeliverable: None,
             },
         );
     }

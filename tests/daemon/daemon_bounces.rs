@@ -1,0 +1,156 @@
+//! Mail that fails, through the real servers: a director's Abalone game whose Black player
+//! (who moves first) has an address with no mailbox. Postfix refuses the start mail
+//! (`5.1.1`, at submission or by a delivery report to the mail's own envelope sender);
+//! arbitre records it, stops Black's clock, tells White and the director, and lists the
+//! address as undeliverable. After `arbitre player address OLD NEW`, the new address gets
+//! the start mail and the clock runs again. Every mail arbitre sends leaves under its own
+//! envelope sender (VERP).
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::{Daemon, MailEnv};
+
+fn text(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Runs `arbitre <args>` until its output holds `wanted` (the daemon decides in its own
+/// time), at most 30 seconds; the last output.
+async fn until(daemon: &Daemon, args: &[&str], wanted: &str) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let out = text(&daemon.command(args));
+        if out.contains(wanted) || std::time::Instant::now() > deadline {
+            return out;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_notice_to_a_missing_mailbox_stops_the_clock_until_a_new_address_gets_it() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let mut accounts = env.accounts(&["bot", "alice", "td", "carol"]).await;
+    let (bot, alice, td, carol) = (
+        accounts.remove(0),
+        accounts.remove(0),
+        accounts.remove(0),
+        accounts.remove(0),
+    );
+    // An address of the test domain that no account has.
+    let nobody = format!("nobody-{}", alice.replacen("alice-", "", 1));
+    let daemon = Daemon::start(&env, &bot, "bounces");
+    let out = daemon.command(&[
+        "new", "--game", "abalone", "--white", &alice, "--black", &nobody, "--by", &td, "--time",
+        "3d",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    // White hears that Black cannot be reached, the director what failed and how to mend it.
+    let told = env
+        .wait_mail_after(&alice, 0, "the notice that Black cannot be reached", |m| {
+            m.subject.contains("cannot be reached")
+        })
+        .await;
+    assert!(told.body.contains("clock is stopped"), "{}", told.body);
+    let director = env
+        .wait_mail_after(&td, 0, "the director's notice", |m| {
+            m.subject.contains(&format!("mail to {nobody} failed"))
+        })
+        .await;
+    assert!(director.body.contains("5.1.1"), "{}", director.body);
+    assert!(
+        director
+            .body
+            .contains(&format!("arbitre player address {nobody} NEW-ADDRESS")),
+        "{}",
+        director.body
+    );
+    // Every mail of arbitre left under its own envelope sender, which a report names.
+    let (local, domain) = bot.split_once('@').unwrap();
+    let return_path = told.headers.get("return-path").cloned().unwrap_or_default();
+    assert!(
+        return_path.contains(&format!("{local}+b-")) && return_path.contains(domain),
+        "Return-Path: {return_path}"
+    );
+
+    // The address is listed, the clock stopped.
+    let status = until(&daemon, &["status"], &nobody).await;
+    assert!(status.contains("Undeliverable addresses"), "{status}");
+    assert!(status.contains(&nobody), "{status}");
+    let show = daemon.command(&["show", "1"]);
+    let show = text(&show);
+    assert!(
+        show.contains("Clock stopped: black's turn notice failed at") && show.contains("still"),
+        "{show}"
+    );
+    assert!(show.contains("Mail failed: to"), "{show}");
+
+    // A report that forges a failure (sent to the bot's plain address, or to a bounce
+    // address with a made-up key) changes nothing: Alice is not told twice.
+    let forged = format!(
+        "From: MAILER-DAEMON@{domain}\r\nTo: {local}+b-1-aaaaaaaaaaaaaaaa-1@{domain}\r\n\
+         Subject: Undelivered Mail Returned to Sender\r\nAuto-Submitted: auto-replied\r\n\
+         Content-Type: multipart/report; report-type=delivery-status; boundary=\"F\"\r\n\r\n\
+         --F\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--F\r\n\
+         Content-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\r\n\
+         Final-Recipient: rfc822; {alice}\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--F--\r\n"
+    );
+    env.deliver_from_outside(
+        &alice,
+        &format!("{local}+b-1-aaaaaaaaaaaaaaaa-1@{domain}"),
+        &forged,
+    )
+    .await;
+
+    // The director gives Black a new address: it gets the start mail, and the clock runs.
+    let mark = env.last_uid(&alice).await;
+    let out = daemon.command(&[
+        "player",
+        "address",
+        &nobody,
+        &carol,
+        "--reason",
+        "a typo in the entry form",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let moved = env
+        .wait_mail_after(&carol, 0, "the new address's notice", |m| {
+            m.subject.contains("Your address has changed")
+        })
+        .await;
+    assert!(moved.body.contains(&nobody), "{}", moved.body);
+    let start = env
+        .wait_mail_after(&carol, 0, "the start mail, sent again", |m| {
+            m.body.contains("Your move must reach arbitre before")
+        })
+        .await;
+    assert!(start.subject.contains("#1"), "{}", start.subject);
+    let show = until(&daemon, &["show", "1"], "until").await;
+    assert!(
+        show.contains(&format!("Black:    {carol}")) && show.contains(", until "),
+        "{show}"
+    );
+    let status = text(&daemon.command(&["status"]));
+    assert!(!status.contains(&nobody), "{status}");
+    let audit = text(&daemon.command(&["audit"]));
+    assert!(audit.contains("player-address"), "{audit}");
+
+    // Nothing more reached Alice: the forged report changed nothing.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let more: Vec<_> = env
+        .inbox(&alice)
+        .await
+        .into_iter()
+        .filter(|m| m.uid > mark && m.subject.contains("cannot be reached"))
+        .collect();
+    assert!(more.is_empty(), "{more:?}");
+}
