@@ -109,6 +109,23 @@ pub struct BotConfig {
     /// Take From lines on trust: only for a closed server that no outsider can mail.
     #[serde(default)]
     pub trust_unverified_senders: bool,
+    /// Who checks the senders' signatures: the receiving server (its
+    /// `Authentication-Results`, per `trusted-authserv-id`) or arbitre itself (`dkim`).
+    #[serde(default)]
+    pub verify: Verify,
+}
+
+/// Who checks the DKIM signatures and the DMARC policy of incoming mail (`bot.verify`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verify {
+    /// The installation's receiving server: its `Authentication-Results` headers (with
+    /// `bot.trusted-authserv-id`) are read.
+    #[default]
+    Server,
+    /// arbitre verifies each mail's DKIM signatures itself and evaluates DMARC for the From
+    /// domain, asking DNS (the system's resolver); the server's headers are not read.
+    Dkim,
 }
 
 impl BotConfig {
@@ -351,6 +368,59 @@ pub struct SmtpConfig {
     /// Give up on one SMTP exchange after this many seconds.
     #[serde(default = "default_smtp_timeout")]
     pub timeout_seconds: u64,
+    /// The keys arbitre signs its mail with (DKIM), none by default: one table
+    /// (`dkim.selector`, `dkim.domain`, `dkim.key-file`) or several (`[[smtp.dkim]]`, an RSA
+    /// and an Ed25519 key: every mail then carries both signatures).
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub dkim: Vec<DkimKey>,
+}
+
+/// One DKIM signing key (`[smtp] dkim.*`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DkimKey {
+    /// The selector: the key's record is `<selector>._domainkey.<domain>`.
+    pub selector: String,
+    /// The signing domain (`d=`): the domain of `bot.address` or a parent of it, for DMARC.
+    pub domain: String,
+    /// The private key, PEM: PKCS#8 Ed25519 (`openssl genpkey -algorithm ed25519`) or RSA
+    /// (PKCS#8 or PKCS#1, `openssl genrsa 2048`).
+    pub key_file: PathBuf,
+}
+
+impl DkimKey {
+    /// The DNS name of the key's TXT record.
+    pub fn record_name(&self) -> String {
+        format!(
+            "{}._domainkey.{}",
+            self.selector.trim(),
+            self.domain.trim().trim_end_matches('.').to_lowercase()
+        )
+    }
+}
+
+/// Reads one table or an array of tables as a list: `dkim.selector = ...` in `[smtp]` as
+/// well as `[[smtp.dkim]]` blocks.
+fn one_or_many<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+    struct OneOrMany<T>(std::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for OneOrMany<T> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a table or an array of tables")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Vec<T>, A::Error> {
+            T::deserialize(MapAccessDeserializer::new(map)).map(|one| vec![one])
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Vec<T>, A::Error> {
+            Vec::deserialize(SeqAccessDeserializer::new(seq))
+        }
+    }
+    deserializer.deserialize_any(OneOrMany(std::marker::PhantomData))
 }
 
 /// Retry policy of the outbox.
@@ -770,6 +840,7 @@ impl Config {
                 }
             }
         }
+        problems.extend(self.dkim_problems());
         if self.outbox.retry_min_seconds == 0
             || self.outbox.retry_min_seconds > self.outbox.retry_max_seconds
         {
@@ -779,6 +850,83 @@ impl Config {
             );
         }
         problems
+    }
+
+    /// The problems of the DKIM keys' settings (`[smtp] dkim`). The keys themselves are read
+    /// where they are used, when the mailer is built ([`crate::mail::dkim`]).
+    fn dkim_problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let label_ok = |l: &str| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        };
+        let mut names = std::collections::HashSet::new();
+        for key in &self.smtp.dkim {
+            let selector = key.selector.trim();
+            if !selector.split('.').all(label_ok) {
+                problems.push(format!(
+                    "smtp.dkim.selector `{}` is not a DNS label (letters, digits, `-`, such as \
+                     `arbitre-2027`).",
+                    key.selector
+                ));
+            }
+            let domain = key.domain.trim().trim_end_matches('.');
+            if !domain.contains('.') || !domain.split('.').all(label_ok) {
+                problems.push(format!(
+                    "smtp.dkim.domain `{}` is not a domain name (such as `example.org`).",
+                    key.domain
+                ));
+            }
+            if !key.key_file.is_file() {
+                problems.push(format!(
+                    "smtp.dkim.key-file {} does not exist (make a key with `openssl genpkey \
+                     -algorithm ed25519 -out {}`).",
+                    key.key_file.display(),
+                    key.key_file.display()
+                ));
+            }
+            if !names.insert(key.record_name()) {
+                problems.push(format!(
+                    "smtp.dkim: two keys have the selector `{}` of {}: give each its own.",
+                    key.selector, key.domain
+                ));
+            }
+        }
+        problems
+    }
+
+    /// What may be wrong though arbitre runs, one sentence each: said by `check-config` and
+    /// logged at start.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let bot_domain = self
+            .bot
+            .address
+            .rsplit_once('@')
+            .map(|(_, d)| d.trim_end_matches('.').to_lowercase())
+            .unwrap_or_default();
+        for key in &self.smtp.dkim {
+            let d = key.domain.trim().trim_end_matches('.').to_lowercase();
+            if bot_domain != d && !bot_domain.ends_with(&format!(".{d}")) {
+                warnings.push(format!(
+                    "smtp.dkim.domain `{}` is neither the domain of bot.address ({bot_domain}) \
+                     nor a parent of it: receivers will find the signature valid but not \
+                     aligned with the From address, and DMARC will fail.",
+                    key.domain
+                ));
+            }
+        }
+        if self.bot.verify == Verify::Dkim && self.bot.trusted_authserv_id.is_some() {
+            warnings.push(
+                "bot.trusted-authserv-id is not used with bot.verify = \"dkim\": arbitre \
+                 verifies the signatures itself and reads no server's Authentication-Results."
+                    .to_string(),
+            );
+        }
+        warnings
     }
 
     /// Checks every section but the mail servers' (`[imap]`, `[smtp]`, `[outbox]`): what the
@@ -819,12 +967,14 @@ impl Config {
         }
         if !self.bot.plus_addressing
             && self.bot.trusted_authserv_id.is_none()
+            && self.bot.verify == Verify::Server
             && !self.bot.trust_unverified_senders
         {
             problems.push(
                 "arbitre cannot tell who wrote a mail: set bot.plus-addressing = true (reply \
                  addresses that carry a key), or bot.trusted-authserv-id to your mail server's \
-                 authserv-id, or, on a closed server only, bot.trust-unverified-senders = true."
+                 authserv-id, or bot.verify = \"dkim\", or, on a closed server only, \
+                 bot.trust-unverified-senders = true."
                     .to_string(),
             );
         }
@@ -851,10 +1001,14 @@ impl Config {
                 ));
             }
         }
-        if !self.bot.domain_proof.is_empty() && self.bot.trusted_authserv_id.is_none() {
+        if !self.bot.domain_proof.is_empty()
+            && self.bot.trusted_authserv_id.is_none()
+            && self.bot.verify == Verify::Server
+        {
             problems.push(
-                "bot.domain-proof has no effect without bot.trusted-authserv-id: only your own \
-                 server's Authentication-Results are read."
+                "bot.domain-proof has no effect without bot.trusted-authserv-id or bot.verify = \
+                 \"dkim\": only your own server's Authentication-Results, or arbitre's own \
+                 verification, are read."
                     .to_string(),
             );
         }
@@ -949,11 +1103,16 @@ impl Config {
             default_lang: self.bot.default_lang,
             max_replies_per_hour: self.bot.max_replies_per_hour,
             max_message_bytes: self.bot.max_message_bytes,
-            authserv_id: self
-                .bot
-                .trusted_authserv_id
-                .as_ref()
-                .map(|id| id.trim().to_lowercase()),
+            // With `verify = "dkim"` no server's headers are read: arbitre's own verification
+            // stands first in each message instead (see `crate::mail::verify`).
+            authserv_id: match self.bot.verify {
+                Verify::Server => self
+                    .bot
+                    .trusted_authserv_id
+                    .as_ref()
+                    .map(|id| id.trim().to_lowercase()),
+                Verify::Dkim => None,
+            },
             domain_proof: self
                 .bot
                 .domain_proof
@@ -1144,6 +1303,27 @@ password.raw = "hunter2"
         let c = Config::parse(text).unwrap();
         assert_eq!(c.imap.keyword, "$ArbitreProcessed");
         assert_eq!(c.outbox.give_up_hours, 72);
+    }
+
+    #[test]
+    fn the_example_dkim_settings_read_once_uncommented() {
+        let text = include_str!("../../config/arbitre.example.toml");
+        let one = text
+            .replace("# dkim.", "dkim.")
+            .replace("# verify = \"dkim\"", "verify = \"dkim\"");
+        let c = Config::parse(&one).unwrap();
+        assert_eq!(c.bot.verify, Verify::Dkim);
+        assert_eq!(c.smtp.dkim.len(), 1);
+        assert_eq!(c.smtp.dkim[0].selector, "arbitre-2027");
+        assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+        // The arrays of tables: from the first `# [[smtp.dkim]]` to `[outbox]`.
+        let start = text.find("# [[smtp.dkim]]").unwrap();
+        let end = text.find("\n[outbox]").unwrap();
+        let block = text[start..end].replace("# ", "");
+        let many = format!("{}{block}{}", &text[..start], &text[end..]);
+        let c = Config::parse(&many).unwrap();
+        let selectors: Vec<&str> = c.smtp.dkim.iter().map(|k| k.selector.as_str()).collect();
+        assert_eq!(selectors, ["arbitre-rsa", "arbitre-ed"]);
     }
 
     #[test]
@@ -1394,5 +1574,129 @@ password.raw = "hunter2"
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
         assert_eq!(permission_warning(&path), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The test key's path, for `dkim.key-file`.
+    fn test_key(name: &str) -> String {
+        format!("{}/tests/data/dkim/{name}", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    #[test]
+    fn dkim_keys_are_one_table_or_several() {
+        let one = format!(
+            "{GOOD}dkim.selector = \"ed\"\ndkim.domain = \"example.org\"\ndkim.key-file = \"{}\"\n",
+            test_key("ed25519.pem")
+        );
+        let c = Config::parse(&one).unwrap();
+        c.check().unwrap();
+        assert_eq!(c.smtp.dkim.len(), 1);
+        assert_eq!(c.smtp.dkim[0].record_name(), "ed._domainkey.example.org");
+        assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+        let two = format!(
+            "{GOOD}\n[[smtp.dkim]]\nselector = \"rsa\"\ndomain = \"example.org\"\nkey-file = \"{}\"\n\
+             \n[[smtp.dkim]]\nselector = \"ed\"\ndomain = \"example.org\"\nkey-file = \"{}\"\n",
+            test_key("rsa.pem"),
+            test_key("ed25519.pem")
+        );
+        let c = Config::parse(&two).unwrap();
+        c.check().unwrap();
+        let selectors: Vec<&str> = c.smtp.dkim.iter().map(|k| k.selector.as_str()).collect();
+        assert_eq!(selectors, ["rsa", "ed"]);
+        assert!(Config::parse(GOOD).unwrap().smtp.dkim.is_empty());
+        // Unknown keys are refused in either form.
+        let typo = one.replace("dkim.key-file", "dkim.keyfile");
+        let e = Config::parse(&typo).unwrap_err();
+        assert!(e.problems[0].contains("unknown field"), "{:?}", e.problems);
+    }
+
+    #[test]
+    fn dkim_settings_are_checked_and_a_foreign_domain_is_warned_of() {
+        let with = |selector: &str, domain: &str, file: &str| {
+            Config::parse(&format!(
+                "{GOOD}dkim.selector = \"{selector}\"\ndkim.domain = \"{domain}\"\ndkim.key-file = \"{file}\"\n"
+            ))
+            .unwrap()
+        };
+        let key = test_key("ed25519.pem");
+        let e = with("a b", "example.org", &key).check().unwrap_err();
+        assert!(
+            e.problems[0].contains("smtp.dkim.selector `a b`"),
+            "{:?}",
+            e.problems
+        );
+        let e = with("s1", "org", &key).check().unwrap_err();
+        assert!(
+            e.problems[0].contains("smtp.dkim.domain `org`"),
+            "{:?}",
+            e.problems
+        );
+        let e = with("s1", "example.org", "/nonexistent/k.pem")
+            .check()
+            .unwrap_err();
+        assert!(
+            e.problems[0].contains("smtp.dkim.key-file /nonexistent/k.pem does not exist"),
+            "{:?}",
+            e.problems
+        );
+        // bot.address is arbitre@example.org: its domain or a parent aligns, nothing else.
+        for (domain, warned) in [
+            ("example.org", false),
+            ("Example.ORG.", false),
+            ("other.example", true),
+            ("sub.example.org", true),
+            ("ample.org", true),
+        ] {
+            let w = with("s1", domain, &key).warnings();
+            assert_eq!(!w.is_empty(), warned, "{domain}: {w:?}");
+            if warned {
+                assert!(w[0].contains("DMARC will fail"), "{w:?}");
+            }
+        }
+        let sub = GOOD.replace(
+            "arbitre@example.org\"\nplus",
+            "arbitre@games.example.org\"\nplus",
+        );
+        let c = Config::parse(&format!(
+            "{sub}dkim.selector = \"s1\"\ndkim.domain = \"example.org\"\ndkim.key-file = \"{key}\"\n"
+        ))
+        .unwrap();
+        assert!(
+            c.warnings().is_empty(),
+            "a parent aligns: {:?}",
+            c.warnings()
+        );
+    }
+
+    #[test]
+    fn verify_dkim_proves_senders_instead_of_the_server() {
+        let c = Config::parse(GOOD).unwrap();
+        assert_eq!(c.bot.verify, Verify::Server);
+        let dkim = GOOD.replace(
+            "plus-addressing = true\n",
+            "verify = \"dkim\"\ndomain-proof = [\"club.example\"]\n",
+        );
+        let c = Config::parse(&dkim).unwrap();
+        // Neither "cannot tell who wrote" nor "domain-proof has no effect".
+        c.check().unwrap();
+        assert_eq!(c.bot.verify, Verify::Dkim);
+        assert_eq!(c.referee().unwrap().authserv_id, None);
+        let both = dkim.replace(
+            "verify = \"dkim\"\n",
+            "verify = \"dkim\"\ntrusted-authserv-id = \"mx.example.org\"\n",
+        );
+        let c = Config::parse(&both).unwrap();
+        assert_eq!(
+            c.referee().unwrap().authserv_id,
+            None,
+            "the server is not read"
+        );
+        assert!(c.warnings()[0].contains("bot.trusted-authserv-id is not used"));
+        let e = Config::parse(&GOOD.replace("plus-addressing = true\n", "verify = \"spf\"\n"))
+            .unwrap_err();
+        assert!(
+            e.problems[0].contains("unknown variant"),
+            "{:?}",
+            e.problems
+        );
     }
 }

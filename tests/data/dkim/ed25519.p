@@ -1,0 +1,1 @@
+LXvoieXWNc/Giiq1GyD3m0SSUmVfQ2VaSdY20pukG7k=
