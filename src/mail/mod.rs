@@ -1,10 +1,13 @@
 //! The mail edges. [`parse`] turns raw bytes into the referee's `Inbound` (pure, with
 //! [`body`] finding what the player wrote and [`authres`] reading the receiving server's
-//! `Authentication-Results`); [`imap`] reads the mailbox; [`smtp`] builds and
-//! sends arbitre's mails (as [`flowed`] text); [`tls`] makes the rustls client configuration both share.
+//! `Authentication-Results`); [`verify`] checks DKIM and DMARC itself when the installation
+//! asks it to; [`imap`] reads the mailbox; [`smtp`] builds and sends arbitre's mails (as
+//! [`flowed`] text), signed by [`dkim`] when keys are configured; [`tls`] makes the rustls
+//! client configuration both share.
 
 pub mod authres;
 pub mod body;
+pub mod dkim;
 pub mod flowed;
 pub mod html;
 pub mod imap;
@@ -12,6 +15,7 @@ pub mod parse;
 pub mod report;
 pub mod smtp;
 pub mod tls;
+pub mod verify;
 
 use crate::store::MessageKey;
 

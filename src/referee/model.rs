@@ -490,6 +490,10 @@ pub enum Above {
     /// made without the mail edge gets, so that none is trusted by default.
     #[default]
     Other,
+    /// Not a header of the message: arbitre's own verification of it (`bot.verify =
+    /// "dkim"`), which the mail edge puts first ([`crate::mail::verify`]). No header read
+    /// from a message is ever marked so.
+    Arbitre,
 }
 
 /// One method's result in an `Authentication-Results` header (`dkim=pass header.d=x.org`).
