@@ -73,10 +73,20 @@ pub fn run(args: &ConfigArg) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
+    for w in config.warnings() {
+        tracing::warn!("{w}");
+    }
     let rt = runtime();
+    // Built first: a key that cannot be read is a configuration error, said at once.
+    let mailer = match rt.block_on(async { Mailer::from_config(&config) }) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("arbitre: {e}");
+            return ExitCode::from(EX_CONFIG);
+        }
+    };
     let result = rt.block_on(async {
         let imap = ImapSettings::from_config(&config).map_err(|e| e.to_string())?;
-        let mailer = Mailer::from_config(&config)?;
         let inbox = ImapInbox::new(imap);
         let pages = match &config.web.listen {
             Some(listen) => Some(super::web::start(&config, listen).await?),
@@ -124,6 +134,9 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
         Err(code) => return code,
     };
     println!("{}: the file is valid.", args.config.display());
+    for w in config.warnings() {
+        println!("warning: {w}");
+    }
     let mut ok = true;
     match open_store(&config) {
         Ok(s) => println!(
@@ -152,13 +165,18 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
             }
         }
         match Mailer::from_config(&config) {
-            Ok(m) => match m.check().await {
-                Ok(()) => println!("smtp: the server accepts our login."),
-                Err(e) => {
-                    println!("smtp: {e}.");
-                    ok = false;
+            Ok(m) => {
+                for record in m.dkim_records() {
+                    println!("dkim: publish this DNS record:\n  {}", record.zone_line());
                 }
-            },
+                match m.check().await {
+                    Ok(()) => println!("smtp: the server accepts our login."),
+                    Err(e) => {
+                        println!("smtp: {e}.");
+                        ok = false;
+                    }
+                }
+            }
             Err(e) => {
                 println!("smtp: {e}.");
                 ok = false;

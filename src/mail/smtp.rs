@@ -1,7 +1,8 @@
 //! Sending arbitre's mail: building each message (stable Message-ID, threading headers with
 //! angle brackets, Reply-To, RFC 3834 `Auto-Submitted`, Exchange's
 //! `X-Auto-Response-Suppress`, UTF-8 plain text) and handing it to an SMTP server (submission
-//! with STARTTLS or SMTPS, AUTH, optional custom CA) or to the local sendmail.
+//! with STARTTLS or SMTPS, AUTH, optional custom CA) or to the local sendmail. With DKIM
+//! keys configured, each mail is signed last, as it goes (see [`super::dkim`]).
 //!
 //! Each mail leaves under its own envelope sender (VERP, `bot+b-<mail>-<key>@domain`, see
 //! [`crate::referee::token::bounce_address`]) when plus-addressing is on: the delivery
@@ -170,6 +171,8 @@ pub struct Mailer {
     transport: Transporter,
     /// The keys of the envelope senders (VERP), when plus-addressing is on.
     bounces: Option<crate::keys::KeySet>,
+    /// The DKIM keys, read once when the mailer is built; `None`: mail goes unsigned.
+    dkim: Option<super::dkim::Signer>,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -238,10 +241,12 @@ impl Mailer {
             true => Some(config.bot.keyring()?.current().clone()),
             false => None,
         };
+        let dkim = super::dkim::Signer::from_config(&config.smtp.dkim)?;
         Ok(Mailer {
             from,
             transport,
             bounces,
+            dkim,
         })
     }
 
@@ -253,6 +258,24 @@ impl Mailer {
             .as_ref()
             .and_then(|keys| crate::referee::token::bounce_address(&bot, keys, id))
             .unwrap_or(bot)
+    }
+
+    /// The DNS records of the DKIM keys (none without keys).
+    pub fn dkim_records(&self) -> Vec<super::dkim::Record> {
+        self.dkim.as_ref().map_or_else(Vec::new, |d| d.records())
+    }
+
+    /// The message's bytes as they go: signed when keys are configured (the message is
+    /// complete: nothing changes it after the signature).
+    fn signed_bytes(&self, message: &Message) -> Result<Vec<u8>, SendError> {
+        let raw = message.formatted();
+        match &self.dkim {
+            Some(signer) => signer.sign(&raw).map_err(|message| SendError {
+                failure: Failure::Deferred,
+                message,
+            }),
+            None => Ok(raw),
+        }
     }
 
     /// Connects (and logs in) to prove the settings; a no-op for sendmail.
@@ -311,7 +334,7 @@ impl Sender for Mailer {
         let envelope =
             lettre::address::Envelope::new(Some(sender), message.envelope().to().to_vec())
                 .map_err(|e| refused(format!("envelope: {e}")))?;
-        let raw = message.formatted();
+        let raw = self.signed_bytes(&message)?;
         match &self.transport {
             Transporter::Smtp(t) => {
                 t.send_raw(&envelope, &raw)

@@ -355,3 +355,112 @@ fn only_the_daemon_needs_the_mail_servers_settings() {
         "no game yet, not a bad configuration: {out:?}"
     );
 }
+
+/// `check-config` reads the DKIM key and prints the DNS record to publish, and the record it
+/// prints verifies a mail signed with that key; it warns when the signing domain does not
+/// align with the bot's. A file that is not a key stops `check-config` (exit 1, said in one
+/// sentence naming the file) and `run` (exit 78); a missing one stops both at the checks.
+#[test]
+fn check_config_prints_the_dkim_record_and_a_bad_key_stops_the_daemon() {
+    let d = dir("dkim");
+    let data = format!("{}/tests/data/dkim", env!("CARGO_MANIFEST_DIR"));
+    let config_with = |domain: &str, key: &str| {
+        let config = write_config(
+            &d,
+            "bot@example.org",
+            "a-long-enough-secret-of-forty-three-characters-or-more",
+            &format!(
+                "transport = \"sendmail\"\nsendmail-command = \"/bin/sh\"\n\
+                 dkim.selector = \"s1\"\ndkim.domain = \"{domain}\"\ndkim.key-file = \"{key}\""
+            ),
+        );
+        // An IMAP server that refuses at once: no name to look up, no wait.
+        let text = std::fs::read_to_string(&config).unwrap().replace(
+            "host = \"imap.example.org\"",
+            "host = \"127.0.0.1\"\nport = 9",
+        );
+        std::fs::write(&config, text).unwrap();
+        config
+    };
+    let config = config_with("example.org", &format!("{data}/rsa.pem"));
+    let out = arbitre(&["check-config", "--config", config.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(!stdout.contains("warning"), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.contains(" IN TXT "))
+        .unwrap_or_else(|| panic!("no record printed: {stdout}"));
+    assert!(
+        stdout.contains("dkim: publish this DNS record:\n  s1._domainkey.example.org. IN TXT \"v=DKIM1; k=rsa; p="),
+        "{stdout}"
+    );
+    let value: String = line.split('"').skip(1).step_by(2).collect();
+    let p = std::fs::read_to_string(format!("{data}/rsa.p")).unwrap();
+    assert_eq!(value, format!("v=DKIM1; k=rsa; p={}", p.trim()));
+
+    // That record verifies what the key signs.
+    let signer = arbitre::mail::dkim::Signer::from_config(&[arbitre::config::DkimKey {
+        selector: "s1".into(),
+        domain: "example.org".into(),
+        key_file: format!("{data}/rsa.pem").into(),
+    }])
+    .unwrap()
+    .unwrap();
+    let mail = signer
+        .sign(b"From: bot@example.org\r\nTo: a@b.example\r\nSubject: x\r\n\r\nbody\r\n")
+        .unwrap();
+    let verifier = arbitre::mail::verify::Verifier::offline(&[
+        ("s1._domainkey.example.org".into(), value),
+        ("_dmarc.example.org".into(), "v=DMARC1; p=reject".into()),
+    ]);
+    let own = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(verifier.verify(&mail));
+    assert!(own.results.iter().all(|r| r.result == "pass"), "{own:?}");
+    assert_eq!(own.results.len(), 2, "{own:?}");
+
+    // A signing domain that does not align with bot@example.org.
+    let config = config_with("other.example", &format!("{data}/ed25519.pem"));
+    let out = arbitre(&["check-config", "--config", config.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "warning: smtp.dkim.domain `other.example` is neither the domain of bot.address"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("s1._domainkey.other.example. IN TXT \"v=DKIM1; k=ed25519; p="));
+
+    // A file that is not a key.
+    let config = config_with("example.org", &format!("{data}/README.md"));
+    let c = config.to_str().unwrap();
+    let out = arbitre(&["check-config", "--config", c]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "smtp: smtp.dkim.key-file {data}/README.md: no private key"
+        )),
+        "{stdout}"
+    );
+    let out = arbitre(&["run", "--config", c]);
+    assert_eq!(out.status.code(), Some(78), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "smtp.dkim.key-file {data}/README.md: no private key"
+        )),
+        "{stderr}"
+    );
+    // A missing one.
+    let config = config_with("example.org", "/nonexistent/dkim.pem");
+    for command in ["check-config", "run"] {
+        let out = arbitre(&[command, "--config", config.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(78), "{command}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("smtp.dkim.key-file /nonexistent/dkim.pem does not exist"),
+            "{command}: {out:?}"
+        );
+    }
+}
