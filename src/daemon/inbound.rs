@@ -43,6 +43,12 @@ pub async fn handle_one(
     let referee_config = settings.referee.clone();
     let mut msg = parse::parse(&fetched.raw, &referee_config.address, fetched.received_at);
     msg.size = fetched.size;
+    if let Some(verifier) = &settings.verifier {
+        // arbitre's own results stand first, above every header of the message.
+        let own = verifier.verify(&fetched.raw).await;
+        tracing::debug!(message_id = %msg.message_id, results = ?own.results, "verified");
+        msg.auth_results.insert(0, own);
+    }
     let at = now();
     if msg.received_at <= 0 {
         msg.received_at = at;

@@ -57,6 +57,9 @@ pub struct DaemonSettings {
     pub sms: crate::config::sms::Gateway,
     /// The daily caps on SMS.
     pub sms_caps: crate::store::sms::Caps,
+    /// arbitre's own DKIM and DMARC verification of incoming mail (`bot.verify = "dkim"`);
+    /// `None`: the receiving server's `Authentication-Results` are read instead.
+    pub verifier: Option<Arc<crate::mail::verify::Verifier>>,
 }
 
 impl DaemonSettings {
@@ -79,6 +82,12 @@ impl DaemonSettings {
                 per_number: config.sms.per_player_per_day,
                 in_all: config.sms.per_day,
                 codes: config.sms.codes_per_day,
+            },
+            verifier: match config.bot.verify {
+                crate::config::Verify::Server => None,
+                crate::config::Verify::Dkim => {
+                    Some(Arc::new(crate::mail::verify::Verifier::from_system()?))
+                }
             },
         })
     }

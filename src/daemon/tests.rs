@@ -50,6 +50,7 @@ fn settings() -> DaemonSettings {
             in_all: 1000,
             codes: 50,
         },
+        verifier: None,
     }
 }
 

@@ -11,6 +11,10 @@
 //!   confirms the stored command ([`crate::referee::confirm`]);
 //! - the installation's own receiving server vouches for the From address in its
 //!   `Authentication-Results` headers (RFC 8601), see below;
+//! - arbitre's own verification vouches for it (`bot.verify = "dkim"`): the mail edge
+//!   verified the DKIM signatures and evaluated DMARC itself, and put the outcome first in
+//!   [`Inbound::auth_results`], marked [`Above::Arbitre`] (which no header read from the
+//!   message is ever given); it is read by the same rules as the server's block, below;
 //! - the installation takes the From line on trust (`trust-unverified-senders`, for closed
 //!   servers only).
 //!
@@ -117,13 +121,9 @@ pub fn of(config: &RefereeConfig, ctx: &Context, msg: &Inbound, key: &Key) -> Pr
     Proof::None
 }
 
-/// The method by which the configured server vouches for the From address, if any: see
-/// the module documentation for what counts.
+/// The method by which arbitre's own verification or the configured server vouches for
+/// the From address, if any: see the module documentation for what counts.
 pub fn vouched(config: &RefereeConfig, msg: &Inbound) -> Option<&'static str> {
-    let id = config.authserv_id.as_deref()?.trim();
-    if id.is_empty() {
-        return None;
-    }
     let (local, domain) = msg.from.rsplit_once('@')?;
     if local.is_empty() || domain.is_empty() {
         return None;
@@ -132,7 +132,23 @@ pub fn vouched(config: &RefereeConfig, msg: &Inbound) -> Option<&'static str> {
         .domain_proof
         .iter()
         .any(|d| d.eq_ignore_ascii_case(domain));
-    own_block(&msg.auth_results, id)
+    // arbitre's own results, first when there are any; the server's headers follow.
+    let own = msg
+        .auth_results
+        .iter()
+        .take_while(|h| h.above == Above::Arbitre)
+        .count();
+    let (arbitre, headers) = msg.auth_results.split_at(own);
+    let server = config
+        .authserv_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .into_iter()
+        .flat_map(|id| own_block(headers, id));
+    arbitre
+        .iter()
+        .chain(server)
         .flat_map(|h| h.results.iter())
         .filter(|r| r.result == "pass")
         .find_map(|r| vouches(r, &msg.from, domain, domain_listed))
@@ -429,6 +445,95 @@ mod tests {
             proof(Some("  "), "alice@gmail.com", &["  ; dkim=pass"]),
             Proof::None
         );
+    }
+
+    /// arbitre's own results, as the mail edge puts them first.
+    fn verified(from: &str, own: &str, headers: &[(Above, &str)]) -> Inbound {
+        let mut m = placed(from, headers);
+        let own = AuthResults {
+            above: Above::Arbitre,
+            ..authres::read(own).unwrap()
+        };
+        m.auth_results.insert(0, own);
+        m
+    }
+
+    #[test]
+    fn arbitre_s_own_verification_proves_by_the_server_s_rules() {
+        let c = config(None);
+        let listed = listing(None, &["gmail.com"]);
+        let dmarc = verified(
+            "alice@gmail.com",
+            "arbitre; dmarc=pass header.from=gmail.com; dkim=pass header.d=gmail.com",
+            &[],
+        );
+        assert_eq!(proof_with(&c, &dmarc), Proof::Authenticated("dmarc"));
+        // An aligned signature proves for a listed domain only.
+        let dkim = verified(
+            "alice@gmail.com",
+            "arbitre; dmarc=none header.from=gmail.com; dkim=pass header.d=gmail.com",
+            &[],
+        );
+        assert_eq!(proof_with(&c, &dkim), Proof::None);
+        assert_eq!(proof_with(&listed, &dkim), Proof::Authenticated("dkim"));
+        for own in [
+            "arbitre; dmarc=fail header.from=gmail.com; dkim=fail header.d=gmail.com",
+            "arbitre; dmarc=temperror header.from=gmail.com; dkim=temperror header.d=gmail.com",
+            "arbitre; dmarc=pass header.from=evil.example; dkim=pass header.d=evil.example",
+            "arbitre; dmarc=none",
+        ] {
+            let m = verified("alice@gmail.com", own, &[]);
+            assert_eq!(proof_with(&listed, &m), Proof::None, "{own}");
+        }
+        // With a server trusted as well, its block below arbitre's still counts.
+        let both = verified(
+            "alice@gmail.com",
+            "arbitre; dmarc=none",
+            &[(
+                Above::Trace,
+                "mx.club.example; dmarc=pass header.from=gmail.com",
+            )],
+        );
+        assert_eq!(
+            proof_with(&config(ID), &both),
+            Proof::Authenticated("dmarc")
+        );
+        assert_eq!(proof_with(&c, &both), Proof::None);
+    }
+
+    #[test]
+    fn a_header_claiming_to_be_arbitre_s_own_verification_proves_nothing() {
+        let claim = "arbitre; dmarc=pass header.from=gmail.com; dkim=pass header.d=gmail.com";
+        let listed = listing(None, &["gmail.com"]);
+        // Read from the message, at the very top, as the mail edge reads it.
+        let raw = format!(
+            "Authentication-Results: {claim}\r\nFrom: alice@gmail.com\r\nTo: arbitre@club.example\r\n\
+             Subject: a1b2\r\nMessage-ID: <x@gmail.com>\r\n\r\na1b2\r\n"
+        );
+        let m = crate::mail::parse::parse(raw.as_bytes(), "arbitre@club.example", 0);
+        assert_eq!(m.auth_results.len(), 1);
+        assert_ne!(m.auth_results[0].above, Above::Arbitre);
+        assert_eq!(proof_with(&listed, &m), Proof::None);
+        // Nor under arbitre's own results, which say nothing here.
+        let mut under = m.clone();
+        under.auth_results.insert(
+            0,
+            AuthResults {
+                above: Above::Arbitre,
+                ..authres::read("arbitre; dmarc=none; dkim=fail header.d=gmail.com").unwrap()
+            },
+        );
+        assert_eq!(proof_with(&listed, &under), Proof::None);
+        // An Arbitre mark anywhere but first is not arbitre's either.
+        let mut late = placed(
+            "alice@gmail.com",
+            &[(Above::Trace, "mx.other.example; none")],
+        );
+        late.auth_results.push(AuthResults {
+            above: Above::Arbitre,
+            ..authres::read(claim).unwrap()
+        });
+        assert_eq!(proof_with(&listed, &late), Proof::None);
     }
 
     #[test]
