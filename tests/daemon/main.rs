@@ -1,4 +1,4 @@
-//! The daemon and its store, through the real servers: mail through Dovecot and Postfix, the SMS webhook, crashes, outages of the store, hostile mail, the store's migration.
+//! The daemon and its store, through the real servers: mail through Dovecot and Postfix, DKIM signing and verification, the SMS webhook, crashes, outages of the store, hostile mail, the store's migration.
 //!
 //! One test binary for what used to be 14: each file below is one module, its
 //! tests named `file::test` (`cargo test --test daemon daemon_clocks::`).
@@ -11,6 +11,7 @@ mod common;
 mod daemon_bounces;
 mod daemon_clocks;
 mod daemon_crash_burst;
+mod daemon_dkim;
 mod daemon_forgery;
 mod daemon_games;
 mod daemon_hostile;
