@@ -360,6 +360,43 @@ mod tests {
         }
     }
 
+    /// The sendmail transport sends the signed bytes too: a "sendmail" that keeps what it
+    /// is given, and the mail it got verifies.
+    #[tokio::test]
+    async fn the_sendmail_transport_sends_the_signed_mail() {
+        use crate::delivery::Sender;
+        let dir =
+            std::env::temp_dir().join(format!("arbitre-dkim-sendmail-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kept = dir.join("kept.eml");
+        let sendmail = dir.join("sendmail");
+        std::fs::write(
+            &sendmail,
+            format!("#!/bin/sh\ncat > '{}'\n", kept.display()),
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sendmail, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let config = crate::config::Config::parse(&format!(
+            "[bot]\naddress = \"arbitre@arbitre.example.org\"\nplus-addressing = true\n\
+             secret.raw = \"0123456789abcdef-secret-0123456789abcdef-secret\"\n\
+             [store]\npath = \"a.sqlite\"\n[imap]\nhost = \"imap.example.org\"\nuser = \"u\"\n\
+             password.raw = \"p\"\n[smtp]\ntransport = \"sendmail\"\nsendmail-command = \"{}\"\n\
+             dkim.selector = \"s1\"\ndkim.domain = \"arbitre.example.org\"\ndkim.key-file = \"{}\"\n",
+            sendmail.display(),
+            data("ed25519.pem").display()
+        ))
+        .unwrap();
+        let mailer = crate::mail::smtp::Mailer::from_config(&config).unwrap();
+        let records = mailer.dkim_records();
+        mailer.send(&outgoing()).await.unwrap();
+        let mail = std::fs::read(&kept).unwrap();
+        let own = verifier(&records).verify(&mail).await;
+        assert!(own.results.iter().all(|r| r.result == "pass"), "{own:?}");
+        assert_eq!(own.results.len(), 2, "{own:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_long_record_is_split_into_dns_strings() {
         let signer = Signer::from_config(&[key("rsa.pem", "s1")])
