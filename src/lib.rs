@@ -35,7 +35,9 @@
 //! - [`config`]: the daemon's configuration file (TOML), secrets, checks.
 //! - [`store`]: one store, SQLite or PostgreSQL (several daemons on one database): players,
 //!   games, moves, events, processed messages, the outbox (exactly once), the shared handle.
-//! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out.
+//! - [`mail`]: the mail edges: parsing a raw message (pure), IMAP in, SMTP or sendmail out,
+//!   DKIM signing of what goes out and, with `bot.verify = "dkim"`, DKIM and DMARC
+//!   verification of what comes in.
 //! - [`sms`]: the SMS channel's words and numbers (pure): GSM-7 costs, phone numbers, quiet
 //!   hours, the short forms.
 //! - [`gateway`]: one adapter per SMS gateway (Kannel, gammu-smsd and smstools spools, a

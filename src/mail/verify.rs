@@ -69,8 +69,8 @@ impl Verifier {
 
     /// A verifier that knows the TXT `records` (name, text) and nothing else: every other
     /// name does not exist, and no query ever leaves the process (tests, and checking a
-    /// record before publishing it). Names with `._domainkey.` are read as DKIM keys, names
-    /// starting `_dmarc.` as DMARC policies.
+    /// record before publishing it). Names starting `_dmarc.` are read as DMARC policies,
+    /// every other as a DKIM key (`<selector>._domainkey.<domain>`).
     pub fn offline(records: &[(String, String)]) -> Verifier {
         let cache = DnsCache::new(true);
         for (name, text) in records {
