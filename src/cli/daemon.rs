@@ -182,6 +182,18 @@ pub fn check_config(args: &ConfigArg) -> ExitCode {
                 ok = false;
             }
         }
+        if config.bot.verify == crate::config::Verify::Dkim {
+            match crate::mail::verify::Verifier::from_system() {
+                Ok(_) => println!(
+                    "verify: arbitre verifies the DKIM signatures and DMARC of incoming mail \
+                     itself, asking the system's resolver."
+                ),
+                Err(e) => {
+                    println!("verify: {e}.");
+                    ok = false;
+                }
+            }
+        }
         // The file was checked as a whole on load: the SMS settings read.
         if let Ok(sms) = config.sms.read() {
             use crate::config::sms::Gateway;

@@ -383,9 +383,22 @@ fn check_config_prints_the_dkim_record_and_a_bad_key_stops_the_daemon() {
         config
     };
     let config = config_with("example.org", &format!("{data}/rsa.pem"));
+    // With arbitre's own verification, too.
+    let text = std::fs::read_to_string(&config).unwrap().replacen(
+        "plus-addressing = true",
+        "plus-addressing = true\nverify = \"dkim\"",
+        1,
+    );
+    std::fs::write(&config, text).unwrap();
     let out = arbitre(&["check-config", "--config", config.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(!stdout.contains("warning"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "verify: arbitre verifies the DKIM signatures and DMARC of incoming mail itself"
+        ),
+        "{stdout}"
+    );
     let line = stdout
         .lines()
         .find(|l| l.contains(" IN TXT "))
