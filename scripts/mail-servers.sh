@@ -194,6 +194,13 @@ local_transport = $refuse
 virtual_mailbox_domains = $DOMAIN
 virtual_transport = lmtp:unix:$STATE/dovecot/run/lmtp
 recipient_delimiter = +
+# A destination whose server never answers (the tests of delayed delivery): Postfix takes
+# the mail, keeps retrying it, and sends the envelope sender a "delayed" report after
+# delay_warning_time.
+transport_maps = inline:{ { defer.$DOMAIN = smtp:[127.0.0.1]:9 } }
+delay_warning_time = 2s
+maximal_queue_lifetime = 1h
+bounce_queue_lifetime = 1h
 alias_maps =
 alias_database =
 local_recipient_maps =

@@ -389,7 +389,7 @@ mod tests {
         .unwrap();
         let mailer = crate::mail::smtp::Mailer::from_config(&config).unwrap();
         let records = mailer.dkim_records();
-        mailer.send(&outgoing()).await.unwrap();
+        mailer.send(1, &outgoing()).await.unwrap();
         let mail = std::fs::read(&kept).unwrap();
         let own = verifier(&records).verify(&mail).await;
         assert!(own.results.iter().all(|r| r.result == "pass"), "{own:?}");

@@ -154,3 +154,46 @@ async fn a_turn_notice_to_a_missing_mailbox_stops_the_clock_until_a_new_address_
         .collect();
     assert!(more.is_empty(), "{more:?}");
 }
+
+/// A destination that defers: Postfix keeps the start mail and sends a "delayed" report to
+/// its envelope sender. arbitre records it for the directors (`arbitre show`) and stops no
+/// clock; nobody is told.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_delayed_delivery_is_recorded_without_stopping_the_clock() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let mut accounts = env.accounts(&["bot", "alice", "td"]).await;
+    let (bot, alice, td) = (accounts.remove(0), accounts.remove(0), accounts.remove(0));
+    // The test stack's Postfix defers every mail to this domain (scripts/mail-servers.sh).
+    let slow = format!(
+        "{}@defer.{}",
+        alice
+            .split('@')
+            .next()
+            .unwrap()
+            .replacen("alice", "slow", 1),
+        env.domain()
+    );
+    let daemon = Daemon::start(&env, &bot, "delayed");
+    let out = daemon.command(&[
+        "new", "--game", "abalone", "--white", &alice, "--black", &slow, "--by", &td, "--time",
+        "3d",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let show = until(&daemon, &["show", "1"], "Mail delayed").await;
+    assert!(show.contains(&format!("Mail delayed: to {slow}")), "{show}");
+    assert!(show.contains("4.4.1"), "{show}");
+    assert!(!show.contains("Clock stopped"), "{show}");
+    let status = text(&daemon.command(&["status"]));
+    assert!(!status.contains(&slow), "{status}");
+    // Alice got her start mail and nothing about her opponent.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let told: Vec<_> = env
+        .inbox(&alice)
+        .await
+        .into_iter()
+        .filter(|m| m.subject.contains("cannot be reached"))
+        .collect();
+    assert!(told.is_empty(), "{told:?}");
+}
