@@ -48,7 +48,7 @@
 //! - [`cli`]: the command line: the games' own commands (`games`, `board`, `legal`, `judge`,
 //!   `perft`, `replay`, `picture`), the daemon's (`run`, `web`, `check-config`, `status`,
 //!   `page-key`, `store`, `stats`), the director's (`new`, `show`, `clocks`, `clock`, `adjudicate`,
-//!   `leave`, `audit`), the tournaments' and ratings' (`arbitre --help` lists them all).
+//!   `leave`, `player`, `audit`), the tournaments' and ratings' (`arbitre --help` lists them all).
 //!
 //! # Layers
 //!
