@@ -198,7 +198,7 @@ recipient_delimiter = +
 # the mail, keeps retrying it, and sends the envelope sender a "delayed" report after
 # delay_warning_time.
 transport_maps = inline:{ { defer.$DOMAIN = smtp:[127.0.0.1]:9 } }
-delay_warning_time = 2s
+delay_warning_time = 15s
 maximal_queue_lifetime = 1h
 bounce_queue_lifetime = 1h
 alias_maps =
