@@ -15,7 +15,8 @@
 //!   director who set the game up) are told, each in their language. A delay is recorded
 //!   and shown to directors (`arbitre show`), and stops nothing.
 //! - `undeliverable`: an address whose mailbox or domain does not exist (status `5.1.x`)
-//!   at once, or one that failed [`HARD_FAILURES`] times within [`FAILURE_WINDOW`], is
+//!   at once, or one that failed [`HARD_FAILURES`] times within [`FAILURE_WINDOW`] for a
+//!   reason of its own ([`address_fault`]: not a provider's policy against arbitre), is
 //!   marked undeliverable: arbitre sends it no more mail (protecting the installation's
 //!   reputation with the big providers), and the player's linked phone, if any, is told
 //!   once by SMS. A spam complaint (ARF, RFC 5965) marks it at once and tells the directors
@@ -158,8 +159,8 @@ pub struct Undelivery {
     pub people: Vec<Player>,
     /// The events of those games (their directors).
     pub events: Vec<StoredEvent>,
-    /// Hard failures recorded for the recipient within [`FAILURE_WINDOW`], this mail's
-    /// aside.
+    /// Failures of the address's own ([`address_fault`]) recorded for the recipient within
+    /// [`FAILURE_WINDOW`], this mail's aside.
     pub recent_failures: u32,
 }
 
@@ -285,6 +286,17 @@ fn address_is_wrong(status: &str) -> bool {
     status.starts_with("5.1.")
 }
 
+/// Whether a permanent failure is the address's own (RFC 3463 subjects 1, 2 and 4: the
+/// address, the mailbox, the route to it), and so counts towards [`HARD_FAILURES`]. A
+/// refusal for policy or content (`5.7.1`, a provider blocking arbitre's mail), of the mail
+/// system or of the protocol says nothing about the address: counting it would mark every
+/// player of a provider undeliverable the day that provider refuses arbitre.
+pub fn address_fault(status: &str) -> bool {
+    ["5.1.", "5.2.", "5.4."]
+        .iter()
+        .any(|p| status.starts_with(p))
+}
+
 /// The language of `address`, from what the undelivery loaded.
 fn lang_of(config: &RefereeConfig, u: &Undelivery, address: &str) -> Lang {
     u.people
@@ -341,7 +353,8 @@ fn failed(
     let reason = format!("{status} {text}").trim().to_string();
     if let Some(mut player) = u.player.clone()
         && player.undeliverable.is_none()
-        && (address_is_wrong(status) || u.recent_failures + 1 >= HARD_FAILURES)
+        && (address_is_wrong(status)
+            || (address_fault(status) && u.recent_failures + 1 >= HARD_FAILURES))
     {
         player.undeliverable = Some(Undeliverable {
             since: now,
@@ -748,7 +761,7 @@ mod tests {
         assert_eq!(sms.len(), 1);
         assert_eq!(sms[0].to, "+33612345678");
         assert!(sms[0].body.contains("n'y écrit plus"), "{}", sms[0].body);
-        // Three failures of another kind within the window do the same.
+        // Three failures of the mailbox within the window do the same.
         let d = on_report(
             &config(),
             &undelivery(Some(1), None, 2),
@@ -756,6 +769,16 @@ mod tests {
             100,
         );
         assert!(d.players[0].undeliverable.is_some());
+        // A provider's policy against arbitre's mail is not the address's fault: it fails
+        // the mail (and stops the clock) but never marks the address.
+        let d = on_report(
+            &config(),
+            &undelivery(Some(1), None, 2),
+            &failure("5.7.1"),
+            100,
+        );
+        assert!(d.players.is_empty());
+        assert_eq!(d.unreached.len(), 1);
     }
 
     #[test]

@@ -207,7 +207,9 @@ impl Store {
         }
         let recent_failures: u32 = db.query_row(
             "SELECT count(*) FROM outbox WHERE recipient = ?1 AND id <> ?2
-             AND report_action = 'failed' AND report_at >= ?3",
+             AND report_action = 'failed' AND report_at >= ?3
+             AND (report_status LIKE '5.1.%' OR report_status LIKE '5.2.%'
+                  OR report_status LIKE '5.4.%')",
             params![mail.to, id, now - FAILURE_WINDOW],
             |r| r.get(0),
         )?;
