@@ -44,11 +44,14 @@ pub enum Purpose {
     Audit,
     /// The envelope senders of outgoing mail (`b-...`), where delivery reports come back.
     Bounce,
+    /// The envelope identifiers of outgoing mail (RFC 3461 `ENVID`), which only the mail
+    /// servers on the way see and which their delivery reports quote.
+    Envelope,
 }
 
 impl Purpose {
     /// Every purpose, in the order of [`KeySet`]'s keys.
-    pub const ALL: [Purpose; 7] = [
+    pub const ALL: [Purpose; 8] = [
         Purpose::SeatToken,
         Purpose::PlayerToken,
         Purpose::Confirmation,
@@ -56,6 +59,7 @@ impl Purpose {
         Purpose::PhoneCode,
         Purpose::Audit,
         Purpose::Bounce,
+        Purpose::Envelope,
     ];
 
     /// The name fed to HKDF's `info`.
@@ -68,6 +72,7 @@ impl Purpose {
             Purpose::PhoneCode => "phone code",
             Purpose::Audit => "audit chain",
             Purpose::Bounce => "bounce address",
+            Purpose::Envelope => "envelope identifier",
         }
     }
 
@@ -83,7 +88,7 @@ impl Purpose {
 #[derive(Clone, PartialEq, Eq)]
 pub struct KeySet {
     number: u32,
-    keys: [Box<[u8]>; 7],
+    keys: [Box<[u8]>; 8],
 }
 
 impl KeySet {

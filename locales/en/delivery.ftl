@@ -14,6 +14,13 @@ undelivered-director = The mail telling { $address } it is their turn in game #{
        *[no] The game waits for them.
     } If they have another address, give it to arbitre; their pending mail goes there and their clock starts again:
     {"  "}arbitre player address { $address } NEW-ADDRESS --reason "..."
+unconfirmed-director-subject = [arbitre] Game #{ $id }: a report says mail to { $address } failed
+unconfirmed-director = A report came back saying that the mail telling { $address } it is their turn in game #{ $id } could not be delivered.
+    {"  "}Status: { $status }
+    {"  "}The report said: { $text }
+    No mail server that handled the mail confirmed it (the report does not quote the mail's envelope id): it may come from a server that accepted the mail and gave up later, or from someone who received the mail and wrote the report. So arbitre has changed nothing: the clock runs. If you judge that the player really cannot be reached, you can stop the clock or give them a new address:
+    {"  "}arbitre clock pause { $id } --reason "..."
+    {"  "}arbitre player address { $address } NEW-ADDRESS --reason "..."
 undeliverable-sms = arbitre: mail to { $address } keeps failing ({ $status }), so arbitre has stopped writing to it. Ask your tournament director to give arbitre a new address for you.
 abuse-director-subject = [arbitre] A spam complaint about mail to { $address }
 abuse-director = The mail provider of { $address } reported arbitre's mail as spam: the player pressed "spam" or the provider judged it so. arbitre sends that address no more mail. Their games you direct: { $games }.

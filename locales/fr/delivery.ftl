@@ -14,6 +14,13 @@ undelivered-director = Le message annonçant à { $address } que c'est à son to
        *[no] La partie l'attend.
     } S'il a une autre adresse, indiquez-la à arbitre : son courrier en attente y partira et sa pendule repartira :
     {"  "}arbitre player address { $address } NOUVELLE-ADRESSE --reason "..."
+unconfirmed-director-subject = [arbitre] Partie n° { $id } : un rapport dit que le courrier pour { $address } n'est pas arrivé
+unconfirmed-director = Un rapport est revenu, selon lequel le message annonçant à { $address } que c'est à son tour de jouer dans la partie n° { $id } n'a pas pu être remis.
+    {"  "}Code : { $status }
+    {"  "}Texte du rapport : { $text }
+    Ce rapport est non confirmé : aucun serveur de courrier ayant traité le message ne le confirme (il ne cite pas l'identifiant d'enveloppe du message). Il peut venir d'un serveur qui a accepté le message avant d'y renoncer, ou de quelqu'un qui a reçu le message et a écrit ce rapport lui-même. arbitre n'a donc rien changé : la pendule tourne. Si vous estimez que le joueur est réellement injoignable, vous pouvez arrêter la pendule ou lui attribuer une nouvelle adresse :
+    {"  "}arbitre clock pause { $id } --reason "..."
+    {"  "}arbitre player address { $address } NOUVELLE-ADRESSE --reason "..."
 undeliverable-sms = arbitre : le courrier pour { $address } échoue sans cesse ({ $status }) ; arbitre n'y écrit plus. Demandez à votre arbitre de tournoi d'enregistrer une nouvelle adresse pour vous.
 abuse-director-subject = [arbitre] Une plainte pour spam au sujet du courrier de { $address }
 abuse-director = Le fournisseur de messagerie de { $address } a signalé le courrier d'arbitre comme indésirable : le joueur a cliqué sur « spam », ou le fournisseur l'a classé ainsi. arbitre n'écrit plus à cette adresse. Ses parties que vous arbitrez : { $games }.

@@ -392,8 +392,15 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
     match store.reports_of(game.id) {
         Ok(reports) => {
             for r in reports {
+                // A report no mail server on the way confirmed (it did not quote the mail's
+                // envelope id) stopped nothing: the director judges it.
+                let unconfirmed = match (r.confirmed, r.action.as_str()) {
+                    (false, "failed") => ", unconfirmed: no clock stopped",
+                    (false, "delayed") => ", unconfirmed",
+                    _ => "",
+                };
                 println!(
-                    "Mail {}: to {} at {} ({} {})",
+                    "Mail {}: to {} at {} ({} {}){unconfirmed}",
                     r.action,
                     r.to,
                     super::setup::utc(r.at),

@@ -82,10 +82,16 @@ pub async fn handle_one(
         // A report about a mail arbitre sent, come back to that mail's bounce address.
         if let Some(mail) = referee::undelivered::reported_mail(&referee_config, &msg) {
             let settled = s.decide(answering(&key, &msg), At::Fixed(at), |s, at| {
-                let u = s.undelivery(mail, at)?;
+                let u = s.undelivery(mail.id, at)?;
                 let report = msg.report.as_ref().expect("reported_mail found a report");
                 Ok(Decided::Commit(
-                    referee::undelivered::on_report(&referee_config, &u, report, at),
+                    referee::undelivered::on_report(
+                        &referee_config,
+                        &u,
+                        report,
+                        mail.confirmed,
+                        at,
+                    ),
                     (),
                 ))
             })?;

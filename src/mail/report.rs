@@ -40,7 +40,7 @@ pub fn read_parsed(msg: &Message<'_>, raw: &[u8], automatic: bool) -> Option<Rep
     match report_type.as_deref() {
         Some("feedback-report") => abuse(raw),
         Some("delivery-status") | Some("global-delivery-status") => {
-            let entries = msg
+            let texts: Vec<String> = msg
                 .parts
                 .iter()
                 .filter(|p| {
@@ -52,12 +52,17 @@ pub fn read_parsed(msg: &Message<'_>, raw: &[u8], automatic: bool) -> Option<Rep
                             })
                     })
                 })
-                .flat_map(|p| delivery_status(&part_text(p)))
-                .collect::<Vec<_>>();
-            if entries.is_empty() {
+                .map(part_text)
+                .collect();
+            let recipients: Vec<RecipientReport> =
+                texts.iter().flat_map(|t| delivery_status(t)).collect();
+            if recipients.is_empty() {
                 plain_bounce(msg)
             } else {
-                Some(Report::Delivery(entries))
+                Some(Report::Delivery {
+                    recipients,
+                    envelope_id: texts.iter().find_map(|t| envelope_id(t)),
+                })
             }
         }
         _ if automatic => plain_bounce(msg),
@@ -149,6 +154,18 @@ pub fn delivery_status(text: &str) -> Vec<RecipientReport> {
     out
 }
 
+/// The `Original-Envelope-Id` of a `message/delivery-status` body (a per-message field):
+/// the envelope identifier arbitre gave the mail at submission, which only the mail servers
+/// that handled it know.
+pub fn envelope_id(text: &str) -> Option<String> {
+    field_blocks(text)
+        .into_iter()
+        .flatten()
+        .find(|(name, _)| name == "original-envelope-id")
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
 /// At most 300 characters of a server's text, on one line.
 fn shorten(text: &str) -> String {
     let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -181,12 +198,15 @@ fn plain_bounce(msg: &Message<'_>) -> Option<Report> {
         .find(|w| w.contains('@') && w.contains('.'))
         .map(|w| w.trim_end_matches(['.', ':']).to_lowercase())
         .unwrap_or_default();
-    Some(Report::Delivery(vec![RecipientReport {
-        recipient,
-        action,
-        status,
-        text: shorten(line),
-    }]))
+    Some(Report::Delivery {
+        recipients: vec![RecipientReport {
+            recipient,
+            action,
+            status,
+            text: shorten(line),
+        }],
+        envelope_id: None,
+    })
 }
 
 /// An abuse report, with the original's envelope sender where the report gives it.
@@ -246,6 +266,7 @@ Content-Type: message/delivery-status\r\n\
 \r\n\
 Reporting-MTA: dns; mail.test.example\r\n\
 X-Postfix-Queue-ID: 4ABC\r\n\
+Original-Envelope-Id: e-12-aaaaaaaaaaaaaaaa-1\r\n\
 Arrival-Date: Sat, 28 Nov 2026 19:00:00 +0000 (UTC)\r\n\
 \r\n\
 Final-Recipient: rfc822; nobody@test.example\r\n\
@@ -268,9 +289,14 @@ Subject: [arbitre #1] your move\r\n\
     #[test]
     fn a_postfix_delivery_report_names_the_recipient_the_status_and_the_text() {
         let report = read(POSTFIX_DSN.as_bytes(), true).unwrap();
-        let Report::Delivery(entries) = report else {
+        let Report::Delivery {
+            recipients: entries,
+            envelope_id,
+        } = report
+        else {
             panic!("{report:?}")
         };
+        assert_eq!(envelope_id.as_deref(), Some("e-12-aaaaaaaaaaaaaaaa-1"));
         assert_eq!(entries.len(), 1);
         let e = &entries[0];
         assert_eq!(e.recipient, "nobody@test.example");
@@ -303,9 +329,15 @@ Subject: [arbitre #1] your move\r\n\
     fn a_plain_bounce_gives_its_status_and_an_out_of_office_is_no_report() {
         let bounce = "From: postmaster@old.example\r\nTo: arbitre+b-3-x@test.example\r\nSubject: failure notice\r\n\r\nHi. This is the mail system at old.example.\r\n\r\n<bob@old.example>: 552 5.2.2 mailbox full\r\n";
         let report = read(bounce.as_bytes(), true).unwrap();
-        let Report::Delivery(e) = report else {
+        let Report::Delivery {
+            recipients: e,
+            envelope_id,
+        } = report
+        else {
             panic!()
         };
+        // A plain bounce quotes no envelope id.
+        assert_eq!(envelope_id, None);
         assert_eq!(e[0].status, "5.2.2");
         assert_eq!(e[0].action, Action::Failed);
         assert_eq!(e[0].recipient, "bob@old.example");

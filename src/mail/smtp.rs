@@ -6,17 +6,21 @@
 //!
 //! Each mail leaves under its own envelope sender (VERP, `bot+b-<mail>-<key>@domain`, see
 //! [`crate::referee::token::bounce_address`]) when plus-addressing is on: the delivery
-//! report of a mail that fails comes back to that address and names the mail.
+//! report of a mail that fails comes back to that address and names the mail. Over SMTP it
+//! also carries its envelope identifier (`ENVID`, see [`super::submission`]), which the
+//! servers on the way quote in their reports and the recipient never sees. The local
+//! sendmail gets no `ENVID` (its flags differ from one MTA to the next): its reports are
+//! recorded and shown to directors, but stop no clock.
 
 use std::time::Duration;
 
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
-use lettre::{Address, AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::transport::smtp::client::{Certificate, CertificateStore, TlsParameters};
+use lettre::{Address, AsyncSendmailTransport, AsyncTransport, Tokio1Executor};
 
-use crate::config::{Config, Security, Transport};
+use crate::config::{Config, Transport};
 pub use crate::delivery::{Failure, SendError, Sender};
 use crate::referee::{AutoKind, Outgoing};
 
@@ -161,7 +165,7 @@ fn with_picture(
 }
 
 enum Transporter {
-    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Smtp(super::submission::Submission),
     Sendmail(AsyncSendmailTransport<Tokio1Executor>),
 }
 
@@ -220,21 +224,23 @@ impl Mailer {
                 let params = params
                     .build_rustls()
                     .map_err(|e| format!("SMTP TLS setup failed: {e}"))?;
-                let tls = match config.smtp.security {
-                    Security::Tls => Tls::Wrapper(params),
-                    Security::Starttls => Tls::Required(params),
+                let credentials = match (&config.smtp.user, &config.smtp.password) {
+                    (Some(user), Some(password)) => {
+                        let password = password
+                            .reveal()
+                            .map_err(|e| format!("smtp.password cannot be read: {e}"))?;
+                        Some(Credentials::new(user.clone(), password))
+                    }
+                    _ => None,
                 };
-                let mut b = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
-                    .port(config.smtp_port())
-                    .tls(tls)
-                    .timeout(Some(Duration::from_secs(config.smtp.timeout_seconds)));
-                if let (Some(user), Some(password)) = (&config.smtp.user, &config.smtp.password) {
-                    let password = password
-                        .reveal()
-                        .map_err(|e| format!("smtp.password cannot be read: {e}"))?;
-                    b = b.credentials(Credentials::new(user.clone(), password));
-                }
-                Transporter::Smtp(b.build())
+                Transporter::Smtp(super::submission::Submission::new(
+                    host,
+                    config.smtp_port(),
+                    config.smtp.security,
+                    params,
+                    Duration::from_secs(config.smtp.timeout_seconds),
+                    credentials,
+                ))
             }
         };
         let bounces = match config.bot.plus_addressing {
@@ -260,6 +266,14 @@ impl Mailer {
             .unwrap_or(bot)
     }
 
+    /// The envelope identifier (`ENVID`) of outbox row `id`, when plus-addressing is on
+    /// (without it, reports cannot name the mail anyway).
+    pub fn envelope_id(&self, id: i64) -> Option<String> {
+        self.bounces
+            .as_ref()
+            .map(|keys| crate::referee::token::envelope_id(keys, id))
+    }
+
     /// The DNS records of the DKIM keys (none without keys).
     pub fn dkim_records(&self) -> Vec<super::dkim::Record> {
         self.dkim.as_ref().map_or_else(Vec::new, |d| d.records())
@@ -281,11 +295,7 @@ impl Mailer {
     /// Connects (and logs in) to prove the settings; a no-op for sendmail.
     pub async fn check(&self) -> Result<(), String> {
         match &self.transport {
-            Transporter::Smtp(t) => match t.test_connection().await {
-                Ok(true) => Ok(()),
-                Ok(false) => Err("the SMTP server did not answer".into()),
-                Err(e) => Err(describe(&e)),
-            },
+            Transporter::Smtp(t) => t.check().await.map_err(|e| describe(&e)),
             Transporter::Sendmail(_) => Ok(()),
         }
     }
@@ -336,15 +346,13 @@ impl Sender for Mailer {
                 .map_err(|e| refused(format!("envelope: {e}")))?;
         let raw = self.signed_bytes(&message)?;
         match &self.transport {
-            Transporter::Smtp(t) => {
-                t.send_raw(&envelope, &raw)
-                    .await
-                    .map(|_| ())
-                    .map_err(|e| SendError {
-                        failure: smtp_failure(&e),
-                        message: describe(&e),
-                    })
-            }
+            Transporter::Smtp(t) => t
+                .send(&envelope, self.envelope_id(id).as_deref(), &raw)
+                .await
+                .map_err(|e| SendError {
+                    failure: smtp_failure(&e),
+                    message: describe(&e),
+                }),
             Transporter::Sendmail(t) => {
                 t.send_raw(&envelope, &raw)
                     .await

@@ -63,6 +63,8 @@ pub struct Undeliverable {
     pub since: Timestamp,
     /// The last failure's status and text (`5.1.1 user unknown`), or the complaint.
     pub reason: String,
+    /// Whether a spam complaint (rather than failures) marked it: the player's own wish.
+    pub complaint: bool,
 }
 
 impl Player {

@@ -15,6 +15,10 @@
 //!   (VERP): delivery reports come back to it, and name that mail whatever the reporting
 //!   server quotes or leaves out. A report that does not come to a valid one changes
 //!   nothing.
+//! - an *envelope identifier*, `e-<mail>-k3jz...-1`, goes with the same mail in the SMTP
+//!   envelope only (RFC 3461 `ENVID`): the mail servers that handle the mail quote it in
+//!   their reports, the recipient never sees it. A report that quotes it was written by a
+//!   mail server, not by the recipient (see [`crate::referee::undelivered`]).
 //!
 //! Only arbitre can make either, so a token cannot be guessed or altered to reach another
 //! game or player. A token verifies under the key its number names while the
@@ -49,6 +53,7 @@ const CONFIRM_ID_DOMAIN: &[u8] = b"arbitre confirmation id v1\0";
 
 /// The same for bounce tokens.
 const BOUNCE_DOMAIN: &[u8] = b"arbitre bounce token v1\0";
+const ENVELOPE_DOMAIN: &[u8] = b"arbitre envelope id v1\0";
 
 /// Bytes of a request's number (48 bits, 10 base-32 characters).
 const CONFIRM_ID_BYTES: usize = 6;
@@ -334,6 +339,44 @@ pub fn bounce_address(bot: &str, keys: &KeySet, mail: i64) -> Option<String> {
     let (local, domain) = bot.split_once('@')?;
     let local = local.split('+').next().unwrap_or(local);
     Some(format!("{local}+{}@{domain}", bounce_token(keys, mail)).to_lowercase())
+}
+
+/// The envelope identifier (RFC 3461 `ENVID`) of outbox row `mail` under `keys`:
+/// `e-<mail>-<mac>`. It travels in the SMTP envelope only: the mail servers on the way keep
+/// it and quote it in their delivery reports (`Original-Envelope-Id`), and the recipient's
+/// mailbox never shows it. So a report that quotes it was written by a mail server that
+/// handled the mail, not by someone who merely received it and read its bounce address.
+pub fn envelope_id(keys: &KeySet, mail: i64) -> String {
+    let mut m = keys.hmac(Purpose::Envelope);
+    m.update(ENVELOPE_DOMAIN);
+    m.update(mail.to_string().as_bytes());
+    let mac = m.finalize().into_bytes();
+    numbered(format!("e-{mail}-{}", base32(&mac[..MAC_BYTES])), keys)
+}
+
+/// Whether `given` is the envelope identifier of outbox row `mail` under a key in force at
+/// `now` (its grace period included).
+pub fn verify_envelope_id(ring: &Keyring, now: i64, mail: i64, given: &str) -> bool {
+    let token = given.trim().to_ascii_lowercase();
+    let Some((body, number)) = key_number(&token, 3) else {
+        return false;
+    };
+    let Some((id, code)) = body.strip_prefix("e-").and_then(|b| b.split_once('-')) else {
+        return false;
+    };
+    if id != mail.to_string() {
+        return false;
+    }
+    let Some(given) = unbase32(code).filter(|g| g.len() == MAC_BYTES) else {
+        return false;
+    };
+    let Some(keys) = Within::At(now).keys(ring, number) else {
+        return false;
+    };
+    let mut m = keys.hmac(Purpose::Envelope);
+    m.update(ENVELOPE_DOMAIN);
+    m.update(id.as_bytes());
+    m.verify_truncated_left(&given).is_ok()
 }
 
 fn feed_confirmation(m: &mut Hmac<Sha256>, id: &str, address: &str) {
@@ -770,5 +813,44 @@ mod tests {
         // A token claiming the new number but made with the old key does not verify.
         let relabelled = format!("{}-2", before.strip_suffix("-1").unwrap());
         assert_eq!(verify(&rotated, 0, &relabelled), None);
+    }
+
+    #[test]
+    fn an_envelope_id_verifies_for_its_own_mail_only_and_differs_from_the_bounce_token() {
+        let ring = Keyring::numbered("a secret of forty-three characters, or a little more", 1);
+        let id = envelope_id(ring.current(), 42);
+        assert!(id.starts_with("e-42-") && id.ends_with("-1"), "{id}");
+        assert!(verify_envelope_id(&ring, 0, 42, &id));
+        assert!(verify_envelope_id(&ring, 0, 42, &id.to_uppercase()));
+        assert!(!verify_envelope_id(&ring, 0, 43, &id));
+        assert!(!verify_envelope_id(
+            &ring,
+            0,
+            43,
+            &id.replacen("e-42-", "e-43-", 1)
+        ));
+        // The bounce token the recipient can read says nothing of the envelope id.
+        let bounce = bounce_token(ring.current(), 42);
+        assert_ne!(bounce[5..], id[5..]);
+        assert!(!verify_envelope_id(
+            &ring,
+            0,
+            42,
+            &bounce.replacen("b-", "e-", 1)
+        ));
+        for broken in [
+            "",
+            "e-42",
+            "e-42-x-1",
+            "e--abc-1",
+            "e-42-aaaaaaaaaaaaaaaa-9",
+        ] {
+            assert!(!verify_envelope_id(&ring, 0, 42, broken), "{broken}");
+        }
+        let unnumbered = KeySet::unnumbered("a secret of forty-three characters, or a little more");
+        assert_ne!(
+            envelope_id(&unnumbered, 42)[5..],
+            bounce_token(&unnumbered, 42)[5..]
+        );
     }
 }

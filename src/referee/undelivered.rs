@@ -6,6 +6,19 @@
 //! mail they are about (a bounce token, [`crate::referee::token::bounce_token`]); a report
 //! that does not come back to a valid one never gets here. What is decided here:
 //!
+//! - `confirmed`: the bounce address proves a report is about arbitre's mail, not who wrote
+//!   it: whoever received the mail can read it in the `Return-Path` and write a report to
+//!   it. A report is *confirmed* when it also quotes the mail's envelope identifier
+//!   ([`crate::referee::token::envelope_id`], `Original-Envelope-Id`), which travels in the
+//!   SMTP envelope only, so only a mail server that handled the mail can quote it: the
+//!   installation's own MTA for every refusal it meets on the way (the common case, a
+//!   provider refusing an unknown or full mailbox), and any server on the way that keeps
+//!   delivery status notifications (RFC 3461). A refusal at submission is arbitre's own
+//!   server speaking, confirmed too. Only a confirmed failure stops a clock or counts
+//!   against an address. An unconfirmed one (a server that accepted the mail and bounced
+//!   it later in its own words, or a forgery) is recorded and shown to the game's
+//!   directors, who judge it; it stops nothing, so a player cannot stop their own clock by
+//!   writing a report about their own turn notice.
 //! - `fate`: every report is recorded on the mail's outbox row (delayed, failed, with the
 //!   status code and the remote server's text). A failure is final: a later report about the
 //!   same mail changes nothing more.
@@ -20,7 +33,9 @@
 //!   marked undeliverable: arbitre sends it no more mail (protecting the installation's
 //!   reputation with the big providers), and the player's linked phone, if any, is told
 //!   once by SMS. A spam complaint (ARF, RFC 5965) marks it at once and tells the directors
-//!   of the player's games.
+//!   of the player's games. A mail not sent to an address marked by a complaint stops no
+//!   clock: the player asked for no more mail (and no one else can make it so, since that
+//!   only ever stops mail to the complainer's own address).
 //! - `readdress`: a director gives the player a new address ([`readdress`]); everything the
 //!   old address held moves to the new one, both are told, and the notices that could not
 //!   reach the old one go to the new one, which starts the stopped clocks again.
@@ -83,9 +98,13 @@ impl Action {
 /// A report arbitre received about one of its mails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    /// A delivery report (RFC 3464, or a plain bounce read as well as it can be): one entry
-    /// per recipient it names.
-    Delivery(Vec<RecipientReport>),
+    /// A delivery report (RFC 3464, or a plain bounce read as well as it can be).
+    Delivery {
+        /// One entry per recipient it names.
+        recipients: Vec<RecipientReport>,
+        /// The envelope identifier it quotes (`Original-Envelope-Id`), if any.
+        envelope_id: Option<String>,
+    },
     /// An abuse report (ARF): the recipient's provider says the recipient called the mail
     /// spam.
     Abuse {
@@ -125,6 +144,8 @@ pub struct Fate {
     pub text: String,
     /// When arbitre learned it.
     pub at: Timestamp,
+    /// Whether a mail server that handled the mail said it (see the module doc).
+    pub confirmed: bool,
 }
 
 /// A mail arbitre sent, as a report about it needs it.
@@ -144,6 +165,8 @@ pub struct SentMail {
     pub channel: Channel,
     /// What was recorded of it before, if anything.
     pub fate: Option<Action>,
+    /// Whether that was confirmed.
+    pub confirmed: bool,
 }
 
 /// What the referee needs to decide on a report about one mail: the store loads it.
@@ -176,30 +199,52 @@ pub struct Readdress {
     pub new: String,
 }
 
+/// The mail a report is about, and whether the report is confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReportedMail {
+    /// Its outbox row.
+    pub id: i64,
+    /// Whether the report quotes the mail's envelope identifier (see the module doc).
+    pub confirmed: bool,
+}
+
 /// The outbox row a report is about: the one whose bounce address (valid under a key in
 /// force) the report came back to, or, for an abuse report, the one its original's
 /// envelope sender names. `None`: the report is no one's (forged, or about mail arbitre
 /// did not send), and changes nothing.
-pub fn reported_mail(config: &RefereeConfig, msg: &crate::referee::Inbound) -> Option<i64> {
+pub fn reported_mail(
+    config: &RefereeConfig,
+    msg: &crate::referee::Inbound,
+) -> Option<ReportedMail> {
     let report = msg.report.as_ref()?;
     let at = msg.received_at;
-    if let Key::Bounce(id) = token::key_in(config, &msg.recipients, "", at) {
-        return Some(id);
-    }
-    match report {
-        Report::Abuse { senders, .. } => match token::key_in(config, senders, "", at) {
-            Key::Bounce(id) => Some(id),
-            _ => None,
+    let id = match token::key_in(config, &msg.recipients, "", at) {
+        Key::Bounce(id) => id,
+        _ => match report {
+            Report::Abuse { senders, .. } => match token::key_in(config, senders, "", at) {
+                Key::Bounce(id) => id,
+                _ => return None,
+            },
+            Report::Delivery { .. } => return None,
         },
-        Report::Delivery(_) => None,
-    }
+    };
+    let confirmed = match report {
+        Report::Delivery {
+            envelope_id: Some(given),
+            ..
+        } => token::verify_envelope_id(&config.keys, at, id, given),
+        _ => false,
+    };
+    Some(ReportedMail { id, confirmed })
 }
 
-/// Decides on `report`, which came back to the bounce address of `u.mail`.
+/// Decides on `report`, which came back to the bounce address of `u.mail`; `confirmed`:
+/// it quotes the mail's envelope identifier ([`reported_mail`]).
 pub fn on_report(
     config: &RefereeConfig,
     u: &Undelivery,
     report: &Report,
+    confirmed: bool,
     now: Timestamp,
 ) -> Decision {
     let Some(mail) = &u.mail else {
@@ -207,14 +252,25 @@ pub fn on_report(
     };
     match report {
         Report::Abuse { kind, .. } => complained(config, u, mail, kind, now),
-        Report::Delivery(entries) => {
+        Report::Delivery {
+            recipients: entries,
+            ..
+        } => {
             let Some(entry) = entry_for(entries, &mail.to) else {
                 return summary(&format!(
                     "a delivery report about mail {} names no recipient: nothing to do",
                     mail.message_id
                 ));
             };
-            if mail.fate == Some(Action::Failed) || mail.fate == Some(Action::Complained) {
+            // A failure is final; an unconfirmed one gives way to a confirmed one only.
+            let settled = match mail.fate {
+                Some(Action::Complained) => true,
+                Some(Action::Failed) => {
+                    mail.confirmed || !(confirmed && entry.action == Action::Failed)
+                }
+                _ => false,
+            };
+            if settled {
                 return summary(&format!(
                     "a {} report about mail {}, failed already: nothing more to do",
                     entry.action.code(),
@@ -222,7 +278,10 @@ pub fn on_report(
                 ));
             }
             match entry.action {
-                Action::Failed => failed(config, u, mail, &entry.status, &entry.text, now),
+                Action::Failed if confirmed => {
+                    failed(config, u, mail, &entry.status, &entry.text, now)
+                }
+                Action::Failed => unconfirmed(config, u, mail, entry, now),
                 Action::Delayed | Action::Delivered | Action::Complained => Decision {
                     fates: vec![Fate {
                         mail: mail.id,
@@ -230,6 +289,7 @@ pub fn on_report(
                         status: entry.status.clone(),
                         text: entry.text.clone(),
                         at: now,
+                        confirmed,
                     }],
                     summary: format!(
                         "mail {} to {} {} ({} {})",
@@ -247,7 +307,8 @@ pub fn on_report(
 }
 
 /// Decides on a mail the server refused for good at submission (or given up after
-/// deferrals for too long): a failure known at once.
+/// deferrals for too long): a failure known at once, and confirmed (arbitre's own server
+/// said it, or arbitre did not send the mail).
 pub fn on_refusal(
     config: &RefereeConfig,
     u: &Undelivery,
@@ -266,6 +327,62 @@ pub fn on_refusal(
 fn summary(text: &str) -> Decision {
     Decision {
         summary: text.to_string(),
+        ..Decision::default()
+    }
+}
+
+/// A failure report that does not quote the mail's envelope identifier: recorded, and the
+/// directors of the mail's game told, so that they judge it (the player may really be out
+/// of reach, or may have written it); no clock stops and the address is not counted.
+fn unconfirmed(
+    config: &RefereeConfig,
+    u: &Undelivery,
+    mail: &SentMail,
+    entry: &RecipientReport,
+    now: Timestamp,
+) -> Decision {
+    let mut mailer = Mailer::for_event(config, &format!("unconfirmed\0{}", mail.id));
+    let game = mail
+        .game
+        .and_then(|id| u.games.iter().find(|g| g.id == id))
+        .filter(|g| g.status == GameStatus::Active);
+    let mut told = 0;
+    if let Some(game) = game {
+        for director in directors_of(game, &u.events) {
+            let lang = lang_of(config, u, &director);
+            let subject = t!(
+                lang,
+                "unconfirmed-director-subject",
+                id = game.id,
+                address = mail.to.clone()
+            );
+            let body = t!(
+                lang,
+                "unconfirmed-director",
+                id = game.id,
+                address = mail.to.clone(),
+                status = entry.status.clone(),
+                text = entry.text.clone()
+            );
+            mailer.tell(&director, subject, format!("{body}\n"));
+            told += 1;
+        }
+    }
+    Decision {
+        fates: vec![Fate {
+            mail: mail.id,
+            action: Action::Failed,
+            status: entry.status.clone(),
+            text: entry.text.clone(),
+            at: now,
+            confirmed: false,
+        }],
+        summary: format!(
+            "an unconfirmed report says mail {} to {} failed ({} {}): recorded, no clock \
+             stopped, {told} director(s) told",
+            mail.message_id, mail.to, entry.status, entry.text
+        ),
+        outbox: mailer.outbox,
         ..Decision::default()
     }
 }
@@ -339,6 +456,7 @@ fn failed(
             status: status.to_string(),
             text: text.to_string(),
             at: now,
+            confirmed: true,
         }],
         summary: format!(
             "mail {} to {} failed ({status} {text})",
@@ -359,6 +477,7 @@ fn failed(
         player.undeliverable = Some(Undeliverable {
             since: now,
             reason: reason.clone(),
+            complaint: false,
         });
         if let Some(phone) = &player.phone {
             let body = t!(
@@ -373,10 +492,17 @@ fn failed(
             .push_str(&format!("; {} marked undeliverable", player.address));
         d.players.push(player);
     }
+    // Mail to an address whose owner complained is not sent, by their own wish: no clock
+    // stops for it.
+    let complained = u
+        .player
+        .as_ref()
+        .and_then(|p| p.undeliverable.as_ref())
+        .is_some_and(|x| x.complaint);
     let turn_game = mail
         .game
         .and_then(|id| u.games.iter().find(|g| g.id == id))
-        .filter(|g| g.status == GameStatus::Active);
+        .filter(|g| g.status == GameStatus::Active && !complained);
     if let Some(game) = turn_game
         && let Some(side) = game.side_of(&mail.to)
         && mail.turn == Some(game.moves.len())
@@ -462,6 +588,7 @@ fn complained(
             status: String::new(),
             text: format!("abuse report ({kind})"),
             at: now,
+            confirmed: false,
         }],
         summary: format!(
             "an abuse report ({kind}) about mail {} to {}",
@@ -478,6 +605,7 @@ fn complained(
     player.undeliverable = Some(Undeliverable {
         since: now,
         reason: format!("abuse report ({kind})"),
+        complaint: true,
     });
     d.summary
         .push_str(&format!("; {} marked undeliverable", player.address));
@@ -674,6 +802,7 @@ mod tests {
                 turn,
                 channel: Channel::Mail,
                 fate,
+                confirmed: fate.is_some(),
             }),
             player: Some(bob),
             games: vec![g],
@@ -684,12 +813,15 @@ mod tests {
     }
 
     fn failure(status: &str) -> Report {
-        Report::Delivery(vec![RecipientReport {
-            recipient: BOB.into(),
-            action: Action::Failed,
-            status: status.into(),
-            text: "550 5.1.1 <bob@b.example> User unknown".into(),
-        }])
+        Report::Delivery {
+            recipients: vec![RecipientReport {
+                recipient: BOB.into(),
+                action: Action::Failed,
+                status: status.into(),
+                text: "550 5.1.1 <bob@b.example> User unknown".into(),
+            }],
+            envelope_id: None,
+        }
     }
 
     #[test]
@@ -697,7 +829,7 @@ mod tests {
         let g = game();
         assert_eq!(g.side_of(BOB), mover_of_ply(&g, 1), "Bob is to move");
         let u = undelivery(Some(1), None, 0);
-        let d = on_report(&config(), &u, &failure("5.2.2"), 100);
+        let d = on_report(&config(), &u, &failure("5.2.2"), true, 100);
         assert_eq!(d.fates.len(), 1);
         assert_eq!(
             (
@@ -736,13 +868,13 @@ mod tests {
         // One mailbox full is not yet an undeliverable address.
         assert!(d.players.is_empty());
         // Decided again (a crash before the commit), the same mails.
-        assert_eq!(on_report(&config(), &u, &failure("5.2.2"), 100), d);
+        assert_eq!(on_report(&config(), &u, &failure("5.2.2"), true, 100), d);
     }
 
     #[test]
     fn an_address_that_does_not_exist_is_undeliverable_at_once_and_its_phone_told() {
         let u = undelivery(Some(1), None, 0);
-        let d = on_report(&config(), &u, &failure("5.1.1"), 100);
+        let d = on_report(&config(), &u, &failure("5.1.1"), true, 100);
         let bob = &d.players[0];
         assert_eq!(bob.address, BOB);
         assert_eq!(bob.undeliverable.as_ref().unwrap().since, 100);
@@ -766,6 +898,7 @@ mod tests {
             &config(),
             &undelivery(Some(1), None, 2),
             &failure("5.2.2"),
+            true,
             100,
         );
         assert!(d.players[0].undeliverable.is_some());
@@ -775,6 +908,7 @@ mod tests {
             &config(),
             &undelivery(Some(1), None, 2),
             &failure("5.7.1"),
+            true,
             100,
         );
         assert!(d.players.is_empty());
@@ -783,19 +917,29 @@ mod tests {
 
     #[test]
     fn a_delay_is_recorded_only_and_a_second_report_changes_nothing() {
-        let delayed = Report::Delivery(vec![RecipientReport {
-            recipient: BOB.into(),
-            action: Action::Delayed,
-            status: "4.4.1".into(),
-            text: "connection refused".into(),
-        }]);
-        let d = on_report(&config(), &undelivery(Some(1), None, 0), &delayed, 100);
+        let delayed = Report::Delivery {
+            recipients: vec![RecipientReport {
+                recipient: BOB.into(),
+                action: Action::Delayed,
+                status: "4.4.1".into(),
+                text: "connection refused".into(),
+            }],
+            envelope_id: None,
+        };
+        let d = on_report(
+            &config(),
+            &undelivery(Some(1), None, 0),
+            &delayed,
+            true,
+            100,
+        );
         assert_eq!(d.fates[0].action, Action::Delayed);
         assert!(d.unreached.is_empty() && d.outbox.is_empty() && d.games.is_empty());
         let again = on_report(
             &config(),
             &undelivery(Some(1), Some(Action::Failed), 0),
             &failure("5.1.1"),
+            true,
             200,
         );
         assert!(again.fates.is_empty() && again.outbox.is_empty() && again.players.is_empty());
@@ -809,6 +953,7 @@ mod tests {
                 &config(),
                 &undelivery(turn, None, 0),
                 &failure("5.2.2"),
+                true,
                 100,
             );
             assert_eq!(d.fates.len(), 1);
@@ -823,12 +968,56 @@ mod tests {
             kind: "abuse".into(),
             senders: Vec::new(),
         };
-        let d = on_report(&config(), &undelivery(Some(1), None, 0), &abuse, 100);
+        let d = on_report(&config(), &undelivery(Some(1), None, 0), &abuse, false, 100);
         assert_eq!(d.fates[0].action, Action::Complained);
-        assert!(d.players[0].undeliverable.is_some());
+        assert!(d.players[0].undeliverable.as_ref().unwrap().complaint);
         assert_eq!(d.outbox.len(), 1);
         assert_eq!(d.outbox[0].to, TD);
         assert!(d.outbox[0].body.contains("#7"), "{}", d.outbox[0].body);
+        // The next turn notice is not sent to that address: by the player's own wish, so
+        // their clock runs on (a complaint cannot be a way to stop one's own clock).
+        let mut u = undelivery(Some(1), None, 0);
+        u.player = Some(d.players[0].clone());
+        let not_sent = on_refusal(&config(), &u, "5.1.0", "not sent", 200);
+        assert_eq!(not_sent.fates.len(), 1);
+        assert!(not_sent.unreached.is_empty() && not_sent.outbox.is_empty());
+        // An address marked after failures is another matter: its clock stops.
+        u.player.as_mut().unwrap().undeliverable = Some(Undeliverable {
+            since: 150,
+            reason: "5.1.1 user unknown".into(),
+            complaint: false,
+        });
+        let not_sent = on_refusal(&config(), &u, "5.1.0", "not sent", 200);
+        assert_eq!(not_sent.unreached.len(), 1);
+    }
+
+    #[test]
+    fn an_unconfirmed_failure_is_recorded_and_told_to_the_director_and_stops_nothing() {
+        // A report to the bounce address that does not quote the envelope id: what a
+        // player who read their own turn notice's Return-Path could write.
+        let u = undelivery(Some(1), None, 2);
+        let d = on_report(&config(), &u, &failure("5.1.1"), false, 100);
+        assert_eq!(d.fates.len(), 1);
+        assert!(!d.fates[0].confirmed);
+        assert_eq!(d.fates[0].action, Action::Failed);
+        assert!(d.unreached.is_empty() && d.games.is_empty(), "{d:#?}");
+        assert!(d.players.is_empty(), "no address is marked");
+        let to: Vec<&str> = d.outbox.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, vec![TD], "only the director is told");
+        assert!(
+            d.outbox[0].body.contains("non confirmé") && d.outbox[0].body.contains("5.1.1"),
+            "{}",
+            d.outbox[0].body
+        );
+        // Another unconfirmed report about the same mail changes nothing more...
+        let mut after = undelivery(Some(1), Some(Action::Failed), 2);
+        after.mail.as_mut().unwrap().confirmed = false;
+        let again = on_report(&config(), &after, &failure("5.2.2"), false, 200);
+        assert!(again.fates.is_empty() && again.outbox.is_empty());
+        // ...but a confirmed one still does what a failure does.
+        let confirmed = on_report(&config(), &after, &failure("5.2.2"), true, 300);
+        assert_eq!(confirmed.unreached.len(), 1);
+        assert!(confirmed.fates[0].confirmed);
     }
 
     #[test]
@@ -841,10 +1030,52 @@ mod tests {
             received_at: 50,
             ..Default::default()
         };
+        let unconfirmed = |id| {
+            Some(ReportedMail {
+                id,
+                confirmed: false,
+            })
+        };
         assert_eq!(
             reported_mail(&c, &msg(&good, Some(failure("5.1.1")))),
-            Some(41)
+            unconfirmed(41)
         );
+        // Quoting the mail's envelope id confirms it; another mail's, or a made-up one,
+        // does not.
+        let quoting = |envid: String| {
+            let Report::Delivery { recipients, .. } = failure("5.1.1") else {
+                unreachable!()
+            };
+            Some(Report::Delivery {
+                recipients,
+                envelope_id: Some(envid),
+            })
+        };
+        let envid = token::envelope_id(c.keys.current(), 41);
+        assert_eq!(
+            reported_mail(&c, &msg(&good, quoting(envid.clone()))),
+            Some(ReportedMail {
+                id: 41,
+                confirmed: true
+            })
+        );
+        for wrong in [
+            token::envelope_id(c.keys.current(), 42),
+            envid.replacen("e-41-", "e-42-", 1),
+            good.split('+')
+                .nth(1)
+                .unwrap()
+                .split('@')
+                .next()
+                .unwrap()
+                .to_string(),
+        ] {
+            assert_eq!(
+                reported_mail(&c, &msg(&good, quoting(wrong.clone()))),
+                unconfirmed(41),
+                "{wrong}"
+            );
+        }
         // A forged report: another mail's number under the same code, or no code.
         let forged = good.replacen("b-41-", "b-42-", 1);
         assert_eq!(
@@ -864,7 +1095,7 @@ mod tests {
         };
         assert_eq!(
             reported_mail(&c, &msg("abuse@referee.example", Some(abuse))),
-            Some(41)
+            unconfirmed(41)
         );
     }
 
@@ -874,6 +1105,7 @@ mod tests {
         bob.undeliverable = Some(Undeliverable {
             since: 10,
             reason: "5.1.1".into(),
+            complaint: false,
         });
         let r = Readdressing {
             player: bob,

@@ -22,7 +22,7 @@ pub fn record(db: &Db, fates: &[Fate]) -> Result<(), StoreError> {
         let ends = matches!(f.action, Action::Failed | Action::Complained);
         db.execute(
             "UPDATE outbox SET report_action = ?2, report_status = ?3, report_text = ?4,
-             report_at = ?5, claimed_by = NULL,
+             report_at = ?5, report_confirmed = ?7, claimed_by = NULL,
              status = CASE WHEN ?6 = 1 THEN 'failed' ELSE status END
              WHERE id = ?1",
             params![
@@ -31,7 +31,8 @@ pub fn record(db: &Db, fates: &[Fate]) -> Result<(), StoreError> {
                 f.status,
                 f.text,
                 f.at,
-                i64::from(ends)
+                i64::from(ends),
+                i64::from(f.confirmed)
             ],
         )?;
     }
@@ -119,10 +120,13 @@ pub fn readdress(db: &Db, r: &Readdress, now: Timestamp) -> Result<(), StoreErro
         db.execute(sql, params![old])?;
     }
     // The turn notices that failed while the turn is still the player's: sent again, to
-    // the new address, under their own Message-IDs (they never arrived).
+    // the new address, under their own Message-IDs (they never arrived). Each is a new
+    // delivery: the old address's failure is behind it (the stopped span keeps its trace),
+    // and a report about the new one is judged afresh.
     db.execute(
         "UPDATE outbox SET recipient = ?2, status = 'pending', attempts = 0,
-         next_attempt_at = ?3, last_error = NULL, claimed_by = NULL
+         next_attempt_at = ?3, last_error = NULL, claimed_by = NULL, report_action = NULL,
+         report_status = NULL, report_text = NULL, report_at = NULL, report_confirmed = 1
          WHERE recipient = ?1 AND game_id IS NOT NULL AND status = 'failed'
          AND turn IS NOT NULL AND report_action = 'failed'
          AND turn = (SELECT count(*) FROM moves m WHERE m.game_id = outbox.game_id)
@@ -148,8 +152,8 @@ impl Store {
     pub fn undelivery(&mut self, id: i64, now: Timestamp) -> Result<Undelivery, StoreError> {
         let db = &self.conn;
         let mail = db.query_opt(
-            "SELECT id, message_id, recipient, game_id, turn, channel, report_action
-             FROM outbox WHERE id = ?1",
+            "SELECT id, message_id, recipient, game_id, turn, channel, report_action,
+             report_confirmed FROM outbox WHERE id = ?1",
             params![id],
             |r| {
                 Ok(SentMail {
@@ -163,6 +167,7 @@ impl Store {
                         .get::<Option<String>>(6)?
                         .as_deref()
                         .and_then(Action::from_code),
+                    confirmed: r.get::<i64>(7)? != 0,
                 })
             },
         )?;
@@ -207,7 +212,7 @@ impl Store {
         }
         let recent_failures: u32 = db.query_row(
             "SELECT count(*) FROM outbox WHERE recipient = ?1 AND id <> ?2
-             AND report_action = 'failed' AND report_at >= ?3
+             AND report_action = 'failed' AND report_confirmed = 1 AND report_at >= ?3
              AND (report_status LIKE '5.1.%' OR report_status LIKE '5.2.%'
                   OR report_status LIKE '5.4.%')",
             params![mail.to, id, now - FAILURE_WINDOW],
@@ -253,7 +258,7 @@ impl Store {
     pub fn reports_of(&self, id: GameId) -> Result<Vec<Reported>, StoreError> {
         self.conn.query_map(
             "SELECT report_at, recipient, report_action, coalesce(report_status, ''),
-             coalesce(report_text, '')
+             coalesce(report_text, ''), report_confirmed
              FROM outbox WHERE game_id = ?1 AND report_action IN ('failed', 'delayed', 'complained')
              ORDER BY report_at, id",
             params![id],
@@ -264,6 +269,7 @@ impl Store {
                     action: r.get(2)?,
                     status: r.get(3)?,
                     text: r.get(4)?,
+                    confirmed: r.get::<i64>(5)? != 0,
                 })
             },
         )
@@ -283,4 +289,6 @@ pub struct Reported {
     pub status: String,
     /// The remote server's text.
     pub text: String,
+    /// Whether a mail server that handled the mail said it.
+    pub confirmed: bool,
 }

@@ -445,6 +445,14 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN undeliverable_since INTEGER;
     ALTER TABLE players ADD COLUMN undeliverable_reason TEXT;
     "#,
+    // 29: whether a report was confirmed by a mail server that handled the mail (it quoted
+    // the mail's envelope identifier), and whether an address was marked by a complaint.
+    r#"
+    ALTER TABLE outbox ADD COLUMN report_confirmed INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE players ADD COLUMN undeliverable_complaint INTEGER NOT NULL DEFAULT 0;
+    UPDATE players SET undeliverable_complaint = 1
+        WHERE undeliverable_reason LIKE 'abuse report%';
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -229,6 +229,13 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         ALTER TABLE players ADD COLUMN undeliverable_since BIGINT;
         ALTER TABLE players ADD COLUMN undeliverable_reason TEXT;",
     ),
+    (
+        29,
+        "ALTER TABLE outbox ADD COLUMN report_confirmed BIGINT NOT NULL DEFAULT 1;
+        ALTER TABLE players ADD COLUMN undeliverable_complaint BIGINT NOT NULL DEFAULT 0;
+        UPDATE players SET undeliverable_complaint = 1
+            WHERE undeliverable_reason LIKE 'abuse report%';",
+    ),
 ];
 
 const BASELINE: &str = r#"

@@ -34,7 +34,7 @@ pub fn player(conn: &Db, address: &str) -> Result<Option<Player>, StoreError> {
         "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
          claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
          public, invitations, name_chosen, name_told, undeliverable_since,
-         undeliverable_reason FROM players WHERE address = ?1",
+         undeliverable_reason, undeliverable_complaint FROM players WHERE address = ?1",
         params![address.to_lowercase()],
         player_row,
     )?;
@@ -72,6 +72,7 @@ fn player_row(r: &Row<'_>) -> Result<Player, StoreError> {
                 Ok(crate::referee::Undeliverable {
                     since,
                     reason: r.get::<Option<String>>(20)?.unwrap_or_default(),
+                    complaint: r.get::<bool>(21)?,
                 })
             })
             .transpose()?,
@@ -172,9 +173,9 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
         "INSERT INTO players (address, name, lang, lang_from, chat, zone, updated_at, phone,
          notify, claim_number, claim_code, claim_until, claim_tries, claim_codes, claim_since,
          pictures, public, invitations, name_chosen, name_told, undeliverable_since,
-         undeliverable_reason)
+         undeliverable_reason, undeliverable_complaint)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-                 ?19, ?20, ?21, ?22)
+                 ?19, ?20, ?21, ?22, ?23)
          ON CONFLICT (address) DO UPDATE SET name = excluded.name, lang = excluded.lang,
          lang_from = excluded.lang_from, chat = excluded.chat, zone = excluded.zone,
          updated_at = excluded.updated_at, phone = excluded.phone, notify = excluded.notify,
@@ -184,7 +185,8 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
          pictures = excluded.pictures, public = excluded.public,
          invitations = excluded.invitations, name_chosen = excluded.name_chosen,
          name_told = excluded.name_told, undeliverable_since = excluded.undeliverable_since,
-         undeliverable_reason = excluded.undeliverable_reason",
+         undeliverable_reason = excluded.undeliverable_reason,
+         undeliverable_complaint = excluded.undeliverable_complaint",
         params![
             p.address.to_lowercase(),
             p.name,
@@ -208,6 +210,7 @@ pub fn save_player(conn: &Db, p: &Player, now: Timestamp) -> Result<(), StoreErr
             p.name_told,
             p.undeliverable.as_ref().map(|u| u.since),
             p.undeliverable.as_ref().map(|u| &u.reason),
+            p.undeliverable.as_ref().is_some_and(|u| u.complaint),
         ],
     )?;
     let address = p.address.to_lowercase();

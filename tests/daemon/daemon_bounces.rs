@@ -4,7 +4,10 @@
 //! arbitre records it, stops Black's clock, tells White and the director, and lists the
 //! address as undeliverable. After `arbitre player address OLD NEW`, the new address gets
 //! the start mail and the clock runs again. Every mail arbitre sends leaves under its own
-//! envelope sender (VERP).
+//! envelope sender (VERP) and with its own envelope identifier (`ENVID`), which Postfix's
+//! report quotes and the recipient never sees: a report the player writes about their own
+//! turn notice, to the bounce address they read in its `Return-Path`, quotes none, and stops
+//! no clock.
 
 use crate::common;
 
@@ -92,7 +95,11 @@ async fn a_turn_notice_to_a_missing_mailbox_stops_the_clock_until_a_new_address_
         show.contains("Clock stopped: black's turn notice failed at") && show.contains("still"),
         "{show}"
     );
-    assert!(show.contains("Mail failed: to"), "{show}");
+    // Postfix's report quoted the mail's envelope id: confirmed.
+    assert!(
+        show.contains("Mail failed: to") && !show.contains("unconfirmed"),
+        "{show}"
+    );
 
     // A report that forges a failure (sent to the bot's plain address, or to a bounce
     // address with a made-up key) changes nothing: Alice is not told twice.
@@ -139,6 +146,61 @@ async fn a_turn_notice_to_a_missing_mailbox_stops_the_clock_until_a_new_address_
         show.contains(&format!("Black:    {carol}")) && show.contains(", until "),
         "{show}"
     );
+    // The envelope id went with the mail to Postfix, not into Carol's mailbox.
+    let config = arbitre::config::Config::load(&daemon.config).unwrap();
+    let keys = config.bot.keyring().unwrap();
+    let start_rp = start
+        .headers
+        .get("return-path")
+        .cloned()
+        .unwrap_or_default();
+    let start_id: i64 = start_rp
+        .split("+b-")
+        .nth(1)
+        .and_then(|t| t.split('-').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("Return-Path: {start_rp}"));
+    let envid = arbitre::referee::token::envelope_id(keys.current(), start_id);
+    let raw = String::from_utf8_lossy(&start.raw).to_lowercase();
+    assert!(
+        !raw.contains(&envid),
+        "the envelope id {envid} reached the mailbox"
+    );
+
+    // Carol, whose turn it is, writes a report about her own start mail to the bounce
+    // address she reads in its Return-Path: it names the mail but quotes no envelope id, so
+    // it stops no clock; the director is told, to judge it.
+    let bounce = start_rp.trim_matches(['<', '>', ' ']).to_string();
+    let own = format!(
+        "From: MAILER-DAEMON@{domain}\r\nTo: {bounce}\r\n\
+         Subject: Undelivered Mail Returned to Sender\r\nAuto-Submitted: auto-replied\r\n\
+         Content-Type: multipart/report; report-type=delivery-status; boundary=\"F\"\r\n\r\n\
+         --F\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--F\r\n\
+         Content-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\
+         Original-Envelope-Id: e-{start_id}-aaaaaaaaaaaaaaaa-1\r\n\r\n\
+         Final-Recipient: rfc822; {carol}\r\nAction: failed\r\nStatus: 5.2.2\r\n\r\n--F--\r\n"
+    );
+    env.deliver_from_outside(&carol, &bounce, &own).await;
+    let judged = env
+        .wait_mail_after(&td, 0, "the director's unconfirmed report", |m| {
+            m.subject
+                .contains(&format!("a report says mail to {carol} failed"))
+        })
+        .await;
+    assert!(judged.body.contains("the clock runs"), "{}", judged.body);
+    let show = until(&daemon, &["show", "1"], "unconfirmed").await;
+    assert!(
+        show.contains(&format!("Mail failed: to {carol}"))
+            && show.contains("5.2.2")
+            && show.contains("unconfirmed: no clock stopped"),
+        "{show}"
+    );
+    assert_eq!(
+        show.matches(", still").count(),
+        0,
+        "no clock stopped again: {show}"
+    );
+
     let status = text(&daemon.command(&["status"]));
     assert!(!status.contains(&nobody), "{status}");
     let audit = text(&daemon.command(&["audit"]));
@@ -183,7 +245,10 @@ async fn a_delayed_delivery_is_recorded_without_stopping_the_clock() {
     assert!(out.status.success(), "{}", text(&out));
     let show = until(&daemon, &["show", "1"], "Mail delayed").await;
     assert!(show.contains(&format!("Mail delayed: to {slow}")), "{show}");
-    assert!(show.contains("4.4.1"), "{show}");
+    assert!(
+        show.contains("4.4.1") && !show.contains("unconfirmed"),
+        "{show}"
+    );
     assert!(!show.contains("Clock stopped"), "{show}");
     let status = text(&daemon.command(&["status"]));
     assert!(!status.contains(&slow), "{status}");

@@ -1,0 +1,216 @@
+//! The SMTP submission session: connecting (SMTPS, or STARTTLS before anything else), AUTH,
+//! and one transaction per mail over a small pool of open connections, with the delivery
+//! status notification parameters of RFC 3461 when the server offers `DSN`.
+//!
+//! lettre's transport builds the `MAIL FROM` and `RCPT TO` commands itself, without
+//! parameters; arbitre needs two of them on each mail:
+//! - `ENVID`, the mail's envelope identifier ([`crate::referee::token::envelope_id`]): the
+//!   servers on the way keep it and quote it in their reports (`Original-Envelope-Id`),
+//!   and it never reaches the recipient's mailbox, so a report that quotes it was written by
+//!   a mail server, not by the recipient;
+//! - `NOTIFY=FAILURE,DELAY` and `RET=HDRS`: a report for failures and delays only, with the
+//!   headers of the mail rather than the whole of it.
+//!
+//! So this file drives lettre's connection (its codec, TLS, AUTH and replies) with those
+//! commands. A server that does not offer `DSN` (read from its `EHLO` reply, which lettre
+//! keeps only for the extensions it knows) gets plain commands; its reports, if any, are
+//! then unconfirmed and stop no clock (see [`crate::referee::undelivered`]).
+
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use lettre::address::Envelope;
+use lettre::transport::smtp::Error;
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::client::{AsyncSmtpConnection, TlsParameters};
+use lettre::transport::smtp::commands::{Data, Ehlo, Mail, Rcpt};
+use lettre::transport::smtp::extension::{
+    ClientId, Extension, MailBodyParameter, MailParameter, RcptParameter,
+};
+
+use crate::config::Security;
+
+/// How many open connections are kept for the next mails.
+const IDLE_CONNECTIONS: usize = 4;
+
+/// How long an open connection is kept unused before it is closed rather than reused
+/// (servers close idle sessions after a few minutes; RFC 5321 asks for at least five).
+const IDLE_FOR: Duration = Duration::from_secs(60);
+
+/// Where and how to submit.
+pub struct Submission {
+    host: String,
+    port: u16,
+    security: Security,
+    tls: TlsParameters,
+    timeout: Duration,
+    credentials: Option<Credentials>,
+    hello: ClientId,
+    idle: Mutex<Vec<Session>>,
+}
+
+/// One open, logged-in connection.
+struct Session {
+    conn: AsyncSmtpConnection,
+    /// Whether the server offers delivery status notifications (RFC 3461).
+    dsn: bool,
+    last_used: Instant,
+}
+
+impl Submission {
+    /// The submission to `host:port` (nothing connects yet).
+    pub fn new(
+        host: String,
+        port: u16,
+        security: Security,
+        tls: TlsParameters,
+        timeout: Duration,
+        credentials: Option<Credentials>,
+    ) -> Submission {
+        Submission {
+            host,
+            port,
+            security,
+            tls,
+            timeout,
+            credentials,
+            hello: ClientId::default(),
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    async fn connect(&self) -> Result<Session, Error> {
+        let wrapper = match self.security {
+            Security::Tls => Some(self.tls.clone()),
+            Security::Starttls => None,
+        };
+        let mut conn = AsyncSmtpConnection::connect_tokio1(
+            (self.host.as_str(), self.port),
+            Some(self.timeout),
+            &self.hello,
+            wrapper,
+            None::<IpAddr>,
+        )
+        .await?;
+        if self.security == Security::Starttls {
+            conn.starttls(self.tls.clone(), &self.hello).await?;
+        }
+        // The extensions lettre does not keep: asked once more (EHLO may be repeated
+        // before a transaction; it changes nothing else).
+        let ehlo = conn.command(Ehlo::new(self.hello.clone())).await?;
+        let dsn = ehlo.message().any(|line| {
+            line.split_whitespace()
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("DSN"))
+        });
+        if let Some(credentials) = &self.credentials {
+            conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials)
+                .await?;
+        }
+        Ok(Session {
+            conn,
+            dsn,
+            last_used: Instant::now(),
+        })
+    }
+
+    /// An open connection: a kept one that still answers, else a new one.
+    async fn session(&self) -> Result<Session, Error> {
+        loop {
+            let kept = self.idle.lock().map(|mut v| v.pop()).unwrap_or(None);
+            let Some(mut s) = kept else {
+                return self.connect().await;
+            };
+            if s.last_used.elapsed() < IDLE_FOR && s.conn.test_connected().await {
+                return Ok(s);
+            }
+            s.conn.abort().await;
+        }
+    }
+
+    /// Submits `message` for `envelope`, with `envelope_id` as its `ENVID` when the server
+    /// takes one. On any error the connection is closed, not kept.
+    pub async fn send(
+        &self,
+        envelope: &Envelope,
+        envelope_id: Option<&str>,
+        message: &[u8],
+    ) -> Result<(), Error> {
+        let mut s = self.session().await?;
+        match transaction(&mut s, envelope, envelope_id, message).await {
+            Ok(()) => {
+                s.last_used = Instant::now();
+                if let Ok(mut idle) = self.idle.lock()
+                    && idle.len() < IDLE_CONNECTIONS
+                {
+                    idle.push(s);
+                    return Ok(());
+                }
+                let _ = s.conn.quit().await;
+                Ok(())
+            }
+            Err(e) => {
+                s.conn.abort().await;
+                Err(e)
+            }
+        }
+    }
+
+    /// Connects and logs in, to prove the settings.
+    pub async fn check(&self) -> Result<(), Error> {
+        let mut s = self.connect().await?;
+        s.conn.quit().await.map(|_| ())
+    }
+}
+
+/// One mail's `MAIL`, `RCPT`s and `DATA`.
+async fn transaction(
+    s: &mut Session,
+    envelope: &Envelope,
+    envelope_id: Option<&str>,
+    message: &[u8],
+) -> Result<(), Error> {
+    let info = s.conn.server_info();
+    let mut mail = Vec::new();
+    // An address that is not ASCII needs SMTPUTF8; a server without it refuses the
+    // parameter, and the mail fails with its answer.
+    let non_ascii = envelope
+        .from()
+        .into_iter()
+        .chain(envelope.to())
+        .any(|a: &lettre::Address| !a.to_string().is_ascii());
+    if non_ascii {
+        mail.push(MailParameter::SmtpUtfEight);
+    }
+    if !message.is_ascii() && info.supports_feature(Extension::EightBitMime) {
+        mail.push(MailParameter::Body(MailBodyParameter::EightBitMime));
+    }
+    let mut rcpt = Vec::new();
+    if s.dsn {
+        if let Some(id) = envelope_id {
+            mail.push(other("ENVID", id));
+        }
+        mail.push(other("RET", "HDRS"));
+        rcpt.push(RcptParameter::Other {
+            keyword: "NOTIFY".into(),
+            value: Some("FAILURE,DELAY".into()),
+        });
+    }
+    s.conn
+        .command(Mail::new(envelope.from().cloned(), mail))
+        .await?;
+    for to in envelope.to() {
+        s.conn.command(Rcpt::new(to.clone(), rcpt.clone())).await?;
+    }
+    s.conn.command(Data).await?;
+    s.conn.message(message).await?;
+    Ok(())
+}
+
+fn other(keyword: &str, value: &str) -> MailParameter {
+    MailParameter::Other {
+        keyword: keyword.into(),
+        value: Some(value.into()),
+    }
+}
