@@ -13,6 +13,7 @@ use crate::common;
 
 use std::time::Duration;
 
+use arbitre::games::{AnyGame, GameKind, Start};
 use common::{Daemon, MailEnv};
 
 fn text(out: &std::process::Output) -> String {
@@ -261,4 +262,122 @@ async fn a_delayed_delivery_is_recorded_without_stopping_the_clock() {
         .filter(|m| m.subject.contains("cannot be reached"))
         .collect();
     assert!(told.is_empty(), "{told:?}");
+}
+
+/// A spam complaint (ARF) from the player's provider, sent to the bot's own address and naming
+/// the mail by its original envelope sender: arbitre sends that address no more mail and tells
+/// the director. The turn notice then not sent stops no clock: the player asked for no mail,
+/// and a complaint (which only ever stops mail to the complainer) is no way to stop one's own
+/// clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spam_complaint_stops_mail_to_the_address_and_tells_the_director() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let mut accounts = env.accounts(&["bot", "alice", "bob", "td"]).await;
+    let (bot, alice, bob, td) = (
+        accounts.remove(0),
+        accounts.remove(0),
+        accounts.remove(0),
+        accounts.remove(0),
+    );
+    let daemon = Daemon::start(&env, &bot, "complaint");
+    // Bob plays Black, who moves first in Abalone.
+    let out = daemon.command(&[
+        "new", "--game", "abalone", "--white", &alice, "--black", &bob, "--by", &td, "--time", "3d",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let start = env
+        .wait_mail_after(&bob, 0, "the start mail", |m| {
+            m.body.contains("Your move must reach arbitre before")
+        })
+        .await;
+    let verp = start
+        .headers
+        .get("return-path")
+        .cloned()
+        .unwrap_or_default()
+        .trim_matches(['<', '>', ' '])
+        .to_string();
+    assert!(verp.contains("+b-"), "Return-Path: {verp}");
+
+    // Bob's provider reports his start mail as spam, to the bot's address.
+    let domain = env.domain().to_string();
+    let arf = format!(
+        "From: feedback@{domain}\r\nTo: {bot}\r\nSubject: complaint about a message\r\n\
+         MIME-Version: 1.0\r\n\
+         Content-Type: multipart/report; report-type=feedback-report; boundary=\"A\"\r\n\r\n\
+         --A\r\nContent-Type: text/plain\r\n\r\nA user reported this message as spam.\r\n\
+         --A\r\nContent-Type: message/feedback-report\r\n\r\nFeedback-Type: abuse\r\n\
+         User-Agent: FBL/1.0\r\nVersion: 1\r\nOriginal-Mail-From: <{verp}>\r\n\r\n\
+         --A\r\nContent-Type: message/rfc822\r\n\r\nReturn-Path: <{verp}>\r\nFrom: {bot}\r\n\
+         Subject: [arbitre #1] your move\r\n\r\nYour move.\r\n--A--\r\n"
+    );
+    env.deliver_from_outside(&format!("feedback@{domain}"), &bot, &arf)
+        .await;
+    let told = env
+        .wait_mail_after(&td, 0, "the director's complaint notice", |m| {
+            m.subject
+                .contains(&format!("spam complaint about mail to {bob}"))
+        })
+        .await;
+    assert!(told.body.contains("#1"), "{}", told.body);
+    let status = until(&daemon, &["status"], &bob).await;
+    assert!(
+        status.contains("Undeliverable addresses") && status.contains(&bob),
+        "{status}"
+    );
+
+    // Bob still plays (his mail reaches arbitre); Alice answers; the notice of Bob's turn is
+    // not sent, and his clock runs.
+    let game = AnyGame::new(GameKind::Abalone, &Start::Default, None, "").unwrap();
+    let first = game.legal_moves()[0].clone();
+    env.reply_latest(&bob, &bot, &first).await;
+    env.wait_mail_after(&alice, 0, "Bob's move", |m| m.first_line() == first)
+        .await;
+    let mut after = game.clone();
+    after.play(&first).unwrap();
+    let second = after.legal_moves()[0].clone();
+    // Mail to Bob that failed so far (his move's confirmation, if any): the notice of his
+    // next turn must add one.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let before = text(&daemon.command(&["show", "1"]))
+        .matches("not sent")
+        .count();
+    env.reply_latest(&alice, &bot, &second).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let show = loop {
+        let show = text(&daemon.command(&["show", "1"]));
+        if show.matches("not sent").count() > before || std::time::Instant::now() > deadline {
+            break show;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    assert!(show.matches("not sent").count() > before, "{show}");
+    assert!(
+        show.contains(&format!("Mail failed: to {bob}")) && show.contains("not sent"),
+        "{show}"
+    );
+    assert!(
+        show.contains(&format!("Mail complained: to {bob}")),
+        "{show}"
+    );
+    assert!(!show.contains("Clock stopped"), "{show}");
+    let bobs: Vec<_> = env
+        .inbox(&bob)
+        .await
+        .into_iter()
+        .filter(|m| m.first_line() == second)
+        .collect();
+    assert!(
+        bobs.is_empty(),
+        "mail reached an address that complained: {bobs:?}"
+    );
+    let alices: Vec<_> = env
+        .inbox(&alice)
+        .await
+        .into_iter()
+        .filter(|m| m.subject.contains("cannot be reached"))
+        .collect();
+    assert!(alices.is_empty(), "{alices:?}");
 }
