@@ -4,6 +4,7 @@
 //! One module per game holds its position type, rules, notation and board.
 
 mod any;
+pub mod engine;
 mod game;
 mod kind;
 mod options;

@@ -36,6 +36,7 @@
 mod board;
 mod board_text;
 mod cell;
+mod engine;
 mod guide;
 mod notation;
 mod outcome;

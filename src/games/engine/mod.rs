@@ -1,0 +1,55 @@
+//! The computer opponent: a search on each game's own move generator, at nine levels.
+//!
+//! A game that can be played against arbitre implements [`Engine`] beside [`Game`]: what a
+//! position is worth to the side to move, a key for the transposition table, and a guess of
+//! each move's worth so that the good ones are searched first. [`think`] does the rest, the
+//! same for every game:
+//!
+//! - **alpha-beta** (negamax) with iterative deepening and a transposition table
+//!   ([`search`]). The games are all two-player, perfect-information and short of chance,
+//!   and each has a cheap, telling evaluation (material first). Where the branching factor
+//!   is high (Ataxx: up to about 150 moves), depth gained by pruning and good move order
+//!   matters more than anything else; Monte Carlo tree search would spend its budget on
+//!   random playouts that are long and uninformative in these games (an Ataxx playout
+//!   fills the board, about 100 plies).
+//! - **levels** ([`Level`]): each level is a fixed budget of nodes and depth, never of time,
+//!   so the same position, level and seed always give the same move, on any machine. Below
+//!   the top levels the move is drawn among the root moves, each weighed by how much worse
+//!   it scores than the best (a softmax whose temperature falls with the level), so that a
+//!   beginner can win; the draw uses the seed.
+//!
+//! Pure: no clock, no threads, no IO. The daemon runs searches on its own threads.
+
+pub mod level;
+pub mod search;
+
+pub use level::Level;
+pub use search::{Budget, Scored, Thought};
+
+use crate::games::Game;
+
+/// A score meaning "the side to move has won" (less the plies it takes).
+pub const WIN: i32 = 1_000_000;
+
+/// What the search needs of a game beyond its rules.
+pub trait Engine: Game {
+    /// What the position (where the game goes on) is worth to the side to move, in
+    /// hundredths of a piece: positive when it stands better.
+    fn evaluate(&self) -> i32;
+
+    /// A key of the position for the transposition table: equal positions, equal keys.
+    fn key(&self) -> u64;
+
+    /// A guess of how good `m` is, before searching it: higher is searched first.
+    fn guess(&self, m: &Self::Move) -> i32 {
+        let _ = m;
+        0
+    }
+}
+
+/// The move `position`'s side to move plays at `level`, with `seed` for the low levels'
+/// draw; `None` when the game is over.
+pub fn think<G: Engine>(position: &G, level: Level, seed: u64) -> Option<Thought<G::Move>> {
+    let thought = search::search(position, level.budget(), level.spread())?;
+    Some(level.choose(thought, seed))
+}

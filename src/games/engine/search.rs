@@ -1,0 +1,409 @@
+//! Alpha-beta search (negamax) with iterative deepening and a transposition table, within a
+//! budget of nodes and depth.
+//!
+//! Each iteration searches one ply deeper, the previous best move first; an iteration that
+//! runs out of nodes is thrown away, and the last finished one gives the move (the first
+//! always finishes). With `spread`, every root move gets its exact score (a full window
+//! each), which the low levels need to weigh their choices; otherwise the root searches
+//! with a narrowing window and only the best move's score is exact.
+
+use std::collections::HashMap;
+
+use super::{Engine, WIN};
+use crate::games::Outcome;
+
+/// How much a search may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The deepest iteration, in plies.
+    pub depth: u32,
+    /// The nodes (positions visited) after which an iteration stops.
+    pub nodes: u64,
+}
+
+/// A root move and its score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scored<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score for the mover, at the depth searched.
+    pub score: i32,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought<M> {
+    /// The move chosen.
+    pub best: M,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The depth of the last finished iteration.
+    pub depth: u32,
+    /// The nodes visited in all.
+    pub nodes: u64,
+    /// Every root move with its score, best first, when the search was asked to spread;
+    /// else the best alone.
+    pub root: Vec<Scored<M>>,
+}
+
+/// The most entries the transposition table keeps; past it, it is emptied.
+const TABLE_ENTRIES: usize = 1 << 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Debug)]
+struct Entry<M> {
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: Option<M>,
+}
+
+struct Searcher<M> {
+    table: HashMap<u64, Entry<M>>,
+    nodes: u64,
+    limit: u64,
+    stopped: bool,
+}
+
+/// A won game's score seen from `ply` plies below the root: sooner wins score higher.
+fn terminal<G: Engine>(position: &G, ply: u32) -> Option<i32> {
+    match position.outcome() {
+        Outcome::Ongoing => None,
+        Outcome::Won { winner, .. } if winner == position.side_to_move() => Some(WIN - ply as i32),
+        Outcome::Won { .. } => Some(-(WIN - ply as i32)),
+        Outcome::Drawn { .. } => Some(0),
+    }
+}
+
+/// Win scores are stored relative to the node, read back relative to the root.
+fn to_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s > WIN / 2 => s + ply as i32,
+        s if s < -WIN / 2 => s - ply as i32,
+        s => s,
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s > WIN / 2 => s - ply as i32,
+        s if s < -WIN / 2 => s + ply as i32,
+        s => s,
+    }
+}
+
+/// The moves of `position`, the table's best first, then by the game's guess (stable, so
+/// the order, like everything here, depends on nothing but the position).
+fn ordered<G: Engine>(position: &G, first: Option<&G::Move>) -> Vec<G::Move> {
+    let mut moves = position.legal_moves();
+    if moves.is_empty()
+        && let Some(pass) = position.forced_pass()
+    {
+        moves.push(pass);
+    }
+    let mut keyed: Vec<(i32, G::Move)> = moves
+        .into_iter()
+        .map(|m| {
+            let key = match first {
+                Some(f) if *f == m => i32::MAX,
+                _ => position.guess(&m),
+            };
+            (key, m)
+        })
+        .collect();
+    keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+    keyed.into_iter().map(|(_, m)| m).collect()
+}
+
+impl<M: Clone + PartialEq> Searcher<M> {
+    fn negamax<G: Engine<Move = M>>(
+        &mut self,
+        position: &G,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.stopped = true;
+            return 0;
+        }
+        if let Some(score) = terminal(position, ply) {
+            return score;
+        }
+        if depth == 0 {
+            return position.evaluate();
+        }
+        let key = position.key();
+        let original_alpha = alpha;
+        let mut first = None;
+        if let Some(e) = self.table.get(&key) {
+            first = e.best.clone();
+            if e.depth >= depth {
+                let score = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let moves = ordered(position, first.as_ref());
+        if moves.is_empty() {
+            return position.evaluate();
+        }
+        let mut best_score = -WIN - 1;
+        let mut best = None;
+        for m in moves {
+            let mut next = position.clone();
+            next.apply(&m);
+            let score = -self.negamax(&next, depth - 1, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(m);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if self.table.len() >= TABLE_ENTRIES {
+            self.table.clear();
+        }
+        self.table.insert(
+            key,
+            Entry {
+                depth,
+                score: to_table(best_score, ply),
+                bound,
+                best,
+            },
+        );
+        best_score
+    }
+}
+
+/// Searches `position` within `budget`; `spread`: give every root move its exact score.
+/// `None` when the game is over.
+pub fn search<G: Engine>(position: &G, budget: Budget, spread: bool) -> Option<Thought<G::Move>> {
+    if terminal(position, 0).is_some() {
+        return None;
+    }
+    let mut searcher = Searcher {
+        table: HashMap::new(),
+        nodes: 0,
+        limit: u64::MAX,
+        stopped: false,
+    };
+    let mut root: Vec<Scored<G::Move>> = ordered(position, None)
+        .into_iter()
+        .map(|mv| Scored { mv, score: 0 })
+        .collect();
+    if root.is_empty() {
+        return None;
+    }
+    let mut done: Option<(Vec<Scored<G::Move>>, u32)> = None;
+    for depth in 1..=budget.depth.max(1) {
+        // The first iteration always finishes: a move is always given.
+        searcher.limit = if depth == 1 { u64::MAX } else { budget.nodes };
+        let mut alpha = -WIN - 1;
+        for entry in root.iter_mut() {
+            let mut next = position.clone();
+            next.apply(&entry.mv);
+            let window = if spread { -WIN - 1 } else { alpha };
+            entry.score = -searcher.negamax(&next, depth - 1, 1, -WIN - 1, -window);
+            if searcher.stopped {
+                break;
+            }
+            alpha = alpha.max(entry.score);
+        }
+        if searcher.stopped {
+            break;
+        }
+        // Best first; among equals, the earlier (better-ordered) one.
+        root.sort_by_key(|s| std::cmp::Reverse(s.score));
+        done = Some((root.clone(), depth));
+        if root[0].score.abs() > WIN / 2 {
+            break;
+        }
+        if searcher.nodes >= budget.nodes {
+            break;
+        }
+    }
+    let (mut root, depth) = done?;
+    let best = root[0].clone();
+    if !spread {
+        root.truncate(1);
+    }
+    Some(Thought {
+        best: best.mv,
+        score: best.score,
+        depth,
+        nodes: searcher.nodes,
+        root,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    use super::*;
+    use crate::games::engine::{Level, think};
+    use crate::games::{Game, GameOptions, ataxx};
+
+    fn ataxx(text: &str) -> ataxx::Position {
+        let options = GameOptions::defaults(ataxx::Position::option_specs());
+        ataxx::Position::from_position(text, None, &options).unwrap()
+    }
+
+    /// Plain negamax to `depth`, no pruning, no table: what the search must agree with.
+    fn minimax<G: Engine>(position: &G, depth: u32, ply: u32) -> i32 {
+        if let Some(score) = terminal(position, ply) {
+            return score;
+        }
+        if depth == 0 {
+            return position.evaluate();
+        }
+        let mut moves = position.legal_moves();
+        if moves.is_empty()
+            && let Some(pass) = position.forced_pass()
+        {
+            moves.push(pass);
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = position.clone();
+                next.apply(m);
+                -minimax(&next, depth - 1, ply + 1)
+            })
+            .max()
+            .unwrap_or_else(|| position.evaluate())
+    }
+
+    /// Positions reached by random legal moves from the standard start and from a start
+    /// with blocked cells.
+    fn positions(count: usize) -> Vec<ataxx::Position> {
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        let starts = ["x5o/7/7/7/7/7/o5x x 0 1", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"];
+        (0..count)
+            .map(|i| {
+                let mut p = ataxx(starts[i % 2]);
+                let plies = 4 + rng.next_u64() % 30;
+                for _ in 0..plies {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = &moves[(rng.next_u64() % moves.len() as u64) as usize];
+                    p.apply(m);
+                }
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_search_scores_every_root_move_as_plain_negamax_does() {
+        for (i, p) in positions(24).iter().enumerate() {
+            if p.outcome() != Outcome::Ongoing {
+                continue;
+            }
+            let depth = 1 + (i % 3) as u32;
+            let budget = Budget {
+                depth,
+                nodes: u64::MAX,
+            };
+            let t = search(p, budget, true).unwrap();
+            assert_eq!(t.depth, depth);
+            for s in &t.root {
+                let mut next = p.clone();
+                next.apply(&s.mv);
+                let expected = -minimax(&next, depth - 1, 1);
+                assert_eq!(s.score, expected, "{} {:?}", p.position_string(), s.mv);
+            }
+            // The narrow root window finds the same best score.
+            let narrow = search(p, budget, false).unwrap();
+            assert_eq!(narrow.score, t.score, "{}", p.position_string());
+            assert_eq!(narrow.root.len(), 1);
+        }
+    }
+
+    #[test]
+    fn a_won_game_is_seen_and_taken_at_once() {
+        // x takes o's last pieces by cloning to b6 (next to a7 and a6... all of o's pieces).
+        let p = ataxx("xo5/o6/7/7/7/7/7 x 0 1");
+        for level in [Level::new(1).unwrap(), Level::new(6).unwrap(), Level::TOP] {
+            let t = think(&p, level, 1).unwrap();
+            let mut after = p.clone();
+            after.apply(&t.best);
+            assert!(
+                matches!(after.outcome(), Outcome::Won { winner, .. } if winner == p.side_to_move()),
+                "level {level}: {:?}",
+                t.best
+            );
+        }
+        let t = think(&p, Level::TOP, 1).unwrap();
+        assert_eq!(t.score, WIN - 1);
+        // Over: nothing to think about.
+        let mut over = p.clone();
+        over.apply(&t.best);
+        assert!(think(&over, Level::TOP, 1).is_none());
+    }
+
+    #[test]
+    fn a_seed_gives_one_move_and_the_low_levels_vary_with_it() {
+        let p = ataxx("x5o/7/7/7/7/7/o5x x 0 1");
+        let low = Level::new(1).unwrap();
+        let a = think(&p, low, 42).unwrap();
+        assert_eq!(think(&p, low, 42).unwrap(), a);
+        let moves: std::collections::HashSet<String> = (0..40)
+            .map(|seed| p.write_move(&think(&p, low, seed).unwrap().best))
+            .collect();
+        assert!(moves.len() >= 3, "{moves:?}");
+        // The top level plays its best move whatever the seed.
+        let top = Level::new(6).unwrap();
+        let best = think(&p, top, 1).unwrap().best;
+        for seed in 2..6 {
+            assert_eq!(think(&p, top, seed).unwrap().best, best);
+        }
+    }
+
+    #[test]
+    fn a_budget_of_nodes_stops_the_deepening_and_keeps_the_last_finished_depth() {
+        let p = ataxx("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1");
+        let t = search(
+            &p,
+            Budget {
+                depth: 64,
+                nodes: 5_000,
+            },
+            false,
+        )
+        .unwrap();
+        assert!(t.depth >= 1 && t.depth < 64, "{}", t.depth);
+        // Within the budget plus one unfinished iteration's overshoot of a node.
+        assert!(t.nodes <= 5_001 + 2_000, "{}", t.nodes);
+        assert!(p.legal_moves().contains(&t.best));
+    }
+}
