@@ -24,6 +24,7 @@ pub mod bits;
 pub mod board;
 pub mod board_text;
 pub mod cell;
+mod engine;
 mod guide;
 pub mod movegen;
 pub mod moves;

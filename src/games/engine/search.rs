@@ -301,14 +301,17 @@ mod tests {
             .unwrap_or_else(|| position.evaluate())
     }
 
-    /// Positions reached by random legal moves from the standard start and from a start
-    /// with blocked cells.
-    fn positions(count: usize) -> Vec<ataxx::Position> {
+    /// Positions of game `G` reached by random legal moves from each of its starts.
+    fn positions<G: Engine>(count: usize) -> Vec<G> {
         let mut rng = Pcg64Mcg::seed_from_u64(7);
-        let starts = ["x5o/7/7/7/7/7/o5x x 0 1", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"];
+        let options = GameOptions::defaults(G::option_specs());
+        let starts: Vec<G> = G::variants()
+            .iter()
+            .map(|v| G::from_position(v.position, None, &options).unwrap())
+            .collect();
         (0..count)
             .map(|i| {
-                let mut p = ataxx(starts[i % 2]);
+                let mut p = starts[i % starts.len()].clone();
                 let plies = 4 + rng.next_u64() % 30;
                 for _ in 0..plies {
                     let moves = p.legal_moves();
@@ -325,21 +328,30 @@ mod tests {
 
     #[test]
     fn the_search_scores_every_root_move_as_plain_negamax_does() {
-        for (i, p) in positions(24).iter().enumerate() {
+        agrees_with_negamax(&positions::<ataxx::Position>(24), 3);
+        agrees_with_negamax(&positions::<crate::games::abalone::Position>(8), 2);
+    }
+
+    /// At depths 1 to `deepest`, every root move's score is plain negamax's (the table
+    /// cannot graft a deeper result at these depths: a position recurs only with the same
+    /// side to move, two plies apart, and depth 0 is never stored).
+    fn agrees_with_negamax<G: Engine>(positions: &[G], deepest: u32) {
+        for (i, p) in positions.iter().enumerate() {
             if p.outcome() != Outcome::Ongoing {
                 continue;
             }
-            let depth = 1 + (i % 3) as u32;
+            let depth = 1 + (i as u32 % deepest);
             let budget = Budget {
                 depth,
                 nodes: u64::MAX,
             };
             let t = search(p, budget, true).unwrap();
-            assert_eq!(t.depth, depth);
+            // A won or lost game seen early stops the deepening.
+            assert!(t.depth == depth || t.score.abs() > WIN / 2, "{}", t.depth);
             for s in &t.root {
                 let mut next = p.clone();
                 next.apply(&s.mv);
-                let expected = -minimax(&next, depth - 1, 1);
+                let expected = -minimax(&next, t.depth - 1, 1);
                 assert_eq!(s.score, expected, "{} {:?}", p.position_string(), s.mv);
             }
             // The narrow root window finds the same best score.

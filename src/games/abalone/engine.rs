@@ -1,0 +1,108 @@
+//! Abalone against the computer: what a position is worth and which moves to search first.
+//!
+//! The evaluation weighs, in this order, what the strong programs weigh: the marbles pushed
+//! off (the score of the game), the marbles' nearness to the centre (a marble on the edge
+//! can be pushed off, one in the centre cannot), and their cohesion (marbles side by side
+//! push and resist together). Pushes are searched first, those that push a marble off
+//! before all.
+
+use std::hash::{Hash, Hasher};
+
+use crate::games::Side;
+use crate::games::abalone::bits::{self, BOARD, Bits};
+use crate::games::abalone::cell::Dir;
+use crate::games::abalone::moves::Move;
+use crate::games::abalone::position::Position;
+use crate::games::engine::Engine;
+
+/// A marble pushed off, in the evaluation's units.
+const MARBLE: i32 = 1_000;
+/// Each step nearer the centre, per marble.
+const CENTRE: i32 = 12;
+/// Each pair of a side's marbles side by side.
+const COHESION: i32 = 4;
+
+/// The cells at each distance (0 to 4) from the centre, e5.
+const RINGS: [Bits; 5] = rings();
+
+const fn rings() -> [Bits; 5] {
+    let mut rings = [0u128; 5];
+    let mut row = 1i32;
+    while row <= 9 {
+        let mut diag = 1i32;
+        while diag <= 9 {
+            let bit = 1u128 << (row * 10 + diag);
+            if BOARD & bit != 0 {
+                let (dr, dd) = (row - 5, diag - 5);
+                let (ar, ad) = (dr.abs(), dd.abs());
+                let distance = if dr * dd >= 0 {
+                    if ar > ad { ar } else { ad }
+                } else {
+                    ar + ad
+                };
+                rings[distance as usize] |= bit;
+            }
+            diag += 1;
+        }
+        row += 1;
+    }
+    rings
+}
+
+/// How central a side's marbles stand: 4 for each on e5, down to 0 on the edge.
+fn centrality(marbles: Bits) -> i32 {
+    RINGS
+        .iter()
+        .enumerate()
+        .map(|(distance, ring)| (4 - distance as i32) * (marbles & ring).count_ones() as i32)
+        .sum()
+}
+
+/// The pairs of neighbouring marbles of a side.
+fn cohesion(marbles: Bits) -> i32 {
+    Dir::FORWARD
+        .iter()
+        .map(|d| (marbles & bits::ahead(marbles, *d, 1)).count_ones() as i32)
+        .sum()
+}
+
+impl Engine for Position {
+    fn evaluate(&self) -> i32 {
+        let board = &self.board;
+        let me = board.to_move();
+        let them = me.opponent();
+        let side = |s: Side| {
+            let m = board.marbles(s);
+            MARBLE * i32::from(board.ejected_by(s))
+                + CENTRE * centrality(m)
+                + COHESION * cohesion(m)
+        };
+        side(me) - side(them)
+    }
+
+    fn key(&self) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        self.board.hash(&mut h);
+        h.finish()
+    }
+
+    fn guess(&self, m: &Move) -> i32 {
+        let push = self.board.push_of(m);
+        match (push.ejects, push.pushed.len()) {
+            (true, _) => MARBLE,
+            (false, n) => 100 * n as i32 + i32::from(m.count()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rings_cover_the_board_once_with_1_6_12_18_24_cells() {
+        let counts: Vec<u32> = RINGS.iter().map(|r| r.count_ones()).collect();
+        assert_eq!(counts, vec![1, 6, 12, 18, 24]);
+        assert_eq!(RINGS.iter().fold(0, |a, r| a | r), BOARD);
+    }
+}
