@@ -36,6 +36,7 @@
 pub mod board;
 pub mod board_text;
 pub mod captures;
+mod engine;
 pub mod explain;
 pub mod geometry;
 mod guide;

@@ -330,6 +330,40 @@ mod tests {
     fn the_search_scores_every_root_move_as_plain_negamax_does() {
         agrees_with_negamax(&positions::<ataxx::Position>(24), 3);
         agrees_with_negamax(&positions::<crate::games::abalone::Position>(8), 2);
+        agrees_with_negamax(&positions::<crate::games::sauterelle::Position>(12), 3);
+        agrees_with_negamax(&positions::<crate::games::tours::Position>(8), 2);
+        agrees_with_negamax(&positions::<crate::games::bulltricker::Position>(8), 2);
+    }
+
+    /// From every start of every game, each level plays a legal move.
+    fn plays_legal_moves<G: Engine>() {
+        let options = GameOptions::defaults(G::option_specs());
+        for v in G::variants() {
+            let p = G::from_position(v.position, None, &options).unwrap();
+            for level in [
+                Level::new(1).unwrap(),
+                Level::DEFAULT,
+                Level::new(6).unwrap(),
+            ] {
+                let t = think(&p, level, 3).unwrap();
+                assert!(
+                    p.check(&t.best).is_ok(),
+                    "{:?} {} {:?}",
+                    G::KIND,
+                    v.id,
+                    t.best
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_gets_a_legal_move_at_every_kind_of_level() {
+        plays_legal_moves::<ataxx::Position>();
+        plays_legal_moves::<crate::games::abalone::Position>();
+        plays_legal_moves::<crate::games::sauterelle::Position>();
+        plays_legal_moves::<crate::games::tours::Position>();
+        plays_legal_moves::<crate::games::bulltricker::Position>();
     }
 
     /// At depths 1 to `deepest`, every root move's score is plain negamax's (the table

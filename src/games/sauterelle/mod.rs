@@ -26,6 +26,7 @@
 
 mod board;
 mod board_text;
+mod engine;
 mod guide;
 mod notation;
 mod outcome;

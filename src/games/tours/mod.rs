@@ -26,6 +26,7 @@ pub mod board_text;
 pub mod cell;
 pub mod deploy;
 pub mod describe;
+mod engine;
 pub mod explain;
 pub mod moves;
 pub mod notation;

@@ -1,0 +1,48 @@
+//! Bulltricker against the computer: what a position is worth and which moves to search
+//! first.
+//!
+//! The game is won by enclosing the King (MAT, TRICK), which the search sees as the end it
+//! is; short of that, the evaluation counts material, a Queen (which moves and takes in
+//! every direction, flying) worth three Pawns. Captures are compulsory and searched first,
+//! the longest chains before, then promotions.
+
+use std::hash::{Hash, Hasher};
+
+use crate::games::Side;
+use crate::games::bulltricker::Position;
+use crate::games::bulltricker::board::Kind;
+use crate::games::bulltricker::moves::Move;
+use crate::games::engine::Engine;
+
+/// A Pawn.
+const PAWN: i32 = 100;
+/// A Queen.
+const QUEEN: i32 = 300;
+
+impl Engine for Position {
+    fn evaluate(&self) -> i32 {
+        let me = self.to_move;
+        self.board
+            .pieces()
+            .map(|(_, piece)| {
+                let worth = match piece.kind {
+                    Kind::King => 0,
+                    Kind::Queen => QUEEN,
+                    Kind::Pawn => PAWN,
+                };
+                if piece.side == me { worth } else { -worth }
+            })
+            .sum()
+    }
+
+    fn key(&self) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        self.board.hash(&mut h);
+        (self.to_move == Side::White).hash(&mut h);
+        h.finish()
+    }
+
+    fn guess(&self, m: &Move) -> i32 {
+        PAWN * m.captured().len() as i32 + if m.promotes() { 2 * PAWN } else { 0 }
+    }
+}

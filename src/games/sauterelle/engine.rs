@@ -1,0 +1,75 @@
+//! Sauterelle against the computer: what a position is worth and which moves to search
+//! first.
+//!
+//! The game is won by scoring twice in a row, so the evaluation weighs first who scored
+//! last (one more point wins for them, while the other must score twice), then the walls
+//! standing in the last quadrant (each a point to take when it suits), then the race: how
+//! far the side's checkers have come. Bearing off is searched first, then building walls,
+//! then the longest advances.
+
+use std::hash::{Hash, Hasher};
+
+use crate::games::Side;
+use crate::games::engine::Engine;
+use crate::games::sauterelle::{Board, Move, Point, Position};
+
+/// Having scored the last point.
+const LAST_SCORER: i32 = 400;
+/// A wall in the last quadrant, ready to bear off.
+const READY_WALL: i32 = 150;
+/// A point scored.
+const POINT: i32 = 40;
+/// Each point of the track a checker has come (the bar counts 0).
+const STEP: i32 = 2;
+
+/// A side's walls ready to bear off, and its checkers' progress along the track.
+fn standing(board: &Board, side: Side) -> (i32, i32) {
+    let mut ready = 0;
+    let mut progress = 0;
+    for n in 1..=24 {
+        let Some(p) = Point::new(n) else { continue };
+        let stack = board.stack(p);
+        if stack.owner() != Some(side) {
+            continue;
+        }
+        progress += i32::from(n) * i32::from(stack.height());
+        if p.in_last_quadrant() && stack.height() == 2 {
+            ready += 1;
+        }
+    }
+    (ready, progress)
+}
+
+impl Engine for Position {
+    fn evaluate(&self) -> i32 {
+        let me = self.to_move();
+        let side = |s: Side| {
+            let (ready, progress) = standing(self.board(), s);
+            let last = if self.last_scorer() == Some(s) {
+                LAST_SCORER
+            } else {
+                0
+            };
+            last + READY_WALL * ready + POINT * i32::from(self.points(s)) + STEP * progress
+        };
+        side(me) - side(me.opponent())
+    }
+
+    fn key(&self) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        self.hash(&mut h);
+        h.finish()
+    }
+
+    fn guess(&self, m: &Move) -> i32 {
+        match *m {
+            Move::BearOff { .. } => 1_000,
+            Move::Advance { from, to } => {
+                let builds = self.board().stack(to).owner() == Some(self.to_move());
+                i32::from(to.number()) - i32::from(from.number()) + if builds { 100 } else { 0 }
+            }
+            Move::Enter { to } => i32::from(to.number()),
+            Move::Pass => 0,
+        }
+    }
+}
