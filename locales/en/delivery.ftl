@@ -18,7 +18,10 @@ unconfirmed-director-subject = [arbitre] Game #{ $id }: a report says mail to { 
 unconfirmed-director = A report came back saying that the mail telling { $address } it is their turn in game #{ $id } could not be delivered.
     {"  "}Status: { $status }
     {"  "}The report said: { $text }
-    No mail server that handled the mail confirmed it (the report does not quote the mail's envelope id): it may come from a server that accepted the mail and gave up later, or from someone who received the mail and wrote the report. So arbitre has changed nothing: the clock runs. If you judge that the player really cannot be reached, you can stop the clock or give them a new address:
+    No mail server that handled the mail confirmed it (the report does not quote the mail's envelope id): it may come from a server that accepted the mail and gave up later, or from someone who received the mail and wrote the report. So arbitre has changed nothing{ $timed ->
+        [yes] : the clock runs.
+       *[no] .
+    } If you judge that the player really cannot be reached, you can stop the clock or give them a new address:
     {"  "}arbitre clock pause { $id } --reason "..."
     {"  "}arbitre player address { $address } NEW-ADDRESS --reason "..."
 undeliverable-sms = arbitre: mail to { $address } keeps failing ({ $status }), so arbitre has stopped writing to it. Ask your tournament director to give arbitre a new address for you.

@@ -18,7 +18,10 @@ unconfirmed-director-subject = [arbitre] Partie n° { $id } : un rapport dit que
 unconfirmed-director = Un rapport est revenu, selon lequel le message annonçant à { $address } que c'est à son tour de jouer dans la partie n° { $id } n'a pas pu être remis.
     {"  "}Code : { $status }
     {"  "}Texte du rapport : { $text }
-    Ce rapport est non confirmé : aucun serveur de courrier ayant traité le message ne le confirme (il ne cite pas l'identifiant d'enveloppe du message). Il peut venir d'un serveur qui a accepté le message avant d'y renoncer, ou de quelqu'un qui a reçu le message et a écrit ce rapport lui-même. arbitre n'a donc rien changé : la pendule tourne. Si vous estimez que le joueur est réellement injoignable, vous pouvez arrêter la pendule ou lui attribuer une nouvelle adresse :
+    Ce rapport est non confirmé : aucun serveur de courrier ayant traité le message ne le confirme (il ne cite pas l'identifiant d'enveloppe du message). Il peut venir d'un serveur qui a accepté le message avant d'y renoncer, ou de quelqu'un qui a reçu le message et a écrit ce rapport lui-même. arbitre n'a donc rien changé{ $timed ->
+        [yes] {" "}: la pendule tourne.
+       *[no] .
+    } Si vous estimez que le joueur est réellement injoignable, vous pouvez arrêter la pendule ou lui attribuer une nouvelle adresse :
     {"  "}arbitre clock pause { $id } --reason "..."
     {"  "}arbitre player address { $address } NOUVELLE-ADRESSE --reason "..."
 undeliverable-sms = arbitre : le courrier pour { $address } échoue sans cesse ({ $status }) ; arbitre n'y écrit plus. Demandez à votre arbitre de tournoi d'enregistrer une nouvelle adresse pour vous.

@@ -362,7 +362,12 @@ fn unconfirmed(
                 id = game.id,
                 address = mail.to.clone(),
                 status = entry.status.clone(),
-                text = entry.text.clone()
+                text = entry.text.clone(),
+                timed = if game.clock.control.is_timed() {
+                    "yes"
+                } else {
+                    "no"
+                }
             );
             mailer.tell(&director, subject, format!("{body}\n"));
             told += 1;
@@ -1005,9 +1010,24 @@ mod tests {
         let to: Vec<&str> = d.outbox.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(to, vec![TD], "only the director is told");
         assert!(
-            d.outbox[0].body.contains("non confirmé") && d.outbox[0].body.contains("5.1.1"),
+            d.outbox[0].body.contains("non confirmé")
+                && d.outbox[0].body.contains("5.1.1")
+                && d.outbox[0]
+                    .body
+                    .contains("rien changé : la pendule tourne."),
             "{}",
             d.outbox[0].body
+        );
+        // An untimed game has no clock to speak of.
+        let mut untimed = undelivery(Some(1), None, 2);
+        untimed.games[0].clock = crate::referee::GameClock::default();
+        assert!(!untimed.games[0].clock.control.is_timed());
+        let plain = on_report(&config(), &untimed, &failure("5.1.1"), false, 100);
+        assert!(
+            plain.outbox[0].body.contains("rien changé. Si vous")
+                && !plain.outbox[0].body.contains("tourne"),
+            "{}",
+            plain.outbox[0].body
         );
         // Another unconfirmed report about the same mail changes nothing more...
         let mut after = undelivery(Some(1), Some(Action::Failed), 2);
