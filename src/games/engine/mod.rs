@@ -9,9 +9,10 @@
 //!   ([`search`]). The games are all two-player, perfect-information and short of chance,
 //!   and each has a cheap, telling evaluation (material first). Where the branching factor
 //!   is high (Ataxx: up to about 150 moves), depth gained by pruning and good move order
-//!   matters more than anything else; Monte Carlo tree search would spend its budget on
-//!   random playouts that are long and uninformative in these games (an Ataxx playout
-//!   fills the board, about 100 plies).
+//!   matters more than anything else. Monte Carlo tree search would spend its budget on
+//!   random playouts, which say little in games where one move turns many pieces (Ataxx)
+//!   or a single push decides (Abalone), and it needs no evaluation only where none is
+//!   known; each of these games has one.
 //! - **levels** ([`Level`]): each level is a fixed budget of nodes and depth, never of time,
 //!   so the same position, level and seed always give the same move, on any machine. Below
 //!   the top levels the move is drawn among the root moves, each weighed by how much worse
