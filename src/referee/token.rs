@@ -303,13 +303,50 @@ pub fn confirmation_address(config: &RefereeConfig, id: &str, address: &str) -> 
     )
 }
 
-/// The bounce token of outbox row `mail` under `keys`.
-pub fn bounce_token(keys: &KeySet, mail: i64) -> String {
-    let mut m = keys.hmac(Purpose::Bounce);
-    m.update(BOUNCE_DOMAIN);
+/// A token naming outbox row `mail` under `keys`: `<prefix>-<mail>-<mac>`, the MAC made
+/// with `purpose`'s key over `domain` and the row's number. Bounce tokens and envelope
+/// identifiers are both made so, each with its own key and domain.
+fn row_token(keys: &KeySet, purpose: Purpose, domain: &[u8], prefix: &str, mail: i64) -> String {
+    let mut m = keys.hmac(purpose);
+    m.update(domain);
     m.update(mail.to_string().as_bytes());
     let mac = m.finalize().into_bytes();
-    numbered(format!("b-{mail}-{}", base32(&mac[..MAC_BYTES])), keys)
+    numbered(
+        format!("{prefix}-{mail}-{}", base32(&mac[..MAC_BYTES])),
+        keys,
+    )
+}
+
+/// The outbox row a [`row_token`] names, when it verifies under a key `within` allows.
+fn verify_row_token(
+    ring: &Keyring,
+    within: Within,
+    purpose: Purpose,
+    domain: &[u8],
+    prefix: &str,
+    token: &str,
+) -> Option<i64> {
+    let token = token.to_ascii_lowercase();
+    let (body, number) = key_number(&token, 3)?;
+    let (id, code) = body
+        .strip_prefix(prefix)?
+        .strip_prefix('-')?
+        .split_once('-')?;
+    if id.is_empty() || id.len() > 18 || !id.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mail: i64 = id.parse().ok()?;
+    let given = unbase32(code).filter(|g| g.len() == MAC_BYTES)?;
+    let mut m = within.keys(ring, number)?.hmac(purpose);
+    m.update(domain);
+    m.update(id.as_bytes());
+    m.verify_truncated_left(&given).ok()?;
+    Some(mail)
+}
+
+/// The bounce token of outbox row `mail` under `keys`.
+pub fn bounce_token(keys: &KeySet, mail: i64) -> String {
+    row_token(keys, Purpose::Bounce, BOUNCE_DOMAIN, "b", mail)
 }
 
 /// The outbox row a bounce token names, when it verifies under a key in force at `now`.
@@ -318,19 +355,7 @@ pub fn verify_bounce(ring: &Keyring, now: i64, token: &str) -> Option<i64> {
 }
 
 fn verify_bounce_within(ring: &Keyring, within: Within, token: &str) -> Option<i64> {
-    let token = token.to_ascii_lowercase();
-    let (body, number) = key_number(&token, 3)?;
-    let (id, code) = body.strip_prefix("b-")?.split_once('-')?;
-    if id.is_empty() || id.len() > 18 || !id.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mail: i64 = id.parse().ok()?;
-    let given = unbase32(code).filter(|g| g.len() == MAC_BYTES)?;
-    let mut m = within.keys(ring, number)?.hmac(Purpose::Bounce);
-    m.update(BOUNCE_DOMAIN);
-    m.update(id.as_bytes());
-    m.verify_truncated_left(&given).ok()?;
-    Some(mail)
+    verify_row_token(ring, within, Purpose::Bounce, BOUNCE_DOMAIN, "b", token)
 }
 
 /// The envelope sender of outbox row `mail`: `local+b-...@domain` from the bot's address
@@ -347,36 +372,20 @@ pub fn bounce_address(bot: &str, keys: &KeySet, mail: i64) -> Option<String> {
 /// mailbox never shows it. So a report that quotes it was written by a mail server that
 /// handled the mail, not by someone who merely received it and read its bounce address.
 pub fn envelope_id(keys: &KeySet, mail: i64) -> String {
-    let mut m = keys.hmac(Purpose::Envelope);
-    m.update(ENVELOPE_DOMAIN);
-    m.update(mail.to_string().as_bytes());
-    let mac = m.finalize().into_bytes();
-    numbered(format!("e-{mail}-{}", base32(&mac[..MAC_BYTES])), keys)
+    row_token(keys, Purpose::Envelope, ENVELOPE_DOMAIN, "e", mail)
 }
 
 /// Whether `given` is the envelope identifier of outbox row `mail` under a key in force at
 /// `now` (its grace period included).
 pub fn verify_envelope_id(ring: &Keyring, now: i64, mail: i64, given: &str) -> bool {
-    let token = given.trim().to_ascii_lowercase();
-    let Some((body, number)) = key_number(&token, 3) else {
-        return false;
-    };
-    let Some((id, code)) = body.strip_prefix("e-").and_then(|b| b.split_once('-')) else {
-        return false;
-    };
-    if id != mail.to_string() {
-        return false;
-    }
-    let Some(given) = unbase32(code).filter(|g| g.len() == MAC_BYTES) else {
-        return false;
-    };
-    let Some(keys) = Within::At(now).keys(ring, number) else {
-        return false;
-    };
-    let mut m = keys.hmac(Purpose::Envelope);
-    m.update(ENVELOPE_DOMAIN);
-    m.update(id.as_bytes());
-    m.verify_truncated_left(&given).is_ok()
+    verify_row_token(
+        ring,
+        Within::At(now),
+        Purpose::Envelope,
+        ENVELOPE_DOMAIN,
+        "e",
+        given.trim(),
+    ) == Some(mail)
 }
 
 fn feed_confirmation(m: &mut Hmac<Sha256>, id: &str, address: &str) {
