@@ -53,6 +53,7 @@ fn long_game(id: i64, kind: GameKind, plies: usize) -> StoredGame {
         result: None,
         draw_offer: None,
         undo_request: None,
+        hint_request: None,
         takebacks: Vec::new(),
         conditions: None,
         clock: Default::default(),

@@ -3,6 +3,7 @@
 new-usage =
     Write: NEW <game> [<variant>] [<option>...] [AS WHITE|BLACK|FIRST|SECOND] [TIME <control>] VS <address>
     for example: NEW abalone VS friend@example.org
+    To play the computer, write VS arbitre, with LEVEL 1 (the weakest) to 9 (the strongest) if you like: NEW ataxx VS arbitre LEVEL 5
     Write HELP <game> for a game's variants and options.
 new-missing-game = Which game? arbitre knows: { $games }.
 new-unknown-game = arbitre does not know the game "{ $name }". It knows: { $games }.
@@ -11,7 +12,13 @@ new-bad-address = "{ $address }" is not a mail address.
 new-bad-colour = "{ $colour }" is not a colour: write WHITE, BLACK, FIRST or SECOND.
 no-game-created = No game was created.
 new-self = You cannot challenge yourself: give your opponent's address after VS. No game was created.
-new-bot = arbitre referees games but does not play them: give a person's address after VS. No game was created.
+new-bad-level = "{ $level }" is not a level: write LEVEL and a number from 1 (the weakest) to 9 (the strongest).
+new-level-for-person = Only the computer has a level: write VS arbitre LEVEL { $level } to play it, or leave LEVEL out to play a person.
+
+# A game against the computer: in its first mail, after the board.
+computer-terms =
+    arbitre plays at level { $level } (1 is the weakest, 9 the strongest) and answers each of your moves within a few seconds.
+    Against it, UNDO takes back your last move and its answer, HINT suggests a move, and a DRAW offer is accepted when it judges the position even. Games against the computer are not rated.
 
 setup-unknown-variant = { $title } has no variant "{ $name }" (known: { $known }).
 setup-unknown-option = { $title } has no option "{ $name }" (its options: { $known }).

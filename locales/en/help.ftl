@@ -9,6 +9,9 @@ help =
       unless you choose, you take the side that moves first)
       TIME 3d: 3 days per move; 30d+3d: 30 days plus 3 after each move;
       10/50d: 10 moves in 50 days (NEW abalone TIME 3d VS friend@example.org)
+      NEW <game> ... VS arbitre [LEVEL 1-9]
+                   play the computer now, at level 1 (the weakest) to 9
+                   (the strongest; 3 unless you say); never rated
 
     In a game (reply to one of its mails):
       <your move>  in the game's own notation, one move per mail
@@ -18,7 +21,9 @@ help =
       DECLINE      decline an invitation or a draw offer
       RESIGN       resign the game
       UNDO         ask to take back your last move before it is answered, or
-                   agree to your opponent's request
+                   agree to your opponent's request (against the computer:
+                   granted at once, with its answer)
+      HINT         against the computer: it suggests a move
       BOARD        the current board
       HISTORY      the whole move list
       CHECK <moves>

@@ -18,3 +18,6 @@ takebacks-head = Taken back by agreement:
 takeback-line = {"  "}{ $number } { $played } ({ $side })
 # A game of an event whose conditions forbid take-backs.
 undo-not-in-event = Take-backs are not allowed in this event: the move stands. Nothing was changed.
+# Against the computer, UNDO is granted at once; $moves: the moves taken back (yours, and
+# the computer's answer when it came already).
+undo-computer = Taken back: { $moves }. It is your move again.

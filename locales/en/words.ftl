@@ -18,6 +18,8 @@ words-lang = lang, language
 words-chat = chat
 words-check = check, verify, dry run
 words-undo = undo, take back, takeback
+# Against the computer only: it suggests a move.
+words-hint = hint, advice, suggest
 # In a conditional line: IF <their move> THEN <my move>.
 words-if = if
 words-then = then
@@ -40,6 +42,10 @@ words-article = the
 words-time = time, time control
 words-first = first, 1st
 words-second = second, 2nd
+# Playing the computer (NEW ataxx VS arbitre LEVEL 5): the words that name it instead of an
+# address, and the word before its level.
+words-computer = arbitre, computer, bot
+words-level = level, strength
 # Phones and SMS: PHONE +33612345678, PHONE OFF; NOTIFY SMS, NOTIFY MAIL, NOTIFY BOTH.
 words-phone = phone, mobile, cell phone
 words-notify = notify, notifications

@@ -3,6 +3,7 @@
 new-usage =
     Écrivez : NOUVELLE <jeu> [<variante>] [<option>...] [EN BLANC|NOIR|PREMIER|SECOND] [CADENCE <cadence>] CONTRE <adresse>
     par exemple : NOUVELLE abalone CONTRE ami@exemple.fr
+    Pour jouer contre l'ordinateur, écrivez CONTRE arbitre, et si vous voulez NIVEAU 1 (le plus faible) à 9 (le plus fort) : NOUVELLE ataxx CONTRE arbitre NIVEAU 5
     Écrivez AIDE <jeu> pour les variantes et les options d'un jeu.
 new-missing-game = Quel jeu ? arbitre connaît : { $games }.
 new-unknown-game = arbitre ne connaît pas le jeu « { $name } ». Il connaît : { $games }.
@@ -11,7 +12,13 @@ new-bad-address = « { $address } » n'est pas une adresse de courriel.
 new-bad-colour = « { $colour } » n'est pas une couleur : écrivez BLANC, NOIR, PREMIER ou SECOND.
 no-game-created = Aucune partie n'a été créée.
 new-self = Vous ne pouvez pas vous défier vous-même : donnez l'adresse de votre adversaire après CONTRE. Aucune partie n'a été créée.
-new-bot = arbitre arbitre les parties mais n'y joue pas : donnez l'adresse d'une personne après CONTRE. Aucune partie n'a été créée.
+new-bad-level = « { $level } » n'est pas un niveau : écrivez NIVEAU suivi d'un nombre de 1 (le plus faible) à 9 (le plus fort).
+new-level-for-person = Seul l'ordinateur a un niveau : écrivez CONTRE arbitre NIVEAU { $level } pour l'affronter, ou retirez NIVEAU pour jouer contre une personne.
+
+# Une partie contre l'ordinateur : dans son premier message, après le plateau.
+computer-terms =
+    arbitre joue au niveau { $level } (1 est le plus faible, 9 le plus fort) et répond à chacun de vos coups en quelques secondes.
+    Contre lui, ANNULER reprend votre dernier coup et sa réponse, CONSEIL vous propose un coup, et il accepte la NULLE quand il juge la position égale. Les parties contre l'ordinateur ne sont pas classées.
 
 setup-unknown-variant = { $title } n'a pas de variante « { $name } » (variantes : { $known }).
 setup-unknown-option = { $title } n'a pas d'option « { $name } » (options : { $known }).

@@ -7,6 +7,9 @@ help =
       sauf choix contraire, vous prenez le camp qui joue en premier)
       CADENCE 3j : 3 jours par coup ; 30j+3j : 30 jours plus 3 après chaque coup ;
       10/50j : 10 coups en 50 jours (NOUVELLE abalone CADENCE 3j CONTRE ami@exemple.fr)
+      NOUVELLE <jeu> ... CONTRE arbitre [NIVEAU 1-9]
+                    jouer tout de suite contre l'ordinateur, du niveau 1 (le plus
+                    faible) au niveau 9 (le plus fort ; 3 par défaut) ; jamais classée
 
     Dans une partie (répondez à l'un de ses messages) :
       <votre coup>  dans la notation du jeu, un coup par message
@@ -16,7 +19,9 @@ help =
       REFUSER       refuser une invitation ou une proposition de nulle
       ABANDON       abandonner la partie
       ANNULER       demander à reprendre votre dernier coup avant qu'il ait reçu
-                    une réponse, ou accepter la demande de votre adversaire
+                    une réponse, ou accepter la demande de votre adversaire (contre
+                    l'ordinateur : accordé tout de suite, avec sa réponse)
+      CONSEIL       contre l'ordinateur : il vous propose un coup
       PLATEAU       le plateau actuel
       HISTORIQUE    la liste complète des coups
       VERIFIER <coups>

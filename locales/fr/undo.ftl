@@ -18,3 +18,6 @@ takebacks-head = Repris d'un commun accord :
 takeback-line = {"  "}{ $number } { $played } ({ $side })
 # Une partie d'un tournoi dont le règlement interdit les reprises.
 undo-not-in-event = Les reprises de coup ne sont pas autorisées dans ce tournoi : le coup reste joué. Rien n'a été changé.
+# Contre l'ordinateur, ANNULER est accordé tout de suite ; $moves : les coups repris (le
+# vôtre, et la réponse de l'ordinateur si elle était déjà jouée).
+undo-computer = Coups repris : { $moves }. C'est de nouveau à vous de jouer.

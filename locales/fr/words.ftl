@@ -19,6 +19,8 @@ words-lang = langue, langage
 words-chat = discussion
 words-check = vérifier, vérifie, essayer, essai
 words-undo = annuler, reprendre, reprise
+# Contre l'ordinateur seulement : il propose un coup.
+words-hint = conseil, indice, suggestion
 # Dans une suite conditionnelle : SI <son coup> ALORS <mon coup>.
 words-if = si
 words-then = alors
@@ -42,6 +44,10 @@ words-article = les, le, la, l'
 words-time = temps, cadence
 words-first = premier, première, premiers, 1er
 words-second = second, seconde, deuxième, 2e
+# Jouer contre l'ordinateur (NOUVELLE ataxx CONTRE arbitre NIVEAU 5) : les mots qui le
+# désignent au lieu d'une adresse, et le mot devant son niveau.
+words-computer = arbitre, ordinateur, machine, robot
+words-level = niveau, force
 # Téléphones et SMS : TELEPHONE +33612345678, TELEPHONE NON ; AVIS SMS, AVIS MAIL, AVIS
 # LES DEUX.
 words-phone = téléphone, portable, mobile

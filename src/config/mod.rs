@@ -40,6 +40,9 @@ pub struct Config {
     /// The public pages: where `arbitre run` serves them, and their address for links.
     #[serde(default)]
     pub web: WebSection,
+    /// The computer opponent: how many searches may run at once.
+    #[serde(default)]
+    pub computer: ComputerSection,
     /// Logging.
     #[serde(default)]
     pub log: LogConfig,
@@ -446,6 +449,35 @@ impl Default for OutboxConfig {
             retry_max_seconds: 3600,
             give_up_hours: 72,
             poll_seconds: 5,
+        }
+    }
+}
+
+/// The `[computer]` section: arbitre as a player (`NEW ... VS arbitre`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ComputerSection {
+    /// How many of the computer's searches may run at once, each on a thread of its own
+    /// (a search takes up to a few seconds at the top level). Absent: half the machine's
+    /// cores, at least one, so that searches never take every core from the referee.
+    pub searches: Option<usize>,
+}
+
+impl ComputerSection {
+    /// The searches that may run at once.
+    pub fn searches(&self) -> usize {
+        self.searches
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() / 2))
+            .max(1)
+    }
+
+    /// What is wrong with the section, one sentence each.
+    pub fn problems(&self) -> Vec<String> {
+        match self.searches {
+            Some(0) => vec![
+                "computer.searches must be at least 1 (or left out: half the cores).".to_string(),
+            ],
+            _ => Vec::new(),
         }
     }
 }
@@ -1043,6 +1075,7 @@ impl Config {
             problems.extend(p);
         }
         problems.extend(self.web.problems());
+        problems.extend(self.computer.problems());
         if self.outbox.poll_seconds == 0 {
             problems.push("outbox.poll-seconds must be at least 1.".to_string());
         }

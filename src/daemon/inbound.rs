@@ -23,6 +23,8 @@ pub enum Handled {
         summary: String,
         /// How many mails were queued.
         mails: usize,
+        /// Whether it touched a game where the computer sits (its task must look).
+        computer: bool,
     },
     /// The same IMAP message was committed before (a restart before it was flagged).
     AlreadyProcessed,
@@ -97,6 +99,7 @@ pub async fn handle_one(
             })?;
             return Ok(match settled {
                 Settled::Done { decision, .. } => Handled::Committed {
+                    computer: super::computer::concerns_computer(&decision),
                     summary: decision.summary,
                     mails: decision.outbox.len(),
                 },
@@ -120,6 +123,7 @@ pub async fn handle_one(
         })?;
         Ok(match settled {
             Settled::Done { decision, .. } => Handled::Committed {
+                computer: super::computer::concerns_computer(&decision),
                 summary: decision.summary,
                 mails: decision.outbox.len(),
             },
@@ -148,6 +152,8 @@ pub struct Links {
     pub wake_inbox: Arc<Notify>,
     /// Wakes the clock when a decision may have moved a deadline.
     pub wake_clock: Arc<Notify>,
+    /// Wakes the computer when a decision touched a game it plays.
+    pub wake_computer: Arc<Notify>,
     /// How far the mailbox has been read: every message that reached it before this
     /// instant has been decided and committed.
     pub read_up_to: watch::Sender<Timestamp>,
@@ -221,6 +227,7 @@ async fn read<I: Inbox>(
         wake_sms,
         wake_inbox,
         wake_clock,
+        wake_computer,
         read_up_to,
         reading,
         activity,
@@ -335,7 +342,11 @@ async fn read<I: Inbox>(
                 }
             };
             match &handled {
-                Handled::Committed { summary, mails } => {
+                Handled::Committed {
+                    summary,
+                    mails,
+                    computer,
+                } => {
                     tracing::info!(uid = fetched.key.uid, mails, summary = %summary, "processed");
                     activity.processed(now());
                     if *mails > 0 {
@@ -343,6 +354,9 @@ async fn read<I: Inbox>(
                         wake_sms.notify_one();
                     }
                     wake_clock.notify_one();
+                    if *computer {
+                        wake_computer.notify_one();
+                    }
                 }
                 Handled::AlreadyProcessed => {
                     tracing::info!(uid = fetched.key.uid, "already processed: flagging it")

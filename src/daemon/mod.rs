@@ -14,6 +14,7 @@
 //! `run` returns.
 
 pub mod arrivals;
+pub mod computer;
 pub mod deadlines;
 pub mod inbound;
 pub mod notify;
@@ -60,6 +61,8 @@ pub struct DaemonSettings {
     /// arbitre's own DKIM and DMARC verification of incoming mail (`bot.verify = "dkim"`);
     /// `None`: the receiving server's `Authentication-Results` are read instead.
     pub verifier: Option<Arc<crate::mail::verify::Verifier>>,
+    /// How many of the computer's searches may run at once (`[computer] searches`).
+    pub computer_searches: usize,
 }
 
 impl DaemonSettings {
@@ -83,6 +86,7 @@ impl DaemonSettings {
                 in_all: config.sms.per_day,
                 codes: config.sms.codes_per_day,
             },
+            computer_searches: config.computer.searches(),
             verifier: match config.bot.verify {
                 crate::config::Verify::Server => None,
                 crate::config::Verify::Dkim => {
@@ -160,6 +164,19 @@ where
         stop_rx.clone(),
     ));
     let wake_sms = Arc::new(Notify::new());
+    let wake_computer = Arc::new(Notify::new());
+    let computer = tokio::spawn(computer::run(
+        settings.referee.clone(),
+        store.clone(),
+        settings.computer_searches,
+        wake_computer.clone(),
+        computer::Wakes {
+            mail: wake_outbox.clone(),
+            sms: wake_sms.clone(),
+            clock: wake_clock.clone(),
+        },
+        stop_rx.clone(),
+    ));
     let gateway = sms::start(
         &settings,
         &store,
@@ -167,6 +184,7 @@ where
             mail: wake_outbox.clone(),
             sms: wake_sms.clone(),
             clock: wake_clock.clone(),
+            computer: wake_computer.clone(),
         },
         stop_rx.clone(),
     )
@@ -198,6 +216,7 @@ where
         wake_sms,
         wake_inbox,
         wake_clock,
+        wake_computer,
         read_up_to: read_tx,
         reading,
         activity: activity.clone(),
@@ -220,6 +239,9 @@ where
         .await
         .map_err(|e| DaemonError::Task(e.to_string()))?;
     let ticked = clock.await.map_err(|e| DaemonError::Task(e.to_string()))?;
+    let played = computer
+        .await
+        .map_err(|e| DaemonError::Task(e.to_string()))?;
     let mut sms = Ok(());
     for task in gateway {
         let done = task.await.map_err(|e| DaemonError::Task(e.to_string()))?;
@@ -230,7 +252,7 @@ where
     present
         .await
         .map_err(|e| DaemonError::Task(e.to_string()))?;
-    result.and(sent).and(ticked).and(sms)
+    result.and(sent).and(ticked).and(played).and(sms)
 }
 
 #[cfg(test)]

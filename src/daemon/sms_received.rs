@@ -30,6 +30,8 @@ pub struct Wakes {
     pub sms: Arc<Notify>,
     /// The clock.
     pub clock: Arc<Notify>,
+    /// The computer (a decision touched a game it plays).
+    pub computer: Arc<Notify>,
 }
 
 /// An SMS whose processing failed (or crashed arbitre) this many times is set aside:
@@ -39,8 +41,9 @@ const MAX_ATTEMPTS: u32 = 3;
 /// What became of one received SMS.
 #[derive(Debug)]
 enum Taken {
-    /// Decided: the referee's summary and how many messages were queued.
-    Decided(String, usize),
+    /// Decided: the referee's summary, how many messages were queued, and whether it
+    /// touched a game where the computer sits.
+    Decided(String, usize, bool),
     /// It had been processed already.
     AlreadyDone,
     /// Another daemon on the store is at work on it.
@@ -92,7 +95,8 @@ async fn handle_one(
         };
         Ok(match settled {
             Settled::Done { decision, .. } => {
-                Taken::Decided(decision.summary, decision.outbox.len())
+                let computer = super::computer::concerns_computer(&decision);
+                Taken::Decided(decision.summary, decision.outbox.len(), computer)
             }
             Settled::AlreadyDone | Settled::Nothing(()) => Taken::AlreadyDone,
         })
@@ -117,7 +121,10 @@ pub async fn run(
         for sms in pending {
             let id = sms.id;
             match handle_one(&config, &store, sms).await {
-                Ok(Taken::Decided(summary, queued)) => {
+                Ok(Taken::Decided(summary, queued, computer)) => {
+                    if computer {
+                        wakes.computer.notify_one();
+                    }
                     tracing::info!(sms = id, queued, summary = %summary, "SMS processed");
                     if queued > 0 {
                         wakes.mail.notify_one();

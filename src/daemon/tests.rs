@@ -51,6 +51,7 @@ fn settings() -> DaemonSettings {
             codes: 50,
         },
         verifier: None,
+        computer_searches: 2,
     }
 }
 

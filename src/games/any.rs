@@ -10,6 +10,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::games::engine::{Engine, Level};
 use crate::games::{
     Game, GameKind, GameOptions, Illegal, NotationError, OptionError, Outcome, PositionError, Side,
 };
@@ -139,6 +140,7 @@ trait DynGame: Send + Sync + fmt::Debug {
     fn picture(&self, caption: &str) -> Option<String>;
     fn perft(&self, depth: u32) -> u64;
     fn score(&self) -> Option<serde_json::Value>;
+    fn think(&self, level: Level, seed: u64) -> Option<Advice>;
 }
 
 /// A position with its last move and the position before it, so that the board can mark
@@ -150,7 +152,7 @@ struct Live<G: Game> {
     before: Option<G>,
 }
 
-impl<G: Game> DynGame for Live<G> {
+impl<G: Engine> DynGame for Live<G> {
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
@@ -211,6 +213,26 @@ impl<G: Game> DynGame for Live<G> {
     fn score(&self) -> Option<serde_json::Value> {
         self.pos.score()
     }
+    fn think(&self, level: Level, seed: u64) -> Option<Advice> {
+        if self.pos.outcome().is_over() {
+            return None;
+        }
+        let thought = crate::games::engine::think(&self.pos, level, seed)?;
+        Some(Advice {
+            text: self.pos.write_move(&thought.best),
+            score: thought.score,
+        })
+    }
+}
+
+/// What the computer would play in a position, and what it thinks of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advice {
+    /// The move, canonical.
+    pub text: String,
+    /// What the position is worth after it to the side that plays it, in hundredths of a
+    /// piece (see [`crate::games::engine::WIN`] for won and lost positions).
+    pub score: i32,
 }
 
 /// A game of any kind, with its start, options and the moves played so far.
@@ -256,7 +278,7 @@ impl AnyGame {
         crate::with_game!(kind, G => AnyGame::build::<G>(start, to_move, options))
     }
 
-    fn build<G: Game>(
+    fn build<G: Engine>(
         start: &Start,
         to_move: Option<Side>,
         options: &str,
@@ -399,6 +421,13 @@ impl AnyGame {
         self.kind.side_label(side, lang)
     }
 
+    /// The move the computer plays here at `level` (`seed` draws among the moves at the
+    /// levels that draw), with its score; `None` when the game is over. A search of up to a
+    /// few seconds at the top level: never on the referee's path.
+    pub fn think(&self, level: Level, seed: u64) -> Option<Advice> {
+        self.live.think(level, seed)
+    }
+
     /// Judges a move without playing it.
     pub fn judge(&self, text: &str) -> Result<Judgement, Refusal> {
         self.clone().play(text)
@@ -468,6 +497,15 @@ mod tests {
         /// White may only take from even piles: this gives forced passes.
         fn can_take(&self) -> bool {
             self.to_move == Side::Black || self.tokens.is_multiple_of(2)
+        }
+    }
+
+    impl Engine for Pile {
+        fn evaluate(&self) -> i32 {
+            0
+        }
+        fn key(&self) -> u64 {
+            u64::from(self.tokens)
         }
     }
 

@@ -19,7 +19,7 @@ pub mod bulltricker;
 pub mod sauterelle;
 pub mod tours;
 
-pub use any::{AnyGame, Judgement, Refusal, SetupError, Start};
+pub use any::{Advice, AnyGame, Judgement, Refusal, SetupError, Start};
 pub use game::{
     DeclaredResult, Game, Illegal, NotationError, PositionError, RecordedGame, RecordedMove,
 };

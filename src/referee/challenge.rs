@@ -29,6 +29,7 @@
 //!   invitee's daily limit is reached: which of the two is not said. The stop is undone by
 //!   the invitee's own challenge (`NEW`) once it is sent.
 
+use crate::games::engine::Level;
 use crate::games::{AnyGame, SetupError, Side, Start};
 use crate::referee::command::{Challenge, Colour, Command, NewError, looks_like_a_move};
 use crate::referee::compose::{self, Mailer};
@@ -40,7 +41,7 @@ use crate::referee::{
     Decision, GameClock, GameId, GameStatus, NewGameRequest, Player, RefereeConfig, StoredGame,
     Timestamp, terms,
 };
-use crate::referee::{clocks, play};
+use crate::referee::{clocks, computer, play};
 use crate::t;
 use crate::text::Lang;
 
@@ -68,11 +69,21 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         desk.summary = format!("{sender} challenged themselves");
         return;
     }
-    if is_bot(desk.config, &ch.opponent) {
-        desk.reply(Topic::Challenge, reply::new_bot(desk.lang));
-        desk.summary = format!("{sender} challenged arbitre");
+    // arbitre's own address plays like `VS arbitre`; a level is for the computer only.
+    let computer = if is_bot(desk.config, &ch.opponent) || computer::is_seat(&ch.opponent) {
+        Some(
+            ch.level
+                .or_else(|| computer::level_of(&ch.opponent))
+                .unwrap_or(Level::DEFAULT),
+        )
+    } else if let Some(level) = ch.level {
+        let body = reply::new_error(desk.lang, &NewError::LevelForPerson(level));
+        desk.reply(Topic::Challenge, body);
+        desk.summary = format!("NEW from {sender}: a level for a person");
         return;
-    }
+    } else {
+        None
+    };
     let start = ch
         .variant
         .clone()
@@ -102,6 +113,9 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
     if !desk.proof.holds() {
         confirm::hold(desk, line, None);
         return;
+    }
+    if let Some(level) = computer {
+        return against_computer(desk, ch, live, level);
     }
     let pending = desk
         .ctx
@@ -202,6 +216,63 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
         mine.name()
     );
     desk.save_game(game);
+}
+
+/// `NEW ... VS arbitre`, from a proven sender: the computer accepts at once and takes the
+/// side the challenger left it (by lot when they named none); never rated, never part of
+/// an event. When the computer moves first, its move follows from the daemon's search.
+fn against_computer(desk: &mut Desk, ch: &Challenge, live: AnyGame, level: Level) {
+    let sender = desk.sender().to_lowercase();
+    let first = live.side_to_move();
+    let mine = match ch.colour {
+        Some(Colour::First) => first,
+        Some(Colour::Second) => first.opponent(),
+        Some(Colour::Side(side)) => side,
+        None => by_lot(&desk.msg.message_id),
+    };
+    let seat = computer::seat(level);
+    let (white, black) = match mine {
+        Side::White => (sender.clone(), seat.clone()),
+        Side::Black => (seat.clone(), sender.clone()),
+    };
+    let mut game = stored(
+        desk.ctx.next_game_id,
+        &live,
+        white,
+        black,
+        sender.clone(),
+        GameStatus::Active,
+        desk.now,
+    );
+    game.clock.control = ch.time.unwrap_or(desk.config.clock.default_control);
+    desk.ensure_player(&sender, desk.lang);
+    if desk.player(&seat).is_none() {
+        desk.upsert_player(computer::player(level, desk.config.default_lang));
+    }
+    let mut body = reply::game_started(desk.lang, &desk.seen(&game, &live, mine), false);
+    body.push_str(&reply::computer_terms(desk.lang, level));
+    body.push_str(&tell_name_once(desk, &sender, desk.lang));
+    desk.reply_game(&game, mine, body);
+    desk.summary = format!(
+        "game #{}: {sender} plays the computer (level {level}) at {} ({})",
+        game.id,
+        game.kind,
+        mine.name()
+    );
+    game.updated_at = desk.now;
+    desk.save_game(game);
+}
+
+/// A side drawn from a message's id: the same message, the same side.
+fn by_lot(message_id: &str) -> Side {
+    let sum = message_id
+        .bytes()
+        .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
+    if sum.is_multiple_of(2) {
+        Side::White
+    } else {
+        Side::Black
+    }
 }
 
 /// `NO MORE INVITATIONS`, from a proven sender: no invitation reaches them any more.
@@ -349,6 +420,7 @@ fn stored(
         result: None,
         draw_offer: None,
         undo_request: None,
+        hint_request: None,
         takebacks: Vec::new(),
         conditions: None,
         clock: GameClock::default(),
@@ -389,7 +461,10 @@ pub fn create_game(
         let address = game.address_of(side);
         let lang = find(address).map(|p| p.lang).unwrap_or(config.default_lang);
         if find(address).is_none() && !new_players.iter().any(|p| p.address == address) {
-            new_players.push(Player::new(address, lang));
+            new_players.push(match computer::level_of(address) {
+                Some(level) => computer::player(level, lang),
+                None => Player::new(address, lang),
+            });
         }
         // Told once which name others see (see `tell_name_once`).
         let known = new_players
@@ -420,6 +495,8 @@ pub fn create_game(
         mail.announce(&game, side, subject, body);
     }
     let mut outbox = mail.outbox;
+    // A director may seat the computer (a stand-in): its seat gets no mail.
+    outbox.retain(|o| computer::keep_mail(&o.to));
     // The first mails show the board: drawn, and linked to the game's page, as the
     // referee's answers are (see `Desk::finish`).
     let lang_of = |address: &str| find(address).map_or(config.default_lang, |p| p.lang);

@@ -19,10 +19,13 @@
 //! `NEW <game> [<variant>] [<option>...] [AS <colour>] VS <address>` (French: `NOUVELLE
 //! <jeu> ... [EN <couleur>] CONTRE <adresse>`) challenges a player; the colour clause may
 //! also follow the address. Colours are `white`/`black` (`blanc`/`noir`), the game's own
-//! side names, or `first`/`second` (`premier`/`second`).
+//! side names, or `first`/`second` (`premier`/`second`). Instead of an address, `arbitre`
+//! (`computer`, `ordinateur`...) challenges the computer, with `LEVEL 1`-`9` (`NIVEAU`)
+//! anywhere among the options; `HINT` (`CONSEIL`) asks it for a move in such a game.
 
 use crate::clock::leave::read_day;
 use crate::clock::{ControlError, TimeControl};
+use crate::games::engine::Level;
 use crate::games::{Game, GameKind, Side, fold_name};
 use crate::referee::Notify;
 use crate::referee::read::Candidates;
@@ -72,6 +75,8 @@ pub enum Command {
     Check(String),
     /// Ask to take back my last move, or agree to the opponent's request.
     Undo,
+    /// Ask the computer for a move (in a game against it).
+    Hint,
     /// Store a conditional line: the words after `IF`, as written
     /// (`<their move> THEN <my move> [IF <their move> THEN <my move>]...`).
     If(String),
@@ -158,6 +163,8 @@ pub struct Challenge {
     pub opponent: String,
     /// The time control asked for (`TIME 3d` / `TEMPS 3j`), if any.
     pub time: Option<TimeControl>,
+    /// The computer's level asked for (`LEVEL 5` / `NIVEAU 5`), if any.
+    pub level: Option<Level>,
 }
 
 /// What a `LEAVE` line asks.
@@ -216,6 +223,11 @@ pub enum NewError {
     BadColour(String),
     /// The time control cannot be read (empty when none follows `TIME`).
     BadTime(String, Option<ControlError>),
+    /// The level is not one of 1 to 9 (empty when none follows `LEVEL`).
+    BadLevel(String),
+    /// A level for a person: only the computer has one (found once the address is known
+    /// to be a person's, not by the parser).
+    LevelForPerson(Level),
 }
 
 /// The command read from a message, the line it came from, and the language its keyword
@@ -292,6 +304,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
         M::Lang,
         M::Chat,
         M::Check,
+        M::Hint,
         M::Conditions,
         M::Clock,
         M::Zone,
@@ -318,6 +331,7 @@ pub fn parse(line: &str) -> (Command, Option<Lang>) {
             M::Help => Command::Help(game_in(args)),
             M::Lang => Command::Lang(lang_in(&w[n..])),
             M::Check => Command::Check(raw.get(n..).unwrap_or(&[]).join(" ")),
+            M::Hint => Command::Hint,
             M::Clock => Command::Clock,
             M::Zone => Command::Zone(raw.get(n).map(|z| z.to_string())),
             M::Leave => Command::Leave(read_leave(&raw[n.min(raw.len())..], &w[n.min(w.len())..])),
@@ -521,17 +535,30 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
     let Some((address, after)) = tail.split_first() else {
         return Err(NewError::MissingOpponent);
     };
-    let opponent =
-        read_address(address).ok_or_else(|| NewError::BadAddress(address.to_string()))?;
+    // `VS arbitre`: the computer plays (its seat is known once the level is read).
+    let computer = vocabulary::is(&fold_word(address), Meaning::Computer);
+    let opponent = if computer {
+        String::new()
+    } else {
+        read_address(address).ok_or_else(|| NewError::BadAddress(address.to_string()))?
+    };
     rest.extend_from_slice(after);
 
     let mut colour = None;
     let mut variant = None;
     let mut time = None;
+    let mut level = None;
     let mut options = Vec::new();
     let mut i = 0;
     while i < rest.len() {
         let word = fold_word(rest[i]);
+        if vocabulary::is(&word, Meaning::Level) {
+            let text = rest.get(i + 1).map_or("", |t| t.trim_matches(','));
+            let n = text.parse::<u8>().ok().and_then(Level::new);
+            level = Some(n.ok_or_else(|| NewError::BadLevel(text.to_string()))?);
+            i += 2;
+            continue;
+        }
         if vocabulary::is(&word, Meaning::Time) {
             let Some(text) = rest.get(i + 1) else {
                 return Err(NewError::BadTime(String::new(), None));
@@ -572,6 +599,11 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
         i += 1;
     }
     options.retain(|o| !o.is_empty());
+    let opponent = if computer {
+        crate::referee::computer::seat(level.unwrap_or(Level::DEFAULT))
+    } else {
+        opponent
+    };
     Ok(Challenge {
         kind,
         variant,
@@ -579,6 +611,7 @@ fn read_new(words: &[&str]) -> Result<Challenge, NewError> {
         colour,
         opponent,
         time,
+        level,
     })
 }
 

@@ -338,6 +338,8 @@ impl<'a> Desk<'a> {
     pub(crate) fn finish(mut self) -> Decision {
         let mut summary = std::mem::take(&mut self.summary);
         let mut outbox = std::mem::take(&mut self.mail.outbox);
+        // The computer's seats get no mail.
+        outbox.retain(|o| crate::referee::computer::keep_mail(&o.to));
         // Every mail of a game this decision changed shows the position it leaves (see
         // `stale-reply` in play.rs).
         for o in outbox.iter_mut() {

@@ -52,12 +52,12 @@ use crate::referee::route::{Route, route};
 use crate::referee::token::{self, Key};
 use crate::referee::{
     Channel, Context, Decision, GameStatus, Inbound, RefereeConfig, Timestamp, account, challenge,
-    confirm, entries, leave, phone, play,
+    computer, confirm, entries, leave, phone, play,
 };
 
 /// Decides what to do with one inbound message (see [`crate::referee::handle`]).
 pub fn handle(config: &RefereeConfig, ctx: &Context, msg: &Inbound, now: Timestamp) -> Decision {
-    if msg.automatic || is_bot(config, &msg.from) {
+    if msg.automatic || is_bot(config, &msg.from) || computer::is_seat(&msg.from) {
         return Decision {
             summary: format!(
                 "ignored automatic mail {} from {}",
@@ -250,6 +250,7 @@ fn changes_a_game(command: &Command) -> bool {
             | Command::Claim
             | Command::Pat
             | Command::Undo
+            | Command::Hint
             | Command::If(_)
             | Command::Conditions(true)
             | Command::Move(_)
@@ -260,6 +261,12 @@ fn changes_a_game(command: &Command) -> bool {
 /// a caller number is easily forged, so by SMS only moves, the commands of a game and the
 /// commands that only show something are taken (see the module's `proof`).
 fn needs_mail(command: &Command) -> bool {
+    // A game against the computer invites nobody: it may start by SMS.
+    if let Command::New(Ok(challenge)) = command
+        && computer::is_seat(&challenge.opponent)
+    {
+        return false;
+    }
     matches!(
         command,
         Command::New(_)

@@ -17,6 +17,8 @@
 //!   [`play`]: moves, draws, resignation, views.
 //! - [`terms`]: each game's result lines and end-of-game record.
 //! - [`suggest`]: the legal moves closest to a refused one ("did you mean").
+//! - [`computer`]: arbitre as a player (`NEW ... VS arbitre`): its seats, what it owes a
+//!   game, and its answers once the daemon has searched.
 //! - [`check`]: `CHECK`, a dry run of a move or a line of moves; [`undo`]: `UNDO`,
 //!   taking back a move by agreement; [`conditions`]: lines of conditional moves, and
 //!   [`conditional`]: their commands and the moves they play.
@@ -43,7 +45,8 @@
 //! readers. Besides those, the parts the edges must share stay public: the readers of a
 //! message's text ([`read`], [`command`], [`chat`], [`suggest`]), the reply addresses
 //! ([`token`], [`compose`]'s marks), the proof of sender ([`proof`], [`confirm`]), the
-//! conditional lines the store keeps ([`conditions`]) and the SMS words ([`phone`]). The rest
+//! conditional lines the store keeps ([`conditions`]), the SMS words ([`phone`]) and the
+//! computer's seats and answers ([`computer`]). The rest
 //! is `pub(crate)`; `layering.rs` fails when a module outside the referee names it.
 
 pub(crate) mod account;
@@ -54,6 +57,7 @@ pub(crate) mod clock_text;
 pub(crate) mod clocks;
 pub mod command;
 pub mod compose;
+pub mod computer;
 pub(crate) mod conditional;
 pub mod conditions;
 pub mod confirm;

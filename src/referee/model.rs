@@ -348,6 +348,8 @@ pub struct StoredGame {
     pub draw_offer: Option<Side>,
     /// The side asking to take back its last move (`UNDO`), if any.
     pub undo_request: Option<Side>,
+    /// The side that asked the computer for a move (`HINT`) and waits for it, if any.
+    pub hint_request: Option<Side>,
     /// The moves taken back by agreement, in order: the game's history keeps them.
     pub takebacks: Vec<TakeBack>,
     /// The conditional moves stored by the player who is not to move, if any.

@@ -93,6 +93,7 @@ pub fn on_game(desk: &mut Desk, game: &StoredGame, side: Side, command: &Command
         Command::Claim => claim(desk, game, &live, side),
         Command::Check(text) => check(desk, game, &live, side, text),
         Command::Undo => crate::referee::undo::undo(desk, game, &live, side),
+        Command::Hint => crate::referee::computer::on_hint(desk, game, &live, side),
         Command::If(text) => conditional::store(desk, game, &live, side, text),
         Command::Conditions(clear) => conditional::list(desk, game, &live, side, *clear),
         Command::Draw => draw(desk, game, live, side, false),
@@ -439,6 +440,7 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
         next.draw_offer = None;
     }
     next.undo_request = None;
+    next.hint_request = None;
     next.updated_at = desk.now;
     desk.summary = format!("game #{}: {side} played {}", game.id, judged.line);
     if let Some(result) = terms::rules_result(&live) {

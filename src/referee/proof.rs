@@ -73,6 +73,9 @@ pub enum Proof {
     Trusted,
     /// An SMS from the phone linked to the player.
     Phone,
+    /// The computer's own answer, made by arbitre for one of its seats (never a message
+    /// received: see [`crate::referee::computer`]).
+    Computer,
     /// Nothing proves who wrote it.
     None,
 }
@@ -556,6 +559,7 @@ mod tests {
             result: None,
             draw_offer: None,
             undo_request: None,
+            hint_request: None,
             takebacks: Vec::new(),
             conditions: None,
             clock: Default::default(),

@@ -105,6 +105,7 @@ mod tests {
             result: None,
             draw_offer: None,
             undo_request: None,
+            hint_request: None,
             takebacks: Vec::new(),
             conditions: None,
             clock: Default::default(),

@@ -44,6 +44,7 @@ pub fn as_shown(game: &StoredGame, shown: usize) -> StoredGame {
     seen.conditions = None;
     seen.draw_offer = None;
     seen.undo_request = None;
+    seen.hint_request = None;
     if shown < game.moves.len() {
         seen.moves.truncate(shown);
         seen.takebacks.retain(|t| t.ply <= shown);

@@ -776,6 +776,7 @@ mod tests {
             result: None,
             draw_offer: None,
             undo_request: None,
+            hint_request: None,
             takebacks: Vec::new(),
             conditions: None,
             clock: GameClock {

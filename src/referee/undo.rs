@@ -48,6 +48,9 @@ pub fn undo(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
         return;
     }
     let opponent = side.opponent();
+    if crate::referee::computer::level_of(game.address_of(opponent)).is_some() {
+        return against_computer(desk, game, side);
+    }
     if game.undo_request == Some(opponent) && last_own_move(game, opponent).is_some() {
         return agree(desk, game, side);
     }
@@ -80,6 +83,65 @@ pub fn undo(desk: &mut Desk, game: &StoredGame, live: &AnyGame, side: Side) {
     let body = reply::undo_sent(lang, &desk.seen(&next, live, side), &text);
     desk.reply_game(&next, side, body);
     desk.summary = format!("game #{}: {side} asked to take back {text}", game.id);
+    desk.save_game(next);
+}
+
+/// `UNDO` against the computer, granted at once: the player's last move goes, with the
+/// computer's answer when it came already, so that it is the player's turn again.
+fn against_computer(desk: &mut Desk, game: &StoredGame, side: Side) {
+    let computer = side.opponent();
+    let from = last_own_move(game, side).or_else(|| {
+        let answer = last_own_move(game, computer)?;
+        let mut before = game.clone();
+        before.moves.truncate(answer);
+        last_own_move(&before, side)
+    });
+    let Some(from) = from else {
+        let body = reply::undo_nothing(desk.lang);
+        desk.reply_game(game, side, body);
+        desk.summary = format!(
+            "game #{}: {side} asked to take back; nothing to take",
+            game.id
+        );
+        return;
+    };
+    let mut next = game.clone();
+    let taken = next.moves.split_off(from);
+    // Each move taken back goes into the history, the last first (forced passes go
+    // with the move that forced them).
+    let mut played: Vec<String> = Vec::new();
+    for (i, m) in taken.iter().enumerate().rev() {
+        if m.message_id.is_none() {
+            continue;
+        }
+        next.takebacks.push(TakeBack {
+            ply: from + i + 1,
+            text: m.text.clone(),
+            by: compose::mover_of_ply(game, from + i).unwrap_or(side),
+            agreed_at: desk.now,
+        });
+        played.insert(0, m.text.clone());
+    }
+    next.undo_request = None;
+    next.hint_request = None;
+    next.draw_offer = None;
+    let plies = next.moves.len();
+    next.clock.reminded.retain(|&(ply, _)| ply < plies);
+    let dropped = crate::referee::conditional::drop_opponents(&mut next, computer);
+    next.updated_at = desk.now;
+    let Some((live, _)) = crate::referee::terms::plies(&next) else {
+        let body = reply::store_problem(desk.lang, game.id);
+        desk.reply_game(game, side, body);
+        desk.summary = format!("ERROR: game #{} does not replay after a take-back", game.id);
+        return;
+    };
+    let moves = played.join(", ");
+    let body = reply::undo_by_computer(desk.lang, &desk.seen(&next, &live, side), &moves, &dropped);
+    desk.reply_game(&next, side, body);
+    desk.summary = format!(
+        "game #{}: {side} took back {moves} against the computer",
+        game.id
+    );
     desk.save_game(next);
 }
 

@@ -109,11 +109,17 @@ pub enum Meaning {
     NotMe,
     /// `NO MORE INVITATIONS`: other players' invitations no longer reach the sender.
     NoInvitations,
+    /// After `VS` in a challenge, instead of an address: arbitre itself plays.
+    Computer,
+    /// `LEVEL`, before the computer's level (1 to 9) in a challenge.
+    Level,
+    /// `HINT`: the computer suggests a move (in a game against it).
+    Hint,
 }
 
 impl Meaning {
     /// Every meaning.
-    pub const ALL: [Meaning; 47] = [
+    pub const ALL: [Meaning; 50] = [
         Meaning::Accept,
         Meaning::Decline,
         Meaning::Resign,
@@ -161,6 +167,9 @@ impl Meaning {
         Meaning::Yes,
         Meaning::NotMe,
         Meaning::NoInvitations,
+        Meaning::Computer,
+        Meaning::Level,
+        Meaning::Hint,
     ];
 
     /// Its message in the catalogs.
@@ -213,6 +222,9 @@ impl Meaning {
             Meaning::Yes => "words-yes",
             Meaning::NotMe => "words-not-me",
             Meaning::NoInvitations => "words-no-invitations",
+            Meaning::Computer => "words-computer",
+            Meaning::Level => "words-level",
+            Meaning::Hint => "words-hint",
         }
     }
 }

@@ -65,6 +65,7 @@ pub fn stored_game(
         result: None,
         draw_offer: None,
         undo_request: None,
+        hint_request: None,
         takebacks: Vec::new(),
         conditions: None,
         clock: Default::default(),

@@ -453,6 +453,10 @@ pub const MIGRATIONS: &[&str] = &[
     UPDATE players SET undeliverable_complaint = 1
         WHERE undeliverable_reason LIKE 'abuse report%';
     "#,
+    // 30: the side that asked the computer for a move (`HINT`) and waits for it.
+    r#"
+    ALTER TABLE games ADD COLUMN hint_request TEXT;
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -782,6 +782,23 @@ impl Store {
         self.context_of(games, None, now)
     }
 
+    /// The games in play where the computer sits, each with when it last changed: the
+    /// computer's task looks again only at those that changed (see
+    /// [`crate::referee::computer`]).
+    pub fn computer_games(&self) -> Result<Vec<(GameId, Timestamp)>, StoreError> {
+        let seats = crate::games::engine::Level::all()
+            .map(|l| format!("'{}'", crate::referee::computer::seat(l)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        // Seat addresses are made here, never written by anyone: safe to inline.
+        let sql = format!(
+            "SELECT id, updated_at FROM games WHERE status = 'active'
+               AND (white IN ({seats}) OR black IN ({seats})) ORDER BY id"
+        );
+        self.conn
+            .query_built(&sql, params![], |r| Ok((r.get(0)?, r.get(1)?)))
+    }
+
     /// What a director's action on game `id` needs: that game and its players.
     pub fn game_context(&self, id: GameId, now: Timestamp) -> Result<Context, StoreError> {
         let games = rows::game(&self.conn, id)?.into_iter().collect();
@@ -977,6 +994,7 @@ mod tests {
             result: None,
             draw_offer: None,
             undo_request: None,
+            hint_request: None,
             takebacks: Vec::new(),
             conditions: None,
             clock: Default::default(),

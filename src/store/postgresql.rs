@@ -236,6 +236,7 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         UPDATE players SET undeliverable_complaint = 1
             WHERE undeliverable_reason LIKE 'abuse report%';",
     ),
+    (30, "ALTER TABLE games ADD COLUMN hint_request TEXT;"),
 ];
 
 const BASELINE: &str = r#"

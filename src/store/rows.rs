@@ -17,7 +17,7 @@ use super::sql::{Db, Param, Row, params};
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
      status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
      time_control, claim, next_due, event_id, event_round, rated, no_takebacks, no_conditionals, \
-     draw_limit, draws_white, draws_black, rating_pool";
+     draw_limit, draws_white, draws_black, rating_pool, hint_request";
 
 /// The outages that ended after `since`, oldest first.
 pub fn outages(conn: &Db, since: Timestamp) -> Result<Vec<Span>, StoreError> {
@@ -266,6 +266,7 @@ fn game_row(r: &Row<'_>) -> Result<StoredGame, StoreError> {
         result,
         draw_offer: side_from(r.get(13)?),
         undo_request: side_from(r.get(16)?),
+        hint_request: side_from(r.get(29)?),
         takebacks: Vec::new(),
         conditions: None,
         clock: GameClock {
@@ -489,7 +490,7 @@ pub fn save_game(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
     let sql = format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES
          (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-          ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)
+          ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30)
          ON CONFLICT (id) DO UPDATE SET {}",
         GAME_COLUMNS
             .split(", ")
@@ -530,6 +531,7 @@ pub fn save_game(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
             g.terms.draw_offers_made[0],
             g.terms.draw_offers_made[1],
             g.terms.pool,
+            side_code(g.hint_request),
         ],
     )?;
     // The reminders sent in the turns the game still has (a take-back forgets those of

@@ -10,6 +10,7 @@ mod common;
 
 mod daemon_bounces;
 mod daemon_clocks;
+mod daemon_computer;
 mod daemon_crash_burst;
 mod daemon_dkim;
 mod daemon_forgery;

@@ -14,6 +14,7 @@ mod skip;
 mod catalogs;
 mod mail_parse;
 mod referee_clocks;
+mod referee_computer;
 mod referee_director;
 mod referee_names;
 mod referee_reading;

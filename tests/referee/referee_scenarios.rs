@@ -543,8 +543,8 @@ fn bad_challenges_are_explained_and_create_nothing() {
             "You cannot challenge yourself",
         ),
         (
-            "NEW abalone VS arbitre@referee.example",
-            "arbitre referees games but does not play",
+            "NEW abalone VS arbitre@referee.example LEVEL 10",
+            "\"10\" is not a level",
         ),
         (
             "NEW abalone zigzag VS bob@b.example",

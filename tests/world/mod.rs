@@ -521,6 +521,58 @@ impl World {
         d
     }
 
+    /// The computer's task, as the daemon runs it: for the first game that owes the
+    /// computer an answer, the search, then the answer decided from the game and its
+    /// players and applied. `None` when no game owes one.
+    pub fn computer(&mut self) -> Option<Decision> {
+        let (game, task) = self
+            .games
+            .values()
+            .find_map(|g| referee::computer::pending(g).map(|t| (g.clone(), t)))?;
+        let advice =
+            referee::computer::think(&game, &task).expect("a game that owes a move has one");
+        // The same search again (after a restart) finds the same answer.
+        assert_eq!(
+            Some(&advice),
+            referee::computer::think(&game, &task).as_ref()
+        );
+        let players = [game.white.clone(), game.black.clone()]
+            .iter()
+            .filter_map(|a| self.players.get(a).cloned())
+            .collect();
+        let ctx = Context {
+            players,
+            games: vec![game],
+            outages: self.outages.clone(),
+            next_game_id: self.next_game,
+            ..Context::default()
+        };
+        let now = self.clock;
+        let d = referee::computer::answer(&self.config, &ctx, &task, &advice, now);
+        assert_eq!(
+            d,
+            referee::computer::answer(&self.config, &ctx, &task, &advice, now),
+            "pure"
+        );
+        let fake = Inbound {
+            message_id: format!("computer.{}", task.game),
+            ..Inbound::default()
+        };
+        self.check(&fake, &d);
+        self.apply(&d);
+        Some(d)
+    }
+
+    /// Runs the computer until no game owes it anything; the decisions, in order.
+    pub fn run_computer(&mut self) -> Vec<Decision> {
+        let mut all = Vec::new();
+        while let Some(d) = self.computer() {
+            assert!(all.len() < 500, "the computer never stops answering");
+            all.push(d);
+        }
+        all
+    }
+
     /// A director's action on game `id` at the world's clock, as `arbitre clock|adjudicate`
     /// does it: decided from the game and its players, committed with its audit entry.
     /// A refusal changes nothing.

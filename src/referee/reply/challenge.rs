@@ -21,6 +21,10 @@ pub fn new_error(lang: Lang, e: &NewError) -> String {
             "new-bad-time",
             why = clock_text::control_error(lang, e.as_ref())
         ),
+        NewError::BadLevel(level) => t!(lang, "new-bad-level", level = level.clone()),
+        NewError::LevelForPerson(level) => {
+            t!(lang, "new-level-for-person", level = level.number())
+        }
     };
     format!(
         "{what} {}\n\n{}\n",
@@ -34,9 +38,9 @@ pub fn new_self(lang: Lang) -> String {
     t!(lang, "new-self") + "\n"
 }
 
-/// A challenge to arbitre itself.
-pub fn new_bot(lang: Lang) -> String {
-    t!(lang, "new-bot") + "\n"
+/// What a game against the computer at `level` is: its first mail's last paragraph.
+pub fn computer_terms(lang: Lang, level: crate::games::engine::Level) -> String {
+    format!("\n{}\n", t!(lang, "computer-terms", level = level.number()))
 }
 
 /// A game that cannot be set up as asked.

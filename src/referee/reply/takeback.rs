@@ -36,9 +36,29 @@ pub fn undo_nothing(lang: Lang) -> String {
     t!(lang, "undo-nothing") + "\n"
 }
 
-/// The take-back is agreed: to both, the move taken back and the board now. `agreed`: the
-/// reader is the one who agreed.
+/// A take-back against the computer, granted at once: `moves`, the moves taken back;
 /// `dropped`: the reader's conditional moves the take-back dropped.
+pub fn undo_by_computer(lang: Lang, s: &Seen, moves: &str, dropped: &[Line]) -> String {
+    let mut out = t!(lang, "undo-computer", moves = moves.to_string());
+    out.push('\n');
+    if !dropped.is_empty() {
+        let head = t!(
+            lang,
+            "conditions-dropped-by-takeback",
+            count = dropped.len()
+        );
+        out.push_str(&conditions_block(lang, &head, dropped));
+    }
+    out.push('\n');
+    out.push_str(&position_block(lang, s));
+    out.push('\n');
+    out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The take-back is agreed: to both, the move taken back and the board now. `agreed`: the
+/// reader is the one who agreed. `dropped`: the reader's conditional moves the take-back
+/// dropped.
 pub fn undo_done(lang: Lang, s: &Seen, text: &str, agreed: bool, dropped: &[Line]) -> String {
     let mut out = if agreed {
         t!(lang, "undo-done-you-agreed", played = text.to_string())

@@ -1,0 +1,184 @@
+//! The computer's task: finds the games where arbitre owes an answer as a player (its
+//! move, its answer to a draw offer, a hint; see [`referee::computer`]), searches on
+//! threads of its own, and decides each answer in the one decide path, like any message.
+//!
+//! - **Off the referee's path.** A search runs on its own OS thread, never on the threads
+//!   that read mail and decide: a search of seconds delays no other game. At most
+//!   [`DaemonSettings::computer_searches`] run at once; what waits is looked at again as
+//!   soon as one ends.
+//! - **Exactly once.** Nothing is written before the search ends. The answer is decided in
+//!   one transaction that first checks the game still owes exactly that answer (the same
+//!   plies, take-backs and request): a daemon killed mid-search loses nothing and, after
+//!   restart, searches again with the same seed and finds the same move; a second daemon on
+//!   the same store that searched the same turn finds it answered and changes nothing.
+//! - **Cheap to watch.** Each look reads one indexed list (the games in play where the
+//!   computer sits, with when each last changed) and loads only the games that changed
+//!   since the last look. It looks when a decision touched such a game (the other tasks
+//!   wake it), and every [`POLL`] for changes made by another process.
+//!
+//! [`DaemonSettings::computer_searches`]: super::DaemonSettings::computer_searches
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{Notify, mpsc, watch};
+
+use crate::games::Advice;
+use crate::referee::computer::{self as referee_computer, Task};
+use crate::referee::{self, GameId, RefereeConfig, StoredGame, Timestamp};
+use crate::store::{Answering, At, Decided, Settled};
+
+use super::{DaemonError, SharedStore, with_store};
+
+/// How often the store is looked at without being woken (games changed by another
+/// process: a director's `arbitre new`, a second daemon).
+pub const POLL: Duration = Duration::from_secs(5);
+
+/// Who to wake once an answer is committed.
+#[derive(Clone, Debug)]
+pub struct Wakes {
+    /// The mail outbox.
+    pub mail: Arc<Notify>,
+    /// The SMS outbox.
+    pub sms: Arc<Notify>,
+    /// The clock (the player's turn starts with the mail of the computer's move).
+    pub clock: Arc<Notify>,
+}
+
+/// One search's result: the task, the game as searched, what the search found.
+type Found = (Task, StoredGame, Option<Advice>);
+
+/// Runs the computer until `stop` turns true; a store error is logged and the task starts
+/// again (the searches in flight are looked for again then).
+pub async fn run(
+    config: RefereeConfig,
+    store: SharedStore,
+    searches: usize,
+    wake: Arc<Notify>,
+    wakes: Wakes,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    let mut retry = super::Retry::default();
+    loop {
+        match run_until_error(&config, &store, searches.max(1), &wake, &wakes, &mut stop).await {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                if !retry.wait("computer", &e.to_string(), &mut stop).await {
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+async fn run_until_error(
+    config: &RefereeConfig,
+    store: &SharedStore,
+    searches: usize,
+    wake: &Notify,
+    wakes: &Wakes,
+    stop: &mut watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    // When each game was last looked at, as it stood then.
+    let mut seen: HashMap<GameId, Timestamp> = HashMap::new();
+    // The games being searched.
+    let mut busy: HashSet<GameId> = HashSet::new();
+    let (found_tx, mut found_rx) = mpsc::unbounded_channel::<Found>();
+    loop {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        let listed = with_store(store, |s| s.computer_games()).await?;
+        seen.retain(|id, _| listed.iter().any(|(g, _)| g == id));
+        for (id, updated) in listed {
+            if busy.len() >= searches {
+                break;
+            }
+            if busy.contains(&id) || seen.get(&id) == Some(&updated) {
+                continue;
+            }
+            seen.insert(id, updated);
+            let Some(game) = with_store(store, move |s| s.game(id)).await? else {
+                continue;
+            };
+            let Some(task) = referee_computer::pending(&game) else {
+                continue;
+            };
+            busy.insert(id);
+            let tx = found_tx.clone();
+            std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .spawn(move || {
+                    let advice = referee_computer::think(&game, &task);
+                    let _ = tx.send((task, game, advice));
+                })
+                .map_err(|e| DaemonError::Task(format!("cannot start a search: {e}")))?;
+            tracing::info!(game = id, request = ?task.request, level = %task.level, "searching");
+        }
+        tokio::select! {
+            Some((task, game, advice)) = found_rx.recv() => {
+                busy.remove(&task.game);
+                match advice {
+                    Some(advice) => {
+                        settle(config, store, wakes, task, advice).await?;
+                        // Looked at again: what it owes next (an answer that changed
+                        // nothing leaves nothing owed: the game changed meanwhile).
+                        seen.remove(&task.game);
+                    }
+                    // Kept as seen: searched again only once the game changes.
+                    None => tracing::error!(
+                        game = game.id,
+                        "the computer found no move in a game it owes one (a record that does not replay?)"
+                    ),
+                }
+            }
+            () = wake.notified() => {}
+            () = tokio::time::sleep(POLL) => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
+
+/// Decides the computer's answer to `task` and wakes what must send it.
+async fn settle(
+    config: &RefereeConfig,
+    store: &SharedStore,
+    wakes: &Wakes,
+    task: Task,
+    advice: Advice,
+) -> Result<(), DaemonError> {
+    let config = config.clone();
+    let (summary, mails) = with_store(store, move |s| {
+        let settled = s.decide(Answering::Nothing, At::Now, |s, at| {
+            let ctx = s.game_context(task.game, at)?;
+            let decision = referee_computer::answer(&config, &ctx, &task, &advice, at);
+            if decision.games.is_empty() && decision.outbox.is_empty() {
+                Ok(Decided::Nothing(decision.summary))
+            } else {
+                Ok(Decided::Commit(decision, String::new()))
+            }
+        })?;
+        Ok(match settled {
+            Settled::Done { decision, .. } => (decision.summary, decision.outbox.len()),
+            Settled::Nothing(why) => (why, 0),
+            Settled::AlreadyDone => (String::new(), 0),
+        })
+    })
+    .await?;
+    tracing::info!(game = task.game, mails, summary = %summary, "computer");
+    if mails > 0 {
+        wakes.mail.notify_one();
+        wakes.sms.notify_one();
+    }
+    wakes.clock.notify_one();
+    Ok(())
+}
+
+/// Whether a decision touched a game where the computer sits (then its task is woken).
+pub fn concerns_computer(decision: &referee::Decision) -> bool {
+    decision
+        .games
+        .iter()
+        .any(|g| referee_computer::seated(g).is_some())
+}

@@ -1,0 +1,163 @@
+//! Playing the computer by mail through the real servers: `arbitre run` referees and plays,
+//! a player is a real IMAP/SMTP account. The challenge and its confirmation, the
+//! computer's answers, a take-back, a hint, a resignation; and a SIGKILL while the
+//! computer searches, which loses nothing and doubles nothing.
+
+use crate::common;
+
+use std::time::Duration;
+
+use arbitre::games::{AnyGame, GameKind, Start};
+use arbitre::referee::computer;
+use common::{Daemon, MailEnv};
+
+/// Alice challenges the computer by mail with `line` and confirms; returns the game-start
+/// mail.
+async fn challenge(env: &MailEnv, alice: &str, bot: &str, line: &str) -> common::Mail {
+    env.send(alice, bot, "a game", line, "").await;
+    env.wait_mail_after(alice, 0, "the request to confirm", |m| {
+        m.subject.contains("Confirm: NEW")
+    })
+    .await;
+    let mark = env.last_uid(alice).await;
+    env.reply_latest(alice, bot, "").await;
+    env.wait_mail_after(alice, mark, "the game start", |m| {
+        m.body.contains("arbitre plays at level")
+    })
+    .await
+}
+
+/// The only game's number, as `arbitre games` lists it.
+fn only_game(daemon: &Daemon) -> i64 {
+    let games = daemon.store().games().unwrap();
+    assert_eq!(games.len(), 1, "{games:#?}");
+    games[0].id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_plays_the_computer_by_mail() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let mut accounts = env.accounts(&["bot", "alice"]).await;
+    let (bot, alice) = (accounts.remove(0), accounts.remove(0));
+    let daemon = Daemon::start(&env, &bot, "computer-play");
+    let start = challenge(&env, &alice, &bot, "NEW ataxx AS FIRST VS arbitre LEVEL 2").await;
+    assert!(start.body.contains("It is your move"), "{}", start.body);
+    let id = only_game(&daemon);
+    let seat = computer::seat(arbitre::games::engine::Level::new(2).unwrap());
+
+    // Alice's move; the computer's answer comes as a mail whose first line is its move,
+    // legal in the position after hers.
+    let mut live = AnyGame::new(GameKind::Ataxx, &Start::Default, None, "").unwrap();
+    let mine = live.legal_moves()[3].clone();
+    live.play(&mine).unwrap();
+    let mark = env.last_uid(&alice).await;
+    env.reply_latest(&alice, &bot, &mine).await;
+    let answer = env
+        .wait_mail_after(&alice, mark, "the computer's move", |m| {
+            live.judge(m.first_line()).is_ok()
+        })
+        .await;
+    let its = answer.first_line().to_string();
+    assert!(
+        !answer.body.contains(&seat),
+        "the seat's address is never shown"
+    );
+
+    // A hint, then a take-back of both moves, then resignation.
+    let mark = env.last_uid(&alice).await;
+    env.reply_latest(&alice, &bot, "HINT").await;
+    let hint = env
+        .wait_mail_after(&alice, mark, "the hint", |m| {
+            m.body.contains("arbitre suggests")
+        })
+        .await;
+    live.play(&its).unwrap();
+    assert!(
+        live.legal_moves()
+            .iter()
+            .any(|m| hint.body.contains(&format!("suggests {m},"))),
+        "{}",
+        hint.body
+    );
+    let mark = env.last_uid(&alice).await;
+    env.reply_latest(&alice, &bot, "UNDO").await;
+    env.wait_mail_after(&alice, mark, "the take-back", |m| {
+        m.body.contains(&format!("Taken back: {mine}, {its}."))
+    })
+    .await;
+    let show =
+        String::from_utf8_lossy(&daemon.command(&["show", &id.to_string()]).stdout).to_string();
+    assert!(show.contains("Moves (0)"), "{show}");
+    let mark = env.last_uid(&alice).await;
+    env.reply_latest(&alice, &bot, "RESIGN").await;
+    env.wait_mail_after(&alice, mark, "the result", |m| m.body.contains("Result:"))
+        .await;
+
+    // Nothing was ever queued to the seat; everything queued was sent.
+    let store = daemon.store();
+    let game = store.game(id).unwrap().unwrap();
+    assert!(!game.terms.rated);
+    assert_eq!(store.outbox_counts().unwrap().0, 0, "nothing left unsent");
+    assert!(
+        !daemon.log().contains(&format!("to={seat}")),
+        "no mail to the seat"
+    );
+}
+
+/// The computer moves first at a level whose search takes a while in this build; arbitre
+/// is killed while it searches, twice, and restarted: the move is played once, mailed
+/// once, and is the move the same search finds from the stored game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_during_a_search_loses_and_doubles_nothing() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let mut accounts = env.accounts(&["bot", "alice"]).await;
+    let (bot, alice) = (accounts.remove(0), accounts.remove(0));
+    let mut daemon = Daemon::start(&env, &bot, "computer-kill");
+    challenge(&env, &alice, &bot, "NEW ataxx AS SECOND VS arbitre LEVEL 9").await;
+    let id = only_game(&daemon);
+    // Killed while the search runs (it starts as the game is created), then again while
+    // the next daemon's search runs.
+    for pause in [200, 400] {
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+        daemon.kill9();
+        daemon.spawn();
+    }
+    let stored = daemon.store().game(id).unwrap().unwrap();
+    let task = computer::pending(&stored).expect("the computer still owes its first move");
+    let expected = computer::think(&stored, &task).expect("a move").text;
+    let mark = 0;
+    let mail = env
+        .wait_mail_after(&alice, mark, "the computer's first move", |m| {
+            m.first_line() == expected
+        })
+        .await;
+    assert!(
+        mail.body.contains("your move") || mail.body.contains("Your move"),
+        "{}",
+        mail.body
+    );
+    // Time for a second search to finish, had one been started.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let moves = env
+        .inbox(&alice)
+        .await
+        .iter()
+        .filter(|m| m.first_line() == expected)
+        .count();
+    assert_eq!(moves, 1, "the move is mailed once");
+    let game = daemon.store().game(id).unwrap().unwrap();
+    assert_eq!(game.moves.len(), 1, "played once");
+    assert_eq!(game.moves[0].text, expected);
+    assert_eq!(daemon.store().outbox_counts().unwrap().0, 0);
+    // The kills did land mid-search: three daemons each started it.
+    let searches = daemon.log().matches("searching").count();
+    assert!(
+        searches >= 2,
+        "searches started: {searches}\n{}",
+        daemon.log()
+    );
+}
