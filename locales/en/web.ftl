@@ -51,6 +51,8 @@ web-rated-games = { $games ->
 }
 web-casual-hidden = This player's casual games are not shown.
 web-unnamed = Player { $handle }
+# The computer (NEW ... VS arbitre), wherever the pages name a player.
+web-computer = arbitre (computer, level { $level })
 
 # An event's page. $game: the event's game.
 web-event-entry = { $game }: taking entries.

@@ -52,6 +52,8 @@ web-rated-games = { $games ->
 }
 web-casual-hidden = Les parties amicales de ce joueur ne sont pas montrées.
 web-unnamed = Joueur { $handle }
+# L'ordinateur (NOUVELLE ... CONTRE arbitre), partout où les pages nomment un joueur.
+web-computer = arbitre (ordinateur, niveau { $level })
 
 # La page d'une épreuve. $game : le jeu de l'épreuve.
 web-event-entry = { $game } : inscriptions ouvertes.

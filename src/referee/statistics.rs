@@ -14,7 +14,9 @@
 //!   because the first move never came, resigned or adjudicated at once) is not a finished
 //!   game here, and neither is a game that counts for nobody whatever its moves (cancelled
 //!   by a director, or by an event when a player withdrew:
-//!   [`Termination::counts_for_nobody`]). A declined challenge never started.
+//!   [`Termination::counts_for_nobody`]). A declined challenge never started;
+//! - only games between people: a game against the computer says nothing of how people
+//!   play the game (its openings are the computer's).
 //!
 //! Lengths are in moves as the pages count them: each player's move counts one, a forced
 //! pass too (the referee stores it as a move).
@@ -56,12 +58,15 @@ pub struct Finished {
     pub moves: usize,
     /// Its first moves as stored (canonical notation), at most [`OPENING_MOVES`].
     pub opening: Vec<String>,
+    /// Whether the computer played in it (`NEW ... VS arbitre`).
+    pub computer: bool,
 }
 
 impl Finished {
     /// Whether the statistics count this game (see the module's doc).
     pub fn counts(&self) -> bool {
         listed_by(GameStatus::Finished, self.tournament, self.public)
+            && !self.computer
             && self.moves > 0
             && self
                 .termination
@@ -259,6 +264,7 @@ mod tests {
             public: [true, true],
             moves,
             opening: opening.iter().map(|m| m.to_string()).collect(),
+            computer: false,
         }
     }
 
@@ -282,6 +288,11 @@ mod tests {
             ..shown.clone()
         };
         assert!(!unplayed.counts(), "ended before its first move");
+        let against_computer = Finished {
+            computer: true,
+            ..shown.clone()
+        };
+        assert!(!against_computer.counts(), "a game against the computer");
         for nobody in ["cancelled", "cancelled-by-director", "withdrawal"] {
             let g = Finished {
                 termination: Some(nobody.into()),

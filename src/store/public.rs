@@ -42,7 +42,8 @@ pub fn finished_games(db: &Db, kind: Option<GameKind>) -> Result<Vec<Finished>, 
                 coalesce(w.public, 1), coalesce(b.public, 1),
                 coalesce((SELECT max(m.ply) FROM moves m WHERE m.game_id = g.id), 0),
                 (SELECT m.text FROM moves m WHERE m.game_id = g.id AND m.ply = 1),
-                (SELECT m.text FROM moves m WHERE m.game_id = g.id AND m.ply = 2)
+                (SELECT m.text FROM moves m WHERE m.game_id = g.id AND m.ply = 2),
+                (g.white LIKE '%@{domain}' OR g.black LIKE '%@{domain}')
          FROM games g
          LEFT JOIN players w ON w.address = g.white
          LEFT JOIN players b ON b.address = g.black
@@ -52,7 +53,8 @@ pub fn finished_games(db: &Db, kind: Option<GameKind>) -> Result<Vec<Finished>, 
             " AND g.kind = ?1"
         } else {
             ""
-        }
+        },
+        domain = crate::referee::computer::DOMAIN,
     );
     match kind {
         Some(kind) => db.query_built(&sql, params![kind.name()], finished_row),
@@ -79,6 +81,7 @@ fn finished_row(r: &Row<'_>) -> Result<Finished, StoreError> {
         public: [r.get(6)?, r.get(7)?],
         moves: usize::try_from(moves).unwrap_or(0),
         opening: first.into_iter().chain(second).collect(),
+        computer: r.get(11)?,
     })
 }
 

@@ -432,6 +432,13 @@ impl<'s> Reading<'s> {
         event: Option<&StoredEvent>,
     ) -> Result<Named, StoreError> {
         let key = handle(self.site.settings.page_key(), address);
+        // The computer is named as such, with its level, on every page.
+        if let Some(level) = crate::referee::computer::level_of(address) {
+            return Ok(Named {
+                name: t!(chrome.lang, "web-computer", level = level.number()),
+                href: chrome.href(&format!("/players/{key}")),
+            });
+        }
         let from_event = event
             .and_then(|e| e.entry_of(address))
             .and_then(|e| public_name(Some(&e.name)));

@@ -39,6 +39,9 @@ pub const DIRECTOR: &str = "td@example.org";
 /// The event's spectator delay, in moves.
 pub const DELAY: usize = 2;
 
+/// The computer's seat at level 4 (a director may seat it: a stand-in).
+pub const COMPUTER: &str = "level-4@arbitre.invalid";
+
 /// The installation.
 pub struct Site {
     /// Its directory (the configuration; the store too, on SQLite).
@@ -53,6 +56,8 @@ pub struct Site {
     pub live: i64,
     /// An event game with 4 moves, decided by the director.
     pub decided: i64,
+    /// A casual Ataxx game of Ada against the computer at level 4, 6 moves played.
+    pub computer: i64,
 }
 
 impl Site {
@@ -62,6 +67,7 @@ impl Site {
         all.push(ZOE.to_string());
         all.push(DIRECTOR.to_string());
         all.push("arbitre@example.org".to_string());
+        all.push(COMPUTER.to_string());
         all
     }
 
@@ -89,10 +95,12 @@ pub fn build(name: &str) -> Site {
     let (live, decided) = (round1[0], round1[1]);
     let casual = new_game(&store, c, "abalone", None, ENTRANTS[0].1, ZOE);
     let hidden = new_game(&store, c, "sauterelle", None, ENTRANTS[1].1, ZOE);
+    let computer = new_game(&store, c, "ataxx", None, COMPUTER, ENTRANTS[0].1);
     play(&mut store, live, 7);
     play(&mut store, decided, 4);
     play(&mut store, casual, 12);
     play(&mut store, hidden, 3);
+    play(&mut store, computer, 6);
     ok(&[
         "adjudicate",
         "--config",
@@ -124,6 +132,7 @@ pub fn build(name: &str) -> Site {
         hidden,
         live,
         decided,
+        computer,
     }
 }
 

@@ -104,7 +104,7 @@ async fn the_front_page_lists_the_event_and_the_games_spectators_may_see() {
     assert!(index.body.contains("Autumn Ataxx"));
     let hrefs = links(&index.body);
     assert!(hrefs.contains(&"/events/autumn".to_string()), "{hrefs:?}");
-    for shown in [s.casual, s.live, s.decided] {
+    for shown in [s.casual, s.live, s.decided, s.computer] {
         assert!(
             hrefs.contains(&format!("/games/{shown}")),
             "game {shown}: {hrefs:?}"
@@ -114,6 +114,15 @@ async fn the_front_page_lists_the_event_and_the_games_spectators_may_see() {
         !hrefs.contains(&format!("/games/{}", s.hidden)),
         "a hidden game is listed"
     );
+    // The computer is named as such, with its level.
+    assert!(
+        index.body.contains("arbitre (computer, level 4)"),
+        "the computer's game is marked"
+    );
+    let page = get(&web.base, &format!("/games/{}", s.computer)).await.body;
+    assert!(page.contains("arbitre (computer, level 4)"), "{page}");
+    let fr = get_with(&web.base, &format!("/games/{}", s.computer), Some("fr")).await;
+    assert!(fr.body.contains("arbitre (ordinateur, niveau 4)"));
     // Zoe's mail gives her address as her name: the pages call her by her handle instead.
     assert!(index.body.contains("Ada L."), "a player's own name");
     assert!(
