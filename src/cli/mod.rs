@@ -17,6 +17,7 @@
 mod clocks;
 pub mod daemon;
 pub mod director;
+pub mod engine;
 mod play;
 pub mod ratings;
 pub mod setup;
@@ -121,6 +122,8 @@ pub enum Command {
         #[command(flatten)]
         setup: Setup,
     },
+    /// Play as the computer opponent over an engine protocol (`--game ataxx --uai`).
+    Engine(engine::EngineArgs),
     /// Run the referee daemon: read the mailbox, judge, answer (until SIGTERM).
     Run(setup::ConfigArg),
     /// Serve the public pages (games, players, events) read-only, until SIGTERM.
@@ -311,6 +314,7 @@ pub fn run(command: Command) -> Result<ExitCode, UsageError> {
         Command::Perft { setup, depth } => play::perft(&setup, depth),
         Command::Replay { setup, json, file } => play::replay(&setup, json, &file),
         Command::Run(args) => Ok(daemon::run(&args)),
+        Command::Engine(args) => engine::engine(&args),
         Command::CheckConfig(args) => Ok(daemon::check_config(&args)),
         Command::Status(args) => Ok(status::status(&args)),
         Command::Web(args) => Ok(web::web(&args)),

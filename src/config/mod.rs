@@ -43,6 +43,9 @@ pub struct Config {
     /// The computer opponent: how many searches may run at once.
     #[serde(default)]
     pub computer: ComputerSection,
+    /// External engines behind the computer's seat, by game.
+    #[serde(default)]
+    pub engines: EnginesSection,
     /// Logging.
     #[serde(default)]
     pub log: LogConfig,
@@ -479,6 +482,31 @@ impl ComputerSection {
             ],
             _ => Vec::new(),
         }
+    }
+}
+
+/// The `[engines]` section: an external engine in place of arbitre's own search at the
+/// computer's top levels (6 to 9), by game. Only Ataxx has an engine protocol (UAI).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct EnginesSection {
+    /// A UAI engine's program (`/usr/local/bin/tiktaxx`); it is started for each search.
+    pub ataxx: Option<PathBuf>,
+}
+
+impl EnginesSection {
+    /// What is wrong with the section, one sentence each.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if let Some(path) = &self.ataxx
+            && !path.is_file()
+        {
+            problems.push(format!(
+                "engines.ataxx `{}` is not a program file.",
+                path.display()
+            ));
+        }
+        problems
     }
 }
 
@@ -1076,6 +1104,7 @@ impl Config {
         }
         problems.extend(self.web.problems());
         problems.extend(self.computer.problems());
+        problems.extend(self.engines.problems());
         if self.outbox.poll_seconds == 0 {
             problems.push("outbox.poll-seconds must be at least 1.".to_string());
         }

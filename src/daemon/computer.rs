@@ -11,6 +11,8 @@
 //!   plies, take-backs and request): a daemon killed mid-search loses nothing and, after
 //!   restart, searches again with the same seed and finds the same move; a second daemon on
 //!   the same store that searched the same turn finds it answered and changes nothing.
+//! - **An engine of the installation's choice** may search instead at the top levels
+//!   ([`super::external`]).
 //! - **Cheap to watch.** Each look reads one indexed list (the games in play where the
 //!   computer sits, with when each last changed) and loads only the games that changed
 //!   since the last look. It looks when a decision touched such a game (the other tasks
@@ -29,6 +31,7 @@ use crate::referee::computer::{self as referee_computer, Task};
 use crate::referee::{self, GameId, RefereeConfig, StoredGame, Timestamp};
 use crate::store::{Answering, At, Decided, Settled};
 
+use super::external::Engines;
 use super::{DaemonError, SharedStore, with_store};
 
 /// How often the store is looked at without being woken (games changed by another
@@ -55,13 +58,23 @@ pub async fn run(
     config: RefereeConfig,
     store: SharedStore,
     searches: usize,
+    engines: Engines,
     wake: Arc<Notify>,
     wakes: Wakes,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     let mut retry = super::Retry::default();
     loop {
-        match run_until_error(&config, &store, searches.max(1), &wake, &wakes, &mut stop).await {
+        let run = run_until_error(
+            &config,
+            &store,
+            searches.max(1),
+            &engines,
+            &wake,
+            &wakes,
+            &mut stop,
+        );
+        match run.await {
             Ok(()) => return Ok(()),
             Err(e) => {
                 if !retry.wait("computer", &e.to_string(), &mut stop).await {
@@ -76,6 +89,7 @@ async fn run_until_error(
     config: &RefereeConfig,
     store: &SharedStore,
     searches: usize,
+    engines: &Engines,
     wake: &Notify,
     wakes: &Wakes,
     stop: &mut watch::Receiver<bool>,
@@ -107,10 +121,11 @@ async fn run_until_error(
             };
             busy.insert(id);
             let tx = found_tx.clone();
+            let engines = engines.clone();
             std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .spawn(move || {
-                    let advice = referee_computer::think(&game, &task);
+                    let advice = engines.think(&game, &task);
                     let _ = tx.send((task, game, advice));
                 })
                 .map_err(|e| DaemonError::Task(format!("cannot start a search: {e}")))?;

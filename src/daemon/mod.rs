@@ -16,6 +16,7 @@
 pub mod arrivals;
 pub mod computer;
 pub mod deadlines;
+pub mod external;
 pub mod inbound;
 pub mod notify;
 pub mod outbound;
@@ -63,6 +64,8 @@ pub struct DaemonSettings {
     pub verifier: Option<Arc<crate::mail::verify::Verifier>>,
     /// How many of the computer's searches may run at once (`[computer] searches`).
     pub computer_searches: usize,
+    /// External engines behind the computer's seat (`[engines]`).
+    pub engines: external::Engines,
 }
 
 impl DaemonSettings {
@@ -87,6 +90,9 @@ impl DaemonSettings {
                 codes: config.sms.codes_per_day,
             },
             computer_searches: config.computer.searches(),
+            engines: external::Engines {
+                ataxx: config.engines.ataxx.clone(),
+            },
             verifier: match config.bot.verify {
                 crate::config::Verify::Server => None,
                 crate::config::Verify::Dkim => {
@@ -169,6 +175,7 @@ where
         settings.referee.clone(),
         store.clone(),
         settings.computer_searches,
+        settings.engines.clone(),
         wake_computer.clone(),
         computer::Wakes {
             mail: wake_outbox.clone(),

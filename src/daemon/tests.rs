@@ -52,6 +52,7 @@ fn settings() -> DaemonSettings {
         },
         verifier: None,
         computer_searches: 2,
+        engines: Default::default(),
     }
 }
 

@@ -161,3 +161,51 @@ async fn sigkill_during_a_search_loses_and_doubles_nothing() {
         daemon.log()
     );
 }
+
+/// An external UAI engine behind the computer's seat (`[engines] ataxx`): arbitre's own
+/// engine run as a separate process (`arbitre engine --game ataxx --uai`, through a small
+/// script, as an installation would name any engine's program). Its moves reach the player;
+/// a level below 6 keeps arbitre's own search.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_external_uai_engine_plays_behind_the_seat() {
+    let Some(env) = MailEnv::load() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("arbitre-uai-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nexec '{}' engine --game ataxx --uai\n",
+            env!("CARGO_BIN_EXE_arbitre")
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut accounts = env.accounts(&["bot", "alice"]).await;
+    let (bot, alice) = (accounts.remove(0), accounts.remove(0));
+    let daemon = Daemon::start_sections(
+        &env,
+        &bot,
+        "computer-uai",
+        "",
+        &[],
+        &format!("[engines]\nataxx = \"{}\"\n", script.display()),
+    );
+    challenge(&env, &alice, &bot, "NEW ataxx AS SECOND VS arbitre LEVEL 6").await;
+    let live = AnyGame::new(GameKind::Ataxx, &Start::Default, None, "").unwrap();
+    let first = env
+        .wait_mail_after(&alice, 0, "the engine's first move", |m| {
+            live.judge(m.first_line()).is_ok()
+        })
+        .await;
+    let id = only_game(&daemon);
+    let game = daemon.store().game(id).unwrap().unwrap();
+    assert_eq!(game.moves.len(), 1);
+    assert_eq!(game.moves[0].text, first.first_line());
+    let log = daemon.log();
+    assert!(log.contains("external engine"), "{log}");
+    assert!(!log.contains("external engine failed"), "{log}");
+}

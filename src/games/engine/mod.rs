@@ -23,6 +23,7 @@
 
 pub mod level;
 pub mod search;
+pub mod uai;
 
 pub use level::Level;
 pub use search::{Budget, Scored, Thought};
