@@ -199,6 +199,29 @@ async fn a_game_by_sms_against_mail_through_kannel_dovecot_and_postfix() {
         .wait_mail_after(bob, after_bob, "the result", |m| m.body.contains("resign"))
         .await;
     assert!(!result.first_line().is_empty());
+
+    // The computer, by SMS: a challenge to it invites nobody, so it may come by SMS; it
+    // starts at once, and Alice's move by SMS is answered by the computer's, by SMS.
+    g.phone_sends(&phone, "NEW ataxx AS FIRST VS arbitre LEVEL 1");
+    let mut against = None;
+    common::eventually("the game against the computer", Duration::from_secs(20), || {
+        against = daemon.store().games().unwrap().into_iter().find(|g| {
+            g.status == arbitre::referee::GameStatus::Active
+                && arbitre::referee::computer::seated(g).is_some()
+        });
+        against.is_some()
+    })
+    .await;
+    let against = against.unwrap().id;
+    let seen = g.received(&phone).len();
+    g.phone_sends(&phone, "f2");
+    let answer = g.texted(&phone, seen, "played").await;
+    let stored = daemon.store().game(against).unwrap().unwrap();
+    assert_eq!(stored.moves.len(), 2, "{answer}");
+    assert!(
+        answer.contains(&stored.moves[1].text),
+        "the computer's move by SMS: {answer}"
+    );
     assert!(
         daemon.terminate(),
         "arbitre stops cleanly:\n{}",
