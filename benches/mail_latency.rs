@@ -11,6 +11,10 @@
 //!    move is committed and every forwarded move delivered; checks that nothing is lost and
 //!    nothing doubled.
 //! 4. The daemon's resident memory (VmRSS now, VmHWM peak) after the burst.
+//! 5. The computer's searches off the referee's path: the latency series again while
+//!    `ARBITRE_BENCH_SEARCHING_GAMES` games (default 10) between computers (level 9 against
+//!    level 8, Ataxx, set up by the director) keep the computer searching, first with the
+//!    default cap on searches at once (half the cores), then with the cap at one per game.
 //!
 //! Run: `bash scripts/mail-servers.sh start && cargo bench --bench mail_latency`.
 //! Under `cargo test` it does nothing (the servers and minutes it needs are the bench's).
@@ -62,11 +66,43 @@ impl Watcher {
     }
 }
 
-/// A deterministic sequence of legal moves that does not end the game.
-async fn latency(env: &MailEnv, n: usize) -> (f64, f64) {
+/// The latency of a game between people while `load` games between computers (level 9
+/// against level 8, set up by the director) keep the computer searching, at most
+/// `searches` at once (`None`: the default, half the cores). Returns the median and p95,
+/// and how many computer moves were played during the series.
+async fn latency(
+    env: &MailEnv,
+    n: usize,
+    load: usize,
+    searches: Option<usize>,
+) -> (f64, f64, usize) {
     let accounts = env.accounts(&["bot", "alice", "bob"]).await;
     let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
-    let daemon = Daemon::start(env, bot, "bench-latency");
+    let cap = searches.map(|s| s.to_string());
+    let tuning: Vec<(&str, &str, &str)> = cap
+        .iter()
+        .map(|c| ("computer", "searches", c.as_str()))
+        .collect();
+    let daemon = Daemon::start_tuned(env, bot, &format!("bench-latency-{load}"), "", &tuning);
+    let seat = |level: u8| {
+        arbitre::referee::computer::seat(arbitre::games::engine::Level::new(level).unwrap())
+    };
+    for _ in 0..load {
+        let out = daemon.command(&[
+            "new", "--game", "ataxx", "--white", &seat(9), "--black", &seat(8),
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let computer_moves = |daemon: &Daemon| -> usize {
+        daemon
+            .store()
+            .games()
+            .unwrap()
+            .iter()
+            .filter(|g| arbitre::referee::computer::seated(g).is_some())
+            .map(|g| g.moves.len())
+            .sum()
+    };
     let out = daemon.command(&["new", "--game", "abalone", "--white", bob, "--black", alice]);
     assert!(
         out.status.success(),
@@ -79,6 +115,7 @@ async fn latency(env: &MailEnv, n: usize) -> (f64, f64) {
     watch.insert(alice.clone(), Watcher::new(env, alice).await);
     watch.insert(bob.clone(), Watcher::new(env, bob).await);
     let mut samples = Vec::new();
+    let before = computer_moves(&daemon);
     for (ply, (mv, line)) in abalone_line(n, 0).into_iter().enumerate() {
         let (mover, other) = if ply % 2 == 0 {
             (alice, bob)
@@ -110,8 +147,19 @@ async fn latency(env: &MailEnv, n: usize) -> (f64, f64) {
         // The mover's confirmation: wait for it so it never mixes with the next sample.
         watch.get_mut(mover.as_str()).unwrap().next().await;
     }
+    let played = computer_moves(&daemon) - before;
     drop(daemon);
-    stats("arbitre, submission to opponent's inbox", samples)
+    let label = match (load, searches) {
+        (0, _) => "arbitre, submission to opponent's inbox".to_string(),
+        (_, None) => format!(
+            "the same while {load} games keep the computer searching (default cap)"
+        ),
+        (_, Some(c)) => format!(
+            "the same while {load} games keep the computer searching ([computer] searches = {c})"
+        ),
+    };
+    let (median, p95) = stats(&label, samples);
+    (median, p95, played)
 }
 
 async fn floor(env: &MailEnv, n: usize) -> (f64, f64, f64) {
@@ -273,12 +321,21 @@ fn main() {
         let n = env_number("ARBITRE_BENCH_MOVES", 60);
         println!("machine: {} cores; {} moves per latency series", std::thread::available_parallelism().map_or(0, |n| n.get()), n);
         let (one_hop, floor_median, floor_p95) = floor(&env, n).await;
-        let (median, p95) = latency(&env, n).await;
+        let (median, p95, _) = latency(&env, n, 0, None).await;
         println!(
             "arbitre adds {:.1} ms (median) and {:.1} ms (p95) to the two-hop floor; one hop alone is {one_hop:.1} ms",
             median - floor_median,
             p95 - floor_p95
         );
+        let load = env_number("ARBITRE_BENCH_SEARCHING_GAMES", 10);
+        for cap in [None, Some(load)] {
+            let (m, p, played) = latency(&env, n, load, cap).await;
+            println!(
+                "  with {load} games searching: median {:+.1} ms, p95 {:+.1} ms against no search; {played} computer moves played meanwhile",
+                m - median,
+                p - p95
+            );
+        }
         burst(&env, env_number("ARBITRE_BENCH_GAMES", 100), env_number("ARBITRE_BENCH_PLIES", 10)).await;
     });
 }
