@@ -78,20 +78,29 @@ async fn latency(
 ) -> (f64, f64, usize) {
     let accounts = env.accounts(&["bot", "alice", "bob"]).await;
     let (bot, alice, bob) = (&accounts[0], &accounts[1], &accounts[2]);
-    let cap = searches.map(|s| s.to_string());
-    let tuning: Vec<(&str, &str, &str)> = cap
-        .iter()
-        .map(|c| ("computer", "searches", c.as_str()))
-        .collect();
-    let daemon = Daemon::start_tuned(env, bot, &format!("bench-latency-{load}"), "", &tuning);
+    let section = searches
+        .map(|c| format!("[computer]\nsearches = {c}\n"))
+        .unwrap_or_default();
+    let name = format!("bench-latency-{load}-{}", searches.unwrap_or(0));
+    let daemon = Daemon::start_sections(env, bot, &name, "", &[], &section);
     let seat = |level: u8| {
         arbitre::referee::computer::seat(arbitre::games::engine::Level::new(level).unwrap())
     };
     for _ in 0..load {
         let out = daemon.command(&[
-            "new", "--game", "ataxx", "--white", &seat(9), "--black", &seat(8),
+            "new",
+            "--game",
+            "ataxx",
+            "--white",
+            &seat(9),
+            "--black",
+            &seat(8),
         ]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let computer_moves = |daemon: &Daemon| -> usize {
         daemon
@@ -151,9 +160,9 @@ async fn latency(
     drop(daemon);
     let label = match (load, searches) {
         (0, _) => "arbitre, submission to opponent's inbox".to_string(),
-        (_, None) => format!(
-            "the same while {load} games keep the computer searching (default cap)"
-        ),
+        (_, None) => {
+            format!("the same while {load} games keep the computer searching (default cap)")
+        }
         (_, Some(c)) => format!(
             "the same while {load} games keep the computer searching ([computer] searches = {c})"
         ),

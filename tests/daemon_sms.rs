@@ -204,13 +204,17 @@ async fn a_game_by_sms_against_mail_through_kannel_dovecot_and_postfix() {
     // starts at once, and Alice's move by SMS is answered by the computer's, by SMS.
     g.phone_sends(&phone, "NEW ataxx AS FIRST VS arbitre LEVEL 1");
     let mut against = None;
-    common::eventually("the game against the computer", Duration::from_secs(20), || {
-        against = daemon.store().games().unwrap().into_iter().find(|g| {
-            g.status == arbitre::referee::GameStatus::Active
-                && arbitre::referee::computer::seated(g).is_some()
-        });
-        against.is_some()
-    })
+    common::eventually(
+        "the game against the computer",
+        Duration::from_secs(20),
+        || {
+            against = daemon.store().games().unwrap().into_iter().find(|g| {
+                g.status == arbitre::referee::GameStatus::Active
+                    && arbitre::referee::computer::seated(g).is_some()
+            });
+            against.is_some()
+        },
+    )
     .await;
     let against = against.unwrap().id;
     let seen = g.received(&phone).len();

@@ -3,7 +3,8 @@
 //! threads of its own, and decides each answer in the one decide path, like any message.
 //!
 //! - **Off the referee's path.** A search runs on its own OS thread, never on the threads
-//!   that read mail and decide: a search of seconds delays no other game. At most
+//!   that read mail and decide, at a lower priority than theirs ([`SEARCH_NICE`]): a
+//!   search of seconds delays no other game. At most
 //!   [`DaemonSettings::computer_searches`] run at once; what waits is looked at again as
 //!   soon as one ends.
 //! - **Exactly once.** Nothing is written before the search ends. The answer is decided in
@@ -125,6 +126,7 @@ async fn run_until_error(
             std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .spawn(move || {
+                    lower_priority();
                     let advice = engines.think(&game, &task);
                     let _ = tx.send((task, game, advice));
                 })
@@ -151,6 +153,27 @@ async fn run_until_error(
             () = wake.notified() => {}
             () = tokio::time::sleep(POLL) => {}
             _ = stop.changed() => {}
+        }
+    }
+}
+
+/// The nice value of a search's thread: below the referee's, so that a machine busy with
+/// searches still gives the threads that read mail and decide their turn first.
+pub const SEARCH_NICE: i32 = 10;
+
+/// Lowers the calling thread's scheduling priority to [`SEARCH_NICE`], unless it is lower
+/// already (on Linux a nice value is a thread's own); a refusal only costs the priority,
+/// and is logged.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let tid = rustix::thread::gettid();
+        // Only ever lower it: a daemon started niced stays as niced.
+        let now = rustix::process::getpriority_process(Some(tid)).unwrap_or(0);
+        if now < SEARCH_NICE
+            && let Err(e) = rustix::process::setpriority_process(Some(tid), SEARCH_NICE)
+        {
+            tracing::warn!(cause = %e, "cannot lower a search's priority");
         }
     }
 }
@@ -196,4 +219,22 @@ pub fn concerns_computer(decision: &referee::Decision) -> bool {
         .games
         .iter()
         .any(|g| referee_computer::seated(g).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_search_thread_runs_below_the_referee_and_leaves_it_as_it_was() {
+        let before = rustix::process::getpriority_process(None).unwrap();
+        let lowered = std::thread::spawn(|| {
+            super::lower_priority();
+            rustix::process::getpriority_process(Some(rustix::thread::gettid())).unwrap()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(lowered, super::SEARCH_NICE.max(before));
+        let after = rustix::process::getpriority_process(Some(rustix::thread::gettid())).unwrap();
+        assert_eq!(after, before, "the calling thread keeps its priority");
+    }
 }
