@@ -117,11 +117,30 @@ async fn sigkill_during_a_search_loses_and_doubles_nothing() {
     let mut accounts = env.accounts(&["bot", "alice"]).await;
     let (bot, alice) = (accounts.remove(0), accounts.remove(0));
     let mut daemon = Daemon::start(&env, &bot, "computer-kill");
-    challenge(&env, &alice, &bot, "NEW ataxx AS SECOND VS arbitre LEVEL 9").await;
-    let id = only_game(&daemon);
-    // Killed while the search runs (it starts as the game is created), then again while
-    // the next daemon's search runs.
-    for pause in [200, 400] {
+    // The challenge and its confirmation; the kill comes as soon as the game is in the
+    // store (its search starts with it), not when its first mail arrives.
+    env.send(
+        &alice,
+        &bot,
+        "a game",
+        "NEW ataxx AS SECOND VS arbitre LEVEL 9",
+        "",
+    )
+    .await;
+    env.wait_mail_after(&alice, 0, "the request to confirm", |m| {
+        m.subject.contains("Confirm: NEW")
+    })
+    .await;
+    env.reply_latest(&alice, &bot, "").await;
+    let mut id = None;
+    common::eventually("the game in the store", Duration::from_secs(30), || {
+        id = daemon.store().games().unwrap().first().map(|g| g.id);
+        id.is_some()
+    })
+    .await;
+    let id = id.unwrap();
+    // Killed while the search runs, then again while the next daemon's search runs.
+    for pause in [0, 500] {
         tokio::time::sleep(Duration::from_millis(pause)).await;
         daemon.kill9();
         daemon.spawn();
