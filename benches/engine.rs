@@ -1,106 +1,413 @@
-//! The computer opponent's time per move, level by level, and a short match between
-//! neighbouring levels: `cargo bench --bench engine [-- GAMES]` (GAMES per pair, default 20,
-//! sides alternated, each pair of games from one opening of four random plies).
+//! The computer opponent's strength and pace, game by game: time per move at each level,
+//! a ladder of matches between neighbouring levels, and the top level against a plain
+//! greedy player and a random one.
 //!
-//! Ataxx only for now: the other games have no engine yet. The figures go in
-//! docs/benchmarks.md; the ladder of issue 34 (200 games a pair) is this run with
-//! `-- 200`.
+//! ```text
+//! cargo bench --bench engine -- [--game NAME]... [--levels A-B] [--games N]
+//!     [--baselines] [--no-ladder] [--threads T] [--max-plies P] [--adjudicate]
+//! ```
+//!
+//! - `--game`: ataxx, sauterelle, tours, abalone, bulltricker (repeatable; default all);
+//! - `--levels A-B`: the ladder's pairs run from A against A+1 to B-1 against B (default
+//!   1-9); the times per move are those of the moves played;
+//! - `--games N`: games a match (default 20; the issue's ladder is 200). Each opening, made
+//!   of a few random plies from the standard start, is played twice, sides swapped;
+//! - `--baselines`: the top level against the greedy player (best move one ply deep, no
+//!   draw) and against the random player;
+//! - `--threads T`: games at once (default: the cores). Times per move are wall clock, so
+//!   they grow when T is more than the free cores;
+//! - `--max-plies P`: a game not over after P plies (default 400) is adjudicated by the
+//!   game's evaluation: won by the side a unit of material ahead (a piece, a marble, a
+//!   point), else unfinished, counted apart and as half a point;
+//! - `--adjudicate`: a game ends, won, as soon as a level that plays its best move (6 to 9)
+//!   finds a forced win, and the win it found is counted. Off by default: every game is
+//!   played out.
+//!
+//! Under `cargo test --benches` (no `--bench` argument) it is a smoke test: two games of
+//! levels 1 against 2 in every game, and each baseline once, every move checked legal by
+//! the rules as it is played.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use arbitre::games::ataxx::Position;
-use arbitre::games::engine::{Level, think};
-use arbitre::games::{Game, GameOptions, Outcome, Side};
+use arbitre::games::engine::search::search;
+use arbitre::games::engine::{Budget, Engine, Level, WIN, budget, think};
+use arbitre::games::{Game, GameKind, GameOptions, Outcome};
 
-/// The openings: the standard start after `plies` moves drawn by `seed`.
-fn opening(seed: u64, plies: usize) -> Position {
-    let options = GameOptions::defaults(Position::option_specs());
-    let mut p = Position::from_position("x5o/7/7/7/7/7/o5x x 0 1", None, &options).unwrap();
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    for _ in 0..plies {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Level(Level),
+    /// The best move one ply deep, by the game's evaluation.
+    Greedy,
+    /// Any legal move, uniformly.
+    Random,
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Level(l) => write!(f, "level {l}"),
+            Player::Greedy => f.write_str("greedy"),
+            Player::Random => f.write_str("random"),
+        }
+    }
+}
+
+/// What the run was asked to do.
+struct Plan {
+    games: Vec<GameKind>,
+    low: u8,
+    high: u8,
+    per_match: usize,
+    ladder: bool,
+    baselines: bool,
+    threads: usize,
+    max_plies: usize,
+    adjudicate: bool,
+}
+
+fn plan() -> Plan {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let full = args.iter().any(|a| a == "--bench");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut plan = Plan {
+        games: Vec::new(),
+        low: 1,
+        high: if full { 9 } else { 2 },
+        per_match: if full { 20 } else { 2 },
+        ladder: true,
+        baselines: !full,
+        threads: cores,
+        max_plies: 400,
+        adjudicate: false,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().unwrap_or_default();
+        match a.as_str() {
+            "--game" => {
+                let name = value();
+                let kind = GameKind::ALL
+                    .iter()
+                    .copied()
+                    .find(|k| k.name().eq_ignore_ascii_case(&name))
+                    .unwrap_or_else(|| panic!("no game named {name:?}"));
+                plan.games.push(kind);
+            }
+            "--levels" => {
+                let v = value();
+                let (a, b) = v.split_once('-').expect("--levels A-B");
+                plan.low = a.parse().expect("a level");
+                plan.high = b.parse().expect("a level");
+                assert!(
+                    (1..=9).contains(&plan.low) && plan.low <= plan.high && plan.high <= 9,
+                    "levels run from 1 to 9"
+                );
+            }
+            "--games" => plan.per_match = value().parse().expect("a number of games"),
+            "--threads" => plan.threads = value().parse().expect("a number of threads"),
+            "--max-plies" => plan.max_plies = value().parse().expect("a number of plies"),
+            "--baselines" => plan.baselines = true,
+            "--no-ladder" => plan.ladder = false,
+            "--adjudicate" => plan.adjudicate = true,
+            _ => {}
+        }
+    }
+    if plan.games.is_empty() {
+        plan.games = GameKind::ALL.to_vec();
+    }
+    plan.threads = plan.threads.max(1);
+    plan
+}
+
+/// How one game ended, for the player given first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Result {
+    Won,
+    Lost,
+    Drawn,
+    /// Not over after the most plies.
+    Unfinished,
+}
+
+/// One match's tally.
+#[derive(Default)]
+struct Tally {
+    won: usize,
+    lost: usize,
+    drawn: usize,
+    unfinished: usize,
+    adjudicated: usize,
+    plies: usize,
+}
+
+impl Tally {
+    fn games(&self) -> usize {
+        self.won + self.lost + self.drawn + self.unfinished
+    }
+    /// Points of the first player, a draw (or an unfinished game) half a point.
+    fn score(&self) -> f64 {
+        self.won as f64 + 0.5 * (self.drawn + self.unfinished) as f64
+    }
+    fn percent(&self) -> f64 {
+        100.0 * self.score() / self.games().max(1) as f64
+    }
+}
+
+/// Times per move, by level (index 0 is level 1).
+type Times = [Vec<Duration>; 9];
+
+/// The standard start of `G`.
+fn start<G: Game>() -> G {
+    let options = GameOptions::defaults(G::option_specs());
+    G::from_position(G::variants()[0].position, None, &options).expect("the standard start")
+}
+
+/// The opening of game pair `n`: the start after a few plies drawn by `n`.
+fn opening<G: Game>(n: u64) -> G {
+    let mut p = start::<G>();
+    let mut rng = Pcg64Mcg::seed_from_u64(0x0bad_cafe ^ n);
+    for _ in 0..4 {
+        if p.outcome() != Outcome::Ongoing {
             break;
         }
-        let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        let moves = p.legal_moves();
+        let Some(m) = pick(&moves, &mut rng).or_else(|| p.forced_pass()) else {
+            break;
+        };
         p.apply(&m);
     }
     p
 }
 
-/// Plays one game; returns the winner, if any, and the time of each move by level.
-fn play(
-    start: &Position,
-    black: Level,
-    white: Level,
+fn pick<M: Clone>(moves: &[M], rng: &mut Pcg64Mcg) -> Option<M> {
+    (!moves.is_empty()).then(|| moves[(rng.next_u64() % moves.len() as u64) as usize].clone())
+}
+
+/// The move `player` makes in `p`, with its score for the mover when it searched for one
+/// at a level that plays its best (6 to 9).
+fn move_of<G: Engine>(
+    p: &G,
+    player: Player,
     seed: u64,
-    times: &mut [Vec<Duration>; 9],
-) -> Option<Side> {
-    let mut p = start.clone();
-    let mut ply = 0u64;
-    while p.outcome() == Outcome::Ongoing && ply < 400 {
-        let level = match p.side_to_move() {
-            Side::Black => black,
-            Side::White => white,
-        };
-        let t0 = Instant::now();
-        let thought = think(&p, level, seed ^ (ply << 32)).expect("the game goes on");
-        times[usize::from(level.number() - 1)].push(t0.elapsed());
-        p.apply(&thought.best);
-        ply += 1;
-    }
-    match p.outcome() {
-        Outcome::Won { winner, .. } => Some(winner),
-        _ => None,
+    rng: &mut Pcg64Mcg,
+    times: &mut Times,
+) -> (G::Move, Option<i32>) {
+    match player {
+        Player::Level(level) => {
+            let t0 = Instant::now();
+            let thought = think(p, level, seed).expect("the game goes on");
+            times[usize::from(level.number() - 1)].push(t0.elapsed());
+            let sure = (!level.spread()).then_some(thought.score);
+            (thought.best, sure)
+        }
+        Player::Greedy => {
+            let one_ply = Budget {
+                depth: 1,
+                nodes: u64::MAX,
+            };
+            (
+                search(p, one_ply, false).expect("the game goes on").best,
+                None,
+            )
+        }
+        Player::Random => {
+            let m = pick(&p.legal_moves(), rng)
+                .or_else(|| p.forced_pass())
+                .expect("a move or a pass");
+            (m, None)
+        }
     }
 }
 
-fn main() {
-    // `cargo test` runs this without `--bench`, as a smoke test: two games a pair of the
-    // three lowest levels.
-    let full = std::env::args().any(|a| a == "--bench");
-    let games: u64 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(if full { 20 } else { 2 });
-    let mut times: [Vec<Duration>; 9] = Default::default();
-    println!("Ataxx, neighbouring levels, {games} games a pair (sides alternated):");
-    let levels: Vec<Level> = Level::all().take(if full { 9 } else { 3 }).collect();
-    for pair in levels.windows(2) {
-        let (low, high) = (pair[0], pair[1]);
-        let mut score = 0.0;
-        for g in 0..games {
-            let start = opening(g / 2, 4);
-            let high_black = g % 2 == 0;
-            let (black, white) = if high_black { (high, low) } else { (low, high) };
-            let high_side = if high_black { Side::Black } else { Side::White };
-            score += match play(&start, black, white, g, &mut times) {
-                Some(w) if w == high_side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+/// Plays `first` against `second` from `opening`, `first` moving first when
+/// `first_moves`; the result for `first`, whether it was adjudicated, and the plies.
+fn play<G: Engine>(
+    opening: &G,
+    first: Player,
+    second: Player,
+    first_moves: bool,
+    seed: u64,
+    plan: &Plan,
+    times: &mut Times,
+) -> (Result, bool, usize) {
+    let mut p = opening.clone();
+    let first_side = if first_moves {
+        p.side_to_move()
+    } else {
+        p.side_to_move().opponent()
+    };
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    for ply in 0..plan.max_plies {
+        match p.outcome() {
+            Outcome::Ongoing => {}
+            Outcome::Won { winner, .. } => {
+                let r = if winner == first_side {
+                    Result::Won
+                } else {
+                    Result::Lost
+                };
+                return (r, false, ply);
+            }
+            Outcome::Drawn { .. } => return (Result::Drawn, false, ply),
         }
-        println!(
-            "  level {high} against level {low}: {score} / {games} ({:.0} %)",
-            100.0 * score / games as f64
+        let mover = p.side_to_move();
+        let player = if mover == first_side { first } else { second };
+        let (m, sure) = move_of(&p, player, seed ^ ((ply as u64) << 32), &mut rng, times);
+        assert!(
+            p.legal_moves().contains(&m) || p.forced_pass().as_ref() == Some(&m),
+            "{player} played an illegal move"
         );
+        if plan.adjudicate
+            && let Some(score) = sure
+            && score.abs() > WIN / 2
+        {
+            let r = if (score > 0) == (mover == first_side) {
+                Result::Won
+            } else {
+                Result::Lost
+            };
+            return (r, true, ply);
+        }
+        p.apply(&m);
     }
-    println!("Time per move (this build, this machine):");
-    for (i, t) in times.iter().enumerate() {
+    // Not over: adjudicated by the game's own evaluation, a unit of material (a piece, a
+    // marble, a point) or more ahead winning, anything less counted as unfinished.
+    let lead = p.evaluate();
+    if lead.abs() >= G::UNIT {
+        let r = if (lead > 0) == (p.side_to_move() == first_side) {
+            Result::Won
+        } else {
+            Result::Lost
+        };
+        return (r, true, plan.max_plies);
+    }
+    (Result::Unfinished, false, plan.max_plies)
+}
+
+/// Plays a match of `plan.per_match` games, `plan.threads` at once.
+fn play_match<G: Engine>(
+    first: Player,
+    second: Player,
+    plan: &Plan,
+    times: &Mutex<Times>,
+) -> Tally {
+    let tally = Mutex::new(Tally::default());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..plan.threads {
+            s.spawn(|| {
+                let mut mine: Times = Default::default();
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= plan.per_match {
+                        break;
+                    }
+                    let open = opening::<G>(g as u64 / 2);
+                    let (r, adjudicated, plies) = play(
+                        &open,
+                        first,
+                        second,
+                        g.is_multiple_of(2),
+                        g as u64,
+                        plan,
+                        &mut mine,
+                    );
+                    let mut t = tally.lock().unwrap();
+                    match r {
+                        Result::Won => t.won += 1,
+                        Result::Lost => t.lost += 1,
+                        Result::Drawn => t.drawn += 1,
+                        Result::Unfinished => t.unfinished += 1,
+                    }
+                    t.adjudicated += usize::from(adjudicated);
+                    t.plies += plies;
+                }
+                let mut all = times.lock().unwrap();
+                for (a, m) in all.iter_mut().zip(mine) {
+                    a.extend(m);
+                }
+            });
+        }
+    });
+    tally.into_inner().unwrap()
+}
+
+fn row(first: Player, second: Player, t: &Tally) {
+    println!(
+        "| {first} | {second} | {} | {} | {} | {} | {} | {:.1} % | {} | {:.0} |",
+        t.games(),
+        t.won,
+        t.drawn,
+        t.lost,
+        t.unfinished,
+        t.percent(),
+        t.adjudicated,
+        t.plies as f64 / t.games().max(1) as f64
+    );
+}
+
+fn run<G: Engine>(plan: &Plan) {
+    let kind = G::KIND;
+    let times = Mutex::new(Times::default());
+    println!("\n### {}\n", kind.name());
+    println!(
+        "{} games a match, {} at once, sides alternated, at most {} plies{}.\n",
+        plan.per_match,
+        plan.threads,
+        plan.max_plies,
+        if plan.adjudicate {
+            ", a found forced win adjudicated"
+        } else {
+            ""
+        }
+    );
+    println!(
+        "| player | against | games | won | drawn | lost | unfinished | score | adjudicated | plies a game |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    if plan.ladder {
+        for n in plan.low..plan.high {
+            let low = Player::Level(Level::new(n).unwrap());
+            let high = Player::Level(Level::new(n + 1).unwrap());
+            let t = play_match::<G>(high, low, plan, &times);
+            row(high, low, &t);
+        }
+    }
+    if plan.baselines {
+        let top = Player::Level(Level::new(plan.high).unwrap());
+        for base in [Player::Greedy, Player::Random] {
+            let t = play_match::<G>(top, base, plan, &times);
+            row(top, base, &t);
+        }
+    }
+    println!("\n| level | nodes | moves | mean | worst |");
+    println!("|---|---|---|---|---|");
+    for (i, t) in times.into_inner().unwrap().iter().enumerate() {
         if t.is_empty() {
             continue;
         }
+        let level = Level::new(i as u8 + 1).unwrap();
         let total: Duration = t.iter().sum();
         let worst = t.iter().max().copied().unwrap_or_default();
         println!(
-            "  level {}: {} moves, mean {:.1} ms, worst {:.1} ms",
-            i + 1,
+            "| {level} | {} | {} | {:.1} ms | {:.1} ms |",
+            budget::<G>(level).nodes,
             t.len(),
             total.as_secs_f64() * 1000.0 / t.len() as f64,
             worst.as_secs_f64() * 1000.0
         );
+    }
+}
+
+fn main() {
+    let plan = plan();
+    for kind in plan.games.clone() {
+        arbitre::with_game!(kind, G => run::<G>(&plan));
     }
 }

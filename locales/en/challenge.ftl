@@ -20,6 +20,8 @@ computer-terms =
     arbitre plays at level { $level } (1 is the weakest, 9 the strongest) and answers each of your moves within a few seconds.
     Against it, UNDO takes back your last move and its answer, HINT suggests a move, and a DRAW offer is accepted when it judges the position even. Games against the computer are not rated.
 
+computer-too-many = You already have { $most } games in play against the computer, the most one player may have at once: finish or resign one of them (RESIGN #n), then challenge it again.
+
 setup-unknown-variant = { $title } has no variant "{ $name }" (known: { $known }).
 setup-unknown-option = { $title } has no option "{ $name }" (its options: { $known }).
 setup-bad-value = The option { $name } cannot be "{ $value }" (allowed: { $allowed }).

@@ -15,6 +15,10 @@ other-commands = Other commands: BOARD, HISTORY, { $pat ->
         [yes] DRAW or PAT
        *[no] DRAW
     }, RESIGN, GAMES, HELP.
+other-commands-computer = Other commands: BOARD, HISTORY, UNDO, HINT, { $pat ->
+        [yes] DRAW or PAT
+       *[no] DRAW
+    }, RESIGN, GAMES, HELP.
 reply-address-private = Your personal reply address for this game: { $address } (keep it to yourself).
 
 # Results. $how is the way the game ended, in words; $code its code (agreed-draw, ...).

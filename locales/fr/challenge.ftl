@@ -20,6 +20,8 @@ computer-terms =
     arbitre joue au niveau { $level } (1 est le plus faible, 9 le plus fort) et répond à chacun de vos coups en quelques secondes.
     Contre lui, ANNULER reprend votre dernier coup et sa réponse, CONSEIL vous propose un coup, et il accepte la NULLE quand il juge la position égale. Les parties contre l'ordinateur ne sont pas classées.
 
+computer-too-many = Vous avez déjà { $most } parties en cours contre l'ordinateur, le maximum pour un joueur : terminez-en une ou abandonnez-la (ABANDON #n), puis relancez le défi.
+
 setup-unknown-variant = { $title } n'a pas de variante « { $name } » (variantes : { $known }).
 setup-unknown-option = { $title } n'a pas d'option « { $name } » (options : { $known }).
 setup-bad-value = L'option { $name } ne peut pas valoir « { $value } » (valeurs possibles : { $allowed }).

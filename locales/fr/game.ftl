@@ -15,6 +15,10 @@ other-commands = Autres commandes : PLATEAU, HISTORIQUE, { $pat ->
         [yes] NULLE ou PAT
        *[no] NULLE
     }, ABANDON, PARTIES, AIDE.
+other-commands-computer = Autres commandes : PLATEAU, HISTORIQUE, ANNULER, CONSEIL, { $pat ->
+        [yes] NULLE ou PAT
+       *[no] NULLE
+    }, ABANDON, PARTIES, AIDE.
 reply-address-private = Votre adresse de réponse personnelle pour cette partie : { $address } (gardez-la pour vous).
 
 result-win = { $side } gagnent ({ $how }).

@@ -218,9 +218,15 @@ impl<G: Engine> DynGame for Live<G> {
             return None;
         }
         let thought = crate::games::engine::think(&self.pos, level, seed)?;
+        // In hundredths of the game's unit of material; won and lost positions as they are.
+        let score = if thought.score.abs() > crate::games::engine::WIN / 2 {
+            thought.score
+        } else {
+            thought.score * 100 / G::UNIT
+        };
         Some(Advice {
             text: self.pos.write_move(&thought.best),
-            score: thought.score,
+            score,
         })
     }
 }
@@ -230,8 +236,9 @@ impl<G: Engine> DynGame for Live<G> {
 pub struct Advice {
     /// The move, canonical.
     pub text: String,
-    /// What the position is worth after it to the side that plays it, in hundredths of a
-    /// piece (see [`crate::games::engine::WIN`] for won and lost positions).
+    /// What the position is worth after it to the side that plays it, in hundredths of the
+    /// game's unit of material ([`Engine::UNIT`]: a piece, a marble, a point); won and
+    /// lost positions as [`crate::games::engine::WIN`] says.
     pub score: i32,
 }
 

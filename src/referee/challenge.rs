@@ -223,6 +223,19 @@ pub fn new_game(desk: &mut Desk, challenge: &Result<Challenge, NewError>, line: 
 /// an event. When the computer moves first, its move follows from the daemon's search.
 fn against_computer(desk: &mut Desk, ch: &Challenge, live: AnyGame, level: Level) {
     let sender = desk.sender().to_lowercase();
+    let playing = desk
+        .ctx
+        .games
+        .iter()
+        .filter(|g| g.status == GameStatus::Active && computer::seated(g).is_some())
+        .filter(|g| g.white.eq_ignore_ascii_case(&sender) || g.black.eq_ignore_ascii_case(&sender))
+        .count();
+    if playing >= computer::MOST_GAMES {
+        let body = reply::computer_too_many(desk.lang, computer::MOST_GAMES);
+        desk.reply(Topic::Challenge, body);
+        desk.summary = format!("NEW from {sender}: already {playing} games against the computer");
+        return;
+    }
     let first = live.side_to_move();
     let mine = match ch.colour {
         Some(Colour::First) => first,

@@ -340,3 +340,39 @@ fn a_game_against_the_computer_plays_to_its_end() {
     );
     assert!(w.computer().is_none());
 }
+
+#[test]
+fn one_player_has_at_most_ten_games_against_the_computer_at_once() {
+    let mut w = World::new();
+    let mut ids = Vec::new();
+    for _ in 0..computer::MOST_GAMES {
+        ids.push(challenge(&mut w, "NEW ataxx AS FIRST VS arbitre LEVEL 1"));
+    }
+    // The footer of a game against the computer names what works against it.
+    let start = w.last_to(ALICE).clone();
+    assert!(start.body.contains("UNDO, HINT"), "{}", start.body);
+    // The next challenge is refused, in the player's words, and creates nothing.
+    let m = w.keyed_msg(ALICE, "NEW ataxx VS arbitre");
+    let d = w.deliver(&m);
+    assert!(d.games.is_empty(), "{}", d.summary);
+    let refusal = only(&d, ALICE);
+    assert!(
+        refusal
+            .body
+            .contains("already have 10 games in play against the computer"),
+        "{}",
+        refusal.body
+    );
+    // Resigning one frees a place.
+    let d = w.answer_mail(&start, ALICE, "RESIGN");
+    assert!(
+        d.games.iter().any(|g| g.status != GameStatus::Active),
+        "{}",
+        d.summary
+    );
+    challenge(&mut w, "NEW ataxx VS arbitre");
+    // A game between people is not counted, and not refused.
+    let m = w.keyed_msg(ALICE, &format!("NEW ataxx VS {BOB}"));
+    let d = w.deliver(&m);
+    assert_eq!(d.games.len(), 1, "{}", d.summary);
+}

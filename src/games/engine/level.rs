@@ -16,7 +16,8 @@ use super::search::{Budget, Thought};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// One level's settings: depth, nodes, temperature (hundredths of a piece; 0: no draw).
+/// One level's settings: depth, nodes (Ataxx's), temperature (hundredths of the game's
+/// unit of material, [`super::Engine::UNIT`]; 0: no draw).
 const LEVELS: [(u32, u64, f64); 9] = [
     (1, 10_000, 250.0),
     (1, 10_000, 120.0),
@@ -25,8 +26,8 @@ const LEVELS: [(u32, u64, f64); 9] = [
     (3, 200_000, 10.0),
     (4, 40_000, 0.0),
     (64, 150_000, 0.0),
-    (64, 600_000, 0.0),
-    (64, 2_500_000, 0.0),
+    (64, 450_000, 0.0),
+    (64, 1_200_000, 0.0),
 ];
 
 impl Level {
@@ -66,9 +67,9 @@ impl Level {
     }
 
     /// The move to play from `thought`: the best, or one drawn by `seed` among the root
-    /// moves at the levels that draw.
-    pub fn choose<M: Clone>(self, mut thought: Thought<M>, seed: u64) -> Thought<M> {
-        let temperature = self.settings().2;
+    /// moves at the levels that draw, scores read in units of `unit`.
+    pub fn choose<M: Clone>(self, mut thought: Thought<M>, seed: u64, unit: i32) -> Thought<M> {
+        let temperature = self.settings().2 * f64::from(unit) / 100.0;
         if temperature <= 0.0 || thought.root.len() < 2 {
             return thought;
         }

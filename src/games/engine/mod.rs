@@ -14,7 +14,9 @@
 //!   or a single push decides (Abalone), and it needs no evaluation only where none is
 //!   known; each of these games has one.
 //! - **levels** ([`Level`]): each level is a fixed budget of nodes and depth, never of time,
-//!   so the same position, level and seed always give the same move, on any machine. Below
+//!   so the same position, level and seed always give the same move, on any machine. The
+//!   nodes are counted in Ataxx's: each game says what its node costs against Ataxx's
+//!   ([`Engine::NODE_COST`]), so that level 9 takes about a second a move in every game. Below
 //!   the top levels the move is drawn among the root moves, each weighed by how much worse
 //!   it scores than the best (a softmax whose temperature falls with the level), so that a
 //!   beginner can win; the draw uses the seed.
@@ -47,11 +49,31 @@ pub trait Engine: Game {
         let _ = m;
         0
     }
+
+    /// What one node of this game's search costs, in hundredths of an Ataxx node (100): a
+    /// level's node budget (counted in Ataxx's) is scaled by it, so that a level takes about
+    /// as long in every game. Measured by `cargo bench --bench engine` (docs/benchmarks.md).
+    const NODE_COST: u64 = 100;
+
+    /// What [`Engine::evaluate`] counts as one unit of material (a piece, a marble, a
+    /// point): the low levels' draws are weighed in these units, so a beginner level errs
+    /// as much in every game.
+    const UNIT: i32 = 100;
 }
 
 /// The move `position`'s side to move plays at `level`, with `seed` for the low levels'
 /// draw; `None` when the game is over.
 pub fn think<G: Engine>(position: &G, level: Level, seed: u64) -> Option<Thought<G::Move>> {
-    let thought = search::search(position, level.budget(), level.spread())?;
-    Some(level.choose(thought, seed))
+    let thought = search::search(position, budget::<G>(level), level.spread())?;
+    Some(level.choose(thought, seed, G::UNIT))
+}
+
+/// What `level`'s search may do in `G`: its budget, the nodes divided by the game's
+/// [`Engine::NODE_COST`].
+pub fn budget<G: Engine>(level: Level) -> Budget {
+    let budget = level.budget();
+    Budget {
+        nodes: (budget.nodes * 100 / G::NODE_COST.max(1)).max(1),
+        ..budget
+    }
 }

@@ -43,6 +43,15 @@ pub fn computer_terms(lang: Lang, level: crate::games::engine::Level) -> String 
     format!("\n{}\n", t!(lang, "computer-terms", level = level.number()))
 }
 
+/// A challenge to the computer from a player who has as many games against it as allowed.
+pub fn computer_too_many(lang: Lang, most: usize) -> String {
+    format!(
+        "{} {}\n",
+        t!(lang, "computer-too-many", most = most),
+        t!(lang, "no-game-created")
+    )
+}
+
 /// A game that cannot be set up as asked.
 pub fn setup_error(lang: Lang, kind: GameKind, e: &SetupError) -> String {
     let title = kind.title(lang).to_string();

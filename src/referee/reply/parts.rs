@@ -207,7 +207,12 @@ pub(super) fn how_to_play(lang: Lang, s: &Seen) -> String {
     } else {
         "no"
     };
-    out.push_str(&t!(lang, "other-commands", pat = pat));
+    // Against the computer, UNDO is always granted and HINT works: say so.
+    if crate::referee::computer::seated(s.stored).is_some() {
+        out.push_str(&t!(lang, "other-commands-computer", pat = pat));
+    } else {
+        out.push_str(&t!(lang, "other-commands", pat = pat));
+    }
     out.push('\n');
     if let Some(addr) = &s.reply_to {
         out.push_str(&t!(lang, "reply-address-private", address = addr.clone()));
