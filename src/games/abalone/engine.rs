@@ -67,8 +67,8 @@ fn cohesion(marbles: Bits) -> i32 {
 }
 
 impl Engine for Position {
-    /// Measured by `cargo bench --bench engine` at level 9: a node
-    /// costs about two and a half of Ataxx's.
+    /// Measured by `cargo bench --bench engine` at level 9: a node costs about two and a half
+    /// of Ataxx's.
     const NODE_COST: u64 = 250;
     /// A marble.
     const UNIT: i32 = MARBLE;

@@ -20,8 +20,8 @@ const PAWN: i32 = 100;
 const QUEEN: i32 = 300;
 
 impl Engine for Position {
-    /// Measured by `cargo bench --bench engine` at level 9: a node
-    /// costs about four of Ataxx's, more as the tree grows.
+    /// Measured by `cargo bench --bench engine` at level 9: a node costs about four of Ataxx's,
+    /// more as the tree grows.
     const NODE_COST: u64 = 400;
     const UNIT: i32 = PAWN;
 

@@ -68,8 +68,8 @@ pub fn think<G: Engine>(position: &G, level: Level, seed: u64) -> Option<Thought
     Some(level.choose(thought, seed, G::UNIT))
 }
 
-/// What `level`'s search may do in `G`: its budget, the nodes divided by the game's
-/// [`Engine::NODE_COST`].
+/// What `level`'s search may do in `G`: its budget, its nodes (counted in Ataxx's) scaled
+/// by the game's [`Engine::NODE_COST`].
 pub fn budget<G: Engine>(level: Level) -> Budget {
     let budget = level.budget();
     Budget {

@@ -41,8 +41,8 @@ fn standing(board: &Board, side: Side) -> (i32, i32) {
 }
 
 impl Engine for Position {
-    /// Measured by `cargo bench --bench engine` at level 9: a node
-    /// costs about three quarters of Ataxx's.
+    /// Measured by `cargo bench --bench engine` at level 9: a node costs about three quarters
+    /// of Ataxx's.
     const NODE_COST: u64 = 75;
     /// A point.
     const UNIT: i32 = POINT;

@@ -37,8 +37,8 @@ fn standing(p: &Position, side: Side) -> (i32, i32, i32) {
 }
 
 impl Engine for Position {
-    /// Measured by `cargo bench --bench engine` at level 9: a node
-    /// costs about as much as Ataxx's.
+    /// Measured by `cargo bench --bench engine` at level 9: a node costs about as much as
+    /// Ataxx's.
     const NODE_COST: u64 = 100;
     const UNIT: i32 = PIECE;
 
