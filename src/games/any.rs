@@ -237,8 +237,8 @@ pub struct Advice {
     /// The move, canonical.
     pub text: String,
     /// What the position is worth after it to the side that plays it, in hundredths of the
-    /// game's unit of material ([`Engine::UNIT`]: a piece, a marble, a point); won and
-    /// lost positions as [`crate::games::engine::WIN`] says.
+    /// game's unit of material ([`Engine::UNIT`]: a piece, a point); won and lost
+    /// positions as [`crate::games::engine::WIN`] says.
     pub score: i32,
 }
 

@@ -42,8 +42,8 @@ pub const DOMAIN: &str = "arbitre.invalid";
 /// The name the computer plays under.
 pub const NAME: &str = "arbitre";
 
-/// How close to equal (in hundredths of the game's unit of material: a piece, a marble, a
-/// point) the computer must judge a position to accept a draw in it.
+/// How close to equal (in hundredths of the game's unit of material: a piece, a point)
+/// the computer must judge a position to accept a draw in it.
 pub const EVEN: i32 = 50;
 
 /// The games against the computer one player may have in play at once: each of its moves

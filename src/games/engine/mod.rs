@@ -55,9 +55,9 @@ pub trait Engine: Game {
     /// as long in every game. Measured by `cargo bench --bench engine` (docs/benchmarks.md).
     const NODE_COST: u64 = 100;
 
-    /// What [`Engine::evaluate`] counts as one unit of material (a piece, a marble, a
-    /// point): the low levels' draws are weighed in these units, so a beginner level errs
-    /// as much in every game.
+    /// What [`Engine::evaluate`] counts as one unit of material (a piece, a point): the low
+    /// levels' draws are weighed in these units, so a beginner level errs as much in every
+    /// game.
     const UNIT: i32 = 100;
 }
 
