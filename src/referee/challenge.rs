@@ -228,7 +228,7 @@ fn against_computer(desk: &mut Desk, ch: &Challenge, live: AnyGame, level: Level
         .games
         .iter()
         .filter(|g| g.status == GameStatus::Active && computer::seated(g).is_some())
-        .filter(|g| g.white.eq_ignore_ascii_case(&sender) || g.black.eq_ignore_ascii_case(&sender))
+        .filter(|g| g.side_of(&sender).is_some())
         .count();
     if playing >= computer::MOST_GAMES {
         let body = reply::computer_too_many(desk.lang, computer::MOST_GAMES);
