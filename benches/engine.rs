@@ -19,7 +19,11 @@
 //! - `--max-plies P`: a game not over after P plies (default 400) is adjudicated by the
 //!   game's evaluation: won by the side a unit of material ahead (a piece, a marble, a
 //!   point), else unfinished, counted apart and as half a point;
-//! - `--adjudicate`: a game ends, won, as soon as a level that plays its best move (6 to 9)
+//! - `--match A B` (repeatable; instead of the ladder): a match between two players, each a
+//!   level (`1` to `9`), `greedy`, `random`, or a style tried before it becomes a level:
+//!   `dD,nN,tT,sS` (depth, nodes counted in Ataxx's, temperature in hundredths of the
+//!   game's unit, stray moves in a thousand; see `arbitre::games::engine::Style`);
+//! - `--adjudicate`: a game ends, won, as soon as a level that plays its best move (no draw)
 //!   finds a forced win, and the win it found is counted. Off by default: every game is
 //!   played out.
 //!
@@ -35,13 +39,15 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use arbitre::games::engine::search::search;
-use arbitre::games::engine::{Budget, Engine, Level, WIN, budget, think};
+use arbitre::games::engine::{Budget, Engine, Level, Style, WIN, budget, style, think, think_in};
 use arbitre::games::{Game, GameKind, GameOptions, Outcome};
 
 /// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Level(Level),
+    /// A style tried on the command line.
+    Style(Style),
     /// The best move one ply deep, by the game's evaluation.
     Greedy,
     /// Any legal move, uniformly.
@@ -52,6 +58,11 @@ impl std::fmt::Display for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Player::Level(l) => write!(f, "level {l}"),
+            Player::Style(s) => write!(
+                f,
+                "d{},n{},t{},s{}",
+                s.depth, s.nodes, s.temperature, s.stray
+            ),
             Player::Greedy => f.write_str("greedy"),
             Player::Random => f.write_str("random"),
         }
@@ -69,6 +80,31 @@ struct Plan {
     threads: usize,
     max_plies: usize,
     adjudicate: bool,
+    matches: Vec<(Player, Player)>,
+}
+
+/// A player named on the command line (see the module's doc).
+fn player(spec: &str) -> Player {
+    match spec {
+        "greedy" => return Player::Greedy,
+        "random" => return Player::Random,
+        _ => {}
+    }
+    if let Ok(n) = spec.parse::<u8>() {
+        return Player::Level(Level::new(n).expect("a level from 1 to 9"));
+    }
+    let mut style = Style::new(1, u64::MAX, 0.0, 0);
+    for part in spec.split(',') {
+        let (key, value) = part.split_at(1);
+        match key {
+            "d" => style.depth = value.parse().expect("a depth"),
+            "n" => style.nodes = value.parse().expect("nodes"),
+            "t" => style.temperature = value.parse().expect("a temperature"),
+            "s" => style.stray = value.parse().expect("stray moves in a thousand"),
+            _ => panic!("{spec:?}: a level, greedy, random, or dD,nN,tT,sS"),
+        }
+    }
+    Player::Style(style)
 }
 
 fn plan() -> Plan {
@@ -85,6 +121,7 @@ fn plan() -> Plan {
         threads: cores,
         max_plies: 400,
         adjudicate: false,
+        matches: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -115,6 +152,11 @@ fn plan() -> Plan {
             "--baselines" => plan.baselines = true,
             "--no-ladder" => plan.ladder = false,
             "--adjudicate" => plan.adjudicate = true,
+            "--match" => {
+                let a = player(&value());
+                let b = player(&value());
+                plan.matches.push((a, b));
+            }
             _ => {}
         }
     }
@@ -190,7 +232,7 @@ fn pick<M: Clone>(moves: &[M], rng: &mut Pcg64Mcg) -> Option<M> {
 }
 
 /// The move `player` makes in `p`, with its score for the mover when it searched for one
-/// at a level that plays its best (6 to 9).
+/// at a level that plays its best (no draw).
 fn move_of<G: Engine>(
     p: &G,
     player: Player,
@@ -203,7 +245,12 @@ fn move_of<G: Engine>(
             let t0 = Instant::now();
             let thought = think(p, level, seed).expect("the game goes on");
             times[usize::from(level.number() - 1)].push(t0.elapsed());
-            let sure = (!level.spread()).then_some(thought.score);
+            let sure = (!style::<G>(level).spread()).then_some(thought.score);
+            (thought.best, sure)
+        }
+        Player::Style(style) => {
+            let thought = think_in(p, style, seed).expect("the game goes on");
+            let sure = (!style.spread()).then_some(thought.score);
             (thought.best, sure)
         }
         Player::Greedy => {
@@ -371,7 +418,11 @@ fn run<G: Engine>(plan: &Plan) {
         "| player | against | games | won | drawn | lost | unfinished | score | adjudicated | plies a game |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
-    if plan.ladder {
+    for (a, b) in &plan.matches {
+        let t = play_match::<G>(*a, *b, plan, &times);
+        row(*a, *b, &t);
+    }
+    if plan.ladder && plan.matches.is_empty() {
         for n in plan.low..plan.high {
             let low = Player::Level(Level::new(n).unwrap());
             let high = Player::Level(Level::new(n + 1).unwrap());
@@ -379,7 +430,7 @@ fn run<G: Engine>(plan: &Plan) {
             row(high, low, &t);
         }
     }
-    if plan.baselines {
+    if plan.baselines && plan.matches.is_empty() {
         let top = Player::Level(Level::new(plan.high).unwrap());
         for base in [Player::Greedy, Player::Random] {
             let t = play_match::<G>(top, base, plan, &times);

@@ -27,7 +27,7 @@ pub mod level;
 pub mod search;
 pub mod uai;
 
-pub use level::Level;
+pub use level::{Level, Style};
 pub use search::{Budget, Scored, Thought};
 
 use crate::games::Game;
@@ -59,19 +59,39 @@ pub trait Engine: Game {
     /// levels' draws are weighed in these units, so a beginner level errs as much in every
     /// game.
     const UNIT: i32 = 100;
+
+    /// How each level plays this game, level 1 first: the standard levels unless the
+    /// ladder (`cargo bench --bench engine`) showed that the game needs its own.
+    const STYLES: [Style; 9] = level::STANDARD;
 }
 
 /// The move `position`'s side to move plays at `level`, with `seed` for the low levels'
 /// draw; `None` when the game is over.
 pub fn think<G: Engine>(position: &G, level: Level, seed: u64) -> Option<Thought<G::Move>> {
-    let thought = search::search(position, budget::<G>(level), level.spread())?;
-    Some(level.choose(thought, seed, G::UNIT))
+    think_in(position, style::<G>(level), seed)
+}
+
+/// How `level` plays `G`.
+pub fn style<G: Engine>(level: Level) -> Style {
+    G::STYLES[level.index()]
+}
+
+/// The move `position`'s side to move plays in `style` (a level's, or one a benchmark
+/// tries), with `seed` for the draw; `None` when the game is over.
+pub fn think_in<G: Engine>(position: &G, style: Style, seed: u64) -> Option<Thought<G::Move>> {
+    let thought = search::search(position, budget_in::<G>(style), style.spread())?;
+    Some(style.choose(thought, seed, G::UNIT))
 }
 
 /// What `level`'s search may do in `G`: its budget, its nodes (counted in Ataxx's) scaled
 /// by the game's [`Engine::NODE_COST`].
 pub fn budget<G: Engine>(level: Level) -> Budget {
-    let budget = level.budget();
+    budget_in::<G>(style::<G>(level))
+}
+
+/// What a search in `style` may do in `G` (see [`budget`]).
+pub fn budget_in<G: Engine>(style: Style) -> Budget {
+    let budget = style.budget();
     Budget {
         nodes: (budget.nodes * 100 / G::NODE_COST.max(1)).max(1),
         ..budget

@@ -10,7 +10,7 @@
 use std::hash::{Hash, Hasher};
 
 use crate::games::Side;
-use crate::games::engine::Engine;
+use crate::games::engine::{Engine, Style, level};
 use crate::games::sauterelle::{Board, Move, Point, Position};
 
 /// Having scored the last point.
@@ -46,6 +46,24 @@ impl Engine for Position {
     const NODE_COST: u64 = 75;
     /// A point.
     const UNIT: i32 = POINT;
+
+    /// The race is long and its quiet moves look alike to a shallow search: the standard
+    /// low levels (one or two plies, a temperature) all scored about even against each
+    /// other, and a search of four plies no better than one. What tells them apart is how
+    /// often a player strays from a four-ply search's move: each step below scored 62 to
+    /// 73 % against the one before it (`cargo bench --bench engine -- --game sauterelle
+    /// --match ...`, docs/benchmarks.md). From level 6, the standard node budgets.
+    const STYLES: [Style; 9] = [
+        Style::new(4, 200_000, 0.0, 900),
+        Style::new(4, 200_000, 0.0, 650),
+        Style::new(4, 200_000, 0.0, 400),
+        Style::new(4, 200_000, 0.0, 200),
+        Style::new(4, 200_000, 0.0, 0),
+        level::STANDARD[5],
+        level::STANDARD[6],
+        level::STANDARD[7],
+        level::STANDARD[8],
+    ];
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
