@@ -2,8 +2,9 @@
 //! [`body`] finding what the player wrote and [`authres`] reading the receiving server's
 //! `Authentication-Results`); [`verify`] checks DKIM and DMARC itself when the installation
 //! asks it to; [`imap`] reads the mailbox; [`smtp`] builds and sends arbitre's mails (as
-//! [`flowed`] text), signed by [`dkim`] when keys are configured, and submits them through
-//! [`submission`]; [`tls`] makes the rustls client configuration both share.
+//! [`flowed`] text, with the board's PNG from [`pictures`]), signed by [`dkim`] when keys
+//! are configured, and submits them through [`submission`]; [`tls`] makes the rustls client
+//! configuration both share.
 
 pub mod authres;
 pub mod body;
@@ -12,6 +13,7 @@ pub mod flowed;
 pub mod html;
 pub mod imap;
 pub mod parse;
+pub mod pictures;
 pub mod report;
 pub mod smtp;
 pub mod submission;

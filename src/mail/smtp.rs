@@ -136,16 +136,14 @@ fn with_picture(
     mail: &Outgoing,
     picture: &crate::referee::Picture,
 ) -> Option<impl FnOnce(String, ContentType) -> MultiPart> {
-    let png = match crate::render::png(&picture.svg, None) {
+    let png = match super::pictures::png(&picture.svg) {
         Ok(png) => png,
         Err(e) => {
             tracing::warn!(message_id = %mail.message_id, "board picture left out: {e}");
             return None;
         }
     };
-    let size = crate::render::Raster::decode(&png)
-        .map(|r| (r.width(), r.height()))
-        .ok()?;
+    let size = crate::render::png::size(&png)?;
     // Stable: the same mail sent again has the same parts.
     let cid = format!("board.{}", mail.message_id.trim_matches(['<', '>']));
     let alt = crate::render::svg::label(&picture.svg).unwrap_or_default();
@@ -159,7 +157,8 @@ fn with_picture(
                     .singlepart(SinglePart::html(html)),
             )
             .singlepart(
-                Attachment::new_inline_with_name(cid, "board.png".to_string()).body(png, png_type),
+                Attachment::new_inline_with_name(cid, "board.png".to_string())
+                    .body(png.to_vec(), png_type),
             )
     })
 }

@@ -74,28 +74,90 @@ pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, PictureError> {
     encode(&pixmap)
 }
 
-/// The picture as an RGB PNG (the pictures are opaque), unfiltered and compressed hard:
-/// flat colours compress best so, a third smaller than row filters give.
+/// The picture as a PNG: a palette of its colours when it has 256 or fewer (every board
+/// has: flat colours and the anti-aliased edges between them, 90 to 230 in all), RGB
+/// otherwise; the pictures are opaque. A palette image is a third of the bytes to compress,
+/// which at deflate's first level takes 2 to 4 ms where RGB at the highest took 9 to 16 ms
+/// (docs/benchmarks.md), and comes out smaller still (10 to 20 KB).
 fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
     let fail = |e: png::EncodingError| PictureError::Encode(e.to_string());
-    let rgb: Vec<u8> = pixmap
+    // A picture of more colours (the anti-aliased edges of a mark crossing many others)
+    // drops the lowest bits of each channel, at most 7 of 255: nothing the eye sees.
+    let palette = [0, 3].into_iter().find_map(|bits| indexed(pixmap, bits));
+    let (colour, data, palette, level) = match palette {
+        Some((indices, palette)) => (png::ColorType::Indexed, indices, Some(palette), 1),
+        // Three bytes a pixel compress poorly at the first level (twice the size): a
+        // picture of more colours still is compressed hard.
+        None => (png::ColorType::Rgb, rgb(pixmap), None, 9),
+    };
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(colour);
+    encoder.set_depth(png::BitDepth::Eight);
+    if let Some(palette) = palette {
+        encoder.set_palette(palette);
+    }
+    encoder.set_deflate_compression(png::DeflateCompression::Level(level));
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header().map_err(fail)?;
+    writer.write_image_data(&data).map_err(fail)?;
+    writer.finish().map_err(fail)?;
+    Ok(out)
+}
+
+/// The pixels as RGB.
+fn rgb(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+    pixmap
         .pixels()
         .iter()
         .flat_map(|p| {
             let p = p.demultiply();
             [p.red(), p.green(), p.blue()]
         })
-        .collect();
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::High);
-    encoder.set_filter(png::Filter::NoFilter);
-    let mut writer = encoder.write_header().map_err(fail)?;
-    writer.write_image_data(&rgb).map_err(fail)?;
-    writer.finish().map_err(fail)?;
-    Ok(out)
+        .collect()
+}
+
+/// The pixels as indices into a palette of their colours (RGB triples), the lowest `bits`
+/// of each channel cleared, or `None` past 256 colours. Neighbouring pixels are mostly
+/// alike, so the last colour is kept at hand.
+fn indexed(pixmap: &tiny_skia::Pixmap, bits: u32) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mask = 0xffu8 << bits;
+    let mut index: std::collections::HashMap<[u8; 3], u8> = std::collections::HashMap::new();
+    let mut palette = Vec::new();
+    let mut indices = Vec::with_capacity(pixmap.pixels().len());
+    let mut last: Option<(tiny_skia::PremultipliedColorU8, u8)> = None;
+    for p in pixmap.pixels() {
+        let i = match last {
+            Some((seen, i)) if seen == *p => i,
+            _ => {
+                let c = p.demultiply();
+                let rgb = [c.red() & mask, c.green() & mask, c.blue() & mask];
+                let i = match index.get(&rgb) {
+                    Some(i) => *i,
+                    None => {
+                        let i = u8::try_from(index.len()).ok()?;
+                        index.insert(rgb, i);
+                        palette.extend_from_slice(&rgb);
+                        i
+                    }
+                };
+                last = Some((*p, i));
+                i
+            }
+        };
+        indices.push(i);
+    }
+    Some((indices, palette))
+}
+
+/// A PNG's width and height, read from its header (`None` when it is not a PNG).
+pub fn size(png: &[u8]) -> Option<(u32, u32)> {
+    const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+    if png.len() < 24 || &png[..8] != SIGNATURE || &png[12..16] != b"IHDR" {
+        return None;
+    }
+    let word = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    Some((word(16), word(20)))
 }
 
 /// A decoded picture, to read its pixels back (the tests of the drawings, the golden
@@ -168,4 +230,82 @@ pub fn near(a: Colour, b: Colour, tolerance: u8) -> bool {
     a.0.abs_diff(b.0) <= tolerance
         && a.1.abs_diff(b.1) <= tolerance
         && a.2.abs_diff(b.2) <= tolerance
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A picture of `colours` vertical stripes, each a shade of its own, one pixel wide.
+    fn stripes(colours: u32) -> String {
+        let mut svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{colours}\" height=\"8\" \
+             viewBox=\"0 0 {colours} 8\">"
+        );
+        for i in 0..colours {
+            svg.push_str(&format!(
+                "<rect x=\"{i}\" y=\"0\" width=\"1\" height=\"8\" fill=\"rgb({},{},{})\"/>",
+                i % 256,
+                (i / 256) * 40,
+                255 - i % 256
+            ));
+        }
+        svg.push_str("</svg>");
+        svg
+    }
+
+    fn colour_type(png: &[u8]) -> u8 {
+        // IHDR: width, height, bit depth, then the colour type.
+        png[25]
+    }
+
+    #[test]
+    fn a_picture_of_few_colours_is_a_palette_png_and_reads_back_alike() {
+        let svg = stripes(200);
+        let bytes = png(&svg, None).unwrap();
+        assert_eq!(colour_type(&bytes), 3, "indexed");
+        assert_eq!(size(&bytes), Some((200, 8)));
+        let back = Raster::decode(&bytes).unwrap();
+        for x in [0u32, 57, 199] {
+            let c = back.pixel(x as f32, 4.0).unwrap();
+            assert_eq!(c, Colour((x % 256) as u8, 0, 255 - (x % 256) as u8), "{x}");
+        }
+    }
+
+    #[test]
+    fn past_256_colours_the_lowest_bits_go_then_the_picture_is_rgb() {
+        // 300 colours, 40 once the three lowest bits of each channel are cleared: a
+        // palette still, each channel within 7 of the drawing.
+        let bytes = png(&stripes(300), None).unwrap();
+        assert_eq!(colour_type(&bytes), 3, "indexed");
+        let back = Raster::decode(&bytes).unwrap();
+        let c = back.pixel(299.0, 1.0).unwrap();
+        assert!(near(c, Colour(43, 40, 212), 7), "{c:?}");
+        assert_eq!((c.0 % 8, c.1 % 8, c.2 % 8), (0, 0, 0));
+        // 300 colours 8 apart: too many either way, and RGB keeps them exact.
+        let mut svg =
+            String::from("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"2\">");
+        for i in 0..300u32 {
+            svg.push_str(&format!(
+                "<rect x=\"{i}\" width=\"1\" height=\"2\" fill=\"rgb({},{},9)\"/>",
+                (i % 32) * 8,
+                (i / 32) * 8
+            ));
+        }
+        svg.push_str("</svg>");
+        let bytes = png(&svg, None).unwrap();
+        assert_eq!(colour_type(&bytes), 2, "RGB");
+        assert_eq!(size(&bytes), Some((300, 2)));
+        let back = Raster::decode(&bytes).unwrap();
+        assert_eq!(back.pixel(299.0, 1.0), Some(Colour(88, 72, 9)));
+    }
+
+    #[test]
+    fn the_size_is_read_only_from_a_png_header() {
+        assert_eq!(size(b""), None);
+        assert_eq!(size(b"GIF89a and more than twenty-four bytes"), None);
+        let mut fake = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        fake.extend_from_slice(&[0, 0, 2, 0, 0, 0, 1, 44]);
+        assert_eq!(size(&fake), Some((512, 300)));
+    }
 }
