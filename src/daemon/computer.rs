@@ -15,8 +15,9 @@
 //! - **An engine of the installation's choice** may search instead at the top levels
 //!   ([`super::external`]).
 //! - **Cheap to watch.** Each look reads one indexed list (the games in play where the
-//!   computer sits, with when each last changed) and loads only the games that changed
-//!   since the last look. It looks when a decision touched such a game (the other tasks
+//!   computer sits, with when each last changed, in whole seconds) and loads only the games
+//!   that changed since the last look, or so recently that a second change could share
+//!   the time of the first. It looks when a decision touched such a game (the other tasks
 //!   wake it), and every [`POLL`] for changes made by another process.
 //!
 //! [`DaemonSettings::computer_searches`]: super::DaemonSettings::computer_searches
@@ -38,6 +39,11 @@ use super::{DaemonError, SharedStore, with_store};
 /// How often the store is looked at without being woken (games changed by another
 /// process: a director's `arbitre new`, a second daemon).
 pub const POLL: Duration = Duration::from_secs(5);
+
+/// How many seconds after a game's last change its time can be trusted to mark it
+/// unchanged (one for the whole second the store counts, one for the clocks of two
+/// processes).
+const SETTLE: Timestamp = 2;
 
 /// Who to wake once an answer is committed.
 #[derive(Clone, Debug)]
@@ -106,6 +112,11 @@ async fn run_until_error(
         }
         let listed = with_store(store, |s| s.computer_games()).await?;
         seen.retain(|id, _| listed.iter().any(|(g, _)| g == id));
+        // The store keeps when a game changed in whole seconds: a game that changed in
+        // the last seconds may change again within the same second (a player's move just
+        // after the game began), with the same time. It is read again at each look until
+        // that second is past; then a time seen means no change since.
+        let settled = super::now() - SETTLE;
         for (id, updated) in listed {
             if busy.len() >= searches {
                 break;
@@ -113,7 +124,11 @@ async fn run_until_error(
             if busy.contains(&id) || seen.get(&id) == Some(&updated) {
                 continue;
             }
-            seen.insert(id, updated);
+            if updated <= settled {
+                seen.insert(id, updated);
+            } else {
+                seen.remove(&id);
+            }
             let Some(game) = with_store(store, move |s| s.game(id)).await? else {
                 continue;
             };
