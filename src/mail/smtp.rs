@@ -331,7 +331,19 @@ fn describe(e: &lettre::transport::smtp::Error) -> String {
 
 impl Sender for Mailer {
     async fn send(&self, id: i64, mail: &Outgoing) -> Result<(), SendError> {
-        let message = build_message(&self.from, mail)?;
+        let message = if mail.picture.is_some() {
+            // Rasterising the board takes milliseconds: on a thread of the blocking pool,
+            // not on the runtime's threads, which read mail and decide.
+            let (from, mail) = (self.from.clone(), mail.clone());
+            tokio::task::spawn_blocking(move || build_message(&from, &mail))
+                .await
+                .map_err(|e| SendError {
+                    failure: Failure::Deferred,
+                    message: format!("the mail could not be built: {e}"),
+                })??
+        } else {
+            build_message(&self.from, mail)?
+        };
         let refused = |message: String| SendError {
             failure: Failure::Refused,
             message,
