@@ -4,12 +4,11 @@
 //! In the standard table, levels 1 to 5 search every root move to a small depth and draw
 //! the move to play among them, each weighed by `exp(-(best - score) / temperature)`: at
 //! level 1 a move a piece worse than the best is still played often, at level 5 rarely.
-//! The lowest levels also
-//! stray: now and then they play any move at all, the oversight of a beginner, which costs
-//! as much in a game whose evaluation sees little difference between its quiet moves as in
-//! one where it sees much. Levels 6 to 9 play the best move they find, with more nodes
-//! each. The draw is made with a PCG generator (rand_pcg) seeded by the caller, so a seed
-//! gives one move.
+//! The lowest levels also stray: now and then they play any move at all, the oversight of
+//! a beginner, which costs as much in a game whose evaluation sees little difference
+//! between its quiet moves as in one where it sees much. Levels 6 to 9 play the best move
+//! they find, with more nodes each. The draw is made with a PCG generator (rand_pcg)
+//! seeded by the caller, so a seed gives one move.
 //!
 //! A game whose neighbouring levels would not differ enough with these settings (each must
 //! score 65 % against the one below, `cargo bench --bench engine`) has its own table
