@@ -1,6 +1,9 @@
 //! What a board picture costs: for each game, the position of the golden pictures'
 //! list (`tests/data/pictures/cases.txt`) drawn as SVG, and the same rasterised to the PNG
 //! a mail carries, many times each; the median and 95th percentile, and the PNG's size.
+//! The PNG twice: as a mail's picture is made, the position drawn over the game's kept
+//! board (`src/render/layers.rs`), and drawn whole (the mark between board and position
+//! taken out), which is also what the first picture of a board costs.
 //!
 //! Run: `cargo bench --bench pictures` (`ARBITRE_BENCH_REPEAT=N` for another number of
 //! drawings per picture). Without cargo's `--bench` argument (as under
@@ -43,6 +46,7 @@ fn main() {
         }
         let mut svg_ms = Vec::new();
         let mut png_ms = Vec::new();
+        let mut whole_ms = Vec::new();
         let mut size = 0;
         for _ in 0..repeat {
             let at = Instant::now();
@@ -52,8 +56,15 @@ fn main() {
             let bytes = png(&svg, None).expect("a png");
             png_ms.push(at.elapsed().as_secs_f64() * 1000.0);
             size = bytes.len();
+            let whole = svg
+                .replacen(arbitre::render::svg::POSITION, "", 1)
+                .replace("</g></svg>", "</svg>");
+            let at = Instant::now();
+            png(&whole, None).expect("a png");
+            whole_ms.push(at.elapsed().as_secs_f64() * 1000.0);
         }
         bench::stats(&format!("{name}: SVG"), svg_ms);
         bench::stats(&format!("{name}: PNG ({size} bytes)"), png_ms);
+        bench::stats(&format!("{name}: PNG drawn whole"), whole_ms);
     }
 }

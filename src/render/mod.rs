@@ -4,6 +4,7 @@
 //! is pure code; the rasteriser uses a font compiled into arbitre and never the system's,
 //! so that a picture is the same on every machine.
 
+mod layers;
 pub mod palette;
 pub mod png;
 pub mod svg;

@@ -51,12 +51,33 @@ pub const MAX_WIDTH: u32 = 2048;
 /// proportions), or one pixel per unit of the picture without a width (the size the
 /// drawings are made for: one that reads on a phone).
 pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, PictureError> {
+    let pixmap = match super::layers::split(svg) {
+        Some(layers) => super::layers::raster(&layers, width)?,
+        None => None,
+    };
+    let pixmap = match pixmap {
+        Some(pixmap) => pixmap,
+        None => raster(svg, width)?,
+    };
+    encode(&pixmap)
+}
+
+/// `svg` parsed, with the compiled-in fonts.
+pub(super) fn tree(svg: &str) -> Result<usvg::Tree, PictureError> {
     let options = usvg::Options {
         fontdb: fonts(),
         font_family: super::svg::FAMILY.to_string(),
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PictureError::Svg(e.to_string()))?;
+    usvg::Tree::from_str(svg, &options).map_err(|e| PictureError::Svg(e.to_string()))
+}
+
+/// The size in pixels of `tree` drawn `width` pixels wide (or one pixel per unit), and the
+/// scale that draws it so.
+pub(super) fn canvas(
+    tree: &usvg::Tree,
+    width: Option<u32>,
+) -> Result<(tiny_skia::IntSize, tiny_skia::Transform), PictureError> {
     let size = tree.size();
     let width = width.unwrap_or(size.width().ceil() as u32);
     if width == 0 || width > MAX_WIDTH {
@@ -64,14 +85,19 @@ pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, PictureError> {
     }
     let scale = width as f32 / size.width();
     let height = (size.height() * scale).ceil() as u32;
-    let mut pixmap =
-        tiny_skia::Pixmap::new(width, height.max(1)).ok_or(PictureError::Size(width))?;
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    encode(&pixmap)
+    let pixels =
+        tiny_skia::IntSize::from_wh(width, height.max(1)).ok_or(PictureError::Size(width))?;
+    Ok((pixels, tiny_skia::Transform::from_scale(scale, scale)))
+}
+
+/// `svg` rasterised in one pass.
+pub(super) fn raster(svg: &str, width: Option<u32>) -> Result<tiny_skia::Pixmap, PictureError> {
+    let tree = tree(svg)?;
+    let (pixels, transform) = canvas(&tree, width)?;
+    let mut pixmap = tiny_skia::Pixmap::new(pixels.width(), pixels.height())
+        .ok_or(PictureError::Size(pixels.width()))?;
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    Ok(pixmap)
 }
 
 /// The picture as a PNG: a palette of its colours when it has 256 or fewer (every board

@@ -111,7 +111,14 @@ pub struct Svg {
     width: f32,
     height: f32,
     out: String,
+    /// Whether [`Svg::position`] was called: the position's group is open.
+    in_position: bool,
 }
+
+/// Where a picture's board ends and its position begins: the group that [`Svg::position`]
+/// opens. What comes before it is the same for every position of a game (the board, its
+/// coordinates), so the rasteriser draws it once and keeps it (`super::layers`).
+pub const POSITION: &str = "<g class=\"position\">";
 
 /// The family every text of a picture is written in: the font compiled into arbitre
 /// (see `src/render/fonts`).
@@ -177,7 +184,23 @@ impl Svg {
             num(width),
             num(height)
         );
-        Svg { width, height, out }
+        Svg {
+            width,
+            height,
+            out,
+            in_position: false,
+        }
+    }
+
+    /// The board is drawn: everything from here on (pieces, marks of the last move, the
+    /// caption) shows the position. What was drawn before must not depend on it, except
+    /// through the picture's size or the variant's fixed cells: a mail's rasteriser keeps
+    /// the board's pixels and draws only the position over them. Once per picture.
+    pub fn position(&mut self) {
+        if !self.in_position {
+            self.out.push_str(POSITION);
+            self.in_position = true;
+        }
     }
 
     /// The picture's width, in its units.
@@ -299,6 +322,9 @@ impl Svg {
 
     /// The finished SVG document.
     pub fn finish(mut self) -> String {
+        if self.in_position {
+            self.out.push_str("</g>");
+        }
         self.out.push_str("</svg>");
         self.out
     }

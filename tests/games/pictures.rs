@@ -150,3 +150,31 @@ fn the_comparison_sees_a_changed_position() {
     );
     assert_eq!(a.compare(&a, 0), Some((0, 0)));
 }
+
+/// A mail's picture is drawn in two layers, the board kept and the position over it
+/// (`src/render/layers.rs`): every game marks where its board ends, and every listed
+/// picture drawn so has exactly the pixels of the same picture drawn whole.
+#[test]
+fn every_picture_drawn_over_its_kept_board_equals_the_picture_drawn_whole() {
+    use arbitre::render::svg::POSITION;
+    for case in cases() {
+        let svg = case.game.picture(case.lang).expect("a picture");
+        assert_eq!(
+            svg.matches(POSITION).count(),
+            1,
+            "{}: one board, then the position",
+            case.name
+        );
+        let whole = svg
+            .replacen(POSITION, "", 1)
+            .replace("</g></svg>", "</svg>");
+        assert!(!whole.contains(POSITION));
+        // Twice over the kept board (drawn for the first, kept for the second), once whole.
+        let layered = [png(&svg, None).expect("png"), png(&svg, None).expect("png")];
+        let drawn = Raster::decode(&png(&whole, None).expect("png")).expect("decodes");
+        for bytes in layered {
+            let layered = Raster::decode(&bytes).expect("decodes");
+            assert_eq!(layered.compare(&drawn, 0), Some((0, 0)), "{}", case.name);
+        }
+    }
+}

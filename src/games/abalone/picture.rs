@@ -135,6 +135,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         svg.circle(x, y, HOLE, Paint::fill(palette::BOARD_DARK));
     }
     coordinates(&mut svg);
+    svg.position();
     let (left, entered) = last.map(|(_, m)| moved(m)).unwrap_or_default();
     for cell in &left {
         let (x, y) = centre(*cell);

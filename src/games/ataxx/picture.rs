@@ -87,6 +87,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         svg.text(MARGIN / 2.0, y, coordinate, &rank);
         svg.text(MARGIN + side + MARGIN / 2.0, y, coordinate, &rank);
     }
+    svg.position();
     let (to, from) = match last.map(|(_, m)| m) {
         Some(Move::Clone { to }) => (Some(*to), None),
         Some(Move::Jump { from, to }) => (Some(*to), Some(*from)),

@@ -119,6 +119,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         );
     }
     inscriptions(&mut svg);
+    svg.position();
     let from = last.map(|(_, m)| m.from());
     let to = last.map(|(_, m)| m.to());
     if let Some(from) = from {

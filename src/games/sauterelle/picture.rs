@@ -230,6 +230,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         "bar",
     );
 
+    svg.position();
     // The checkers on the points: one for a lone checker, two stacked for a wall.
     for p in Point::all() {
         let stack = pos.board().stack(p);

@@ -235,6 +235,7 @@ pub fn draw(pos: &Position, last: Option<(&Position, &Move)>, caption: &str) -> 
         svg.text(MARGIN + side + MARGIN / 2.0, y, coordinate, &rank);
     }
 
+    svg.position();
     // What the last action took: a cross under the piece now standing where it was.
     if let Some((before, _)) = last {
         let mover = before.side_to_move();
