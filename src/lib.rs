@@ -50,6 +50,10 @@
 //!   `page-key`, `store`, `stats`), the director's (`new`, `show`, `clocks`, `clock`, `adjudicate`,
 //!   `leave`, `player`, `audit`), the tournaments' and ratings' (`arbitre --help` lists them all).
 //!
+//! The IO edges (`cli`, `config`, `daemon`, `gateway`, `pages`, `store`, `web`, the mail
+//! servers' side of [`mail`]) and the rasteriser of [`render`] are behind the `edges` feature
+//! (on by default): without it the crate is its pure core, as the fuzz targets build it.
+//!
 //! # Layers
 //!
 //! Modules form one-way layers: each names only modules of lower rows (`crate::` paths in
@@ -79,23 +83,30 @@
 
 pub mod audit;
 pub mod base;
+#[cfg(feature = "edges")]
 pub mod cli;
 pub mod clock;
+#[cfg(feature = "edges")]
 pub mod config;
+#[cfg(feature = "edges")]
 pub mod daemon;
 pub mod delivery;
 pub mod games;
+#[cfg(feature = "edges")]
 pub mod gateway;
 pub mod keys;
 #[cfg(test)]
 mod layering;
 pub mod mail;
+#[cfg(feature = "edges")]
 pub mod pages;
 pub mod rating;
 pub mod referee;
 pub mod render;
 pub mod sms;
+#[cfg(feature = "edges")]
 pub mod store;
 pub mod text;
 pub mod tournament;
+#[cfg(feature = "edges")]
 pub mod web;

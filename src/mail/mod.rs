@@ -8,20 +8,29 @@
 
 pub mod authres;
 pub mod body;
+#[cfg(feature = "edges")]
 pub mod dkim;
 pub mod flowed;
 pub mod html;
+#[cfg(feature = "edges")]
 pub mod imap;
 pub mod parse;
+#[cfg(feature = "edges")]
 pub mod pictures;
 pub mod report;
+#[cfg(feature = "edges")]
 pub mod smtp;
+#[cfg(feature = "edges")]
 pub mod submission;
+#[cfg(feature = "edges")]
 pub mod tls;
+#[cfg(feature = "edges")]
 pub mod verify;
 
+#[cfg(feature = "edges")]
 use crate::store::MessageKey;
 
+#[cfg(feature = "edges")]
 /// One message fetched from the mailbox.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fetched {
@@ -35,11 +44,13 @@ pub struct Fetched {
     pub received_at: i64,
 }
 
+#[cfg(feature = "edges")]
 /// A mailbox failure (the connection is dropped and made again).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct InboxError(pub String);
 
+#[cfg(feature = "edges")]
 /// Where inbound mail comes from. The daemon uses [`imap::ImapInbox`]; tests can provide
 /// their own.
 pub trait Inbox: Send {

@@ -4,11 +4,14 @@
 //! is pure code; the rasteriser uses a font compiled into arbitre and never the system's,
 //! so that a picture is the same on every machine.
 
+#[cfg(feature = "edges")]
 mod layers;
 pub mod palette;
+#[cfg(feature = "edges")]
 pub mod png;
 pub mod svg;
-#[cfg(test)]
+#[cfg(all(test, feature = "edges"))]
 pub mod testing;
 
+#[cfg(feature = "edges")]
 pub use png::{PictureError, Raster, near, png};
