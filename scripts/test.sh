@@ -12,8 +12,16 @@
 # Usage: bash scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# How long each phase took, printed with the summary (where CI's time goes).
+times=()
+mark=$SECONDS
+phase() {
+    times+=("$1 $((SECONDS - mark)) s")
+    mark=$SECONDS
+}
 cargo fmt --all -- --check
 cargo clippy --all-targets --quiet -- -D warnings
+phase "lints"
 # The demo's arbitre listens on the test SMS gateway's port: the tests need it.
 if [ -s var/demo/arbitre.pid ] && [ -e "/proc/$(cat var/demo/arbitre.pid)/exe" ]; then
     echo "test.sh: stopping the demo's arbitre (its SMS listener holds the gateway's port);" \
@@ -59,6 +67,7 @@ else
         "cannot be installed or started; the tests that need them will be skipped (they fail instead" \
         "under CI=true)" >&2
 fi
+phase "servers"
 # Tests that cannot run here (external data or mail servers missing) record themselves in
 # this file (tests/skip/mod.rs); the summary below names each.
 export ARBITRE_SKIPPED="$PWD/target/skipped-tests.txt"
@@ -71,6 +80,7 @@ status=0
 # Each pass goes on after a failing binary (--no-fail-fast): with a few large binaries, one
 # failure would otherwise hide whole groups of tests.
 cargo test --all-targets --no-run 2>&1 || status=$?
+phase "build"
 alone=(daemon_imap_outage daemon_imap_restart daemon_sms sms_kannel)
 runs_alone() {
     local a
@@ -138,6 +148,7 @@ if [ -n "$postgres_pass" ]; then
     echo "test.sh: ---- the PostgreSQL pass ----"
     cat target/test-logs/postgres.log
 fi
+phase "SQLite and PostgreSQL passes"
 echo "test.sh: ---- the binaries that run alone ----"
 for name in "${alone[@]}"; do
     cargo test --test "$name" 2>&1 | tee -a target/test-logs/alone.log || status=$?
@@ -147,7 +158,9 @@ for name in "${alone[@]}"; do
     fi
 done
 # A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md).
+phase "binaries alone"
 bash scripts/fuzz-smoke.sh || status=1
+phase "fuzz smoke"
 # The total of every `test result:` line of the three passes.
 awk '/^test result:/ {
         for (i = 2; i <= NF; i++) {
@@ -158,6 +171,10 @@ awk '/^test result:/ {
     }
     END { printf "test.sh: %d passed, %d failed, %d ignored\n", passed, failed, ignored }' \
     target/test-logs/*.log
+(
+    IFS=,
+    echo "test.sh: times: ${times[*]}" | sed 's/,/, /g'
+)
 skipped=0
 if [ -s "$ARBITRE_SKIPPED" ]; then
     skipped=$(sort -u "$ARBITRE_SKIPPED" | wc -l)

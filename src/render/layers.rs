@@ -139,9 +139,9 @@ impl Board {
 
     /// A pixmap of the board, to draw a position on.
     fn pixmap(&self) -> Option<tiny_skia::Pixmap> {
-        let mut data = Vec::with_capacity(self.pixels.len() * 4);
-        for &i in &self.pixels {
-            data.extend_from_slice(&self.colours[usize::from(i)]);
+        let mut data = vec![0; self.pixels.len() * 4];
+        for (pixel, &i) in data.chunks_exact_mut(4).zip(&self.pixels) {
+            pixel.copy_from_slice(&self.colours[usize::from(i)]);
         }
         tiny_skia::Pixmap::from_vec(data, self.size)
     }
