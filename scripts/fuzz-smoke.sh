@@ -10,8 +10,15 @@
 # New inputs and crash files go to a temporary directory: the repository is not changed.
 #
 # Usage: bash scripts/fuzz-smoke.sh [SECONDS_PER_TARGET]   (default 5, or $FUZZ_SMOKE_SECONDS)
+#        bash scripts/fuzz-smoke.sh --build-only   (install cargo-fuzz if needed and build the
+#        targets, run nothing: scripts/test.sh builds them beside its test passes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build_only=0
+if [ "${1:-}" = --build-only ]; then
+    build_only=1
+    shift
+fi
 seconds="${1:-${FUZZ_SMOKE_SECONDS:-5}}"
 cargo_fuzz_version=0.13.2
 
@@ -36,6 +43,9 @@ fuzz=(cargo fuzz)
 # use the release build (docs/fuzzing.md). Overflow checks and debug assertions are on.
 build=(-s none --dev)
 "${fuzz[@]}" build "${build[@]}"
+if [ "$build_only" = 1 ]; then
+    exit 0
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

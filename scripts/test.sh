@@ -101,9 +101,11 @@ done
 sources_of() {
     if [ -d "tests/$1" ]; then echo tests/"$1"/*.rs; else echo "tests/$1.rs"; fi
 }
+# The SQLite pass in two: the daemon binary (its tests mostly wait on the servers: the long
+# pole of the run), and everything else beside it.
 sqlite_targets=(--lib --bins --benches --examples)
 for name in "${test_binaries[@]}"; do
-    runs_alone "$name" || sqlite_targets+=(--test "$name")
+    runs_alone "$name" || [ "$name" = daemon ] || sqlite_targets+=(--test "$name")
 done
 # The store's second pass: the test binaries that open a store (through tests/common or
 # arbitre::store::testing) run again on PostgreSQL, each test on a fresh schema, and the
@@ -125,9 +127,15 @@ done
 postgres_skips=(--skip daemon_pair_burst:: --skip daemon_store_lost:: --skip store_migrate::)
 binaries=$((${#store_tests[@]} / 2 + ${#store_alone[@]}))
 mkdir -p target/test-logs
-rm -f target/test-logs/*.log
+rm -f target/test-logs/*.log target/test-logs/*.txt
 echo "test.sh: the SQLite pass and the PostgreSQL pass run side by side; each one's output" \
     "follows when it ends (and stays in target/test-logs/)" >&2
+# The fuzz targets' build (scripts/fuzz-smoke.sh, below) goes on beside the passes, at the
+# lowest priority: the passes leave about half the CPU idle while they wait on the servers.
+nice -n 19 bash scripts/fuzz-smoke.sh --build-only >target/test-logs/fuzz-build.txt 2>&1 &
+fuzz_build=$!
+cargo test --no-fail-fast --test daemon >target/test-logs/sqlite-daemon.log 2>&1 &
+daemon_pass=$!
 cargo test --no-fail-fast "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
 sqlite_pass=$!
 postgres_pass=
@@ -141,8 +149,9 @@ else
         "binaries: no test PostgreSQL server (scripts/postgres.sh start, as root)" >>"$ARBITRE_SKIPPED"
 fi
 wait "$sqlite_pass" || status=$?
+wait "$daemon_pass" || status=$?
 echo "test.sh: ---- the SQLite pass ----"
-cat target/test-logs/sqlite.log
+cat target/test-logs/sqlite.log target/test-logs/sqlite-daemon.log
 if [ -n "$postgres_pass" ]; then
     wait "$postgres_pass" || status=$?
     echo "test.sh: ---- the PostgreSQL pass ----"
@@ -159,6 +168,8 @@ for name in "${alone[@]}"; do
 done
 # A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md).
 phase "binaries alone"
+wait "$fuzz_build" || status=1
+cat target/test-logs/fuzz-build.txt
 bash scripts/fuzz-smoke.sh || status=1
 phase "fuzz smoke"
 # The total of every `test result:` line of the three passes.

@@ -10,7 +10,7 @@ pub mod palette;
 #[cfg(feature = "edges")]
 pub mod png;
 pub mod svg;
-#[cfg(all(test, feature = "edges"))]
+#[cfg(test)]
 pub mod testing;
 
 #[cfg(feature = "edges")]
