@@ -102,7 +102,7 @@ sources_of() {
     if [ -d "tests/$1" ]; then echo tests/"$1"/*.rs; else echo "tests/$1.rs"; fi
 }
 # The SQLite pass in two: the daemon binary (its tests mostly wait on the servers: the long
-# pole of the run), and everything else beside it.
+# pole of the run), and everything else beside it; the PostgreSQL pass likewise.
 sqlite_targets=(--lib --bins --benches --examples)
 for name in "${test_binaries[@]}"; do
     runs_alone "$name" || [ "$name" = daemon ] || sqlite_targets+=(--test "$name")
@@ -139,9 +139,21 @@ daemon_pass=$!
 cargo test --no-fail-fast "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
 sqlite_pass=$!
 postgres_pass=
+postgres_daemon_pass=
 if [ -n "${ARBITRE_PG_ENV:-}" ]; then
     echo "test.sh: the PostgreSQL pass: the library and $binaries test binaries" >&2
-    ARBITRE_TEST_STORE=postgres cargo test --no-fail-fast --lib "${store_tests[@]}" -- "${postgres_skips[@]}" \
+    # The same split: the daemon binary in a process of its own.
+    store_rest=()
+    for ((i = 0; i < ${#store_tests[@]}; i += 2)); do
+        if [ "${store_tests[i + 1]}" = daemon ]; then
+            ARBITRE_TEST_STORE=postgres cargo test --no-fail-fast --test daemon -- \
+                "${postgres_skips[@]}" >target/test-logs/postgres-daemon.log 2>&1 &
+            postgres_daemon_pass=$!
+        else
+            store_rest+=("${store_tests[i]}" "${store_tests[i + 1]}")
+        fi
+    done
+    ARBITRE_TEST_STORE=postgres cargo test --no-fail-fast --lib "${store_rest[@]}" -- "${postgres_skips[@]}" \
         >target/test-logs/postgres.log 2>&1 &
     postgres_pass=$!
 else
@@ -154,8 +166,12 @@ echo "test.sh: ---- the SQLite pass ----"
 cat target/test-logs/sqlite.log target/test-logs/sqlite-daemon.log
 if [ -n "$postgres_pass" ]; then
     wait "$postgres_pass" || status=$?
+    if [ -n "$postgres_daemon_pass" ]; then
+        wait "$postgres_daemon_pass" || status=$?
+    fi
     echo "test.sh: ---- the PostgreSQL pass ----"
     cat target/test-logs/postgres.log
+    [ -z "$postgres_daemon_pass" ] || cat target/test-logs/postgres-daemon.log
 fi
 phase "SQLite and PostgreSQL passes"
 echo "test.sh: ---- the binaries that run alone ----"
