@@ -2,7 +2,9 @@
 //! inline, and for mail, rasterised to PNG), coordinates on the edges as the game's notation
 //! names them, the last move marked and the side to move named under the board. The drawing
 //! is pure code; the rasteriser uses a font compiled into arbitre and never the system's,
-//! so that a picture is the same on every machine.
+//! so that a picture is the same on every machine, and keeps the latest boards so that a
+//! move's picture draws only the position (`layers`). The rasteriser is behind the `edges`
+//! feature, with the mail it is made for.
 
 #[cfg(feature = "edges")]
 mod layers;

@@ -49,7 +49,9 @@ pub const MAX_WIDTH: u32 = 2048;
 
 /// Rasterises `svg` to a PNG `width` pixels wide (the height keeps the picture's
 /// proportions), or one pixel per unit of the picture without a width (the size the
-/// drawings are made for: one that reads on a phone).
+/// drawings are made for: one that reads on a phone). A picture whose drawing marks where
+/// its board ends is drawn over that board, kept from an earlier picture
+/// ([`super::layers`]): the same pixels, in a fraction of the time.
 pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, PictureError> {
     let pixmap = match super::layers::split(svg) {
         Some(layers) => super::layers::raster(&layers, width)?,
