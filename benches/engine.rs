@@ -23,9 +23,10 @@
 //!   level (`1` to `9`), `greedy`, `random`, or a style tried before it becomes a level:
 //!   `dD,nN,tT,sS` (depth, nodes counted in Ataxx's, temperature in hundredths of the
 //!   game's unit, stray moves in a thousand; see `arbitre::games::engine::Style`);
-//! - `--adjudicate`: a game ends, won, as soon as a level that plays its best move (no draw)
-//!   finds a forced win, and the win it found is counted. Off by default: every game is
-//!   played out.
+//! - `--adjudicate`: a game between two searching players ends, won, as soon as a level
+//!   that plays its best move (no draw) finds a forced win, and the win it found is
+//!   counted. Games against the greedy or the random player are always played out (they
+//!   would not find the win). Off by default: every game is played out.
 //!
 //! Under `cargo test --benches` (no `--bench` argument) it is a smoke test: two games of
 //! levels 1 against 2 in every game, and each baseline once, every move checked legal by
@@ -52,6 +53,13 @@ enum Player {
     Greedy,
     /// Any legal move, uniformly.
     Random,
+}
+
+impl Player {
+    /// Whether the player searches (a level or a style), and so would find a forced win.
+    fn searches(&self) -> bool {
+        matches!(self, Player::Level(_) | Player::Style(_))
+    }
 }
 
 impl std::fmt::Display for Player {
@@ -290,6 +298,10 @@ fn play<G: Engine>(
         p.side_to_move().opponent()
     };
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    // A forced result found by one searcher ends the game only when the other searches too:
+    // the greedy and the random player would not find the win that a few random opening
+    // plies can hand their opponent's opponent (docs/benchmarks.md).
+    let adjudicate = plan.adjudicate && first.searches() && second.searches();
     for ply in 0..plan.max_plies {
         match p.outcome() {
             Outcome::Ongoing => {}
@@ -310,7 +322,7 @@ fn play<G: Engine>(
             p.legal_moves().contains(&m) || p.forced_pass().as_ref() == Some(&m),
             "{player} played an illegal move"
         );
-        if plan.adjudicate
+        if adjudicate
             && let Some(score) = sure
             && score.abs() > WIN / 2
         {
