@@ -139,9 +139,14 @@ async fn sigkill_during_a_search_loses_and_doubles_nothing() {
     })
     .await;
     let id = id.unwrap();
-    // Killed while the search runs, then again while the next daemon's search runs.
-    for pause in [0, 500] {
-        tokio::time::sleep(Duration::from_millis(pause)).await;
+    // Killed while the search runs, then again while the next daemon's search runs: each
+    // kill as soon as that daemon has said it is searching (a fixed pause was too short
+    // on a loaded machine, where a daemon took longer to start).
+    for searching in [1, 2] {
+        common::eventually("the daemon searching", Duration::from_secs(30), || {
+            daemon.log().matches("searching").count() >= searching
+        })
+        .await;
         daemon.kill9();
         daemon.spawn();
     }
