@@ -8,12 +8,12 @@
 //! a picture without that mark is drawn whole. Pure: the kept boards are a cache of what
 //! the drawing would give again.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use resvg::tiny_skia;
 
-use super::png::{PictureError, canvas, raster as whole, tree};
+use super::png::{PictureError, canvas, palette_of, raster as whole, tree};
 use super::svg::POSITION;
 
 /// How many boards are kept: one per game and variant in play, about 400 KB each (a byte a
@@ -101,32 +101,9 @@ impl Board {
     /// The board drawn from `svg`, or `None` past 256 colours.
     fn draw(svg: &str, width: Option<u32>) -> Result<Option<Board>, PictureError> {
         let pixmap = whole(svg, width)?;
-        let mut index: HashMap<[u8; 4], u8> = HashMap::new();
-        let mut colours = Vec::new();
-        let mut pixels = Vec::with_capacity(pixmap.data().len() / 4);
-        let mut last: Option<([u8; 4], u8)> = None;
-        for p in pixmap.data().chunks_exact(4) {
-            let p = [p[0], p[1], p[2], p[3]];
-            let i = match last {
-                Some((seen, i)) if seen == p => i,
-                _ => {
-                    let i = match index.get(&p) {
-                        Some(i) => *i,
-                        None => {
-                            let Ok(i) = u8::try_from(colours.len()) else {
-                                return Ok(None);
-                            };
-                            index.insert(p, i);
-                            colours.push(p);
-                            i
-                        }
-                    };
-                    last = Some((p, i));
-                    i
-                }
-            };
-            pixels.push(i);
-        }
+        let Some((pixels, colours)) = palette_of(&pixmap, Some) else {
+            return Ok(None);
+        };
         Ok(Some(Board {
             svg: svg.into(),
             width,

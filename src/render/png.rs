@@ -170,13 +170,27 @@ fn rgb(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
 }
 
 /// The pixels as indices into a palette of their colours (RGB triples), the lowest `bits`
-/// of each channel cleared, or `None` past 256 colours. Neighbouring pixels are mostly
-/// alike, so the last colour is kept at hand; the others are found by their pixel value in
-/// a [`Seen`] table, and only a pixel value never seen before is turned into a colour.
+/// of each channel cleared, or `None` past 256 colours.
 fn indexed(pixmap: &tiny_skia::Pixmap, bits: u32) -> Option<(Vec<u8>, Vec<u8>)> {
     let mask = 0xffu8 << bits;
+    let (indices, palette) = palette_of(pixmap, |[r, g, b, a]| {
+        let c = tiny_skia::PremultipliedColorU8::from_rgba(r, g, b, a)?.demultiply();
+        Some([c.red() & mask, c.green() & mask, c.blue() & mask])
+    })?;
+    Some((indices, palette.concat()))
+}
+
+/// The pixels as indices into a palette of at most 256 entries, `entry` giving a pixel's
+/// (from its premultiplied RGBA; several pixels may share one), or `None` past 256 entries
+/// or when `entry` refuses a pixel. Neighbouring pixels are mostly alike, so the last one
+/// is kept at hand; the others are found by their value in a [`Seen`] table, and only a
+/// pixel value never seen before is given to `entry`.
+pub(super) fn palette_of<E: PartialEq>(
+    pixmap: &tiny_skia::Pixmap,
+    entry: impl Fn([u8; 4]) -> Option<E>,
+) -> Option<(Vec<u8>, Vec<E>)> {
     let mut seen = Seen::new();
-    let mut palette: Vec<u8> = Vec::new();
+    let mut palette: Vec<E> = Vec::new();
     let mut indices = Vec::with_capacity(pixmap.pixels().len());
     let mut last: Option<(u32, u8)> = None;
     for p in pixmap.data().chunks_exact(4) {
@@ -187,14 +201,12 @@ fn indexed(pixmap: &tiny_skia::Pixmap, bits: u32) -> Option<(Vec<u8>, Vec<u8>)> 
                 let i = match seen.get(value) {
                     Some(i) => i,
                     None => {
-                        let c = tiny_skia::PremultipliedColorU8::from_rgba(p[0], p[1], p[2], p[3])?
-                            .demultiply();
-                        let rgb = [c.red() & mask, c.green() & mask, c.blue() & mask];
-                        let i = match palette.chunks_exact(3).position(|c| c == rgb) {
+                        let e = entry([p[0], p[1], p[2], p[3]])?;
+                        let i = match palette.iter().position(|known| *known == e) {
                             Some(i) => i as u8,
                             None => {
-                                let i = u8::try_from(palette.len() / 3).ok()?;
-                                palette.extend_from_slice(&rgb);
+                                let i = u8::try_from(palette.len()).ok()?;
+                                palette.push(e);
                                 i
                             }
                         };
