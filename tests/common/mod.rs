@@ -708,7 +708,21 @@ impl MailEnv {
         what: &str,
         pred: impl Fn(&Mail) -> bool,
     ) -> Mail {
-        let deadline = Instant::now() + Duration::from_secs(40);
+        self.wait_mail_after_within(user, after, Duration::from_secs(40), what, pred)
+            .await
+    }
+
+    /// [`MailEnv::wait_mail_after`], waiting up to `within` (for a mail that comes only when
+    /// the machine has spare CPU, such as a computer's move).
+    pub async fn wait_mail_after_within(
+        &self,
+        user: &str,
+        after: u32,
+        within: Duration,
+        what: &str,
+        pred: impl Fn(&Mail) -> bool,
+    ) -> Mail {
+        let deadline = Instant::now() + within;
         loop {
             let mails = self.inbox(user).await;
             if let Some(m) = mails.iter().find(|m| m.uid > after && pred(m)) {
