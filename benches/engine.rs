@@ -11,7 +11,8 @@
 //! - `--levels A-B`: the ladder's pairs run from A against A+1 to B-1 against B (default
 //!   1-9); the times per move are those of the moves played;
 //! - `--games N`: games a match (default 20; the issue's ladder is 200). Each opening, made
-//!   of a few random plies from the standard start, is played twice, sides swapped;
+//!   of four random plies from the standard start and kept only when a level-6 search finds
+//!   it even (within one unit of material), is played twice, sides swapped;
 //! - `--baselines`: the top level against the greedy player (best move one ply deep, no
 //!   draw) and against the random player;
 //! - `--threads T`: games at once (default: the cores). Times per move are wall clock, so
@@ -218,10 +219,41 @@ fn start<G: Game>() -> G {
     G::from_position(G::variants()[0].position, None, &options).expect("the standard start")
 }
 
-/// The opening of game pair `n`: the start after a few plies drawn by `n`.
-fn opening<G: Game>(n: u64) -> G {
+/// The level whose search judges an opening even (see [`opening`]).
+const JUDGE: u8 = 6;
+
+/// The most random openings drawn for one game pair before the most even of them is kept.
+const DRAWS: u64 = 64;
+
+/// The opening of game pair `n`: the start after four random plies drawn by `n`, kept only
+/// when a search at level [`JUDGE`] finds it even (less than one unit of material, a piece
+/// or a point, for either side), as engine testers keep only balanced openings in their
+/// books: a few random plies can lose a side by force (in Ataxx, a stone left where the
+/// opponent takes it and three more), and a game from there measures the draw, not the
+/// players. When none of [`DRAWS`] draws is even, the most even one is kept.
+fn opening<G: Engine>(n: u64) -> G {
+    let judge = budget::<G>(Level::new(JUDGE).expect("a level"));
+    let mut best: Option<(i32, G)> = None;
+    for draw in 0..DRAWS {
+        let p = random_plies::<G>(n, draw);
+        let Some(thought) = search(&p, judge, false) else {
+            continue;
+        };
+        let lead = thought.score.abs();
+        if lead < G::UNIT {
+            return p;
+        }
+        if best.as_ref().is_none_or(|(b, _)| lead < *b) {
+            best = Some((lead, p));
+        }
+    }
+    best.map_or_else(start::<G>, |(_, p)| p)
+}
+
+/// The start after four plies drawn at random by game pair `n` and its `draw`-th try.
+fn random_plies<G: Game>(n: u64, draw: u64) -> G {
     let mut p = start::<G>();
-    let mut rng = Pcg64Mcg::seed_from_u64(0x0bad_cafe ^ n);
+    let mut rng = Pcg64Mcg::seed_from_u64(0x0bad_cafe ^ n ^ (draw << 32));
     for _ in 0..4 {
         if p.outcome() != Outcome::Ongoing {
             break;
@@ -416,7 +448,8 @@ fn run<G: Engine>(plan: &Plan) {
     let times = Mutex::new(Times::default());
     println!("\n### {}\n", kind.name());
     println!(
-        "{} games a match, {} at once, sides alternated, at most {} plies{}.\n",
+        "{} games a match, {} at once, sides alternated, from openings of four random plies \
+         that a level-{JUDGE} search finds even, at most {} plies{}.\n",
         plan.per_match,
         plan.threads,
         plan.max_plies,

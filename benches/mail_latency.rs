@@ -188,7 +188,7 @@ async fn floor(env: &MailEnv, n: usize) -> (f64, f64, f64) {
             for f in batch {
                 let raw = String::from_utf8_lossy(&f.raw).to_string();
                 env2.send_raw(&relay2, Some(&relay2), &bob2, &raw).await;
-                inbox.done(&f.key).await.unwrap();
+                inbox.done(std::slice::from_ref(&f.key)).await.unwrap();
             }
         }
     });

@@ -1,19 +1,43 @@
-//! The 1,000-move burst drained on each store, side by side in one run: one daemon on
-//! SQLite, one daemon on PostgreSQL, two daemons on PostgreSQL sharing the mailbox and the
-//! store. For each: the time from the start of the daemons (every move already waiting in
-//! the mailbox) until every move is committed and the outbox is empty, and moves per
-//! second. Checks that each game holds its moves once and in order.
+//! The 1,000-move burst drained on each store, side by side in one run, against a floor:
+//!
+//! - **The floor**: a relay that does only what arbitre must do for each move, with no store
+//!   and no referee: fetch the message and submit two mails for it (the forward to the
+//!   opponent and the confirmation to the mover), each as large as arbitre's move mails with
+//!   their picture ([`MAIL_BYTES`]). It uses the crates arbitre uses (async-imap, lettre) at
+//!   their best: one `UID FETCH` for a batch of messages, the next batch fetched while the
+//!   mails of this one are shared among SMTP connections opened beforehand (Nagle's
+//!   algorithm off), one `UID STORE` for the batch.
+//! - **arbitre**: one daemon on SQLite, one daemon on PostgreSQL, two daemons on PostgreSQL
+//!   sharing the mailbox and the store.
+//!
+//! For each: the time from its start (every move already waiting in the mailbox) until every
+//! move is committed and every mail accepted by the submission server (the outbox empty),
+//! moves per second, and arbitre's time as a ratio to the floor's. Checks that each game
+//! holds its moves once and in order, and that the floor's mails all arrived.
 //!
 //! Needs the mail servers and the test PostgreSQL server (`bash scripts/mail-servers.sh
 //! start; bash scripts/postgres.sh start`, as root). Run: `cargo bench --bench store_burst`
-//! (`ARBITRE_BENCH_GAMES`, default 100, and `ARBITRE_BENCH_PLIES`, default 10). Under
-//! `cargo test` it does nothing.
+//! (`ARBITRE_BENCH_GAMES`, default 100, `ARBITRE_BENCH_PLIES`, default 10, and
+//! `ARBITRE_BENCH_SMTP_CONNECTIONS`, the floor's connections, default 32, the fastest of 1 to
+//! 32 here). `-- --floor-only`: only the floor, with 1 to 32 connections; `-- --only sqlite`
+//! (or `pg1`, `pg2`): only that line, no floor (to profile it). Under `cargo test` it does
+//! nothing.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use std::time::{Duration, Instant};
 
+use futures::StreamExt;
+use lettre::address::Envelope;
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::client::{
+    AsyncSmtpConnection, Certificate, CertificateStore, TlsParameters,
+};
+use lettre::transport::smtp::extension::ClientId;
+use tokio::net::TcpStream;
+
+use arbitre::mail::imap::ImapSession;
 use arbitre::store::Location;
 use common::bench::env_number;
 use common::games::{self, Games};
@@ -56,6 +80,169 @@ async fn drain(
     first.kill9();
     if let Some(d) = second.as_mut() {
         d.kill9();
+    }
+    seconds
+}
+
+/// The size of each mail the floor submits: about the median of arbitre's move mails with
+/// their board picture (24 KB, measured in the test servers' mailboxes).
+const MAIL_BYTES: usize = 24 << 10;
+
+/// How many messages the floor fetches in one `UID FETCH`.
+const FLOOR_BATCH: usize = 100;
+
+/// One of the floor's SMTP connections: STARTTLS, logged in as `relay`, Nagle's algorithm
+/// off (as arbitre's own, see `arbitre::mail::submission`).
+async fn floor_connection(env: &MailEnv, relay: &str) -> AsyncSmtpConnection {
+    let pem = std::fs::read(env.ca()).unwrap();
+    let tls = TlsParameters::builder("localhost".into())
+        .certificate_store(CertificateStore::None)
+        .add_root_certificate(Certificate::from_pem(&pem).unwrap())
+        .build_rustls()
+        .unwrap();
+    let tcp = TcpStream::connect(("localhost", env.port("ARBITRE_TEST_SUBMISSION_PORT")))
+        .await
+        .unwrap();
+    tcp.set_nodelay(true).unwrap();
+    let hello = ClientId::default();
+    let mut conn = AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &hello)
+        .await
+        .unwrap();
+    conn.starttls(tls, &hello).await.unwrap();
+    conn.auth(
+        &[Mechanism::Plain],
+        &Credentials::new(relay.into(), env.password().into()),
+    )
+    .await
+    .unwrap();
+    conn
+}
+
+/// The raw messages of `uids`, in one `UID FETCH`.
+async fn fetch_all(session: &mut ImapSession, uids: &[u32]) -> Vec<Vec<u8>> {
+    if uids.is_empty() {
+        return Vec::new();
+    }
+    let raws: Vec<Vec<u8>> = session
+        .uid_fetch(uid_list(uids), "BODY.PEEK[]")
+        .await
+        .unwrap()
+        .filter_map(|f| async move { f.ok().and_then(|f| f.body().map(<[u8]>::to_vec)) })
+        .collect()
+        .await;
+    assert_eq!(raws.len(), uids.len(), "every message of the batch fetched");
+    raws
+}
+
+fn uid_list(uids: &[u32]) -> String {
+    uids.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The floor: `games_n × plies` move mails waiting in a relay's mailbox; the seconds until
+/// the relay has fetched each and had two mails for it accepted by the submission server,
+/// over `connections` connections opened beforehand. Each batch's mails are shared among
+/// the connections while the next batch is fetched. Then checks that every player got their
+/// `plies` mails.
+async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) -> f64 {
+    let relay = env.accounts(&["relay"]).await.remove(0);
+    let players = games::player_accounts(env, games_n).await;
+    let mut session = arbitre::mail::imap::connect(&env.imap_settings(&relay))
+        .await
+        .unwrap();
+    for ply in 0..plies {
+        for g in 0..games_n {
+            let (mover, other) = (&players[2 * g + ply % 2], &players[2 * g + 1 - ply % 2]);
+            let raw = format!(
+                "From: {mover}\r\nTo: {relay}\r\nX-Opponent: {other}\r\nSubject: Re: game {g}\r\n\
+                 Message-ID: <floor-{g}-{ply}@bench>\r\n\r\nmove {ply}\r\n"
+            );
+            session
+                .append("INBOX", None, None, raw.as_bytes())
+                .await
+                .unwrap();
+        }
+    }
+    session.logout().await.ok();
+    let mut conns = Vec::new();
+    for _ in 0..connections.max(1) {
+        conns.push(floor_connection(env, &relay).await);
+    }
+    let filler = "x".repeat(76);
+    let body: String = (0..MAIL_BYTES / 78)
+        .map(|_| format!("{filler}\r\n"))
+        .collect();
+
+    let start = Instant::now();
+    let mut session = arbitre::mail::imap::connect(&env.imap_settings(&relay))
+        .await
+        .unwrap();
+    session.select("INBOX").await.unwrap();
+    let mut uids: Vec<u32> = session
+        .uid_search("UNSEEN")
+        .await
+        .unwrap()
+        .into_iter()
+        .collect();
+    uids.sort_unstable();
+    let batches: Vec<&[u32]> = uids.chunks(FLOOR_BATCH).collect();
+    let mut relayed = 0;
+    let mut raws = fetch_all(&mut session, batches.first().copied().unwrap_or_default()).await;
+    for (i, batch) in batches.iter().enumerate() {
+        let mut mails = Vec::new();
+        for raw in &raws {
+            let text = String::from_utf8_lossy(raw);
+            let header = |name: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .map(|v| v.trim().to_string())
+                    .unwrap()
+            };
+            let (mover, other, subject) =
+                (header("From:"), header("X-Opponent:"), header("Subject:"));
+            for to in [other, mover] {
+                let envelope =
+                    Envelope::new(Some(relay.parse().unwrap()), vec![to.parse().unwrap()]).unwrap();
+                let raw = format!(
+                    "From: {relay}\r\nTo: {to}\r\nSubject: {subject}\r\n\
+                     Message-ID: <{relayed}-{to}@floor>\r\n\r\n{body}"
+                );
+                mails.push((envelope, raw));
+            }
+            relayed += 1;
+        }
+        // The mails shared among the connections, each sending its share in turn, while
+        // the next batch is fetched.
+        let n = conns.len();
+        let sends = futures::future::join_all(conns.iter_mut().enumerate().map(|(k, conn)| {
+            let share: Vec<_> = mails.iter().skip(k).step_by(n).collect();
+            async move {
+                for (envelope, raw) in share {
+                    conn.send(envelope, raw.as_bytes()).await.unwrap();
+                }
+            }
+        }));
+        let next = batches.get(i + 1).copied().unwrap_or_default();
+        let (_, fetched) = tokio::join!(sends, fetch_all(&mut session, next));
+        session
+            .uid_store(uid_list(batch), "+FLAGS.SILENT (\\Seen)")
+            .await
+            .unwrap()
+            .collect::<Vec<_>>()
+            .await;
+        raws = fetched;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    session.logout().await.ok();
+    for mut conn in conns {
+        conn.quit().await.ok();
+    }
+    assert_eq!(relayed, games_n * plies, "every move relayed");
+    for p in &players {
+        let got = env.wait_for(p, plies, Duration::from_secs(300)).await.len();
+        assert_eq!(got, plies, "{p}: one mail for each move of their game");
     }
     seconds
 }
@@ -105,6 +292,32 @@ fn main() {
             "machine: {} cores; {total} moves ({games_n} games of {plies}) waiting in the mailbox",
             std::thread::available_parallelism().map_or(0, |n| n.get())
         );
+        let connections = env_number("ARBITRE_BENCH_SMTP_CONNECTIONS", 32);
+        let args: Vec<String> = std::env::args().collect();
+        if let Some(only) = args.iter().position(|a| a == "--only").map(|i| &args[i + 1]) {
+            let (label, name, location, daemons) = runs
+                .iter()
+                .find(|r| r.1 == format!("burst-{only}"))
+                .expect("--only sqlite, pg1 or pg2");
+            let seconds = drain(&env, name, location, *daemons, games_n, plies).await;
+            println!("{label}: drained in {seconds:.1} s, {:.1} moves/s", total / seconds);
+            return;
+        }
+        if args.iter().any(|a| a == "--floor-only") {
+            for pool in [1, 2, 4, 8, 16, 32] {
+                let seconds = floor(&env, games_n, plies, pool).await;
+                println!(
+                    "floor, {pool} SMTP connections: {seconds:.1} s, {:.1} moves/s",
+                    total / seconds
+                );
+            }
+            return;
+        }
+        let floor_before = floor(&env, games_n, plies, connections).await;
+        println!(
+            "floor ({connections} SMTP connections): {floor_before:.1} s, {:.1} moves/s",
+            total / floor_before
+        );
         let mut rows = Vec::new();
         for (label, name, location, daemons) in &runs {
             let seconds = drain(&env, name, location, *daemons, games_n, plies).await;
@@ -112,11 +325,26 @@ fn main() {
                 "{label}: drained in {seconds:.1} s, {:.1} moves/s",
                 total / seconds
             );
-            rows.push((label, seconds));
+            rows.push((label.to_string(), seconds));
         }
-        println!("\n| store | drain | moves/s |\n|---|---|---|");
+        // The floor again after: how much it moved during the run.
+        let floor_after = floor(&env, games_n, plies, connections).await;
+        println!(
+            "floor again: {floor_after:.1} s, {:.1} moves/s",
+            total / floor_after
+        );
+        let floor = (floor_before + floor_after) / 2.0;
+        println!("\n| run | drain | moves/s | against the floor |\n|---|---|---|---|");
+        println!(
+            "| the floor: fetch, two mails a move, no store ({connections} SMTP connections; before, after) | {floor_before:.1} s, {floor_after:.1} s | {:.1} | 1 |",
+            total / floor
+        );
         for (label, seconds) in rows {
-            println!("| {label} | {seconds:.1} s | {:.1} |", total / seconds);
+            println!(
+                "| arbitre: {label} | {seconds:.1} s | {:.1} | {:.2} |",
+                total / seconds,
+                seconds / floor
+            );
         }
         std::fs::remove_dir_all(&dir).ok();
     });

@@ -1,5 +1,5 @@
-//! The inbound loop: one message at a time, from the mailbox to a committed decision, then
-//! flagged on the server.
+//! The inbound loop: one message at a time, from the mailbox to a committed decision; the
+//! batch's messages then flagged on the server together.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -323,6 +323,11 @@ async fn read<I: Inbox>(
         // A store failure that may pass ends the batch, and the reading until the store
         // answers again.
         let mut store_lost = None;
+        // The messages decided, flagged on the server together once the batch ends (one
+        // command, not one a message): one decided but not yet flagged when the daemon
+        // dies is found again and recognised by the store (`AlreadyProcessed`).
+        let mut decided = Vec::new();
+        let mut stopping = false;
         for fetched in batch {
             let handled = match handle_one(settings, &store, &fetched).await {
                 Ok(h) => h,
@@ -380,16 +385,23 @@ async fn read<I: Inbox>(
                     break;
                 }
             }
-            if let Err(e) = inbox.done(&fetched.key).await {
-                // Committed but not flagged: it will be seen again and recognised. The
-                // rest of the batch is left for later, so the mailbox is not read yet.
-                tracing::warn!(cause = %e, uid = fetched.key.uid, "cannot flag processed message");
-                complete = false;
+            decided.push(fetched.key.clone());
+            if *stop.borrow() {
+                stopping = true;
                 break;
             }
-            if *stop.borrow() {
-                return Ok(());
-            }
+        }
+        if !decided.is_empty()
+            && let Err(e) = inbox.done(&decided).await
+        {
+            // Committed but not flagged: they will be seen again and recognised, so the
+            // mailbox is not counted as read yet.
+            let uids: Vec<u32> = decided.iter().map(|k| k.uid).collect();
+            tracing::warn!(cause = %e, ?uids, "cannot flag processed messages");
+            complete = false;
+        }
+        if stopping {
+            return Ok(());
         }
         if !complete {
             // The messages after the one that stopped the batch were handed out but not

@@ -91,9 +91,11 @@ impl Inbox for FakeInbox {
         }
     }
 
-    async fn done(&mut self, key: &MessageKey) -> Result<(), InboxError> {
-        let known = self.store.lock().unwrap().seen(key, "?").unwrap() == Seen::SameKey;
-        self.done.lock().unwrap().push((key.uid, known));
+    async fn done(&mut self, keys: &[MessageKey]) -> Result<(), InboxError> {
+        for key in keys {
+            let known = self.store.lock().unwrap().seen(key, "?").unwrap() == Seen::SameKey;
+            self.done.lock().unwrap().push((key.uid, known));
+        }
         Ok(())
     }
 }
@@ -308,7 +310,7 @@ async fn a_message_that_keeps_failing_is_set_aside() {
 
 /// A mailbox read the way IMAP is: each message is handed out once, after the last one
 /// handed out, until [`Inbox::rescan`] makes it look at every unprocessed message again.
-/// Flagging fails once, for `fail_done`.
+/// Flagging fails once, for the batch that holds `fail_done`.
 struct ReadOnceInbox {
     messages: Vec<Fetched>,
     handed_out: usize,
@@ -331,11 +333,18 @@ impl Inbox for ReadOnceInbox {
         Ok(batch)
     }
 
-    async fn done(&mut self, key: &MessageKey) -> Result<(), InboxError> {
-        if self.fail_done.take_if(|uid| *uid == key.uid).is_some() {
+    async fn done(&mut self, keys: &[MessageKey]) -> Result<(), InboxError> {
+        if self
+            .fail_done
+            .take_if(|uid| keys.iter().any(|k| k.uid == *uid))
+            .is_some()
+        {
             return Err(InboxError("connection reset".into()));
         }
-        self.flagged.lock().unwrap().push(key.uid);
+        self.flagged
+            .lock()
+            .unwrap()
+            .extend(keys.iter().map(|k| k.uid));
         Ok(())
     }
 
@@ -364,8 +373,8 @@ async fn a_batch_cut_short_is_read_again_from_its_oldest_unprocessed_message() {
             rx.await.ok();
         },
     ));
-    // Without reading the batch again, messages 2 and 3 (handed out with 1, whose flag
-    // failed) would wait for the next full scan, and later mail would be decided first.
+    // Without reading the batch again, the messages whose flags failed would wait for the
+    // next full scan, and later mail would be decided first.
     eventually("every message flagged", || {
         flagged.lock().unwrap().len() == 3
     })

@@ -493,6 +493,35 @@ impl ImapInbox {
             })
             .collect();
         let taken = &uids[..within_budget(&costs, BATCH_BYTES)];
+        // The bodies of the messages within the limit in one UID FETCH (one round trip for
+        // the batch, whose bytes the budget above bounds); each larger one's header prefix
+        // on its own.
+        let whole: Vec<u32> = taken
+            .iter()
+            .copied()
+            .filter(|uid| {
+                sizes
+                    .get(uid)
+                    .is_some_and(|(size, _)| *size as usize <= max)
+            })
+            .collect();
+        let mut raws: BTreeMap<u32, Vec<u8>> = if whole.is_empty() {
+            BTreeMap::new()
+        } else {
+            timed(timeout, "UID FETCH failed", async {
+                let stream = session
+                    .uid_fetch(uid_set(&whole), "(UID BODY.PEEK[])")
+                    .await?;
+                let fetches: Vec<_> = stream.try_collect().await?;
+                Ok::<_, async_imap::error::Error>(
+                    fetches
+                        .iter()
+                        .filter_map(|f| Some((f.uid?, f.body()?.to_vec())))
+                        .collect(),
+                )
+            })
+            .await?
+        };
         let mut out = Vec::new();
         let mut missing = Vec::new();
         for &uid in taken {
@@ -502,26 +531,22 @@ impl ImapInbox {
                 missing.push(uid);
                 continue;
             };
-            let whole = size as usize <= max;
-            let query = if whole {
-                "(UID BODY.PEEK[])".to_string()
+            let raw = if size as usize <= max {
+                raws.remove(&uid)
             } else {
-                format!("(UID BODY.PEEK[HEADER]<0.{HEADER_PREFIX}>)")
+                let query = format!("(UID BODY.PEEK[HEADER]<0.{HEADER_PREFIX}>)");
+                timed(timeout, "UID FETCH failed", async {
+                    let stream = session.uid_fetch(uid.to_string(), &query).await?;
+                    let fetches: Vec<_> = stream.try_collect().await?;
+                    Ok::<_, async_imap::error::Error>(
+                        fetches
+                            .iter()
+                            .filter(|f| f.uid == Some(uid))
+                            .find_map(|f| f.header().map(complete_header)),
+                    )
+                })
+                .await?
             };
-            let raw: Option<Vec<u8>> = timed(timeout, "UID FETCH failed", async {
-                let stream = session.uid_fetch(uid.to_string(), &query).await?;
-                let fetches: Vec<_> = stream.try_collect().await?;
-                Ok::<_, async_imap::error::Error>(
-                    fetches.iter().filter(|f| f.uid == Some(uid)).find_map(|f| {
-                        if whole {
-                            f.body().map(<[u8]>::to_vec)
-                        } else {
-                            f.header().map(complete_header)
-                        }
-                    }),
-                )
-            })
-            .await?;
             match raw {
                 Some(raw) => {
                     self.missed.remove(&uid);
@@ -584,19 +609,28 @@ impl ImapInbox {
         self.fetch_pending().await
     }
 
-    async fn done_inner(&mut self, key: &MessageKey) -> Result<(), InboxError> {
-        if self.uidvalidity != Some(key.uidvalidity) || key.mailbox != self.settings.mailbox {
+    /// Flags, moves or deletes `keys` (one command for all of them, or one of each step).
+    async fn done_inner(&mut self, keys: &[MessageKey]) -> Result<(), InboxError> {
+        if let Some(key) = keys.iter().find(|key| {
+            self.uidvalidity != Some(key.uidvalidity) || key.mailbox != self.settings.mailbox
+        }) {
             return Err(InboxError(format!(
                 "message {} belongs to another UIDVALIDITY; it will be found again",
                 key.uid
             )));
+        }
+        if keys.is_empty() {
+            return Ok(());
         }
         let s = &self.settings;
         let session = self
             .session
             .as_mut()
             .ok_or_else(|| InboxError("not connected".into()))?;
-        let uid = key.uid.to_string();
+        let mut uids: Vec<u32> = keys.iter().map(|k| k.uid).collect();
+        uids.sort_unstable();
+        uids.dedup();
+        let uid = uid_set(&uids);
         match s.after {
             AfterProcessing::Flag => {
                 let flags = format!("+FLAGS.SILENT (\\Seen {})", s.keyword);
@@ -722,8 +756,8 @@ impl Inbox for ImapInbox {
         r
     }
 
-    async fn done(&mut self, key: &MessageKey) -> Result<(), InboxError> {
-        let r = self.done_inner(key).await;
+    async fn done(&mut self, keys: &[MessageKey]) -> Result<(), InboxError> {
+        let r = self.done_inner(keys).await;
         if r.is_err() {
             self.session = None;
         }

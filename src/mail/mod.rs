@@ -56,8 +56,9 @@ pub struct InboxError(pub String);
 pub trait Inbox: Send {
     /// Waits for new messages and returns them (maybe none, after a quiet while).
     fn next(&mut self) -> impl Future<Output = Result<Vec<Fetched>, InboxError>> + Send;
-    /// Marks a committed message as processed on the server.
-    fn done(&mut self, key: &MessageKey) -> impl Future<Output = Result<(), InboxError>> + Send;
+    /// Marks committed messages as processed on the server (all of them, or, on an error,
+    /// maybe only some: the others are found again and recognised by the store).
+    fn done(&mut self, keys: &[MessageKey]) -> impl Future<Output = Result<(), InboxError>> + Send;
     /// Forgets what was handed out: the next [`Inbox::next`] looks at every unprocessed
     /// message again (after a message could not be processed).
     fn rescan(&mut self) {}

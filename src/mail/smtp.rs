@@ -20,6 +20,7 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, CertificateStore, TlsParameters};
 use lettre::{Address, AsyncSendmailTransport, AsyncTransport, Tokio1Executor};
 
+use super::submission::SubmitError;
 use crate::config::{Config, Transport};
 pub use crate::delivery::{Failure, SendError, Sender};
 use crate::referee::{AutoKind, Outgoing};
@@ -28,8 +29,11 @@ use crate::referee::{AutoKind, Outgoing};
 /// AUTH failures of RFC 4954 (432, 454, 530, 534, 535, 538).
 const SESSION_CODES: [u16; 7] = [421, 432, 454, 530, 534, 535, 538];
 
-/// What an SMTP error says about the mail.
-fn smtp_failure(e: &lettre::transport::smtp::Error) -> Failure {
+/// What a submission error says about the mail.
+fn smtp_failure(e: &SubmitError) -> Failure {
+    let SubmitError::Smtp(e) = e else {
+        return Failure::Unreachable;
+    };
     match e.status().map(u16::from) {
         None => Failure::Unreachable,
         Some(code) if SESSION_CODES.contains(&code) => Failure::Unreachable,
@@ -237,6 +241,7 @@ impl Mailer {
                     config.smtp_port(),
                     config.smtp.security,
                     params,
+                    super::tls::client_config(config.smtp.ca_file.as_deref())?,
                     Duration::from_secs(config.smtp.timeout_seconds),
                     credentials,
                 ))
@@ -317,7 +322,7 @@ fn split_pem(pem: &[u8]) -> Vec<String> {
     blocks
 }
 
-fn describe(e: &lettre::transport::smtp::Error) -> String {
+fn describe(e: &SubmitError) -> String {
     use std::error::Error;
     let mut s = e.to_string();
     let mut source = e.source();

@@ -15,15 +15,32 @@
 //! commands. A server that does not offer `DSN` (read from its `EHLO` reply, which lettre
 //! keeps only for the extensions it knows) gets plain commands; its reports, if any, are
 //! then unconfirmed and stop no clock (see [`crate::referee::undelivered`]).
+//!
+//! The TCP connection is arbitre's own, with Nagle's algorithm off (`TCP_NODELAY`), handed to
+//! lettre: a mail larger than one segment (every mail with a board picture) otherwise ends
+//! with a small segment held back until the server acknowledges the one before, and servers
+//! delay that acknowledgement, 40 ms on Linux. That was 41 ms on every mail, and most of the
+//! pace of a burst (docs/benchmarks.md). lettre's own connect sets no socket option. For
+//! SMTPS the TLS handshake is arbitre's too (tokio-rustls, as for IMAP), since lettre reads
+//! the greeting as soon as it has the stream.
 
-use std::net::IpAddr;
-use std::sync::Mutex;
+use std::io;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::client::TlsStream;
+use tokio_rustls::rustls::ClientConfig;
+use tokio_rustls::rustls::pki_types::ServerName;
 
 use lettre::address::Envelope;
 use lettre::transport::smtp::Error;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::{AsyncSmtpConnection, TlsParameters};
+use lettre::transport::smtp::client::{AsyncSmtpConnection, AsyncTokioStream, TlsParameters};
 use lettre::transport::smtp::commands::{Data, Ehlo, Mail, Rcpt};
 use lettre::transport::smtp::extension::{
     ClientId, Extension, MailBodyParameter, MailParameter, RcptParameter,
@@ -38,12 +55,26 @@ const IDLE_CONNECTIONS: usize = 4;
 /// (servers close idle sessions after a few minutes; RFC 5321 asks for at least five).
 const IDLE_FOR: Duration = Duration::from_secs(60);
 
+/// Why a submission failed: before SMTP was spoken, or in the SMTP session.
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitError {
+    /// The TCP connection or the SMTPS handshake failed, or took longer than the timeout.
+    #[error("cannot reach {0}")]
+    Connect(String, #[source] io::Error),
+    /// What the server answered, or how the session broke.
+    #[error(transparent)]
+    Smtp(#[from] Error),
+}
+
 /// Where and how to submit.
 pub struct Submission {
     host: String,
     port: u16,
     security: Security,
+    /// lettre's TLS settings, for STARTTLS.
     tls: TlsParameters,
+    /// The same trust, for SMTPS, whose handshake is arbitre's.
+    rustls: Arc<ClientConfig>,
     timeout: Duration,
     credentials: Option<Credentials>,
     hello: ClientId,
@@ -65,6 +96,7 @@ impl Submission {
         port: u16,
         security: Security,
         tls: TlsParameters,
+        rustls: Arc<ClientConfig>,
         timeout: Duration,
         credentials: Option<Credentials>,
     ) -> Submission {
@@ -73,6 +105,7 @@ impl Submission {
             port,
             security,
             tls,
+            rustls,
             timeout,
             credentials,
             hello: ClientId::default(),
@@ -80,22 +113,40 @@ impl Submission {
         }
     }
 
-    async fn connect(&self) -> Result<Session, Error> {
-        let wrapper = match self.security {
-            Security::Tls => Some(self.tls.clone()),
-            Security::Starttls => None,
-        };
-        let mut conn = AsyncSmtpConnection::connect_tokio1(
-            (self.host.as_str(), self.port),
-            Some(self.timeout),
-            &self.hello,
-            wrapper,
-            None::<IpAddr>,
+    async fn connect(&self) -> Result<Session, SubmitError> {
+        let addr = format!("{}:{}", self.host, self.port);
+        let unreachable = |e: io::Error| SubmitError::Connect(addr.clone(), e);
+        let timed_out = || io::Error::new(io::ErrorKind::TimedOut, "no answer in time");
+        let tcp = tokio::time::timeout(
+            self.timeout,
+            TcpStream::connect((self.host.as_str(), self.port)),
         )
-        .await?;
-        if self.security == Security::Starttls {
-            conn.starttls(self.tls.clone(), &self.hello).await?;
-        }
+        .await
+        .map_err(|_| unreachable(timed_out()))?
+        .map_err(unreachable)?;
+        // Nagle's algorithm off: see the module's doc.
+        tcp.set_nodelay(true).map_err(unreachable)?;
+        let mut conn = match self.security {
+            Security::Starttls => {
+                let mut conn =
+                    AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &self.hello).await?;
+                conn.starttls(self.tls.clone(), &self.hello).await?;
+                conn
+            }
+            Security::Tls => {
+                let name = ServerName::try_from(self.host.clone())
+                    .map_err(|e| unreachable(io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+                let tls = tokio::time::timeout(
+                    self.timeout,
+                    TlsConnector::from(self.rustls.clone()).connect(name, tcp),
+                )
+                .await
+                .map_err(|_| unreachable(timed_out()))?
+                .map_err(unreachable)?;
+                AsyncSmtpConnection::connect_with_transport(Box::new(Smtps(tls)), &self.hello)
+                    .await?
+            }
+        };
         // The extensions lettre does not keep: asked once more (EHLO may be repeated
         // before a transaction; it changes nothing else).
         let ehlo = conn.command(Ehlo::new(self.hello.clone())).await?;
@@ -116,7 +167,7 @@ impl Submission {
     }
 
     /// An open connection: a kept one that still answers, else a new one.
-    async fn session(&self) -> Result<Session, Error> {
+    async fn session(&self) -> Result<Session, SubmitError> {
         loop {
             let kept = self.idle.lock().map(|mut v| v.pop()).unwrap_or(None);
             let Some(mut s) = kept else {
@@ -136,7 +187,7 @@ impl Submission {
         envelope: &Envelope,
         envelope_id: Option<&str>,
         message: &[u8],
-    ) -> Result<(), Error> {
+    ) -> Result<(), SubmitError> {
         let mut s = self.session().await?;
         match transaction(&mut s, envelope, envelope_id, message).await {
             Ok(()) => {
@@ -152,15 +203,16 @@ impl Submission {
             }
             Err(e) => {
                 s.conn.abort().await;
-                Err(e)
+                Err(e.into())
             }
         }
     }
 
     /// Connects and logs in, to prove the settings.
-    pub async fn check(&self) -> Result<(), Error> {
+    pub async fn check(&self) -> Result<(), SubmitError> {
         let mut s = self.connect().await?;
-        s.conn.quit().await.map(|_| ())
+        s.conn.quit().await?;
+        Ok(())
     }
 }
 
@@ -206,6 +258,45 @@ async fn transaction(
     s.conn.command(Data).await?;
     s.conn.message(message).await?;
     Ok(())
+}
+
+/// An SMTPS stream, TLS from the first byte, as lettre takes a stream: its reads and writes
+/// are the TLS stream's.
+#[derive(Debug)]
+struct Smtps(TlsStream<TcpStream>);
+
+impl AsyncTokioStream for Smtps {
+    fn peer_addr(&self) -> io::Result<std::net::SocketAddr> {
+        self.0.get_ref().0.peer_addr()
+    }
+}
+
+impl AsyncRead for Smtps {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.0).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Smtps {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.0).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.0).poll_shutdown(cx)
+    }
 }
 
 fn other(keyword: &str, value: &str) -> MailParameter {
