@@ -493,24 +493,28 @@ impl ImapInbox {
             })
             .collect();
         let taken = &uids[..within_budget(&costs, BATCH_BYTES)];
-        // The bodies of the messages within the limit in one UID FETCH (one round trip for
-        // the batch, whose bytes the budget above bounds); each larger one's header prefix
+        // The bodies of the messages within the limit, several to a UID FETCH (one round
+        // trip for many small messages), each fetch at most `max_message_bytes` in all (or
+        // one message), so that the timeout, which bounds one fetch, is never asked for more
+        // bytes than one message of the largest size; each larger message's header prefix
         // on its own.
-        let whole: Vec<u32> = taken
+        let whole: Vec<(u32, usize)> = taken
             .iter()
-            .copied()
-            .filter(|uid| {
-                sizes
-                    .get(uid)
-                    .is_some_and(|(size, _)| *size as usize <= max)
+            .filter_map(|uid| {
+                let (size, _) = sizes.get(uid)?;
+                (*size as usize <= max).then_some((*uid, *size as usize))
             })
             .collect();
-        let mut raws: BTreeMap<u32, Vec<u8>> = if whole.is_empty() {
-            BTreeMap::new()
-        } else {
-            timed(timeout, "UID FETCH failed", async {
+        let mut raws: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
+        let mut rest = &whole[..];
+        while !rest.is_empty() {
+            let costs: Vec<usize> = rest.iter().map(|(_, size)| *size).collect();
+            let (chunk, after) = rest.split_at(within_budget(&costs, max).max(1));
+            rest = after;
+            let set: Vec<u32> = chunk.iter().map(|(uid, _)| *uid).collect();
+            let fetched: Vec<(u32, Vec<u8>)> = timed(timeout, "UID FETCH failed", async {
                 let stream = session
-                    .uid_fetch(uid_set(&whole), "(UID BODY.PEEK[])")
+                    .uid_fetch(uid_set(&set), "(UID BODY.PEEK[])")
                     .await?;
                 let fetches: Vec<_> = stream.try_collect().await?;
                 Ok::<_, async_imap::error::Error>(
@@ -520,8 +524,9 @@ impl ImapInbox {
                         .collect(),
                 )
             })
-            .await?
-        };
+            .await?;
+            raws.extend(fetched.into_iter().filter(|(uid, _)| set.contains(uid)));
+        }
         let mut out = Vec::new();
         let mut missing = Vec::new();
         for &uid in taken {

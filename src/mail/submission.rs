@@ -22,7 +22,9 @@
 //! delay that acknowledgement, 40 ms on Linux. That was 41 ms on every mail, and most of the
 //! pace of a burst (docs/benchmarks.md). lettre's own connect sets no socket option. For
 //! SMTPS the TLS handshake is arbitre's too (tokio-rustls, as for IMAP), since lettre reads
-//! the greeting as soon as it has the stream.
+//! the greeting as soon as it has the stream. Every exchange (the greeting, STARTTLS, EHLO,
+//! AUTH, each mail's transaction, the check of a kept connection) is bounded by the
+//! configured timeout, which lettre's connection does not do on its own.
 
 use std::io;
 use std::pin::Pin;
@@ -58,9 +60,16 @@ const IDLE_FOR: Duration = Duration::from_secs(60);
 /// Why a submission failed: before SMTP was spoken, or in the SMTP session.
 #[derive(Debug, thiserror::Error)]
 pub enum SubmitError {
-    /// The TCP connection or the SMTPS handshake failed, or took longer than the timeout.
+    /// No TCP connection to any of the server's addresses within the timeout each.
     #[error("cannot reach {0}")]
     Connect(String, #[source] io::Error),
+    /// The SMTPS handshake failed (a certificate not trusted, for one).
+    #[error("TLS handshake with {0} failed")]
+    Handshake(String, #[source] io::Error),
+    /// The server stopped answering in the middle of an exchange (the greeting, STARTTLS,
+    /// AUTH, a mail's transaction) for longer than the timeout.
+    #[error("{0}: no answer within {1:?}")]
+    Silent(&'static str, Duration),
     /// What the server answered, or how the session broke.
     #[error(transparent)]
     Smtp(#[from] Error),
@@ -113,51 +122,93 @@ impl Submission {
         }
     }
 
-    async fn connect(&self) -> Result<Session, SubmitError> {
-        let addr = format!("{}:{}", self.host, self.port);
-        let unreachable = |e: io::Error| SubmitError::Connect(addr.clone(), e);
+    /// `step` bounded by the timeout (lettre's connection sets none on reads and writes).
+    async fn within<T>(
+        &self,
+        what: &'static str,
+        step: impl Future<Output = Result<T, Error>>,
+    ) -> Result<T, SubmitError> {
+        match tokio::time::timeout(self.timeout, step).await {
+            Ok(r) => Ok(r?),
+            Err(_) => Err(SubmitError::Silent(what, self.timeout)),
+        }
+    }
+
+    /// A TCP connection to the first of the server's addresses that answers, each tried for
+    /// the timeout, with Nagle's algorithm off (see the module's doc).
+    async fn tcp(&self, addr: &str) -> Result<TcpStream, SubmitError> {
+        let unreachable = |e: io::Error| SubmitError::Connect(addr.to_string(), e);
         let timed_out = || io::Error::new(io::ErrorKind::TimedOut, "no answer in time");
-        let tcp = tokio::time::timeout(
+        let addresses = tokio::time::timeout(
             self.timeout,
-            TcpStream::connect((self.host.as_str(), self.port)),
+            tokio::net::lookup_host((self.host.as_str(), self.port)),
         )
         .await
         .map_err(|_| unreachable(timed_out()))?
         .map_err(unreachable)?;
-        // Nagle's algorithm off: see the module's doc.
-        tcp.set_nodelay(true).map_err(unreachable)?;
+        let mut last = io::Error::new(io::ErrorKind::NotFound, "the name has no address");
+        for address in addresses {
+            match tokio::time::timeout(self.timeout, TcpStream::connect(address)).await {
+                Ok(Ok(tcp)) => {
+                    tcp.set_nodelay(true).map_err(unreachable)?;
+                    return Ok(tcp);
+                }
+                Ok(Err(e)) => last = e,
+                Err(_) => last = timed_out(),
+            }
+        }
+        Err(unreachable(last))
+    }
+
+    async fn connect(&self) -> Result<Session, SubmitError> {
+        let addr = format!("{}:{}", self.host, self.port);
+        let tcp = self.tcp(&addr).await?;
         let mut conn = match self.security {
             Security::Starttls => {
-                let mut conn =
-                    AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &self.hello).await?;
-                conn.starttls(self.tls.clone(), &self.hello).await?;
+                let mut conn = self
+                    .within(
+                        "the greeting",
+                        AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &self.hello),
+                    )
+                    .await?;
+                self.within("STARTTLS", conn.starttls(self.tls.clone(), &self.hello))
+                    .await?;
                 conn
             }
             Security::Tls => {
+                let handshake = |e: io::Error| SubmitError::Handshake(addr.clone(), e);
                 let name = ServerName::try_from(self.host.clone())
-                    .map_err(|e| unreachable(io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+                    .map_err(|e| handshake(io::Error::new(io::ErrorKind::InvalidInput, e)))?;
                 let tls = tokio::time::timeout(
                     self.timeout,
                     TlsConnector::from(self.rustls.clone()).connect(name, tcp),
                 )
                 .await
-                .map_err(|_| unreachable(timed_out()))?
-                .map_err(unreachable)?;
-                AsyncSmtpConnection::connect_with_transport(Box::new(Smtps(tls)), &self.hello)
-                    .await?
+                .map_err(|_| SubmitError::Silent("the TLS handshake", self.timeout))?
+                .map_err(handshake)?;
+                self.within(
+                    "the greeting",
+                    AsyncSmtpConnection::connect_with_transport(Box::new(Smtps(tls)), &self.hello),
+                )
+                .await?
             }
         };
         // The extensions lettre does not keep: asked once more (EHLO may be repeated
         // before a transaction; it changes nothing else).
-        let ehlo = conn.command(Ehlo::new(self.hello.clone())).await?;
+        let ehlo = self
+            .within("EHLO", conn.command(Ehlo::new(self.hello.clone())))
+            .await?;
         let dsn = ehlo.message().any(|line| {
             line.split_whitespace()
                 .next()
                 .is_some_and(|w| w.eq_ignore_ascii_case("DSN"))
         });
         if let Some(credentials) = &self.credentials {
-            conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials)
-                .await?;
+            self.within(
+                "AUTH",
+                conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials),
+            )
+            .await?;
         }
         Ok(Session {
             conn,
@@ -173,11 +224,20 @@ impl Submission {
             let Some(mut s) = kept else {
                 return self.connect().await;
             };
-            if s.last_used.elapsed() < IDLE_FOR && s.conn.test_connected().await {
+            if s.last_used.elapsed() < IDLE_FOR
+                && tokio::time::timeout(self.timeout, s.conn.test_connected())
+                    .await
+                    .unwrap_or(false)
+            {
                 return Ok(s);
             }
-            s.conn.abort().await;
+            self.close(s).await;
         }
+    }
+
+    /// Closes a connection (QUIT, when the server still answers in time).
+    async fn close(&self, mut s: Session) {
+        let _ = tokio::time::timeout(self.timeout, s.conn.abort()).await;
     }
 
     /// Submits `message` for `envelope`, with `envelope_id` as its `ENVID` when the server
@@ -189,7 +249,13 @@ impl Submission {
         message: &[u8],
     ) -> Result<(), SubmitError> {
         let mut s = self.session().await?;
-        match transaction(&mut s, envelope, envelope_id, message).await {
+        let sent = self
+            .within(
+                "the mail's transaction",
+                transaction(&mut s, envelope, envelope_id, message),
+            )
+            .await;
+        match sent {
             Ok(()) => {
                 s.last_used = Instant::now();
                 if let Ok(mut idle) = self.idle.lock()
@@ -198,12 +264,12 @@ impl Submission {
                     idle.push(s);
                     return Ok(());
                 }
-                let _ = s.conn.quit().await;
+                let _ = tokio::time::timeout(self.timeout, s.conn.quit()).await;
                 Ok(())
             }
             Err(e) => {
-                s.conn.abort().await;
-                Err(e.into())
+                self.close(s).await;
+                Err(e)
             }
         }
     }
@@ -211,7 +277,7 @@ impl Submission {
     /// Connects and logs in, to prove the settings.
     pub async fn check(&self) -> Result<(), SubmitError> {
         let mut s = self.connect().await?;
-        s.conn.quit().await?;
+        self.within("QUIT", s.conn.quit()).await?;
         Ok(())
     }
 }
@@ -303,5 +369,68 @@ fn other(keyword: &str, value: &str) -> MailParameter {
     MailParameter::Other {
         keyword: keyword.into(),
         value: Some(value.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A submission to `port` on this machine, with a short timeout.
+    fn submission(port: u16, security: Security) -> Submission {
+        Submission::new(
+            "127.0.0.1".into(),
+            port,
+            security,
+            TlsParameters::builder("127.0.0.1".into())
+                .build_rustls()
+                .unwrap(),
+            crate::mail::tls::client_config(None).unwrap(),
+            Duration::from_millis(300),
+            None,
+        )
+    }
+
+    /// A server that takes the connection and never says a word: the check gives up after
+    /// the timeout, naming the step, in either security mode, rather than wait forever.
+    #[tokio::test]
+    async fn a_server_that_never_greets_is_given_up_after_the_timeout() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let held = tokio::spawn(async move {
+            let mut kept = Vec::new();
+            while let Ok((socket, _)) = listener.accept().await {
+                kept.push(socket);
+            }
+        });
+        for (security, step) in [
+            (Security::Starttls, "the greeting"),
+            (Security::Tls, "the TLS handshake"),
+        ] {
+            let started = Instant::now();
+            let e = submission(port, security).check().await.unwrap_err();
+            assert!(
+                matches!(e, SubmitError::Silent(s, _) if s == step),
+                "{security:?}: {e}"
+            );
+            assert!(started.elapsed() < Duration::from_secs(5), "{security:?}");
+        }
+        held.abort();
+    }
+
+    /// Nothing listens: the server is unreachable (the mail waits and the server is probed),
+    /// not a refusal of the mail.
+    #[tokio::test]
+    async fn a_closed_port_is_unreachable() {
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let e = submission(port, Security::Starttls)
+            .check()
+            .await
+            .unwrap_err();
+        assert!(matches!(e, SubmitError::Connect(..)), "{e}");
+        assert!(e.to_string().contains(&format!("127.0.0.1:{port}")), "{e}");
     }
 }
