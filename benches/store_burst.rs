@@ -31,9 +31,7 @@ use std::time::{Duration, Instant};
 use futures::StreamExt;
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::{
-    AsyncSmtpConnection, Certificate, CertificateStore, TlsParameters,
-};
+use lettre::transport::smtp::client::AsyncSmtpConnection;
 use lettre::transport::smtp::extension::ClientId;
 use tokio::net::TcpStream;
 
@@ -94,12 +92,7 @@ const FLOOR_BATCH: usize = 100;
 /// One of the floor's SMTP connections: STARTTLS, logged in as `relay`, Nagle's algorithm
 /// off (as arbitre's own, see `arbitre::mail::submission`).
 async fn floor_connection(env: &MailEnv, relay: &str) -> AsyncSmtpConnection {
-    let pem = std::fs::read(env.ca()).unwrap();
-    let tls = TlsParameters::builder("localhost".into())
-        .certificate_store(CertificateStore::None)
-        .add_root_certificate(Certificate::from_pem(&pem).unwrap())
-        .build_rustls()
-        .unwrap();
+    let tls = env.smtp_tls();
     let tcp = TcpStream::connect(("localhost", env.port("ARBITRE_TEST_SUBMISSION_PORT")))
         .await
         .unwrap();

@@ -5,7 +5,7 @@
 # adapter's against a real Kannel (scripts/sms-gateway.sh, the same way) and the public
 # pages' in a headless Chromium (scripts/browser.sh installs it). The store's tests run on
 # SQLite and on a real PostgreSQL (scripts/postgres.sh, the same way).
-# Then a short run of every fuzz target (scripts/fuzz-smoke.sh).
+# And a short run of every fuzz target (scripts/fuzz-smoke.sh), beside the tests.
 # Ends with the total of the tests run (`N passed, N failed, N ignored`) and a summary naming
 # every test skipped for missing data or servers (none when ../shared is beside the
 # repository and the script runs as root; then a skip is a failure).
@@ -79,7 +79,16 @@ status=0
 # that must run alone: they stop the mail server, or listen on the SMS gateway's one port.
 # Each pass goes on after a failing binary (--no-fail-fast): with a few large binaries, one
 # failure would otherwise hide whole groups of tests.
-cargo test --all-targets --no-run 2>&1 || status=$?
+# The benches that need the servers do nothing under `cargo test` (they say how to run them
+# and stop): clippy (above) has compiled them; building them again for a run that asserts
+# nothing took a minute of the two cores. The others run as smoke tests in the SQLite pass.
+server_benches=(mail_latency sms_latency store_burst)
+bench_targets=()
+for f in benches/*.rs; do
+    name=$(basename "$f" .rs)
+    printf '%s\n' "${server_benches[@]}" | grep -qx "$name" || bench_targets+=(--bench "$name")
+done
+cargo test --lib --bins --tests --examples "${bench_targets[@]}" --no-run 2>&1 || status=$?
 phase "build"
 alone=(daemon_imap_outage daemon_imap_restart daemon_sms sms_kannel)
 runs_alone() {
@@ -103,7 +112,7 @@ sources_of() {
 }
 # The SQLite pass in two: the daemon binary (its tests mostly wait on the servers: the long
 # pole of the run), and everything else beside it; the PostgreSQL pass likewise.
-sqlite_targets=(--lib --bins --benches --examples)
+sqlite_targets=(--lib --bins --examples "${bench_targets[@]}")
 for name in "${test_binaries[@]}"; do
     runs_alone "$name" || [ "$name" = daemon ] || sqlite_targets+=(--test "$name")
 done
@@ -179,6 +188,16 @@ if [ -n "$postgres_pass" ]; then
     [ -z "$postgres_daemon_pass" ] || cat target/test-logs/postgres-daemon.log
 fi
 phase "SQLite and PostgreSQL passes"
+# A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md), beside the
+# binaries that run alone (they mostly wait: for a mail server stopped on purpose, for a
+# backoff), at the same idle priority as the build: they leave the CPU to everything else.
+fuzz_smoke=
+if wait "$fuzz_build"; then
+    "${idle[@]}" bash scripts/fuzz-smoke.sh >target/test-logs/fuzz-smoke.txt 2>&1 &
+    fuzz_smoke=$!
+else
+    status=1
+fi
 echo "test.sh: ---- the binaries that run alone ----"
 for name in "${alone[@]}"; do
     cargo test --test "$name" 2>&1 | tee -a target/test-logs/alone.log || status=$?
@@ -187,12 +206,14 @@ for name in "${alone[@]}"; do
             tee -a target/test-logs/alone.log || status=$?
     fi
 done
-# A few seconds of each fuzz target and the saved crash inputs (docs/fuzzing.md).
 phase "binaries alone"
-wait "$fuzz_build" || status=1
+echo "test.sh: ---- the fuzz targets ----"
 cat target/test-logs/fuzz-build.txt
-bash scripts/fuzz-smoke.sh || status=1
-phase "fuzz smoke"
+if [ -n "$fuzz_smoke" ]; then
+    wait "$fuzz_smoke" || status=1
+    cat target/test-logs/fuzz-smoke.txt
+fi
+phase "fuzz smoke (the rest of it)"
 # The total of every `test result:` line of the three passes.
 awk '/^test result:/ {
         for (i = 2; i <= NF; i++) {

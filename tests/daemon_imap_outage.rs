@@ -1,5 +1,5 @@
 //! Moves that wait through a mail-server outage are taken up at once when it ends. The mail
-//! host goes down for 30 s while the daemon idles: Dovecot (IMAP, LMTP delivery, the
+//! host goes down for 20 s while the daemon idles: Dovecot (IMAP, LMTP delivery, the
 //! submission passwords), then Postfix. Meanwhile moves reach Postfix (which queues them),
 //! moves land in the Maildir by another delivery agent, and the director creates a game whose
 //! start mails cannot be submitted. With the periodic full scan far away (an hour) and
@@ -17,7 +17,7 @@ use common::games::{self, Games};
 use common::{Daemon, MailEnv};
 
 /// How long Dovecot stays down.
-const OUTAGE: Duration = Duration::from_secs(30);
+const OUTAGE: Duration = Duration::from_secs(20);
 
 /// What "at once" allows after the return: the longest wait between two reconnection
 /// attempts (10 s by default), then a scan and the processing.
@@ -138,8 +138,9 @@ async fn moves_waiting_through_an_outage_are_taken_up_at_once() {
             ("imap", "idle-renew-minutes", "28"),
             ("imap", "reconnect-max-seconds", "10"),
             // Short enough that a mail whose first try failed at the outage's start would be
-            // tried again during it (after 7 s and 21 s) and then not before 49 s.
-            ("outbox", "retry-min-seconds", "7"),
+            // tried again during it (after 5 s and 15 s), and then not before 35 s: 15 s
+            // after the servers' return, later than PROMPT allows.
+            ("outbox", "retry-min-seconds", "5"),
             ("outbox", "retry-max-seconds", "3600"),
             ("outbox", "poll-seconds", "5"),
         ],

@@ -166,16 +166,20 @@ impl MailEnv {
         }
     }
 
-    fn smtp(&self, user: &str) -> AsyncSmtpTransport<Tokio1Executor> {
+    /// The TLS settings that trust the test servers' own certificate authority.
+    pub fn smtp_tls(&self) -> TlsParameters {
         let pem = std::fs::read(self.ca()).unwrap();
-        let params = TlsParameters::builder("localhost".into())
+        TlsParameters::builder("localhost".into())
             .certificate_store(CertificateStore::None)
             .add_root_certificate(Certificate::from_pem(&pem).unwrap())
             .build_rustls()
-            .unwrap();
+            .unwrap()
+    }
+
+    fn smtp(&self, user: &str) -> AsyncSmtpTransport<Tokio1Executor> {
         AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("localhost")
             .port(self.port("ARBITRE_TEST_SUBMISSION_PORT"))
-            .tls(Tls::Required(params))
+            .tls(Tls::Required(self.smtp_tls()))
             .credentials(Credentials::new(user.into(), self.password().into()))
             .build()
     }
@@ -452,6 +456,17 @@ impl Daemon {
         location: &arbitre::store::Location,
     ) -> Daemon {
         Daemon::start_full(env, bot, name, "", &[], "", Some(location))
+    }
+
+    /// [`Daemon::start_on`] with settings added to `[bot]`.
+    pub fn start_on_with(
+        env: &MailEnv,
+        bot: &str,
+        name: &str,
+        bot_settings: &str,
+        location: &arbitre::store::Location,
+    ) -> Daemon {
+        Daemon::start_full(env, bot, name, bot_settings, &[], "", Some(location))
     }
 
     fn start_full(

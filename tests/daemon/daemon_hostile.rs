@@ -225,6 +225,18 @@ async fn hostile_mail_changes_nothing_answers_no_robot_and_stays_small() {
         );
     }
     let store = daemon.store();
+    // The clock looks at each turn once after it starts: the turn's first deadline then
+    // replaces its start as the game's next due time. Wait for that look, so that the game
+    // is compared with itself as it stands and not as it was just before.
+    common::eventually(
+        "the clock's look at the first turn",
+        Duration::from_secs(30),
+        || {
+            let clock = store.game(1).unwrap().unwrap().clock;
+            clock.next_due != clock.started.get(&0).copied()
+        },
+    )
+    .await;
     let game_before = store.game(1).unwrap().unwrap();
     let players_before = (store.player(alice).unwrap(), store.player(bob).unwrap());
     let targets = Targets {

@@ -124,8 +124,28 @@ fn read_everything(raw: &[u8]) -> usize {
     m.text.len() + lines + said.map_or(0, |s| s.lines.len()) + moves.len()
 }
 
+/// The CPU time this thread has used so far (`/proc/thread-self/schedstat`, in
+/// nanoseconds), or `None` where the kernel does not say.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// What reading one body cost: the thread's CPU time, so that the other test processes
+/// sharing the cores do not count; the wall clock where the CPU time is not known.
+fn cost_of<T>(read: impl FnOnce() -> T) -> (T, Duration) {
+    let (cpu, wall) = (thread_cpu(), Instant::now());
+    let value = read();
+    let took = match (cpu, thread_cpu()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => wall.elapsed(),
+    };
+    (value, took)
+}
+
 /// No body within `max-message-bytes` holds the daemon up: each of the worst is read in
-/// well under a second, where reading them once took seconds (issue 30, item 6).
+/// well under a second of CPU, where reading them once took seconds (issue 30, item 6).
 #[test]
 fn the_worst_bodies_are_read_in_milliseconds() {
     let ceiling = Duration::from_secs(1);
@@ -145,9 +165,7 @@ fn the_worst_bodies_are_read_in_milliseconds() {
             mail.name,
             mail.raw.len()
         );
-        let started = Instant::now();
-        let read = read_everything(mail.raw.as_bytes());
-        let took = started.elapsed();
+        let (read, took) = cost_of(|| read_everything(mail.raw.as_bytes()));
         eprintln!("{}: {took:.1?} ({read} bytes and lines read)", mail.name);
         if took > ceiling {
             slow.push(format!("{}: {took:.1?}", mail.name));
