@@ -24,6 +24,7 @@
 //!
 //! Run: `cargo bench --bench store_scale` (`ARBITRE_BENCH_SIZES=1000,100000`, the default;
 //! `ARBITRE_BENCH_REPEAT=N` decisions and requests per figure, default 1,000 and 200).
+//! `-- --only decide,commands,ratings,pages,start-up,migrate` runs only those steps.
 //! Without cargo's `--bench` argument (as under `cargo test --all-targets`) it is a smoke
 //! test: a store of 300 games in a temporary directory, a few of each measurement, steps 4
 //! and 5 left out.
@@ -814,7 +815,12 @@ fn start_up(path: &Path, dir: &Path, env: &common::MailEnv, rt: &tokio::runtime:
         "From: {from}\r\nTo: {to}\r\nSubject: Re: [arbitre #{id}]\r\nMessage-ID: <{message_id}>\r\n\r\n{}\r\n",
         live.legal_moves()[0]
     );
-    env.drop_into_maildir(&bot, &raw);
+    // Delivered through the mail servers (the new account has no mailbox folder before its
+    // first mail), and waited for in the mailbox before the daemon starts.
+    rt.block_on(async {
+        env.deliver_from_outside(from, &to, &raw).await;
+        env.wait_for(&bot, 1, Duration::from_secs(30)).await;
+    });
     let at = Instant::now();
     let daemon = common::Daemon::start_on_with(
         env,
@@ -932,6 +938,13 @@ fn main() {
     // The stores' present: the start of this day, so that a kept store's clocks and
     // months stay where they were when it was built (within a day).
     let now = arbitre::daemon::now() / DAY * DAY;
+    let args: Vec<String> = std::env::args().collect();
+    let only: Option<Vec<String>> = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .map(|steps| steps.split(',').map(str::to_string).collect());
+    let step = |name: &str| only.as_ref().is_none_or(|o| o.iter().any(|s| s == name));
     let env = if bench_mode {
         common::MailEnv::load()
     } else {
@@ -947,24 +960,32 @@ fn main() {
         println!("store of {games} games:");
         let path = kept_store(&kept, shape, now);
         let config = write_config(&scratch, &Location::Sqlite(path.clone()));
-        decide_moves(&path, false, repeat, &rt);
-        decide_moves(&path, true, (repeat / 5).max(3), &rt);
-        commands(&config, runs);
-        ratings(&path, arbitre::daemon::now());
-        pages(&config, shape, page_repeat, &rt);
+        if step("decide") {
+            decide_moves(&path, false, repeat, &rt);
+            decide_moves(&path, true, (repeat / 5).max(3), &rt);
+        }
+        if step("commands") {
+            commands(&config, runs);
+        }
+        if step("ratings") {
+            ratings(&path, arbitre::daemon::now());
+        }
+        if step("pages") {
+            pages(&config, shape, page_repeat, &rt);
+        }
         match &env {
-            Some(env) => start_up(&path, &scratch, env, &rt),
+            Some(env) if step("start-up") => start_up(&path, &scratch, env, &rt),
             None if bench_mode => println!(
                 "  daemon start-up: not measured (start the mail servers: bash scripts/mail-servers.sh start)"
             ),
-            None => {}
+            _ => {}
         }
         match &pg {
-            Some(server) => migrate(&path, server, &format!("scale_{games}")),
+            Some(server) if step("migrate") => migrate(&path, server, &format!("scale_{games}")),
             None if bench_mode => println!(
                 "  store migrate: not measured (start PostgreSQL: bash scripts/postgres.sh start)"
             ),
-            None => {}
+            _ => {}
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);

@@ -237,6 +237,10 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
             WHERE undeliverable_reason LIKE 'abuse report%';",
     ),
     (30, "ALTER TABLE games ADD COLUMN hint_request TEXT;"),
+    (
+        31,
+        "CREATE INDEX games_challenger ON games (challenger, status);",
+    ),
 ];
 
 const BASELINE: &str = r#"

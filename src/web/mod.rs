@@ -8,6 +8,7 @@
 pub mod figures;
 pub mod handle;
 pub mod language;
+pub mod ratings;
 pub mod site;
 
 use std::sync::Arc;

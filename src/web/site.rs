@@ -23,6 +23,7 @@ use crate::tournament::event::{EventStatus, StoredEvent};
 
 use super::figures::KeptFigures;
 use super::handle::handle;
+use super::ratings::KeptRatings;
 
 /// How many of the latest games the front page lists.
 const RECENT: usize = 30;
@@ -70,6 +71,7 @@ pub struct Site {
     readers: Mutex<Vec<Store>>,
     handles: Mutex<Handles>,
     figures: KeptFigures,
+    ratings: KeptRatings,
 }
 
 /// The players' addresses by the handle of their page, as last read.
@@ -98,6 +100,7 @@ impl Site {
             readers: Mutex::new(Vec::new()),
             handles: Mutex::new(Handles::default()),
             figures: KeptFigures::default(),
+            ratings: KeptRatings::default(),
         }
     }
 
@@ -228,12 +231,10 @@ impl Site {
             let mut r = Reading::new(store, self);
             let public = r.public(&address)?;
             let name = r.named(&chrome, &address, None)?.name;
-            let last = crate::rating::history::period_of(now) - 1;
-            let ratings = store
-                .rating_record()?
-                .ratings(last)
-                .into_iter()
-                .filter_map(|(pool, mut players)| Some((pool, players.remove(&address)?)))
+            let ratings = self
+                .ratings_after_last_month(store, now)?
+                .iter()
+                .filter_map(|(pool, players)| Some((pool.clone(), *players.get(&address)?)))
                 .collect();
             let mut events = Vec::new();
             for (name, title) in store.events_entered(&address)? {
@@ -271,7 +272,16 @@ impl Site {
                 .iter()
                 .map(|g| as_shown(g, shown_moves(g, delay)))
                 .collect();
-            let ratings = store.rating_record()?.pool(&event.conditions.pool(), now);
+            let ratings = self
+                .ratings_after_last_month(store, now)?
+                .get(&event.conditions.pool())
+                .map(|players| {
+                    players
+                        .iter()
+                        .map(|(address, r)| (address.clone(), r.rating))
+                        .collect()
+                })
+                .unwrap_or_default();
             let mut entrants = BTreeMap::new();
             for entry in &event.entries {
                 let named = r.named(&chrome, &entry.address, Some(&event))?;
@@ -300,6 +310,20 @@ impl Site {
         Ok(Answer::Page(render(&pages::stats::page(
             chrome, kind, &figures,
         ))))
+    }
+
+    /// Every pool's ratings after the last complete month before `now` (as
+    /// [`crate::rating::history::RatingRecord::ratings`] works them out), at most a minute
+    /// old ([`KeptRatings`]).
+    fn ratings_after_last_month(
+        &self,
+        store: &Store,
+        now: Timestamp,
+    ) -> Result<std::sync::Arc<super::ratings::PoolRatings>, StoreError> {
+        let last = crate::rating::history::period_of(now) - 1;
+        self.ratings.get(last, Instant::now(), || {
+            Ok(store.rating_record()?.ratings(last))
+        })
     }
 
     /// The address whose handle is `key`, if the store knows one.
