@@ -62,21 +62,7 @@ const SHAPE_VERSION: u32 = 1;
 const BOT: &str = "arbitre@bench.example";
 const SECRET: &str = "a-long-enough-secret-of-forty-three-characters-or-more-for-benches";
 
-/// A small deterministic generator (xorshift64*): the same store at every build.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::bench::Rng;
 
 /// What a store of `games` games holds.
 #[derive(Clone, Copy, Debug)]

@@ -25,21 +25,7 @@ use arbitre::tournament::record::{
 };
 use arbitre::tournament::tiebreak::{self, TieBreak};
 
-/// A small deterministic generator (xorshift64*), so that every run measures the same event.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use bench::Rng;
 
 /// An event of `players` after `rounds` random rounds.
 fn event(players: usize, rounds: usize, seed: u64) -> Table {

@@ -23,3 +23,24 @@ pub fn stats(label: &str, mut ms: Vec<f64>) -> (f64, f64) {
     );
     (median, p95)
 }
+
+/// A small deterministic generator (xorshift64*), so that every run measures the same
+/// thing. Not every bench that includes this file draws numbers.
+#[allow(dead_code)]
+pub struct Rng(pub u64);
+
+#[allow(dead_code)]
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
