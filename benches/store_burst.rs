@@ -19,7 +19,8 @@
 //! start; bash scripts/postgres.sh start`, as root). Run: `cargo bench --bench store_burst`
 //! (`ARBITRE_BENCH_GAMES`, default 100, `ARBITRE_BENCH_PLIES`, default 10, and
 //! `ARBITRE_BENCH_SMTP_CONNECTIONS`, the floor's connections, default 32, the fastest of 1 to
-//! 32 here). `-- --floor-only`: only the floor, with 1 to 32 connections; `-- --only sqlite`
+//! 32 here; `ARBITRE_BENCH_ARBITRE_CONNECTIONS`, arbitre's `[smtp] connections`, its default
+//! otherwise). `-- --floor-only`: only the floor, with 1 to 32 connections; `-- --only sqlite`
 //! (or `pg1`, `pg2`): only that line, no floor (to profile it). Under `cargo test` it does
 //! nothing.
 
@@ -52,7 +53,13 @@ async fn drain(
 ) -> f64 {
     let bot = env.accounts(&["bot"]).await.remove(0);
     let players = games::player_accounts(env, games_n).await;
-    let mut first = Daemon::start_on(env, &bot, name, location);
+    // `[smtp] connections` for arbitre, when the run sets it (its default otherwise).
+    let connections = std::env::var("ARBITRE_BENCH_ARBITRE_CONNECTIONS").ok();
+    let tuning: Vec<(&str, &str, &str)> = connections
+        .as_deref()
+        .map(|c| vec![("smtp", "connections", c)])
+        .unwrap_or_default();
+    let mut first = Daemon::start_full(env, &bot, name, "", &tuning, "", Some(location));
     let games = Games::create(&first, name, &players, plies);
     games
         .wait_outbox_empty(&first, Duration::from_secs(300))

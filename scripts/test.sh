@@ -82,7 +82,7 @@ status=0
 # The benches that need the servers do nothing under `cargo test` (they say how to run them
 # and stop): clippy (above) has compiled them; building them again for a run that asserts
 # nothing took a minute of the two cores. The others run as smoke tests in the SQLite pass.
-server_benches=(mail_latency sms_latency store_burst)
+server_benches=(mail_latency sms_latency store_burst daemon_memory)
 bench_targets=()
 for f in benches/*.rs; do
     name=$(basename "$f" .rs)

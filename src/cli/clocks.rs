@@ -96,7 +96,7 @@ pub fn clocks(args: &ConfigArg) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let games = match store.games() {
+    let games = match store.running_games() {
         Ok(g) => g,
         Err(e) => {
             eprintln!("arbitre: {e}");

@@ -4,6 +4,8 @@
 //! Exit codes: 0 success; 1 a check failed (a server refused) or the game does not exist;
 //! 2 usage error; 78 (EX_CONFIG) the configuration is unreadable or wrong.
 
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -15,7 +17,7 @@ use super::setup::{
     shutdown_signal,
 };
 use crate::daemon::{self, DaemonSettings, notify::notify};
-use crate::games::{GameKind, Start};
+use crate::games::{GameKind, Side, Start};
 use crate::mail::imap::{self, ImapInbox, ImapSettings};
 use crate::mail::smtp::Mailer;
 use crate::referee::{self, GameStatus, NewGameRequest, StoredGame};
@@ -456,40 +458,51 @@ pub fn show(args: &ConfigArg, id: i64) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `arbitre games --config FILE`: the stored games, one line each.
+/// `arbitre games --config FILE`: the stored games, one line each. Only the games in play
+/// are read with their moves (to tell who is to move); the others by their rows alone.
 pub fn list_games(args: &ConfigArg) -> ExitCode {
     let (_, store) = match load_with_store(&args.config) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    match store.games() {
-        Ok(games) => {
-            if games.is_empty() {
-                println!("No games yet.");
-            }
-            for g in games {
-                let to_move = if g.status == GameStatus::Active {
-                    g.rebuild()
-                        .map(|l| format!(", {} to move", l.side_to_move().name()))
-                        .unwrap_or_default()
-                } else {
-                    String::new()
-                };
-                println!(
-                    "#{:<5} {:<12} {} vs {}  {} move(s), {}{to_move}",
-                    g.id,
-                    g.kind.name(),
-                    g.white,
-                    g.black,
-                    g.moves.len(),
-                    status_line(&g)
-                );
-            }
-            ExitCode::SUCCESS
-        }
+    let read = store
+        .game_lines()
+        .and_then(|lines| Ok((lines, store.running_games()?)));
+    let (lines, running) = match read {
+        Ok(read) => read,
         Err(e) => {
             eprintln!("arbitre: {e}");
-            ExitCode::from(1)
+            return ExitCode::from(1);
+        }
+    };
+    if lines.is_empty() {
+        println!("No games yet.");
+    }
+    let to_move: BTreeMap<i64, Side> = running
+        .iter()
+        .filter_map(|g| Some((g.id, g.rebuild().ok()?.side_to_move())))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        let g = &line.game;
+        let to_move = match (&g.status, to_move.get(&g.id)) {
+            (GameStatus::Active, Some(side)) => format!(", {} to move", side.name()),
+            _ => String::new(),
+        };
+        let written = writeln!(
+            out,
+            "#{:<5} {:<12} {} vs {}  {} move(s), {}{to_move}",
+            g.id,
+            g.kind.name(),
+            g.white,
+            g.black,
+            line.moves,
+            status_line(g)
+        );
+        // A closed pipe (`arbitre games | head`) ends the list, quietly.
+        if written.is_err() {
+            break;
         }
     }
+    ExitCode::SUCCESS
 }

@@ -374,6 +374,11 @@ pub struct SmtpConfig {
     /// Give up on one SMTP exchange after this many seconds.
     #[serde(default = "default_smtp_timeout")]
     pub timeout_seconds: u64,
+    /// How many mails are sent at once, each over its own connection, and how many
+    /// connections are kept open for the next ones (the server may allow fewer per client:
+    /// Postfix's `smtpd_client_connection_count_limit` is 50 by default).
+    #[serde(default = "default_smtp_connections")]
+    pub connections: usize,
     /// The keys arbitre signs its mail with (DKIM), none by default: one table
     /// (`dkim.selector`, `dkim.domain`, `dkim.key-file`) or several (`[[smtp.dkim]]`, an RSA
     /// and an Ed25519 key: every mail then carries both signatures).
@@ -443,6 +448,9 @@ pub struct OutboxConfig {
     /// The outbox is checked at least this often for mail queued by other processes
     /// (`arbitre new`), in seconds.
     pub poll_seconds: u64,
+    /// A sent mail's text (and picture) is forgotten this many days after the server
+    /// accepted it; its row stays. 0: kept for ever.
+    pub keep_sent_days: u64,
 }
 
 impl Default for OutboxConfig {
@@ -452,6 +460,7 @@ impl Default for OutboxConfig {
             retry_max_seconds: 3600,
             give_up_hours: 72,
             poll_seconds: 5,
+            keep_sent_days: 30,
         }
     }
 }
@@ -708,6 +717,10 @@ fn default_key_number() -> u32 {
 fn default_display_name() -> String {
     "arbitre".into()
 }
+fn default_smtp_connections() -> usize {
+    8
+}
+
 fn default_max_replies() -> u32 {
     20
 }

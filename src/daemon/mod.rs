@@ -6,7 +6,8 @@
 //! ([`outbound`]), in a second task: send what the outbox holds, retrying with backoff until
 //! the server accepts it. The deadlines ([`deadlines`]), in a third: sleep until the next
 //! reminder or time-out, then [`crate::referee::tick`] in its own decide; events whose
-//! round is over move on ([`rounds`]). Received SMS are decided like mail ([`sms`]).
+//! round is over move on ([`rounds`]). Received SMS are decided like mail ([`sms`]). The
+//! texts of mails sent long ago are forgotten ([`retention`]).
 //!
 //! [`run`] takes its edges as arguments (an [`Inbox`], a [`Sender`], the store and a
 //! shutdown future), so tests can drive it with fakes. SQLite is only touched on blocking
@@ -21,6 +22,7 @@ pub mod inbound;
 pub mod notify;
 pub mod outbound;
 pub mod presence;
+pub mod retention;
 pub mod rounds;
 pub mod sms;
 pub mod sms_received;
@@ -49,6 +51,8 @@ pub struct DaemonSettings {
     pub outbox_poll: Duration,
     /// How many mails are sent at once.
     pub send_concurrency: usize,
+    /// How long a sent mail's text is kept (`None`: for ever); see [`retention`].
+    pub keep_sent: Option<Duration>,
     /// First wait after a mailbox failure; doubles up to `reconnect_max`.
     pub reconnect_min: Duration,
     /// Longest wait after a mailbox failure.
@@ -79,7 +83,11 @@ impl DaemonSettings {
                 give_up_seconds: config.outbox.give_up_hours * 3600,
             },
             outbox_poll: Duration::from_secs(config.outbox.poll_seconds),
-            send_concurrency: 4,
+            send_concurrency: config.smtp.connections.max(1),
+            keep_sent: match config.outbox.keep_sent_days {
+                0 => None,
+                days => Some(Duration::from_secs(days.saturating_mul(86_400))),
+            },
             reconnect_min: Duration::from_secs(config.imap.reconnect_min_seconds),
             reconnect_max: Duration::from_secs(config.imap.reconnect_max_seconds),
             max_attempts: 3,
@@ -218,6 +226,9 @@ where
         wake_outbox.clone(),
         stop_rx.clone(),
     ));
+    let retention = settings
+        .keep_sent
+        .map(|keep| tokio::spawn(retention::run(store.clone(), keep, stop_rx.clone())));
     let links = inbound::Links {
         wake_outbox,
         wake_sms,
@@ -249,6 +260,9 @@ where
     let played = computer
         .await
         .map_err(|e| DaemonError::Task(e.to_string()))?;
+    if let Some(task) = retention {
+        task.await.map_err(|e| DaemonError::Task(e.to_string()))?;
+    }
     let mut sms = Ok(());
     for task in gateway {
         let done = task.await.map_err(|e| DaemonError::Task(e.to_string()))?;

@@ -41,6 +41,7 @@ fn settings() -> DaemonSettings {
         },
         outbox_poll: Duration::from_millis(50),
         send_concurrency: 2,
+        keep_sent: None,
         reconnect_min: Duration::from_millis(10),
         reconnect_max: Duration::from_millis(40),
         max_attempts: 3,

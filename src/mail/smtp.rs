@@ -236,15 +236,18 @@ impl Mailer {
                     }
                     _ => None,
                 };
-                Transporter::Smtp(super::submission::Submission::new(
-                    host,
-                    config.smtp_port(),
-                    config.smtp.security,
-                    params,
-                    super::tls::client_config(config.smtp.ca_file.as_deref())?,
-                    Duration::from_secs(config.smtp.timeout_seconds),
-                    credentials,
-                ))
+                Transporter::Smtp(
+                    super::submission::Submission::new(
+                        host,
+                        config.smtp_port(),
+                        config.smtp.security,
+                        params,
+                        super::tls::client_config(config.smtp.ca_file.as_deref())?,
+                        Duration::from_secs(config.smtp.timeout_seconds),
+                        credentials,
+                    )
+                    .keeping(config.smtp.connections),
+                )
             }
         };
         let bounces = match config.bot.plus_addressing {

@@ -50,9 +50,6 @@ use lettre::transport::smtp::extension::{
 
 use crate::config::Security;
 
-/// How many open connections are kept for the next mails.
-const IDLE_CONNECTIONS: usize = 4;
-
 /// How long an open connection is kept unused before it is closed rather than reused
 /// (servers close idle sessions after a few minutes; RFC 5321 asks for at least five).
 const IDLE_FOR: Duration = Duration::from_secs(60);
@@ -88,6 +85,8 @@ pub struct Submission {
     credentials: Option<Credentials>,
     hello: ClientId,
     idle: Mutex<Vec<Session>>,
+    /// How many open connections are kept for the next mails (`[smtp] connections`).
+    keep: usize,
 }
 
 /// One open, logged-in connection.
@@ -119,7 +118,15 @@ impl Submission {
             credentials,
             hello: ClientId::default(),
             idle: Mutex::new(Vec::new()),
+            keep: 4,
         }
+    }
+
+    /// The same submission keeping up to `keep` open connections for the next mails (4
+    /// otherwise): as many as the mails sent at once.
+    pub fn keeping(mut self, keep: usize) -> Submission {
+        self.keep = keep.max(1);
+        self
     }
 
     /// `step` bounded by the timeout (lettre's connection sets none on reads and writes).
@@ -259,7 +266,7 @@ impl Submission {
             Ok(()) => {
                 s.last_used = Instant::now();
                 if let Ok(mut idle) = self.idle.lock()
-                    && idle.len() < IDLE_CONNECTIONS
+                    && idle.len() < self.keep
                 {
                     idle.push(s);
                     return Ok(());

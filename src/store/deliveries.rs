@@ -69,31 +69,6 @@ pub fn close_unreached(db: &Db, id: i64, now: Timestamp) -> Result<bool, StoreEr
     Ok(changed > 0)
 }
 
-/// The spans of game `id`, in order.
-pub fn unreached_of(db: &Db, id: GameId) -> Result<Vec<crate::referee::Unreached>, StoreError> {
-    let rows = db.query_map(
-        "SELECT side, from_at, to_at FROM unreached WHERE game_id = ?1 ORDER BY from_at",
-        params![id],
-        |r| {
-            Ok((
-                r.get::<String>(0)?,
-                r.get::<Timestamp>(1)?,
-                r.get::<Option<Timestamp>>(2)?,
-            ))
-        },
-    )?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(side, from, to)| {
-            Some(crate::referee::Unreached {
-                side: Side::from_name(&side)?,
-                from,
-                to,
-            })
-        })
-        .collect())
-}
-
 /// Moves every record of `r.old` to `r.new` (the new player's record is saved by the
 /// decision): seats, challenges, leave, entries, invitations, the mail still to send
 /// (mail of a game, and notices of a game that failed to reach the old address while its
@@ -122,12 +97,13 @@ pub fn readdress(db: &Db, r: &Readdress, now: Timestamp) -> Result<(), StoreErro
     // The turn notices that failed while the turn is still the player's: sent again, to
     // the new address, under their own Message-IDs (they never arrived). Each is a new
     // delivery: the old address's failure is behind it (the stopped span keeps its trace),
-    // and a report about the new one is judged afresh.
+    // and a report about the new one is judged afresh. A notice whose text was forgotten
+    // (it was accepted long ago, then reported failed) stays as it is.
     db.execute(
         "UPDATE outbox SET recipient = ?2, status = 'pending', attempts = 0,
          next_attempt_at = ?3, last_error = NULL, claimed_by = NULL, report_action = NULL,
          report_status = NULL, report_text = NULL, report_at = NULL, report_confirmed = 1
-         WHERE recipient = ?1 AND game_id IS NOT NULL AND status = 'failed'
+         WHERE recipient = ?1 AND game_id IS NOT NULL AND status = 'failed' AND body <> ''
          AND turn IS NOT NULL AND report_action = 'failed'
          AND turn = (SELECT count(*) FROM moves m WHERE m.game_id = outbox.game_id)
          AND EXISTS (SELECT 1 FROM games g WHERE g.id = outbox.game_id AND g.status = 'active')",

@@ -463,6 +463,13 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     CREATE INDEX games_challenger ON games (challenger, status);
     "#,
+    // 32: the sent mails whose texts are still kept, oldest first (the daemon forgets them
+    // after `[outbox] keep-sent-days`: they were most of a large store), and the games by
+    // their last change, for the front page's latest games.
+    r#"
+    CREATE INDEX outbox_texts ON outbox (sent_at) WHERE body <> '';
+    CREATE INDEX games_updated ON games (updated_at, id);
+    "#,
 ];
 
 /// The schema version this build expects.

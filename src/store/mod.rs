@@ -20,6 +20,7 @@ pub mod daemons;
 pub mod decide;
 pub mod deliveries;
 pub mod events;
+pub mod game_details;
 pub mod location;
 pub mod migrations;
 pub mod outbox;
@@ -40,7 +41,7 @@ use sql::{Db, params};
 
 use crate::clock::Span;
 use crate::referee::{
-    Channel, Context, Decision, GameId, Inbound, Lookup, Player, StoredGame, Timestamp,
+    Channel, Context, Decision, GameId, GameStatus, Inbound, Lookup, Player, StoredGame, Timestamp,
 };
 use crate::tournament::event::StoredEvent;
 
@@ -611,6 +612,21 @@ impl Store {
         rows::games_where(&self.conn, "1 = 1", params![])
     }
 
+    /// The games in play, by id.
+    pub fn running_games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        rows::games_where(
+            &self.conn,
+            "status = ?1",
+            params![GameStatus::Active.code()],
+        )
+    }
+
+    /// Every game's line in the list of games (its row and its number of moves, not the
+    /// moves), by id.
+    pub fn game_lines(&self) -> Result<Vec<rows::GameLine>, StoreError> {
+        rows::game_lines(&self.conn)
+    }
+
     /// One player.
     pub fn player(&self, address: &str) -> Result<Option<Player>, StoreError> {
         rows::player(&self.conn, address)
@@ -879,9 +895,22 @@ impl Store {
         outbox::next_due(&self.conn, channel)
     }
 
-    /// Records that a mail was accepted by the server.
+    /// Records that a mail was accepted by the server: its status, the turn it starts and
+    /// the failure it ends, in one transaction (one commit, not one a statement).
     pub fn mark_sent(&mut self, id: i64, now: Timestamp) -> Result<(), StoreError> {
-        outbox::mark_sent(&self.conn, id, now)
+        let tx = self.conn.transaction()?;
+        outbox::mark_sent(&self.conn, id, now)?;
+        tx.commit()
+    }
+
+    /// Forgets the texts of at most `limit` mails sent before `before` (see
+    /// [`outbox::forget_sent_texts`]); how many.
+    pub fn forget_sent_texts(
+        &mut self,
+        before: Timestamp,
+        limit: usize,
+    ) -> Result<usize, StoreError> {
+        outbox::forget_sent_texts(&self.conn, before, limit)
     }
 
     /// Records that a mail could not be sent because the server could not be reached; the
@@ -927,9 +956,13 @@ impl Store {
         public::finished_games(&self.conn, kind)
     }
 
-    /// The games `address` sits in, by number.
-    pub fn games_of(&self, address: &str) -> Result<Vec<StoredGame>, StoreError> {
-        public::games_of(&self.conn, address)
+    /// The `limit` games `address` sits in that changed last, the latest first.
+    pub fn latest_games_of(
+        &self,
+        address: &str,
+        limit: usize,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        public::latest_games_of(&self.conn, address, limit)
     }
 
     /// Every address the store knows as a player.
@@ -1197,6 +1230,185 @@ mod tests {
             g.conditions = None;
             s.commit(&decision(g.clone(), vec![]), None, 3).unwrap();
             assert_eq!(s.game(1).unwrap().unwrap().conditions, None);
+        }
+    }
+
+    #[test]
+    fn games_read_together_are_read_as_each_alone() {
+        use crate::clock::account::Adjustment;
+        use crate::games::Side;
+        use crate::referee::conditions::{Line, Step};
+        use crate::referee::{ClockStop, Conditions, TakeBack};
+        let line = |set_by: &str, steps: &[(&str, &str)]| Line {
+            steps: steps
+                .iter()
+                .map(|(theirs, mine)| Step {
+                    theirs: theirs.to_string(),
+                    mine: mine.to_string(),
+                })
+                .collect(),
+            set_by: set_by.into(),
+        };
+        for mut s in crate::store::testing::stores("games_read_together_are_read_as_each_alone") {
+            let (a, b, c) = ("alice@example.org", "bob@example.org", "carol@example.org");
+            // Details of every kind, spread over the games so that rows of one game sit
+            // between rows of another in each table (the same line numbers, the same
+            // plies), and one game with none at all.
+            let mut g1 = game(1, a, b, &["m1", "m2", "m3"]);
+            g1.takebacks.push(TakeBack {
+                ply: 4,
+                text: "m4".into(),
+                by: Side::Black,
+                agreed_at: 3,
+            });
+            g1.conditions = Some(Conditions {
+                by: Side::White,
+                lines: vec![
+                    line("c1@players", &[("x1", "y1")]),
+                    line("c2@players", &[("x2", "y2"), ("x3", "y3")]),
+                ],
+            });
+            g1.clock.reminded.insert((3, 0));
+            let g2 = game(2, b, a, &[]);
+            let mut g3 = game(3, a, c, &["n1"]);
+            g3.conditions = Some(Conditions {
+                by: Side::Black,
+                lines: vec![line("c3@players", &[("p1", "q1")])],
+            });
+            g3.clock.reminded.insert((1, 0));
+            g3.clock.reminded.insert((1, 1));
+            g3.clock.adjustments.push(Adjustment {
+                side: Side::White,
+                turn: 1,
+                seconds: 3600,
+            });
+            g3.clock.stops.push(ClockStop {
+                from: 4,
+                to: Some(5),
+            });
+            let mut notice = mail("turn3@arbitre", c, Some(3), AutoKind::Generated);
+            notice.turn = Some(1);
+            for (g, out) in [(&g1, vec![]), (&g2, vec![]), (&g3, vec![notice])] {
+                s.commit(&decision(g.clone(), out), None, 10).unwrap();
+            }
+            let sent = s.due(10, 10).unwrap();
+            s.mark_sent(sent[0].id, 12).unwrap();
+            // The notice's departure starts the turn and asks the clock to look at once.
+            g3.clock.started.insert(1, 12);
+            g3.clock.next_due = Some(12);
+
+            let alone: Vec<StoredGame> = (1..=3).map(|id| s.game(id).unwrap().unwrap()).collect();
+            assert_eq!(alone, vec![g1.clone(), g2, g3.clone()]);
+            assert_eq!(s.games().unwrap(), alone, "every game, read together");
+            assert_eq!(s.running_games().unwrap(), alone);
+            let mut over = g1.clone();
+            over.status = GameStatus::Finished;
+            s.commit(&decision(over, vec![]), None, 20).unwrap();
+            assert_eq!(
+                s.running_games().unwrap(),
+                alone[1..].to_vec(),
+                "a finished game is not running"
+            );
+            let lines: Vec<(GameId, usize)> = s
+                .game_lines()
+                .unwrap()
+                .iter()
+                .map(|l| (l.game.id, l.moves))
+                .collect();
+            assert_eq!(lines, vec![(1, 3), (2, 0), (3, 1)]);
+        }
+    }
+
+    #[test]
+    fn a_players_page_reads_their_latest_games_alone() {
+        for mut s in crate::store::testing::stores("a_players_page_reads_their_latest_games_alone")
+        {
+            let (a, b, c) = ("alice@example.org", "bob@example.org", "carol@example.org");
+            for id in 1..=6 {
+                let mut g = match id % 3 {
+                    0 => game(id, b, c, &["m1"]),
+                    1 => game(id, a, b, &["m1"]),
+                    _ => game(id, c, a, &["m1"]),
+                };
+                // Changed in an order that is not their numbers' order.
+                g.updated_at = [0, 50, 10, 40, 30, 60, 20][usize::try_from(id).unwrap()];
+                s.commit(&decision(g, vec![]), None, 10).unwrap();
+            }
+            let ids = |games: Vec<StoredGame>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+            // Alice sits in 1, 2, 4 and 5, changed at 50, 10, 30 and 60.
+            assert_eq!(
+                ids(s.latest_games_of("ALICE@example.org", 3).unwrap()),
+                [5, 1, 4]
+            );
+            assert_eq!(ids(s.latest_games_of(a, 10).unwrap()), [5, 1, 4, 2]);
+            assert!(
+                s.latest_games_of("nobody@example.org", 10)
+                    .unwrap()
+                    .is_empty()
+            );
+            assert_eq!(s.latest_games_of(a, 1).unwrap()[0].moves.len(), 1);
+        }
+    }
+
+    #[test]
+    fn the_texts_of_mails_sent_long_ago_are_forgotten_and_nothing_else() {
+        for mut s in crate::store::testing::stores(
+            "the_texts_of_mails_sent_long_ago_are_forgotten_and_nothing_else",
+        ) {
+            let to = "bob@example.org";
+            let d = Decision {
+                outbox: [
+                    "old@arbitre",
+                    "older@arbitre",
+                    "new@arbitre",
+                    "failed@arbitre",
+                    "waits@arbitre",
+                ]
+                .iter()
+                .map(|id| mail(id, to, None, AutoKind::Replied))
+                .collect(),
+                ..Decision::default()
+            };
+            s.commit(&d, None, 100).unwrap();
+            let due = s.due(100, 10).unwrap();
+            for (item, at) in due.iter().zip([200, 150, 900]) {
+                s.mark_sent(item.id, at).unwrap();
+            }
+            s.mark_sent(due[3].id, 100).unwrap();
+            s.conn
+                .execute(
+                    "UPDATE outbox SET status = 'failed' WHERE message_id = 'failed@arbitre'",
+                    params![],
+                )
+                .unwrap();
+            let texts = |s: &Store| {
+                s.conn
+                    .query_map(
+                        "SELECT message_id, body FROM outbox ORDER BY id",
+                        params![],
+                        |r| Ok((r.get::<String>(0)?, r.get::<String>(1)?.is_empty())),
+                    )
+                    .unwrap()
+            };
+            // One at a time, the oldest first.
+            assert_eq!(s.forget_sent_texts(500, 1).unwrap(), 1);
+            assert_eq!(texts(&s)[1], ("older@arbitre".to_string(), true));
+            assert_eq!(texts(&s)[0], ("old@arbitre".to_string(), false));
+            assert_eq!(s.forget_sent_texts(500, 10).unwrap(), 1);
+            assert_eq!(s.forget_sent_texts(500, 10).unwrap(), 0, "nothing twice");
+            assert_eq!(
+                texts(&s),
+                [
+                    ("old@arbitre".to_string(), true),
+                    ("older@arbitre".to_string(), true),
+                    ("new@arbitre".to_string(), false),
+                    ("failed@arbitre".to_string(), false),
+                    ("waits@arbitre".to_string(), false),
+                ],
+                "a recent mail, a failed one and one still to send keep their texts"
+            );
+            assert_eq!(s.outbox_counts().unwrap(), (1, 3, 1), "the rows stay");
+            assert_eq!(s.due(1000, 10).unwrap()[0].mail, d.outbox[4]);
         }
     }
 

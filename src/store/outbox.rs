@@ -255,6 +255,20 @@ fn start_turn(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Forgets the texts (body and picture) of at most `limit` mails the server accepted
+/// before `before`, the oldest first, and says how many. Nothing reads a sent mail's text
+/// again: its row stays, for its Message-ID, its turn and clock facts and any report on
+/// its delivery. A mail that failed keeps its text (it may be sent again to a new address).
+pub fn forget_sent_texts(db: &Db, before: Timestamp, limit: usize) -> Result<usize, StoreError> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    db.execute(
+        "UPDATE outbox SET body = '', picture_svg = NULL, picture_board = NULL
+         WHERE id IN (SELECT id FROM outbox WHERE body <> '' AND status = 'sent'
+                      AND sent_at < ?1 ORDER BY sent_at LIMIT ?2)",
+        params![before, limit],
+    )
+}
+
 /// Records why a mail could not be sent while the server could not be reached. The mail
 /// keeps its place and its count of attempts: the failure was the server's, not the mail's.
 pub fn note_unreachable(db: &Db, id: i64, error: &str) -> Result<(), StoreError> {

@@ -241,6 +241,12 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         31,
         "CREATE INDEX games_challenger ON games (challenger, status);",
     ),
+    // See SQLite's step 32.
+    (
+        32,
+        "CREATE INDEX outbox_texts ON outbox (sent_at) WHERE body <> '';
+        CREATE INDEX games_updated ON games (updated_at, id);",
+    ),
 ];
 
 const BASELINE: &str = r#"

@@ -1,5 +1,5 @@
 //! What the public pages read and nothing else writes: the latest games, a player's
-//! games, the finished games as the statistics read them, every address the store knows
+//! latest games, the finished games as the statistics read them, every address the store knows
 //! (to find a player from their page's handle), the name a player entered an event under,
 //! and a store connection that cannot write.
 
@@ -23,10 +23,23 @@ pub fn recent_games(db: &Db, limit: usize) -> Result<Vec<StoredGame>, StoreError
     Ok(games)
 }
 
-/// The games `address` sits in, by number.
-pub fn games_of(db: &Db, address: &str) -> Result<Vec<StoredGame>, StoreError> {
+/// The `limit` games `address` sits in that changed last, the latest first (a player's
+/// page shows these, never every game of a player of thousands).
+pub fn latest_games_of(
+    db: &Db,
+    address: &str,
+    limit: usize,
+) -> Result<Vec<StoredGame>, StoreError> {
     let address = address.to_lowercase();
-    games_where(db, "white = ?1 OR black = ?1", params![address])
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let mut games = games_where(
+        db,
+        "id IN (SELECT id FROM games WHERE white = ?1 OR black = ?1
+                ORDER BY updated_at DESC, id DESC LIMIT ?2)",
+        params![address, limit],
+    )?;
+    games.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+    Ok(games)
 }
 
 /// Every finished game (of `kind` alone, when given), by number, as the statistics read

@@ -1,13 +1,11 @@
 //! Row mapping: players and games (with their moves) to and from the store's rows.
 
-use crate::clock::account::Adjustment;
 use crate::clock::leave::Leave;
 use crate::clock::{Span, TimeControl};
 use crate::games::{GameKind, Side};
-use crate::referee::conditions::{Line, Step};
 use crate::referee::{
-    ClockStop, Conditions, GameClock, GameId, GameResult, GameStatus, GameTerms, LangFrom, Notify,
-    PhoneClaim, PlayedMove, Player, StoredGame, TakeBack, Timestamp,
+    GameClock, GameId, GameResult, GameStatus, GameTerms, LangFrom, Notify, PhoneClaim, PlayedMove,
+    Player, StoredGame, Timestamp,
 };
 use crate::text::Lang;
 
@@ -293,61 +291,6 @@ fn game_row(r: &Row<'_>) -> Result<StoredGame, StoreError> {
     })
 }
 
-fn takebacks(conn: &Db, id: GameId) -> Result<Vec<TakeBack>, StoreError> {
-    conn.query_map(
-        "SELECT ply, text, side, agreed_at FROM takebacks WHERE game_id = ?1 ORDER BY id",
-        params![id],
-        |r| {
-            let ply: i64 = r.get(0)?;
-            Ok(TakeBack {
-                ply: usize::try_from(ply).unwrap_or(0),
-                text: r.get(1)?,
-                by: side_from(r.get(2)?).unwrap_or(Side::White),
-                agreed_at: r.get(3)?,
-            })
-        },
-    )
-}
-
-/// The conditional moves of a game: its steps in line and step order.
-fn conditions(conn: &Db, id: GameId) -> Result<Option<Conditions>, StoreError> {
-    let rows = conn.query_map(
-        "SELECT side, line, theirs, mine, set_by FROM conditions WHERE game_id = ?1
-         ORDER BY line, step",
-        params![id],
-        |r| {
-            Ok((
-                side_from(r.get(0)?),
-                r.get::<i64>(1)?,
-                Step {
-                    theirs: r.get(2)?,
-                    mine: r.get(3)?,
-                },
-                r.get::<String>(4)?,
-            ))
-        },
-    )?;
-    let mut found: Option<Conditions> = None;
-    let mut last_line = None;
-    for (side, line, step, set_by) in rows {
-        let c = found.get_or_insert_with(|| Conditions {
-            by: side.unwrap_or(Side::White),
-            lines: Vec::new(),
-        });
-        if last_line != Some(line) {
-            c.lines.push(Line {
-                steps: Vec::new(),
-                set_by,
-            });
-            last_line = Some(line);
-        }
-        if let Some(l) = c.lines.last_mut() {
-            l.steps.push(step);
-        }
-    }
-    Ok(found)
-}
-
 /// Replaces the conditional moves stored for game `g`.
 fn save_conditions(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
     conn.execute("DELETE FROM conditions WHERE game_id = ?1", params![g.id])?;
@@ -366,62 +309,7 @@ fn save_conditions(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The clock facts of a game kept outside its row: when each turn started (the latest
-/// mail starting that turn, if it has left) and the reminders sent.
-fn clock_facts(conn: &Db, g: &mut StoredGame) -> Result<(), StoreError> {
-    let rows = conn.query_map(
-        "SELECT turn, turn_started_at FROM outbox WHERE game_id = ?1 AND turn IS NOT NULL
-         ORDER BY id",
-        params![g.id],
-        |r| Ok((r.get::<i64>(0)?, r.get::<Option<Timestamp>>(1)?)),
-    )?;
-    g.clock.started.clear();
-    for (turn, at) in rows {
-        let turn = usize::try_from(turn).unwrap_or(usize::MAX);
-        match at {
-            Some(at) => g.clock.started.insert(turn, at),
-            None => g.clock.started.remove(&turn),
-        };
-    }
-    g.clock.reminded = conn
-        .query_map(
-            "SELECT ply, step FROM reminders WHERE game_id = ?1",
-            params![g.id],
-            |r| Ok((r.get::<usize>(0)?, r.get::<usize>(1)?)),
-        )?
-        .into_iter()
-        .collect();
-    let rows = conn.query_map(
-        "SELECT side, turn, seconds FROM clock_adjustments WHERE game_id = ?1 ORDER BY n",
-        params![g.id],
-        |r| Ok((r.get::<String>(0)?, r.get::<i64>(1)?, r.get::<i64>(2)?)),
-    )?;
-    g.clock.adjustments.clear();
-    for (side, turn, seconds) in rows {
-        // Written by `save_game` only: an unknown side cannot come from arbitre.
-        let Some(side) = Side::from_name(&side) else {
-            continue;
-        };
-        g.clock.adjustments.push(Adjustment {
-            side,
-            turn: usize::try_from(turn).unwrap_or(0),
-            seconds,
-        });
-    }
-    g.clock.unreached = super::deliveries::unreached_of(conn, g.id)?;
-    g.clock.stops = conn.query_map(
-        "SELECT from_at, to_at FROM clock_stops WHERE game_id = ?1 ORDER BY from_at",
-        params![g.id],
-        |r| {
-            Ok(ClockStop {
-                from: r.get(0)?,
-                to: r.get(1)?,
-            })
-        },
-    )?;
-    Ok(())
-}
-
+/// The moves stored for game `id`, in order (what [`save_game`] appends to).
 fn moves(conn: &Db, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
     conn.query_map(
         "SELECT text, message_id, received_at FROM moves WHERE game_id = ?1 ORDER BY ply",
@@ -439,41 +327,49 @@ fn moves(conn: &Db, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
 /// Reads one game with its moves.
 pub fn game(conn: &Db, id: GameId) -> Result<Option<StoredGame>, StoreError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-    let found = conn
-        .query_built(&sql, params![id], game_row)?
-        .into_iter()
-        .next();
-    match found {
-        Some(mut g) => {
-            g.moves = moves(conn, id)?;
-            g.takebacks = takebacks(conn, id)?;
-            g.conditions = conditions(conn, id)?;
-            clock_facts(conn, &mut g)?;
-            Ok(Some(g))
-        }
-        None => Ok(None),
-    }
+    let mut found = conn.query_built(&sql, params![id], game_row)?;
+    found.truncate(1);
+    super::game_details::fill(conn, &mut found, "game_id = ?1", params![id])?;
+    Ok(found.pop())
 }
 
 /// Reads games matching `condition` (an SQL expression on the games table), with moves,
-/// ordered by id.
+/// ordered by id: one query for the games and one for each table of their details,
+/// however many they are.
 pub fn games_where(
     conn: &Db,
     condition: &str,
     args: &[&dyn Param],
 ) -> Result<Vec<StoredGame>, StoreError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id");
-    let found = conn.query_built(&sql, args, game_row)?;
-    found
-        .into_iter()
-        .map(|mut g| {
-            g.moves = moves(conn, g.id)?;
-            g.takebacks = takebacks(conn, g.id)?;
-            g.conditions = conditions(conn, g.id)?;
-            clock_facts(conn, &mut g)?;
-            Ok(g)
+    let mut found = conn.query_built(&sql, args, game_row)?;
+    let filter = format!("game_id IN (SELECT id FROM games WHERE {condition})");
+    super::game_details::fill(conn, &mut found, &filter, args)?;
+    Ok(found)
+}
+
+/// One line of the list of games: a game's row and how many moves it has, without its
+/// moves or other details.
+pub struct GameLine {
+    /// The game's row alone: no moves, take-backs, conditions or clock facts.
+    pub game: StoredGame,
+    /// How many moves it has.
+    pub moves: usize,
+}
+
+/// Every game's [`GameLine`], by id: one pass over the games, each move count read from
+/// the moves' key alone.
+pub fn game_lines(conn: &Db) -> Result<Vec<GameLine>, StoreError> {
+    let sql = format!(
+        "SELECT {GAME_COLUMNS}, (SELECT count(*) FROM moves m WHERE m.game_id = games.id)
+         FROM games ORDER BY id"
+    );
+    conn.query_built(&sql, params![], |r| {
+        Ok(GameLine {
+            game: game_row(r)?,
+            moves: usize::try_from(r.get::<i64>(30)?).unwrap_or(0),
         })
-        .collect()
+    })
 }
 
 /// Inserts or replaces a game. Moves are appended when the stored list is a prefix of the

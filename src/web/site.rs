@@ -240,10 +240,9 @@ impl Site {
             for (name, title) in store.events_entered(&address)? {
                 events.push((chrome.href(&format!("/events/{name}")), title));
             }
-            let mut games = store.games_of(&address)?;
-            games.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+            let games = store.latest_games_of(&address, PLAYER_GAMES)?;
             let mut rows = Vec::new();
-            for game in games.iter().take(PLAYER_GAMES) {
+            for game in &games {
                 if let Some(row) = r.row(&chrome, game)? {
                     rows.push(row);
                 }

@@ -203,9 +203,15 @@ impl Games {
         self.mover(g, ply + 1)
     }
 
-    /// The Message-ID (without brackets) of the mail carrying move `ply` of game `g`.
+    /// The Message-ID (without brackets) of the mail carrying move `ply` of game `g` (by
+    /// the game's number, so that games planned later for the same daemon have their own).
     pub fn message_id(&self, g: usize, ply: usize) -> String {
-        format!("move-{}-{g}-{ply}-{}@test", self.name, std::process::id())
+        format!(
+            "move-{}-{}-{ply}-{}@test",
+            self.name,
+            self.ids[g],
+            std::process::id()
+        )
     }
 
     /// The whole mail carrying move `ply` of game `g`: `(from, to, raw)`.

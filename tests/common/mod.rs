@@ -11,6 +11,7 @@
 
 pub mod bench;
 pub mod games;
+pub mod hostile;
 #[path = "../skip/mod.rs"]
 pub mod skip;
 pub mod sms;
@@ -469,7 +470,9 @@ impl Daemon {
         Daemon::start_full(env, bot, name, bot_settings, &[], "", Some(location))
     }
 
-    fn start_full(
+    /// Every way of starting: `tuning` and `sections` as for [`Daemon::start_sections`],
+    /// on `location` when given (the pass's store otherwise).
+    pub fn start_full(
         env: &MailEnv,
         bot: &str,
         name: &str,

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use common::games::{self, Games};
 use common::{Daemon, MailEnv};
 
-/// How many mails arbitre sends at once (`DaemonSettings::send_concurrency`).
+/// How many mails arbitre sends at once (`[smtp] connections`, set for this test).
 const SEND_CONCURRENCY: usize = 4;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -28,7 +28,14 @@ async fn a_burst_survives_random_sigkills() {
     let (mut moments, seed) = games::Moments::seeded("ARBITRE_CRASH_SEED");
     let bot = env.accounts(&["bot"]).await.remove(0);
     let players = games::player_accounts(&env, games_n).await;
-    let mut daemon = Daemon::start(&env, &bot, "crash-burst");
+    let connections = SEND_CONCURRENCY.to_string();
+    let mut daemon = Daemon::start_tuned(
+        &env,
+        &bot,
+        "crash-burst",
+        "",
+        &[("smtp", "connections", &connections)],
+    );
     let games = Games::create(&daemon, "crash-burst", &players, plies);
     games
         .wait_outbox_empty(&daemon, Duration::from_secs(120))
