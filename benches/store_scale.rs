@@ -531,6 +531,8 @@ fn decide_moves(path: &Path, in_events: bool, repeat: usize, rt: &tokio::runtime
     let config = Config::parse(&config_text(&location)).unwrap();
     let settings = DaemonSettings::from_config(&config).unwrap();
     let store = Store::open(path).unwrap();
+    // As `arbitre run` does: the log's checkpoints on a thread of their own.
+    let _checkpoints = store.checkpoint_apart().unwrap();
     let ids: Vec<i64> = store
         .database()
         .query_map(
@@ -769,6 +771,12 @@ fn pages(config: &Path, shape: Shape, repeat: usize, rt: &tokio::runtime::Runtim
 fn start_up(path: &Path, dir: &Path, env: &common::MailEnv, rt: &tokio::runtime::Runtime) {
     let copy = dir.join("start-up.sqlite");
     std::fs::copy(path, &copy).unwrap();
+    // With its write-ahead log: a step before may have left changes there (a migration's
+    // new index), and the file alone would then name pages it does not hold.
+    let wal = |p: &Path| PathBuf::from(format!("{}-wal", p.display()));
+    if wal(path).exists() {
+        std::fs::copy(wal(path), wal(&copy)).unwrap();
+    }
     let bot = rt.block_on(env.accounts(&["scale"])).remove(0);
     let name = format!("scale-{}", std::process::id());
     let secret = format!("integration-test-secret-long-enough-for-any-check-{name}");
