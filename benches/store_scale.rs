@@ -531,8 +531,6 @@ fn decide_moves(path: &Path, in_events: bool, repeat: usize, rt: &tokio::runtime
     let config = Config::parse(&config_text(&location)).unwrap();
     let settings = DaemonSettings::from_config(&config).unwrap();
     let store = Store::open(path).unwrap();
-    // As `arbitre run` does: the log's checkpoints on a thread of their own.
-    let _checkpoints = store.checkpoint_apart().unwrap();
     let ids: Vec<i64> = store
         .database()
         .query_map(

@@ -78,12 +78,6 @@ pub fn run(args: &ConfigArg) -> ExitCode {
     for w in config.warnings() {
         tracing::warn!("{w}");
     }
-    // SQLite's checkpoints on a thread of their own, not inside the decisions' commits;
-    // without that thread, SQLite's own go on.
-    let _checkpoints = store.checkpoint_apart().unwrap_or_else(|e| {
-        tracing::warn!("the store's checkpoints stay in its commits: {e}");
-        None
-    });
     let rt = runtime();
     // Built first: a key that cannot be read is a configuration error, said at once.
     let mailer = match rt.block_on(async { Mailer::from_config(&config) }) {

@@ -13,7 +13,6 @@
 //! PostgreSQL (several daemons on one database).
 
 pub mod audit;
-pub mod checkpoints;
 pub mod confirmations;
 pub mod context;
 pub mod copy;
