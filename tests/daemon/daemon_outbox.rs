@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use arbitre::referee::{AutoKind, Decision, Outgoing};
 use common::{Daemon, MailEnv, eventually};
 
-/// How many mails arbitre sends at once (`DaemonSettings::send_concurrency`).
+/// How many mails arbitre sends at once (`[smtp] connections`, set for this test).
 const SEND_CONCURRENCY: usize = 4;
 
 /// 300 queued mails, five SIGKILLs while they are being sent, then a restart: each mail is
@@ -21,7 +21,14 @@ const SEND_CONCURRENCY: usize = 4;
 async fn a_killed_sender_repeats_only_the_mails_in_flight() {
     let Some(env) = MailEnv::load() else { return };
     let [bot, alice] = <[String; 2]>::try_from(env.accounts(&["bot", "alice"]).await).unwrap();
-    let mut daemon = Daemon::start(&env, &bot, "outbox-kill");
+    let connections = SEND_CONCURRENCY.to_string();
+    let mut daemon = Daemon::start_tuned(
+        &env,
+        &bot,
+        "outbox-kill",
+        "",
+        &[("smtp", "connections", &connections)],
+    );
     daemon.kill9();
     let total = 300;
     let domain = bot.split_once('@').unwrap().1;

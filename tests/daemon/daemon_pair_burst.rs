@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use common::games::{self, Games};
 use common::{Daemon, MailEnv};
 
-/// How many mails each daemon sends at once (`DaemonSettings::send_concurrency`).
+/// How many mails each daemon sends at once (`[smtp] connections`, set for this test).
 const SEND_CONCURRENCY: usize = 4;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -35,7 +35,16 @@ async fn two_daemons_share_a_burst_through_random_sigkills() {
     let bot = env.accounts(&["bot"]).await.remove(0);
     let players = games::player_accounts(&env, games_n).await;
     let location = server.fresh("pair_burst");
-    let mut first = Daemon::start_on(&env, &bot, "pair-burst", &location);
+    let connections = SEND_CONCURRENCY.to_string();
+    let mut first = Daemon::start_full(
+        &env,
+        &bot,
+        "pair-burst",
+        "",
+        &[("smtp", "connections", &connections)],
+        "",
+        Some(&location),
+    );
     let games = Games::create(&first, "pair-burst", &players, plies);
     games
         .wait_outbox_empty(&first, Duration::from_secs(120))
