@@ -24,10 +24,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use common::Daemon;
 use common::bench::env_number;
 use common::games::{self, Games};
 use common::hostile::{Dice, Targets, hostile};
-use common::{Daemon, MailEnv};
 
 /// Games started in each round.
 const GAMES: usize = 150;
@@ -39,19 +39,10 @@ const PLIES: usize = 40;
 const HOSTILE: usize = 4_000;
 
 fn main() {
-    if !std::env::args().any(|a| a == "--bench") {
-        println!(
-            "daemon_memory: run it with `cargo bench --bench daemon_memory` (needs the mail servers)"
-        );
+    let Some((rt, env)) = common::MailEnv::for_bench("daemon_memory", "the mail servers") else {
         return;
-    }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    };
     rt.block_on(async {
-        let env = MailEnv::load().expect("start the servers: bash scripts/mail-servers.sh start");
         let rounds = env_number("ARBITRE_BENCH_ROUNDS", 5);
         let accounts = env.accounts(&["bot", "robot"]).await;
         let (bot, robot) = (&accounts[0], &accounts[1]);

@@ -314,19 +314,10 @@ async fn burst(env: &MailEnv, games: usize, plies: usize) {
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--bench") {
-        println!(
-            "mail_latency: run it with `cargo bench --bench mail_latency` (needs the mail servers)"
-        );
+    let Some((rt, env)) = common::MailEnv::for_bench("mail_latency", "the mail servers") else {
         return;
-    }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    };
     rt.block_on(async {
-        let env = MailEnv::load().expect("start the servers: bash scripts/mail-servers.sh start");
         let n = env_number("ARBITRE_BENCH_MOVES", 60);
         println!("machine: {} cores; {} moves per latency series", std::thread::available_parallelism().map_or(0, |n| n.get()), n);
         let (one_hop, floor_median, floor_p95) = floor(&env, n).await;

@@ -147,19 +147,12 @@ async fn echo(g: &SmsEnv, n: usize) -> (f64, f64) {
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--bench") {
-        println!(
-            "sms_latency: run it with `cargo bench --bench sms_latency` (needs the mail servers and the SMS gateway)"
-        );
+    let Some((rt, env)) =
+        common::MailEnv::for_bench("sms_latency", "the mail servers and the SMS gateway")
+    else {
         return;
-    }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    };
     rt.block_on(async {
-        let env = MailEnv::load().expect("start the servers: bash scripts/mail-servers.sh start");
         let g = SmsEnv::load().expect("start the gateway: bash scripts/sms-gateway.sh start");
         let n = env_number("ARBITRE_BENCH_MOVES", 50);
         println!(

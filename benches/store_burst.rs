@@ -290,19 +290,12 @@ async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) 
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--bench") {
-        println!(
-            "store_burst: run it with `cargo bench --bench store_burst` (needs the mail and PostgreSQL servers)"
-        );
+    let Some((rt, env)) =
+        common::MailEnv::for_bench("store_burst", "the mail and PostgreSQL servers")
+    else {
         return;
-    }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    };
     rt.block_on(async {
-        let env = MailEnv::load().expect("start the servers: bash scripts/mail-servers.sh start");
         let server = arbitre::store::testing::server()
             .expect("start PostgreSQL: bash scripts/postgres.sh start");
         let games_n = env_number("ARBITRE_BENCH_GAMES", 100);

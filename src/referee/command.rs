@@ -113,8 +113,13 @@ pub enum Command {
 }
 
 impl Command {
-    /// True for the commands that act on one game and so need to know which.
-    pub fn needs_game(&self) -> bool {
+    /// True for the commands that act on one game (a move, `DRAW`, `RESIGN`, `CHECK`,
+    /// `UNDO`, ...), which the referee routes to the game the message names or to the
+    /// sender's only game they can apply to; false for those about the player, their
+    /// account or their events, which read all of the sender's games. The referee's
+    /// dispatch holds to it (`message::decide` routes exactly these), and the store reads
+    /// only the named game for them (see [`crate::referee::Lookup::one_game`]).
+    pub fn acts_on_one_game(&self) -> bool {
         !matches!(
             self,
             Command::New(_)
@@ -122,13 +127,14 @@ impl Command {
                 | Command::Help(_)
                 | Command::Lang(_)
                 | Command::Chat(_)
+                | Command::Pictures(_)
+                | Command::Public(_)
                 | Command::Name(_)
                 | Command::Zone(_)
                 | Command::Leave(_)
                 | Command::Phone(_)
                 | Command::Code(_)
                 | Command::Notify(_)
-                | Command::Stop(_)
                 | Command::Join(..)
                 | Command::Standings(_)
                 | Command::Withdraw(_)
@@ -688,7 +694,7 @@ mod tests {
             cmd("no more invitations from bob please"),
             Command::Unknown(_)
         ));
-        assert!(!Command::NoInvitations.needs_game());
+        assert!(!Command::NoInvitations.acts_on_one_game());
     }
 
     #[test]

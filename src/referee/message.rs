@@ -299,6 +299,8 @@ fn mail_only(desk: &mut Desk, line: &str) {
 /// The commands that act on one game.
 fn in_game(desk: &mut Desk, reading: &Reading) {
     let command = &reading.command;
+    // The store reads only the named game for these (`Lookup::one_game`).
+    debug_assert!(command.acts_on_one_game(), "{command:?} routed to a game");
     let ctx = desk.ctx;
     match route(ctx, desk.sender(), command) {
         Route::NotFound(id, how) => {

@@ -116,6 +116,12 @@ pub struct Lookup {
     /// the recipients: the daemon loads it ([`Context::confirmation`]), then widens this
     /// lookup with [`lookup_confirming`].
     pub confirmation: Option<String>,
+    /// Whether the command acts on one game alone (a move, `DRAW`, `RESIGN`, `CHECK`, ...;
+    /// see [`command::Command::acts_on_one_game`]) and is no reply to a request to
+    /// confirm: when the message names its game (token, reply or Subject tag), the
+    /// referee reads that game and none of the sender's others, and the store loads only
+    /// the games named.
+    pub one_game: bool,
 }
 
 /// Reads from a message what the daemon must look up (pure).
@@ -142,9 +148,11 @@ pub fn lookup(config: &RefereeConfig, msg: &Inbound) -> Lookup {
         token::Key::Confirm(id) => Some(id),
         _ => None,
     };
+    let one_game = reading.command.acts_on_one_game() && confirmation.is_none();
     Lookup {
         events,
         ratings,
+        one_game,
         confirmation,
         token_game: token::seat_in(config, &msg.recipients, msg.received_at).map(|seat| seat.game),
         subject_game: read::subject_tag(&msg.subject),
@@ -181,6 +189,8 @@ pub fn lookup_confirming(
     outer.phone = outer.phone.or(inner.phone);
     outer.events |= inner.events;
     outer.ratings |= inner.ratings;
+    // The stored command decides with the sender's games around it, as when it was held.
+    outer.one_game = false;
     outer
 }
 
@@ -300,7 +310,23 @@ mod tests {
         assert_eq!(l.subject_game, Some(7));
         assert_eq!(l.references, vec!["a@x".to_string(), "b@x".to_string()]);
         assert_eq!(l.mentioned, vec!["bob@example.com".to_string()]);
-        assert_eq!(lookup(&c, &Inbound::default()), Lookup::default());
+        assert!(!l.one_game, "NEW reads all of the sender's games");
+        let moved = Inbound {
+            text: "a1-b2\n".into(),
+            ..msg.clone()
+        };
+        assert!(
+            lookup(&c, &moved).one_game,
+            "a move reads the game it names"
+        );
+        // An empty message is routed like a move, to be answered in its game.
+        assert_eq!(
+            lookup(&c, &Inbound::default()),
+            Lookup {
+                one_game: true,
+                ..Lookup::default()
+            }
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Loading the [`Context`] the referee needs for one inbound message: the sender, the games
-//! the message may be about, the players of those games, the rate-limit count, and the
-//! day's counts of phone codes and invitations the limits on them need.
+//! the message may be about (all of the sender's open games, or only the games it names
+//! when its command acts on one game, [`Lookup::one_game`]), the players of those games,
+//! the rate-limit count, and the day's counts of phone codes and invitations the limits on
+//! them need.
 
 use crate::referee::{Context, Inbound, Lookup, Timestamp};
 
@@ -19,11 +21,6 @@ pub fn load(
 ) -> Result<Context, StoreError> {
     let sender_address = msg.from.to_lowercase();
     let sender = rows::player(conn, &sender_address)?;
-    let mut games = rows::games_where(
-        conn,
-        "(white = ?1 OR black = ?1 OR challenger = ?1) AND status IN ('invited', 'active')",
-        params![sender_address],
-    )?;
     let mut refs = lookup.references.clone();
     for r in &msg.references {
         if !refs.contains(r) {
@@ -31,6 +28,21 @@ pub fn load(
         }
     }
     let reply_game = outbox::game_of_sent(conn, &refs)?;
+    // A command on one game that names it reads that game alone: a player in a thousand
+    // games does not make each of their moves read a thousand games.
+    let named_only = lookup.one_game
+        && [lookup.token_game, reply_game, lookup.subject_game]
+            .iter()
+            .any(Option::is_some);
+    let mut games = if named_only {
+        Vec::new()
+    } else {
+        rows::games_where(
+            conn,
+            "(white = ?1 OR black = ?1 OR challenger = ?1) AND status IN ('invited', 'active')",
+            params![sender_address],
+        )?
+    };
     let mut named = |id: Option<i64>| -> Result<Option<i64>, StoreError> {
         let Some(id) = id else { return Ok(None) };
         if games.iter().any(|g| g.id == id) {
@@ -272,6 +284,58 @@ mod tests {
             assert_eq!(ctx.phone_holder.as_deref(), Some("bob@b.org"));
             assert!(ctx.players.iter().any(|p| p.address == "bob@b.org"));
             assert_eq!((ctx.codes_by_sender, ctx.invitations_to_invitee), (0, 0));
+        }
+    }
+
+    #[test]
+    fn a_command_on_one_named_game_loads_that_game_alone() {
+        for store in
+            crate::store::testing::stores("a_command_on_one_named_game_loads_that_game_alone")
+        {
+            for (id, black) in [(1, "bob@b.org"), (2, "carol@c.org"), (3, "dan@d.org")] {
+                store
+                    .conn
+                    .execute(
+                        "INSERT INTO games (id, kind, start, options, white, black, challenger,
+                         status, created_at, updated_at)
+                         VALUES (?1, 'ataxx', 'x', '', 'alice@a.org', ?2, 'alice@a.org',
+                         'active', 1, 1)",
+                        crate::store::sql::params![id, black],
+                    )
+                    .unwrap();
+            }
+            let msg = Inbound {
+                message_id: "m1".into(),
+                from: "alice@a.org".into(),
+                ..Inbound::default()
+            };
+            let ids = |lookup: &Lookup| -> Vec<i64> {
+                let ctx = store.context(&msg, lookup, 2000).unwrap();
+                ctx.games.iter().map(|g| g.id).collect()
+            };
+            let named = Lookup {
+                one_game: true,
+                subject_game: Some(2),
+                ..Lookup::default()
+            };
+            assert_eq!(ids(&named), vec![2], "the named game alone");
+            let account = Lookup {
+                one_game: false,
+                ..named.clone()
+            };
+            assert_eq!(ids(&account), vec![1, 2, 3], "an account command reads all");
+            let unnamed = Lookup {
+                subject_game: None,
+                ..named.clone()
+            };
+            assert_eq!(ids(&unnamed), vec![1, 2, 3], "no game named: all, to route");
+            let absent = Lookup {
+                subject_game: Some(7),
+                ..named
+            };
+            let ctx = store.context(&msg, &absent, 2000).unwrap();
+            assert!(ctx.games.is_empty(), "a game named but absent stays absent");
+            assert_eq!(ctx.subject_game, Some(7));
         }
     }
 }

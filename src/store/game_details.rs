@@ -12,6 +12,7 @@ use crate::referee::{
 };
 
 use super::StoreError;
+use super::rows::side_from;
 use super::sql::{Db, Param};
 
 /// Fills in the details of `games` (sorted by id, as read): `filter` is an SQL condition on
@@ -183,8 +184,4 @@ pub fn fill(
 fn of(games: &mut [StoredGame], id: GameId) -> Option<&mut StoredGame> {
     let i = games.binary_search_by_key(&id, |g| g.id).ok()?;
     games.get_mut(i)
-}
-
-fn side_from(code: Option<String>) -> Option<Side> {
-    code.as_deref().and_then(Side::from_name)
 }

@@ -334,7 +334,8 @@ pub struct Replies {
 
 /// What the rate limit needs to know of the answers queued for `address` since `since`.
 pub fn replies_since(db: &Db, address: &str, since: Timestamp) -> Result<Replies, StoreError> {
-    // Notices have Message-IDs `arbitre.<seed>.rate@<domain>` (compose::is_rate_notice),
+    // Found by the partial index `outbox_replies` (migration 33). Notices have Message-IDs
+    // `arbitre.<seed>.rate@<domain>` (compose::is_rate_notice),
     // answers to unproven mail `arbitre.u<seed>...` (compose::is_unproven_answer).
     db.query_row(
         "SELECT count(*) FILTER (WHERE message_id NOT LIKE 'arbitre.%.rate@%'

@@ -247,6 +247,12 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         "CREATE INDEX outbox_texts ON outbox (sent_at) WHERE body <> '';
         CREATE INDEX games_updated ON games (updated_at, id);",
     ),
+    // See SQLite's step 33.
+    (
+        33,
+        "CREATE INDEX outbox_replies ON outbox (recipient, created_at)
+            WHERE auto = 'auto-replied' AND game_id IS NULL;",
+    ),
 ];
 
 const BASELINE: &str = r#"

@@ -228,7 +228,8 @@ fn side_code(s: Option<Side>) -> Option<&'static str> {
     s.map(Side::name)
 }
 
-fn side_from(code: Option<String>) -> Option<Side> {
+/// A side from its stored name (none for NULL or an unknown name).
+pub(super) fn side_from(code: Option<String>) -> Option<Side> {
     code.as_deref().and_then(Side::from_name)
 }
 

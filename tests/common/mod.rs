@@ -40,6 +40,24 @@ pub struct MailEnv {
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 impl MailEnv {
+    /// The start of a bench run against the test servers. Outside `cargo bench` (`cargo
+    /// test --all-targets` runs benches without `--bench`) it says how to run it and gives
+    /// `None`; under it, the two-thread runtime the benches run on and the mail servers,
+    /// stopping with how to start them when they are not running.
+    pub fn for_bench(name: &str, needs: &str) -> Option<(tokio::runtime::Runtime, MailEnv)> {
+        if !std::env::args().any(|a| a == "--bench") {
+            println!("{name}: run it with `cargo bench --bench {name}` (needs {needs})");
+            return None;
+        }
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let env = MailEnv::load().expect("start the servers: bash scripts/mail-servers.sh start");
+        Some((rt, env))
+    }
+
     /// The servers, or `None` (with a note) when they are not running and this is not CI.
     pub fn load() -> Option<MailEnv> {
         let path = std::env::var_os("ARBITRE_MAIL_ENV")
