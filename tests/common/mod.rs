@@ -39,6 +39,11 @@ pub struct MailEnv {
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
+/// How many mails a daemon sends at once (`[smtp] connections`) in the tests that bound
+/// the copies a kill may repeat (outbox kill, crash burst, pair burst): each kill repeats
+/// at most this many. They set it, whatever the default.
+pub const SEND_CONCURRENCY: usize = 4;
+
 impl MailEnv {
     /// The start of a bench run against the test servers. Outside `cargo bench` (`cargo
     /// test --all-targets` runs benches without `--bench`) it says how to run it and gives

@@ -9,10 +9,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use arbitre::referee::{AutoKind, Decision, Outgoing};
-use common::{Daemon, MailEnv, eventually};
-
-/// How many mails arbitre sends at once (`[smtp] connections`, set for this test).
-const SEND_CONCURRENCY: usize = 4;
+use common::{Daemon, MailEnv, SEND_CONCURRENCY, eventually};
 
 /// 300 queued mails, five SIGKILLs while they are being sent, then a restart: each mail is
 /// delivered, and the extra copies are at most the sends in flight at each kill (not the

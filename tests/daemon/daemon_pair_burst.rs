@@ -15,10 +15,7 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use common::games::{self, Games};
-use common::{Daemon, MailEnv};
-
-/// How many mails each daemon sends at once (`[smtp] connections`, set for this test).
-const SEND_CONCURRENCY: usize = 4;
+use common::{Daemon, MailEnv, SEND_CONCURRENCY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_daemons_share_a_burst_through_random_sigkills() {
