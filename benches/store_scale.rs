@@ -20,7 +20,9 @@
 //! building the largest takes minutes. Each game is a random game of the five kinds (legal
 //! moves from seeded games), the finished ones spread over the last twelve months with a
 //! result; every move has its processed mail and its two sent mails in the store, as the
-//! daemon leaves them (the mails' bodies shortened). Step 1 adds moves to the kept store.
+//! daemon leaves them (the mails' bodies shortened). Step 1 decides its moves in a copy of
+//! the kept store, made for the run and removed after it: each run starts from the same
+//! games (the figures drifted up as the kept games grew, run after run).
 //!
 //! Run: `cargo bench --bench store_scale` (`ARBITRE_BENCH_SIZES=1000,100000`, the default;
 //! `ARBITRE_BENCH_REPEAT=N` decisions and requests per figure, default 1,000 and 200).
@@ -953,8 +955,13 @@ fn main() {
         let path = kept_store(&kept, shape, now);
         let config = write_config(&scratch, &Location::Sqlite(path.clone()));
         if step("decide") {
-            decide_moves(&path, false, repeat, &rt);
-            decide_moves(&path, true, (repeat / 5).max(3), &rt);
+            let copy = scratch.join("decide.sqlite");
+            std::fs::copy(&path, &copy).expect("a copy of the kept store to decide in");
+            decide_moves(&copy, false, repeat, &rt);
+            decide_moves(&copy, true, (repeat / 5).max(3), &rt);
+            for end in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{end}", copy.display()));
+            }
         }
         if step("commands") {
             commands(&config, runs);

@@ -514,7 +514,8 @@ pub fn create_game(
     // referee's answers are (see `Desk::finish`).
     let lang_of = |address: &str| find(address).map_or(config.default_lang, |p| p.lang);
     let this = |gid: GameId| (gid == game.id).then_some(&game);
-    crate::referee::pictures::attach(&mut outbox, this, |address| {
+    let live = |gid: GameId| this(gid).and_then(|g| g.rebuild().ok());
+    crate::referee::pictures::attach(&mut outbox, live, |address| {
         find(address)
             .is_none_or(|p| p.pictures)
             .then(|| lang_of(address))

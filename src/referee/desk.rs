@@ -12,8 +12,8 @@ use crate::referee::compose::{self, Mailer};
 use crate::referee::proof::Proof;
 use crate::referee::reply::{self, GameLine, Seen, State, Topic};
 use crate::referee::{
-    Context, Decision, GameStatus, Inbound, LangFrom, Player, RefereeConfig, SmsStop, StoredGame,
-    Timestamp, clocks, confirm, terms,
+    Context, Decision, GameId, GameStatus, Inbound, LangFrom, Player, RefereeConfig, SmsStop,
+    StoredGame, Timestamp, clocks, confirm, terms,
 };
 use crate::text::Lang;
 
@@ -76,6 +76,11 @@ pub struct Desk<'a> {
     pub codes: Vec<crate::referee::CodeSent>,
     /// Invitations sent, for the store's log.
     pub invitations: Vec<crate::referee::InvitationSent>,
+    /// The live games of [`Desk::games`] as the command that saved each one played it
+    /// ([`Desk::save_played`]): the pictures of the decision's mails are drawn from them,
+    /// not from a second replay of every stored move. A later [`Desk::save_game`] of the
+    /// same game drops its entry.
+    live: Vec<(GameId, AnyGame)>,
 }
 
 impl<'a> Desk<'a> {
@@ -116,6 +121,7 @@ impl<'a> Desk<'a> {
             confirmations: Vec::new(),
             codes: Vec::new(),
             invitations: Vec::new(),
+            live: Vec::new(),
         }
     }
 
@@ -238,8 +244,24 @@ impl<'a> Desk<'a> {
 
     /// Records a game (replacing an earlier change to the same game).
     pub fn save_game(&mut self, game: StoredGame) {
+        self.live.retain(|(id, _)| *id != game.id);
         self.games.retain(|g| g.id != game.id);
         self.games.push(game);
+    }
+
+    /// Records a game with its live position, `live` being `game`'s stored moves played
+    /// (the caller's word: what it just played to make `game`).
+    pub fn save_played(&mut self, game: StoredGame, live: AnyGame) {
+        let id = game.id;
+        self.save_game(game);
+        debug_assert!(
+            self.games
+                .last()
+                .and_then(|g| g.rebuild().ok())
+                .is_some_and(|replayed| replayed.position_string() == live.position_string()),
+            "the live game kept for game #{id} is not its stored moves played"
+        );
+        self.live.push((id, live));
     }
 
     /// Gives the last mail queued its short form for SMS (see
@@ -347,13 +369,17 @@ impl<'a> Desk<'a> {
                 o.message_id = compose::at_final_position(&o.message_id, game.id, game.moves.len());
             }
         }
+        let live = std::mem::take(&mut self.live);
         crate::referee::pictures::attach(
             &mut outbox,
-            |id| {
-                self.games
+            |id| match live.iter().find(|(g, _)| *g == id) {
+                Some((_, kept)) => Some(kept.clone()),
+                None => self
+                    .games
                     .iter()
                     .chain(self.ctx.games.iter())
                     .find(|g| g.id == id)
+                    .and_then(|g| g.rebuild().ok()),
             },
             |address| {
                 let wants = self.player(address).is_none_or(|p| p.pictures);

@@ -8,18 +8,18 @@
 use std::collections::HashMap;
 
 use crate::games::AnyGame;
-use crate::referee::{Channel, GameId, Outgoing, Picture, StoredGame};
+use crate::referee::{Channel, GameId, Outgoing, Picture};
 use crate::text::Lang;
 
 /// Gives each mail of `outbox` that shows its game's current board the picture of it.
-/// `game` finds a game as the decision leaves it; `reader` gives the language of a
-/// recipient who wants pictures, `None` for one who does not.
-pub fn attach<'g>(
+/// `live` gives a game as the decision leaves it, played (asked once a game); `reader`
+/// gives the language of a recipient who wants pictures, `None` for one who does not.
+pub fn attach(
     outbox: &mut [Outgoing],
-    game: impl Fn(GameId) -> Option<&'g StoredGame>,
+    live: impl Fn(GameId) -> Option<AnyGame>,
     reader: impl Fn(&str) -> Option<Lang>,
 ) {
-    // Each game is replayed once, whatever the number of mails about it.
+    // Each game is asked for once, whatever the number of mails about it.
     let mut replayed: HashMap<GameId, Option<AnyGame>> = HashMap::new();
     for mail in outbox.iter_mut() {
         if mail.channel != Channel::Mail || mail.picture.is_some() {
@@ -29,9 +29,7 @@ pub fn attach<'g>(
         let Some(lang) = reader(&mail.to) else {
             continue;
         };
-        let live = replayed
-            .entry(id)
-            .or_insert_with(|| game(id).and_then(|g| g.rebuild().ok()));
+        let live = replayed.entry(id).or_insert_with(|| live(id));
         let Some(live) = live.as_ref() else { continue };
         let board = live.board(lang);
         let board = board.trim_end();

@@ -459,7 +459,7 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
             &result,
             words,
         );
-        desk.save_game(next);
+        desk.save_played(next, live);
         return;
     }
     let dropped = match conditional::after_move(&mut next, &live, side, &judged.canonical) {
@@ -499,7 +499,7 @@ fn play_move(desk: &mut Desk, game: &StoredGame, mut live: AnyGame, side: Side, 
     desk.notify(&next, opponent, body);
     let body = reply::move_confirm(desk.lang, &desk.seen(&next, &live, side), &judged, words);
     desk.reply_game(&next, side, body);
-    desk.save_game(next);
+    desk.save_played(next, live);
 }
 
 /// A move just played by the sender, recorded but not yet announced.
@@ -574,7 +574,7 @@ fn answered(
         let body = reply::move_answered(desk.lang, &seen, &judged, &answer, &theirs, words);
         desk.reply_game(&next, mover, body);
     }
-    desk.save_game(next);
+    desk.save_played(next, after);
 }
 
 /// Adds the judged move to `next`, carried by the mail `message_id` received at `at`,
