@@ -24,10 +24,17 @@
 //!   level (`1` to `9`), `greedy`, `random`, or a style tried before it becomes a level:
 //!   `dD,nN,tT,sS` (depth, nodes counted in Ataxx's, temperature in hundredths of the
 //!   game's unit, stray moves in a thousand; see `arbitre::games::engine::Style`);
+//! - `--from N`: each match starts at its game `N` (default 0), the games before it left
+//!   out: a long match stopped part way is taken up again from the first game its log
+//!   does not show, and the two logs' games added up (each game's opening, sides and seed
+//!   follow from its number alone);
 //! - `--adjudicate`: a game between two searching players ends, won, as soon as a level
 //!   that plays its best move (no draw) finds a forced win, and the win it found is
 //!   counted. Games against the greedy or the random player are always played out (they
 //!   would not find the win). Off by default: every game is played out.
+//!
+//! Each game's result is also written to the standard error as it ends (`game N: won, 57
+//! plies`), so that a long run stopped part way keeps what it played.
 //!
 //! Under `cargo test --benches` (no `--bench` argument) it is a smoke test: two games of
 //! levels 1 against 2 in every game, and each baseline once, every move checked legal by
@@ -90,6 +97,7 @@ struct Plan {
     max_plies: usize,
     adjudicate: bool,
     matches: Vec<(Player, Player)>,
+    from: usize,
 }
 
 /// A player named on the command line (see the module's doc).
@@ -131,6 +139,7 @@ fn plan() -> Plan {
         max_plies: 400,
         adjudicate: false,
         matches: Vec::new(),
+        from: 0,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -161,6 +170,7 @@ fn plan() -> Plan {
             "--baselines" => plan.baselines = true,
             "--no-ladder" => plan.ladder = false,
             "--adjudicate" => plan.adjudicate = true,
+            "--from" => plan.from = value().parse().expect("a game number"),
             "--match" => {
                 let a = player(&value());
                 let b = player(&value());
@@ -389,7 +399,7 @@ fn play_match<G: Engine>(
     times: &Mutex<Times>,
 ) -> Tally {
     let tally = Mutex::new(Tally::default());
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(plan.from);
     std::thread::scope(|s| {
         for _ in 0..plan.threads {
             s.spawn(|| {
@@ -408,6 +418,12 @@ fn play_match<G: Engine>(
                         g as u64,
                         plan,
                         &mut mine,
+                    );
+                    eprintln!(
+                        "{} {first} v {second} game {g}: {}, {plies} plies{}",
+                        G::KIND.name(),
+                        format!("{r:?}").to_lowercase(),
+                        if adjudicated { ", adjudicated" } else { "" }
                     );
                     let mut t = tally.lock().unwrap();
                     match r {

@@ -12,6 +12,14 @@
 //!   plies, take-backs and request): a daemon killed mid-search loses nothing and, after
 //!   restart, searches again with the same seed and finds the same move; a second daemon on
 //!   the same store that searched the same turn finds it answered and changes nothing.
+//! - **One search a turn, whatever the daemons.** A daemon holds a game in the store
+//!   before it searches it ([`crate::store::searches`]), renews its holds at each look
+//!   while it searches, and lets go once the answer is decided; another daemon leaves a
+//!   held game alone and looks again later. A daemon killed mid-search holds its games
+//!   until the hold lapses ([`crate::store::searches::LEASE`]), when any daemon searches
+//!   them again; one restarted on the same machine takes them over at once (its
+//!   predecessor's process is gone, [`presence::gone`]). A daemon told to stop lets go of
+//!   its holds.
 //! - **An engine of the installation's choice** may search instead at the top levels
 //!   ([`super::external`]).
 //! - **Cheap to watch.** Each look reads one indexed list (the games in play where the
@@ -34,7 +42,7 @@ use crate::referee::{self, GameId, RefereeConfig, StoredGame, Timestamp};
 use crate::store::{Answering, At, Decided, Settled};
 
 use super::external::Engines;
-use super::{DaemonError, SharedStore, with_store};
+use super::{DaemonError, SharedStore, presence, with_store};
 
 /// How often the store is looked at without being woken (games changed by another
 /// process: a director's `arbitre new`, a second daemon).
@@ -108,7 +116,15 @@ async fn run_until_error(
     let (found_tx, mut found_rx) = mpsc::unbounded_channel::<Found>();
     loop {
         if *stop.borrow() {
+            // The searches in flight are dropped: another daemon may take them at once.
+            with_store(store, |s| s.release_searches(presence::holder())).await?;
             return Ok(());
+        }
+        if !busy.is_empty() {
+            with_store(store, |s| {
+                s.renew_searches(presence::holder(), super::now())
+            })
+            .await?;
         }
         let listed = with_store(store, |s| s.computer_games()).await?;
         seen.retain(|id, _| listed.iter().any(|(g, _)| g == id));
@@ -135,6 +151,25 @@ async fn run_until_error(
             let Some(task) = referee_computer::pending(&game) else {
                 continue;
             };
+            let held = with_store(store, move |s| {
+                let me = presence::holder();
+                Ok(match s.hold_search(id, me, super::now())? {
+                    None => true,
+                    // A run of this machine killed mid-search (this daemon's predecessor).
+                    Some(other) if presence::gone(&other) => {
+                        s.take_over_search(id, &other, me, super::now())?
+                    }
+                    Some(_) => false,
+                })
+            })
+            .await?;
+            if !held {
+                // Another daemon searches it: looked at again until it is answered there,
+                // or that daemon's hold lapses.
+                seen.remove(&id);
+                tracing::debug!(game = id, "searched by another daemon");
+                continue;
+            }
             busy.insert(id);
             let tx = found_tx.clone();
             let engines = engines.clone();
@@ -151,12 +186,13 @@ async fn run_until_error(
         tokio::select! {
             Some((task, game, advice)) = found_rx.recv() => {
                 busy.remove(&task.game);
+                let id = task.game;
                 match advice {
                     Some(advice) => {
                         settle(config, store, wakes, task, advice).await?;
                         // Looked at again: what it owes next (an answer that changed
                         // nothing leaves nothing owed: the game changed meanwhile).
-                        seen.remove(&task.game);
+                        seen.remove(&id);
                     }
                     // Kept as seen: searched again only once the game changes.
                     None => tracing::error!(
@@ -164,6 +200,7 @@ async fn run_until_error(
                         "the computer found no move in a game it owes one (a record that does not replay?)"
                     ),
                 }
+                with_store(store, move |s| s.release_search(id, presence::holder())).await?;
             }
             () = wake.notified() => {}
             () = tokio::time::sleep(POLL) => {}

@@ -92,6 +92,23 @@ pub fn holder() -> &'static str {
     })
 }
 
+/// Whether `holder` (another run's [`holder`]) is a process of this machine that is no
+/// more: then what it holds may be taken over at once. `false` when it cannot tell (another
+/// machine, a holder written otherwise, no `/proc`).
+pub fn gone(holder: &str) -> bool {
+    let mut parts = holder.rsplitn(3, '/');
+    let (Some(_since), Some(pid), Some(host)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let here = hostname::get().map(|h| h.to_string_lossy().into_owned());
+    if here.ok().as_deref() != Some(host) || pid.parse::<u32>().is_err() || holder == self::holder()
+    {
+        return false;
+    }
+    std::path::Path::new("/proc/self").exists()
+        && !std::path::Path::new(&format!("/proc/{pid}")).exists()
+}
+
 /// Reports `record` every [`EVERY`] and at each change of `activity`, until `gone` turns
 /// true (every other task of the daemon has ended); then records it stopped.
 pub async fn run(
@@ -117,5 +134,30 @@ pub async fn run(
     let id = record.id.clone();
     if let Err(e) = with_store(&store, move |s| s.daemon_stopped(&id, now())).await {
         tracing::warn!(cause = %e, "cannot record that the daemon stopped");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_holder_is_gone_only_when_its_process_on_this_machine_is_no_more() {
+        let host = hostname::get().unwrap().to_string_lossy().into_owned();
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        assert!(
+            super::gone(&format!("{host}/{dead}/12345")),
+            "a finished process"
+        );
+        assert!(!super::gone(super::holder()), "this run");
+        let parent = std::os::unix::process::parent_id();
+        assert!(
+            !super::gone(&format!("{host}/{parent}/12345")),
+            "a live one"
+        );
+        assert!(!super::gone(&format!("elsewhere.example/{dead}/12345")));
+        assert!(!super::gone("one"));
+        assert!(!super::gone(&format!("{host}/not-a-pid/1")));
     }
 }

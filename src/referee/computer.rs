@@ -31,7 +31,7 @@ use crate::referee::desk::Desk;
 use crate::referee::proof::Proof;
 use crate::referee::{
     Context, Decision, GameId, GameStatus, Inbound, Player, RefereeConfig, StoredGame, Timestamp,
-    message,
+    message, reply,
 };
 use crate::t;
 use crate::text::Lang;
@@ -284,12 +284,21 @@ fn hint(
     next.hint_request = None;
     next.updated_at = now;
     let lang = desk.lang_of(game.address_of(player));
-    let body = t!(
-        lang,
-        "hint-answer",
-        hint = advice.text.clone(),
-        level = task.level.number()
-    ) + "\n";
+    let body = match next.rebuild() {
+        Ok(live) => {
+            let seen = desk.seen(&next, &live, player);
+            reply::hint_given(lang, &seen, &advice.text, task.level.number())
+        }
+        // Not for a game the search replayed; the hint alone then.
+        Err(_) => {
+            t!(
+                lang,
+                "hint-answer",
+                hint = advice.text.clone(),
+                level = task.level.number()
+            ) + "\n"
+        }
+    };
     desk.notify(&next, player, body);
     desk.short(t!(lang, "sms-hint", hint = advice.text.clone()));
     desk.summary = format!(

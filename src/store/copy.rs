@@ -40,6 +40,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("entries", "event_id, address"),
     ("pairings", "event_id, round, board"),
     ("confirmations", "id"),
+    ("searches", "game_id"),
 ];
 
 /// The tables whose `id` PostgreSQL numbers itself: their counters must follow the copy.

@@ -478,6 +478,15 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX outbox_replies ON outbox (recipient, created_at)
         WHERE auto = 'auto-replied' AND game_id IS NULL;
     "#,
+    // 34: the games a daemon is searching for the computer, so that a second daemon on the
+    // same store does not search the same turn (see `store::searches`).
+    r#"
+    CREATE TABLE searches (
+        game_id     INTEGER PRIMARY KEY,
+        holder      TEXT NOT NULL,
+        since       INTEGER NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build expects.

@@ -27,6 +27,7 @@ pub mod outbox;
 pub mod postgresql;
 pub mod public;
 pub mod rows;
+pub mod searches;
 pub mod shared;
 pub mod sms;
 pub mod sql;
@@ -813,6 +814,43 @@ impl Store {
         );
         self.conn
             .query_built(&sql, params![], |r| Ok((r.get(0)?, r.get(1)?)))
+    }
+
+    /// Holds game `id` for `holder`'s search at `now`: `None` when held, else the holder
+    /// whose hold runs (see [`searches`]).
+    pub fn hold_search(
+        &mut self,
+        id: GameId,
+        holder: &str,
+        now: Timestamp,
+    ) -> Result<Option<String>, StoreError> {
+        searches::hold(&self.conn, id, holder, now)
+    }
+
+    /// Takes game `id`'s search over from `gone`, a holder known to be dead.
+    pub fn take_over_search(
+        &mut self,
+        id: GameId,
+        gone: &str,
+        holder: &str,
+        now: Timestamp,
+    ) -> Result<bool, StoreError> {
+        searches::take_over(&self.conn, id, gone, holder, now)
+    }
+
+    /// Renews the holds of `holder`'s searches at `now`.
+    pub fn renew_searches(&mut self, holder: &str, now: Timestamp) -> Result<(), StoreError> {
+        searches::renew(&self.conn, holder, now)
+    }
+
+    /// Lets go of every search `holder` holds.
+    pub fn release_searches(&mut self, holder: &str) -> Result<(), StoreError> {
+        searches::release_all(&self.conn, holder)
+    }
+
+    /// Lets game `id` go once `holder`'s search of it is over.
+    pub fn release_search(&mut self, id: GameId, holder: &str) -> Result<(), StoreError> {
+        searches::release(&self.conn, id, holder)
     }
 
     /// What a director's action on game `id` needs: that game and its players.

@@ -253,6 +253,15 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         "CREATE INDEX outbox_replies ON outbox (recipient, created_at)
             WHERE auto = 'auto-replied' AND game_id IS NULL;",
     ),
+    // See SQLite's step 34.
+    (
+        34,
+        "CREATE TABLE searches (
+            game_id     BIGINT PRIMARY KEY,
+            holder      TEXT NOT NULL,
+            since       BIGINT NOT NULL
+        );",
+    ),
 ];
 
 const BASELINE: &str = r#"

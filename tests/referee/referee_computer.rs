@@ -9,6 +9,7 @@ use world::*;
 use arbitre::games::engine::Level;
 use arbitre::games::{GameKind, Outcome, Side, Start};
 use arbitre::referee::{GameStatus, computer};
+use arbitre::text::Lang;
 
 /// Alice's challenge to the computer, proven (sent to her own player address).
 fn challenge(w: &mut World, line: &str) -> arbitre::referee::GameId {
@@ -263,8 +264,18 @@ fn a_hint_comes_by_mail_on_the_players_turn_and_never_in_a_game_between_people()
     let d = w.answer(ALICE, "HINT");
     assert!(only(&d, ALICE).body.contains("on its way"));
     let d = w.computer().expect("the hint");
-    let body = &only(&d, ALICE).body;
+    let hint = only(&d, ALICE);
+    let body = &hint.body;
     let live = live(w.game(id));
+    // With the position it is for: the board, drawn too.
+    let board = live.board(Lang::EN);
+    assert!(body.contains(board.trim_end()), "the board: {body}");
+    assert!(
+        hint.picture
+            .as_ref()
+            .is_some_and(|p| p.svg.contains("<svg")),
+        "a picture of the board"
+    );
     let suggested = live
         .legal_moves()
         .into_iter()

@@ -1,5 +1,5 @@
 //! Moves: the forward to the opponent, the mover's confirmation, a refused move, BOARD and
-//! CHECK.
+//! CHECK, the computer's hint.
 
 use super::*;
 
@@ -179,6 +179,14 @@ pub fn err_received(lang: Lang, s: &Seen) -> String {
     out.push_str(&position_block(lang, s));
     out.push('\n');
     out.push_str(&how_to_play(lang, s));
+    out
+}
+
+/// The computer's hint, searched at `level`: the move it suggests, then the position it is
+/// for (the board and its picture), as a move's mail shows it.
+pub fn hint_given(lang: Lang, s: &Seen, hint: &str, level: u8) -> String {
+    let mut out = t!(lang, "hint-answer", hint = hint.to_string(), level = level) + "\n";
+    out.push_str(&position_block(lang, s));
     out
 }
 
