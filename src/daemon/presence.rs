@@ -68,12 +68,21 @@ impl Activity {
     }
 }
 
+/// This machine's name, as the daemons' records and holders give it.
+fn host() -> String {
+    hostname::get()
+        .map(|h| h.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| "unknown".to_owned())
+}
+
 /// This process's run, starting now.
 pub fn this_run() -> DaemonRecord {
-    let host = hostname::get()
-        .map(|h| h.to_string_lossy().into_owned())
-        .unwrap_or_else(|_| "unknown".to_owned());
-    DaemonRecord::starting(&host, std::process::id(), env!("CARGO_PKG_VERSION"), now())
+    DaemonRecord::starting(
+        &host(),
+        std::process::id(),
+        env!("CARGO_PKG_VERSION"),
+        now(),
+    )
 }
 
 /// This process, as the holder of the messages it is at work on
@@ -82,9 +91,7 @@ pub fn this_run() -> DaemonRecord {
 pub fn holder() -> &'static str {
     static HOLDER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     HOLDER.get_or_init(|| {
-        let host = hostname::get()
-            .map(|h| h.to_string_lossy().into_owned())
-            .unwrap_or_else(|_| "unknown".to_owned());
+        let host = host();
         let since = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
@@ -100,9 +107,7 @@ pub fn gone(holder: &str) -> bool {
     let (Some(_since), Some(pid), Some(host)) = (parts.next(), parts.next(), parts.next()) else {
         return false;
     };
-    let here = hostname::get().map(|h| h.to_string_lossy().into_owned());
-    if here.ok().as_deref() != Some(host) || pid.parse::<u32>().is_err() || holder == self::holder()
-    {
+    if self::host() != host || pid.parse::<u32>().is_err() || holder == self::holder() {
         return false;
     }
     std::path::Path::new("/proc/self").exists()
@@ -142,7 +147,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn a_holder_is_gone_only_when_its_process_on_this_machine_is_no_more() {
-        let host = hostname::get().unwrap().to_string_lossy().into_owned();
+        let host = super::host();
         let mut child = std::process::Command::new("true").spawn().unwrap();
         let dead = child.id();
         child.wait().unwrap();

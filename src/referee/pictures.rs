@@ -29,8 +29,10 @@ pub fn attach(
         let Some(lang) = reader(&mail.to) else {
             continue;
         };
-        let live = replayed.entry(id).or_insert_with(|| live(id));
-        let Some(live) = live.as_ref() else { continue };
+        let position = replayed.entry(id).or_insert_with(|| live(id));
+        let Some(live) = position.as_ref() else {
+            continue;
+        };
         let board = live.board(lang);
         let board = board.trim_end();
         if board.is_empty() || !mail.body.contains(board) {
