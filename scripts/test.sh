@@ -75,8 +75,9 @@ mkdir -p target
 rm -f "$ARBITRE_SKIPPED"
 status=0
 # Every test binary is built once; then the SQLite pass and the PostgreSQL pass (below) run
-# side by side, their tests mostly waiting for the servers; then, one at a time, the binaries
-# that must run alone: they stop the mail server, or listen on the SMS gateway's one port.
+# side by side, their tests mostly waiting for the servers, and in their tail, one at a
+# time, the two binaries that listen on the SMS gateway's one port; then, one at a time,
+# the binaries that must run alone: they stop the mail server.
 # Each pass goes on after a failing binary (--no-fail-fast): with a few large binaries, one
 # failure would otherwise hide whole groups of tests.
 # The benches that need the servers do nothing under `cargo test` (they say how to run them
@@ -90,15 +91,17 @@ for f in benches/*.rs; do
 done
 cargo test --lib --bins --tests --examples "${bench_targets[@]}" --no-run 2>&1 || status=$?
 phase "build"
-alone=(daemon_imap_outage daemon_imap_restart daemon_sms sms_kannel)
-runs_alone() {
+alone=(daemon_imap_outage daemon_imap_restart)
+gateway=(daemon_sms sms_kannel)
+# Whether binary $1 runs by itself (alone, or on the gateway's port) rather than in a pass.
+runs_apart() {
     local a
-    for a in "${alone[@]}"; do [ "$a" = "$1" ] && return 0; done
+    for a in "${alone[@]}" "${gateway[@]}"; do [ "$a" = "$1" ] && return 0; done
     return 1
 }
 # The test binaries: one per folder of tests/ with a main.rs (games, referee, tournament,
 # daemon, cli, web: each file in it a module), and one per file left at the top of tests/
-# (those that run alone).
+# (those that run by themselves).
 test_binaries=()
 for f in tests/*.rs tests/*/main.rs; do
     case "$f" in
@@ -114,7 +117,7 @@ sources_of() {
 # pole of the run), and everything else beside it; the PostgreSQL pass likewise.
 sqlite_targets=(--lib --bins --examples "${bench_targets[@]}")
 for name in "${test_binaries[@]}"; do
-    runs_alone "$name" || [ "$name" = daemon ] || sqlite_targets+=(--test "$name")
+    runs_apart "$name" || [ "$name" = daemon ] || sqlite_targets+=(--test "$name")
 done
 # The store's second pass: the test binaries that open a store (through tests/common or
 # arbitre::store::testing) run again on PostgreSQL, each test on a fresh schema, and the
@@ -127,13 +130,22 @@ for name in "${test_binaries[@]}"; do
     # shellcheck disable=SC2046
     grep -qE '^mod common;|common/mod\.rs|common/cli\.rs|common/site\.rs|store::testing' \
         $(sources_of "$name") || continue
-    if runs_alone "$name"; then
+    if runs_apart "$name"; then
         store_alone+=("$name")
     else
         store_tests+=(--test "$name")
     fi
 done
 postgres_skips=(--skip daemon_pair_burst:: --skip daemon_store_lost:: --skip store_migrate::)
+# A binary run by itself: on SQLite, then on PostgreSQL if it opens a store.
+run_apart() {
+    local st=0
+    cargo test --test "$1" || st=$?
+    if [ -n "${ARBITRE_PG_ENV:-}" ] && printf '%s\n' "${store_alone[@]}" | grep -qx "$1"; then
+        ARBITRE_TEST_STORE=postgres cargo test --test "$1" || st=$?
+    fi
+    return "$st"
+}
 binaries=$((${#store_tests[@]} / 2 + ${#store_alone[@]}))
 mkdir -p target/test-logs
 rm -f target/test-logs/*.log target/test-logs/*.txt
@@ -150,7 +162,17 @@ chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0 nice -n 19)
 fuzz_build=$!
 cargo test --no-fail-fast --test daemon >target/test-logs/sqlite-daemon.log 2>&1 &
 daemon_pass=$!
-cargo test --no-fail-fast "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 &
+# The rest of the SQLite pass, which needs the CPU; then, while the daemon binary's two
+# passes wait on the servers, the gateway's binaries, one after the other (they mostly wait
+# on Kannel and the mail servers, which the passes share with them).
+(
+    st=0
+    cargo test --no-fail-fast "${sqlite_targets[@]}" >target/test-logs/sqlite.log 2>&1 || st=$?
+    for name in "${gateway[@]}"; do
+        run_apart "$name" >>target/test-logs/gateway.log 2>&1 || st=$?
+    done
+    exit "$st"
+) &
 sqlite_pass=$!
 postgres_pass=
 postgres_daemon_pass=
@@ -178,6 +200,8 @@ wait "$sqlite_pass" || status=$?
 wait "$daemon_pass" || status=$?
 echo "test.sh: ---- the SQLite pass ----"
 cat target/test-logs/sqlite.log target/test-logs/sqlite-daemon.log
+echo "test.sh: ---- the SMS gateway's binaries ----"
+cat target/test-logs/gateway.log
 if [ -n "$postgres_pass" ]; then
     wait "$postgres_pass" || status=$?
     if [ -n "$postgres_daemon_pass" ]; then
@@ -200,11 +224,7 @@ else
 fi
 echo "test.sh: ---- the binaries that run alone ----"
 for name in "${alone[@]}"; do
-    cargo test --test "$name" 2>&1 | tee -a target/test-logs/alone.log || status=$?
-    if [ -n "$postgres_pass" ] && printf '%s\n' "${store_alone[@]}" | grep -qx "$name"; then
-        ARBITRE_TEST_STORE=postgres cargo test --test "$name" 2>&1 |
-            tee -a target/test-logs/alone.log || status=$?
-    fi
+    run_apart "$name" 2>&1 | tee -a target/test-logs/alone.log || status=$?
 done
 phase "binaries alone"
 echo "test.sh: ---- the fuzz targets ----"
