@@ -1,5 +1,11 @@
 //! The inbound loop: one message at a time, from the mailbox to a committed decision; the
 //! batch's messages then flagged on the server together.
+//!
+//! Two daemons on one store read the same mailbox in the same order. A message the other
+//! daemon is deciding is left to it, and so is every later message that may act on the
+//! same game; a later message that acts on another game alone is decided at once. Each
+//! game's messages are still decided in the order they arrived, and the two daemons do not
+//! both wait on the message at the head of the mailbox.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,7 +14,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::mail::{Fetched, Inbox, parse};
-use crate::referee::{self, Decision, Inbound, Timestamp};
+use crate::referee::{self, Decision, GameId, Inbound, Lookup, Timestamp};
 use crate::store::{Answering, At, Attempt, Decided, MessageKey, Seen, Settled};
 
 use super::presence::{self, Doing};
@@ -33,7 +39,31 @@ pub enum Handled {
     /// Processing failed or crashed too often: recorded as processed with no effect.
     SetAside,
     /// Another daemon on the store is at work on it: nothing done, to be read again.
-    HeldElsewhere,
+    HeldElsewhere {
+        /// The one game it acts on, when it names it ([`own_game`]).
+        game: Option<GameId>,
+    },
+    /// Left untouched, to be read again: it may act on a game whose earlier message was
+    /// left to another daemon in this batch.
+    Deferred {
+        /// The one game it acts on, when it names it ([`own_game`]).
+        game: Option<GameId>,
+    },
+}
+
+/// The one game a message acts on, when the message alone tells: a command on one game
+/// sent to a seat's reply address (the referee's first way of finding the game), or with
+/// a Subject tag and no reply to one of arbitre's mails. `None` when it may act on another
+/// game or several (a new game, a reply found by its References, a request to confirm).
+pub fn own_game(lookup: &Lookup, msg: &Inbound) -> Option<GameId> {
+    if !lookup.one_game {
+        return None;
+    }
+    lookup.token_game.or_else(|| {
+        (lookup.references.is_empty() && msg.references.is_empty())
+            .then_some(lookup.subject_game)
+            .flatten()
+    })
 }
 
 /// Processes one fetched message up to the commit (not the flag).
@@ -41,6 +71,18 @@ pub async fn handle_one(
     settings: &DaemonSettings,
     store: &SharedStore,
     fetched: &Fetched,
+) -> Result<Handled, DaemonError> {
+    handle_after(settings, store, fetched, &[]).await
+}
+
+/// Processes one fetched message up to the commit, unless it may act on one of the games
+/// `waiting` (games whose earlier messages this batch left to another daemon): then it is
+/// [`Handled::Deferred`], untouched.
+async fn handle_after(
+    settings: &DaemonSettings,
+    store: &SharedStore,
+    fetched: &Fetched,
+    waiting: &[GameId],
 ) -> Result<Handled, DaemonError> {
     let referee_config = settings.referee.clone();
     let mut msg = parse::parse(&fetched.raw, &referee_config.address, fetched.received_at);
@@ -56,6 +98,10 @@ pub async fn handle_one(
         msg.received_at = at;
     }
     let lookup = referee::lookup(&referee_config, &msg);
+    let game = own_game(&lookup, &msg);
+    if !waiting.is_empty() && game.is_none_or(|g| waiting.contains(&g)) {
+        return Ok(Handled::Deferred { game });
+    }
     let key = fetched.key.clone();
     let max_attempts = settings.max_attempts;
     with_store(store, move |s| {
@@ -69,7 +115,7 @@ pub async fn handle_one(
         }
         let tries = match s.begin_attempt(&msg.message_id, presence::holder(), at)? {
             Attempt::Counted(n) => n,
-            Attempt::HeldElsewhere => return Ok(Handled::HeldElsewhere),
+            Attempt::HeldElsewhere => return Ok(Handled::HeldElsewhere { game }),
         };
         if tries > max_attempts {
             let aside = Decision {
@@ -327,9 +373,13 @@ async fn read<I: Inbox>(
         // command, not one a message): one decided but not yet flagged when the daemon
         // dies is found again and recognised by the store (`AlreadyProcessed`).
         let mut decided = Vec::new();
+        // The games of the messages left to another daemon in this batch: a later message
+        // that may act on one of them waits too.
+        let mut waiting: Vec<GameId> = Vec::new();
+        let mut held_elsewhere = false;
         let mut stopping = false;
         for fetched in batch {
-            let handled = match handle_one(settings, &store, &fetched).await {
+            let handled = match handle_after(settings, &store, &fetched, &waiting).await {
                 Ok(h) => h,
                 // The store, not the message: the message is left for when it is back.
                 Err(DaemonError::Store(e)) if e.may_pass() => {
@@ -376,13 +426,23 @@ async fn read<I: Inbox>(
                     uid = fetched.key.uid,
                     "message failed too often: recorded as processed, without effect"
                 ),
-                // The other daemon is deciding it: read it again in a moment (by then it is
-                // processed, or that daemon's hold ran out), keeping each game's order.
-                Handled::HeldElsewhere => {
-                    tracing::debug!(uid = fetched.key.uid, "in another daemon's hands");
-                    tokio::time::sleep(Duration::from_millis(500)).await;
+                // The other daemon is deciding it, or an earlier message of its game: read
+                // it again later (by then it is processed, or that daemon's hold ran out),
+                // and go on with the messages that act on other games alone. One that may
+                // act on any game ends the batch, keeping each game's order.
+                Handled::HeldElsewhere { game } | Handled::Deferred { game } => {
+                    if matches!(handled, Handled::HeldElsewhere { .. }) {
+                        tracing::debug!(uid = fetched.key.uid, "in another daemon's hands");
+                        held_elsewhere = true;
+                    }
                     complete = false;
-                    break;
+                    match game {
+                        Some(game) => {
+                            waiting.push(*game);
+                            continue;
+                        }
+                        None => break,
+                    }
                 }
             }
             decided.push(fetched.key.clone());
@@ -402,6 +462,10 @@ async fn read<I: Inbox>(
         }
         if stopping {
             return Ok(());
+        }
+        if held_elsewhere && decided.is_empty() {
+            // Nothing this daemon could decide: give the other one a moment.
+            tokio::time::sleep(Duration::from_millis(500)).await;
         }
         if !complete {
             // The messages after the one that stopped the batch were handed out but not

@@ -385,3 +385,86 @@ async fn a_batch_cut_short_is_read_again_from_its_oldest_unprocessed_message() {
     assert_eq!(*flagged.lock().unwrap(), vec![1, 2, 3]);
     assert_eq!(store.lock().unwrap().processed_count().unwrap(), 3);
 }
+
+/// A `CHECK` from alice, sent to the reply address of game `game`'s white seat when a game
+/// is given, else to arbitre's own address.
+fn check_in(config: &RefereeConfig, uid: u32, message_id: &str, game: Option<i64>) -> Fetched {
+    let to = match game {
+        Some(game) => crate::referee::token::reply_address(
+            config,
+            crate::referee::token::Seat {
+                game,
+                side: crate::games::Side::White,
+            },
+        )
+        .expect("plus-addressing is on"),
+        None => config.address.clone(),
+    };
+    let raw = format!(
+        "From: alice@example.net\r\nTo: {to}\r\nMessage-ID: <{message_id}>\r\nSubject: check\r\n\r\nCHECK\r\n"
+    )
+    .into_bytes();
+    Fetched {
+        size: raw.len(),
+        raw,
+        ..fetched(uid, message_id)
+    }
+}
+
+#[tokio::test]
+async fn a_message_held_by_another_daemon_holds_back_its_game_alone() {
+    let mut settings = settings();
+    settings.referee.plus_addressing = true;
+    let config = settings.referee.clone();
+    let store = store();
+    // Another daemon is deciding the first message (game 1).
+    let held = store
+        .lock()
+        .unwrap()
+        .begin_attempt("m1@x", "elsewhere/1/1", crate::base::now())
+        .unwrap();
+    assert_eq!(held, crate::store::Attempt::Counted(1));
+    let flagged = Arc::new(Mutex::new(Vec::new()));
+    let inbox = ReadOnceInbox {
+        messages: vec![
+            check_in(&config, 1, "m1@x", Some(1)),
+            check_in(&config, 2, "m2@x", Some(2)),
+            check_in(&config, 3, "m3@x", Some(1)),
+            // Names no game: it may act on any of alice's, game 1 among them.
+            check_in(&config, 4, "m4@x", None),
+            check_in(&config, 5, "m5@x", Some(3)),
+        ],
+        handed_out: 0,
+        flagged: flagged.clone(),
+        fail_done: None,
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let daemon = tokio::spawn(run(
+        settings,
+        inbox,
+        Arc::new(FakeSender::default()),
+        store.clone(),
+        async {
+            rx.await.ok();
+        },
+    ));
+    // Game 2's message is decided at once; game 1's second one waits for its first, and
+    // the one that names no game waits, with everything after it.
+    eventually("game 2's message flagged", || {
+        flagged.lock().unwrap().contains(&2)
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(*flagged.lock().unwrap(), vec![2]);
+    assert_eq!(store.lock().unwrap().processed_count().unwrap(), 1);
+    // The other daemon lets go (its decision failed): the rest follows, in order.
+    store.lock().unwrap().attempts_done("m1@x").unwrap();
+    eventually("every message flagged", || {
+        flagged.lock().unwrap().len() == 5
+    })
+    .await;
+    tx.send(()).unwrap();
+    daemon.await.unwrap().unwrap();
+    assert_eq!(*flagged.lock().unwrap(), vec![2, 1, 3, 4, 5]);
+    assert_eq!(store.lock().unwrap().processed_count().unwrap(), 5);
+}
