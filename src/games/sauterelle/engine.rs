@@ -50,19 +50,19 @@ impl Engine for Position {
     /// The race is long and its quiet moves look alike to a shallow search: the standard
     /// low levels (one or two plies, a temperature) all scored about even against each
     /// other, and a search of four plies no better than one. What tells them apart is how
-    /// often a player strays from a four-ply search's move (`cargo bench --bench engine --
-    /// --game sauterelle --match ...`, 200 games a pair: straying 600 times in a thousand
-    /// scored 76 % against 900, 350 scored 68 % against 600, none 67 % against 150). From
-    /// level 6, the search deepens as far as its node budget lets it: 20 k nodes (81 %
-    /// against four plies), then the standard budgets of levels 7 to 9. The standard level
-    /// 6's 40 k nodes left too small a step to level 7's 150 k (63.8 %, where 20 k gives
-    /// 81.5 %).
+    /// often a player strays from a four-ply search's move: levels 1 to 4 stray 900, 600,
+    /// 300 and 0 times in a thousand (`cargo bench --bench engine -- --game sauterelle
+    /// --match ...`, 200 games a pair: 76.0, 68.0 and 75.5 % each against the one below;
+    /// steps of 250 or less scored 61 to 65 %). From level 5 the search deepens as far as
+    /// its node budget lets it: 5 k nodes (99.5 % against four plies), 20 k (94.8 %), then
+    /// the standard budgets of levels 7 to 9 (150 k: 81.5 % against 20 k).
+    /// docs/benchmarks.md has the matches, those that failed included.
     const STYLES: [Style; 9] = [
         Style::new(4, 200_000, 0.0, 900),
         Style::new(4, 200_000, 0.0, 600),
-        Style::new(4, 200_000, 0.0, 350),
-        Style::new(4, 200_000, 0.0, 100),
+        Style::new(4, 200_000, 0.0, 300),
         Style::new(4, 200_000, 0.0, 0),
+        Style::new(64, 5_000, 0.0, 0),
         Style::new(64, 20_000, 0.0, 0),
         level::STANDARD[6],
         level::STANDARD[7],
