@@ -132,6 +132,28 @@ fn store() -> SharedStore {
     Arc::new(Mutex::new(crate::store::testing::fresh_store("daemon")))
 }
 
+/// The daemon loop on `inbox`, `sender` and `store`, spawned: it stops when the returned
+/// sender is used (or dropped).
+fn spawn_daemon<I, S>(
+    settings: DaemonSettings,
+    inbox: I,
+    sender: Arc<S>,
+    store: &SharedStore,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), DaemonError>>,
+)
+where
+    I: Inbox + Send + 'static,
+    S: crate::delivery::Sender + Send + Sync + 'static,
+{
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let daemon = tokio::spawn(run(settings, inbox, sender, store.clone(), async {
+        rx.await.ok();
+    }));
+    (tx, daemon)
+}
+
 async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
     for _ in 0..400 {
         if check() {
@@ -157,16 +179,7 @@ async fn each_message_is_committed_once_and_flagged_only_after_its_commit() {
         done: done.clone(),
         calls: Arc::default(),
     };
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let daemon = tokio::spawn(run(
-        settings(),
-        inbox,
-        Arc::new(FakeSender::default()),
-        store.clone(),
-        async {
-            rx.await.ok();
-        },
-    ));
+    let (tx, daemon) = spawn_daemon(settings(), inbox, Arc::new(FakeSender::default()), &store);
     eventually("four flags", || done.lock().unwrap().len() == 4).await;
     tx.send(()).unwrap();
     daemon.await.unwrap().unwrap();
@@ -218,16 +231,7 @@ async fn the_outbox_is_retried_until_the_server_accepts() {
         done: Arc::default(),
         calls: Arc::default(),
     };
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let daemon = tokio::spawn(run(
-        settings(),
-        inbox,
-        sender.clone(),
-        store.clone(),
-        async {
-            rx.await.ok();
-        },
-    ));
+    let (tx, daemon) = spawn_daemon(settings(), inbox, sender.clone(), &store);
     let s2 = sender.clone();
     // Two failures at one-second backoff each, then success.
     for _ in 0..1500 {
@@ -259,16 +263,7 @@ async fn a_failing_mailbox_is_retried_with_backoff_and_shutdown_is_prompt() {
         done: Arc::default(),
         calls: calls.clone(),
     };
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let daemon = tokio::spawn(run(
-        settings(),
-        inbox,
-        Arc::new(FakeSender::default()),
-        store.clone(),
-        async {
-            rx.await.ok();
-        },
-    ));
+    let (tx, daemon) = spawn_daemon(settings(), inbox, Arc::new(FakeSender::default()), &store);
     let s2 = store.clone();
     eventually("the message after two failures", || {
         s2.lock().unwrap().processed_count().unwrap() == 1
@@ -364,16 +359,7 @@ async fn a_batch_cut_short_is_read_again_from_its_oldest_unprocessed_message() {
         flagged: flagged.clone(),
         fail_done: Some(1),
     };
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let daemon = tokio::spawn(run(
-        settings(),
-        inbox,
-        Arc::new(FakeSender::default()),
-        store.clone(),
-        async {
-            rx.await.ok();
-        },
-    ));
+    let (tx, daemon) = spawn_daemon(settings(), inbox, Arc::new(FakeSender::default()), &store);
     // Without reading the batch again, the messages whose flags failed would wait for the
     // next full scan, and later mail would be decided first.
     eventually("every message flagged", || {
@@ -438,16 +424,7 @@ async fn a_message_held_by_another_daemon_holds_back_its_game_alone() {
         flagged: flagged.clone(),
         fail_done: None,
     };
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let daemon = tokio::spawn(run(
-        settings,
-        inbox,
-        Arc::new(FakeSender::default()),
-        store.clone(),
-        async {
-            rx.await.ok();
-        },
-    ));
+    let (tx, daemon) = spawn_daemon(settings, inbox, Arc::new(FakeSender::default()), &store);
     // Game 2's message is decided at once; game 1's second one waits for its first, and
     // the one that names no game waits, with everything after it.
     eventually("game 2's message flagged", || {
