@@ -284,21 +284,10 @@ fn hint(
     next.hint_request = None;
     next.updated_at = now;
     let lang = desk.lang_of(game.address_of(player));
-    let body = match next.rebuild() {
-        Ok(live) => {
-            let seen = desk.seen(&next, &live, player);
-            reply::hint_given(lang, &seen, &advice.text, task.level.number())
-        }
-        // Not for a game the search replayed; the hint alone then.
-        Err(_) => {
-            t!(
-                lang,
-                "hint-answer",
-                hint = advice.text.clone(),
-                level = task.level.number()
-            ) + "\n"
-        }
-    };
+    // Not for a game the search replayed (it does not replay): the hint alone then.
+    let live = next.rebuild().ok();
+    let seen = live.as_ref().map(|live| desk.seen(&next, live, player));
+    let body = reply::hint_given(lang, seen.as_ref(), &advice.text, task.level.number());
     desk.notify(&next, player, body);
     desk.short(t!(lang, "sms-hint", hint = advice.text.clone()));
     desk.summary = format!(

@@ -183,10 +183,12 @@ pub fn err_received(lang: Lang, s: &Seen) -> String {
 }
 
 /// The computer's hint, searched at `level`: the move it suggests, then the position it is
-/// for (the board and its picture), as a move's mail shows it.
-pub fn hint_given(lang: Lang, s: &Seen, hint: &str, level: u8) -> String {
+/// for (the board and its picture), as a move's mail shows it, when `s` is given.
+pub fn hint_given(lang: Lang, s: Option<&Seen>, hint: &str, level: u8) -> String {
     let mut out = t!(lang, "hint-answer", hint = hint.to_string(), level = level) + "\n";
-    out.push_str(&position_block(lang, s));
+    if let Some(s) = s {
+        out.push_str(&position_block(lang, s));
+    }
     out
 }
 
