@@ -15,7 +15,7 @@ use tokio::sync::{Notify, watch};
 
 use crate::mail::{Fetched, Inbox, parse};
 use crate::referee::{self, Decision, GameId, Inbound, Lookup, Timestamp};
-use crate::store::{Answering, At, Attempt, Decided, MessageKey, Seen, Settled};
+use crate::store::{Answering, At, Attempt, Decided, MessageKey, Seen, Settled, Store, StoreError};
 
 use super::presence::{self, Doing};
 use super::{DaemonError, DaemonSettings, SharedStore, now, with_store};
@@ -152,7 +152,7 @@ async fn handle_after(
                 Settled::AlreadyDone | Settled::Nothing(()) => Handled::AlreadyProcessed,
             });
         }
-        let settled = s.decide(answering(&key, &msg), At::Fixed(at), |s, at| {
+        let decide = |s: &mut Store, at| -> Result<Decided<'static, ()>, StoreError> {
             // A reply to a request to confirm: the request, and what its command needs.
             let asked = match &lookup.confirmation {
                 Some(id) => s.confirmation(id)?,
@@ -166,7 +166,12 @@ async fn handle_after(
                 referee::handle(&referee_config, &ctx, &msg, at),
                 (),
             ))
-        })?;
+        };
+        // A message about one game alone is decided beside the other games' (PostgreSQL).
+        let settled = match game {
+            Some(game) => s.decide_game(game, answering(&key, &msg), At::Fixed(at), decide)?,
+            None => s.decide(answering(&key, &msg), At::Fixed(at), decide)?,
+        };
         Ok(match settled {
             Settled::Done { decision, .. } => Handled::Committed {
                 computer: super::computer::concerns_computer(&decision),

@@ -16,12 +16,22 @@
 //! - the mails, SMS and reminders the decision sends are queued in it too, to be sent after
 //!   the commit under their stable ids;
 //! - a director's action is sealed into the audit log in it as well.
+//!
+//! A message that acts on one game alone ([`Store::decide_game`]) need not stop every other
+//! writer: on PostgreSQL its transaction holds the writers' lock shared, the message's lock
+//! and the game's, so that two daemons decide moves of different games side by side. What
+//! such a decision may write is checked before anything is: only its game's record and
+//! its mails. One that reaches further (a player, an event, another game, a request to
+//! confirm) is rolled back and taken again under the whole store's lock. Whatever writes
+//! more than one game's record always holds the whole store, so nothing a game's decision
+//! reads about its game can change under it.
 
 use crate::audit::{Draft, Entry};
-use crate::base::{Timestamp, now};
+use crate::base::{GameId, Timestamp, now};
 use crate::keys::KeySet;
 use crate::referee::Decision;
 
+use super::sql::{Dialect, Lock, message_key};
 use super::{Committed, MessageKey, Store, StoreError};
 
 /// What a decision answers: recorded with it, so that it is decided once.
@@ -97,60 +107,163 @@ pub enum Settled<T> {
     AlreadyDone,
 }
 
+/// A decision taken under one game's lock that writes more than that game's record and
+/// its mails: rolled back, to be taken again under the whole store's lock.
+#[derive(Debug)]
+struct Beyond;
+
 impl Store {
-    /// Reads, decides and commits in one write transaction: see the module doc. `decide`
-    /// reads what it needs through the store it is given (inside the transaction) and must
-    /// not write; everything written goes through its [`Decided`]. Rolled back, with
-    /// nothing marked, if anything fails.
+    /// Reads, decides and commits in one write transaction holding the whole store: see
+    /// the module doc. `decide` reads what it needs through the store it is given (inside
+    /// the transaction) and must not write; everything written goes through its
+    /// [`Decided`]. Rolled back, with nothing marked, if anything fails.
     pub fn decide<'k, T>(
         &mut self,
         answering: Answering<'_>,
         at: At,
         decide: impl FnOnce(&mut Store, Timestamp) -> Result<Decided<'k, T>, StoreError>,
     ) -> Result<Settled<T>, StoreError> {
-        self.immediate(|s| {
-            let at = match at {
-                At::Fixed(at) => at,
-                At::Now => now(),
-            };
-            // An SMS is marked first: its row says whether it was decided already.
-            if let Answering::Sms { id, .. } = answering
-                && !s.sms_processed(id, at)?
-            {
-                return Ok(Settled::AlreadyDone);
-            }
-            let (decision, audit, value) = match decide(s, at)? {
-                Decided::Commit(decision, value) => (decision, None, value),
-                Decided::Audited {
-                    decision,
-                    draft,
-                    keys,
-                    value,
-                } => (decision, Some((draft, keys)), value),
-                Decided::Nothing(value) => return Ok(Settled::Nothing(value)),
-            };
-            let processed = match answering {
-                Answering::Mail { key, message_id } => Some((key, message_id)),
-                Answering::Sms { .. } | Answering::Nothing => None,
-            };
-            if s.commit(&decision, processed, at)? == Committed::AlreadyProcessed {
-                return Ok(Settled::AlreadyDone);
-            }
-            if let Answering::Sms { message_id, .. } = answering {
-                s.attempts_done(message_id)?;
-            }
-            let entry = match audit {
-                Some((draft, keys)) => Some(s.append_audit(draft, keys)?),
-                None => None,
-            };
-            Ok(Settled::Done {
-                decision,
-                value,
-                entry,
-                at,
-            })
-        })
+        match self.immediate(|s| s.settle(answering, at, decide, None))? {
+            Ok(settled) => Ok(settled),
+            Err(Beyond) => Err(StoreError::Corrupt(
+                "a decision under the store's lock was bounded to one game".into(),
+            )),
+        }
     }
+
+    /// [`Store::decide`] for a message that acts on `game` alone, as far as the message
+    /// tells: on PostgreSQL, decided beside the decisions of other games (see the module
+    /// doc). `decide` runs a second time, under the whole store's lock, when its first
+    /// decision writes more than `game`'s record and its mails; it must not write (as for
+    /// [`Store::decide`]), so running it again changes nothing but its answer. On SQLite,
+    /// which has one writer at a time, the same as [`Store::decide`].
+    pub fn decide_game<'k, T>(
+        &mut self,
+        game: GameId,
+        answering: Answering<'_>,
+        at: At,
+        mut decide: impl FnMut(&mut Store, Timestamp) -> Result<Decided<'k, T>, StoreError>,
+    ) -> Result<Settled<T>, StoreError> {
+        if self.conn.dialect() == Dialect::Postgres {
+            let lock = Lock::Game {
+                game,
+                message: message_key(&answering.identity()),
+            };
+            let tried = self.holding(lock, |s| {
+                let settled = s.settle(answering, at, &mut decide, Some(game))?;
+                let commit = settled.is_ok();
+                Ok((settled, commit))
+            })?;
+            match tried {
+                Ok(settled) => return Ok(settled),
+                Err(Beyond) => tracing::debug!(
+                    game,
+                    "the decision reaches past its game: taken again under the store's lock"
+                ),
+            }
+        }
+        self.decide(answering, at, decide)
+    }
+
+    /// The inside of a decision's transaction; `within`: the game a decision under that
+    /// game's lock may write alone ([`Beyond`] when it writes more, before it writes).
+    fn settle<'k, T>(
+        &mut self,
+        answering: Answering<'_>,
+        at: At,
+        decide: impl FnOnce(&mut Store, Timestamp) -> Result<Decided<'k, T>, StoreError>,
+        within: Option<GameId>,
+    ) -> Result<Result<Settled<T>, Beyond>, StoreError> {
+        let at = match at {
+            At::Fixed(at) => at,
+            At::Now => now(),
+        };
+        // An SMS is marked first: its row says whether it was decided already.
+        if let Answering::Sms { id, .. } = answering
+            && !self.sms_processed(id, at)?
+        {
+            return Ok(Ok(Settled::AlreadyDone));
+        }
+        let (decision, audit, value) = match decide(self, at)? {
+            Decided::Commit(decision, value) => (decision, None, value),
+            Decided::Audited {
+                decision,
+                draft,
+                keys,
+                value,
+            } => (decision, Some((draft, keys)), value),
+            Decided::Nothing(value) => return Ok(Ok(Settled::Nothing(value))),
+        };
+        if let Some(game) = within
+            && (audit.is_some() || !writes_only(&decision, game))
+        {
+            return Ok(Err(Beyond));
+        }
+        let processed = match answering {
+            Answering::Mail { key, message_id } => Some((key, message_id)),
+            Answering::Sms { .. } | Answering::Nothing => None,
+        };
+        if self.commit(&decision, processed, at)? == Committed::AlreadyProcessed {
+            return Ok(Ok(Settled::AlreadyDone));
+        }
+        if let Answering::Sms { message_id, .. } = answering {
+            self.attempts_done(message_id)?;
+        }
+        let entry = match audit {
+            Some((draft, keys)) => Some(self.append_audit(draft, keys)?),
+            None => None,
+        };
+        Ok(Ok(Settled::Done {
+            decision,
+            value,
+            entry,
+            at,
+        }))
+    }
+}
+
+impl Answering<'_> {
+    /// What identifies the answered message across its copies (the key of its lock).
+    fn identity(&self) -> String {
+        match self {
+            Answering::Mail { message_id, .. } => format!("mail\0{message_id}"),
+            Answering::Sms { id, .. } => format!("sms\0{id}"),
+            Answering::Nothing => String::new(),
+        }
+    }
+}
+
+/// Whether `decision` writes nothing but `game`'s record (its moves, clocks and stops) and
+/// mails about that game or about none: what a decision under that game's lock may write.
+/// Players, events, requests to confirm, other games, delivery reports, phone codes,
+/// invitations and STOPs are read by decisions of other games, so they need the whole
+/// store's lock.
+fn writes_only(decision: &Decision, game: GameId) -> bool {
+    let Decision {
+        players,
+        games,
+        outbox,
+        sms_stops,
+        codes,
+        invitations,
+        events,
+        confirmations,
+        fates,
+        unreached,
+        readdress,
+        summary: _,
+    } = decision;
+    players.is_empty()
+        && events.is_empty()
+        && confirmations.is_empty()
+        && fates.is_empty()
+        && sms_stops.is_empty()
+        && codes.is_empty()
+        && invitations.is_empty()
+        && readdress.is_none()
+        && games.iter().all(|g| g.id == game)
+        && unreached.iter().all(|(g, _, _)| *g == game)
+        && outbox.iter().all(|m| m.game.is_none_or(|g| g == game))
 }
 
 #[cfg(test)]
@@ -161,6 +274,7 @@ mod tests {
     use crate::referee::AutoKind;
     use crate::store::Attempt;
     use crate::store::sms::SmsIn;
+    use crate::store::sql::params;
     use crate::store::testing::stores;
     use crate::store::tests::{decision, game, key, mail};
 
@@ -170,6 +284,169 @@ mod tests {
             g,
             vec![mail(id, "bob@example.org", Some(1), AutoKind::Replied)],
         )
+    }
+
+    /// A move in `game` that writes that game and a mail about it, nothing more.
+    fn a_move_in(game_id: GameId, plies: &[&str], id: &str) -> Decision {
+        let g = game(game_id, "carol@example.org", "dave@example.org", plies);
+        let mut d = decision(
+            g,
+            vec![mail(
+                id,
+                "dave@example.org",
+                Some(game_id),
+                AutoKind::Replied,
+            )],
+        );
+        d.players.clear();
+        d
+    }
+
+    fn mail_answered<'a>(key: &'a MessageKey, message_id: &'a str) -> Answering<'a> {
+        Answering::Mail { key, message_id }
+    }
+
+    #[test]
+    fn a_decision_of_one_game_reaching_further_is_taken_again_under_the_stores_lock() {
+        for mut s in stores("a_decision_of_one_game_reaching_further") {
+            let postgres = s.dialect() == Dialect::Postgres;
+            let mut runs = 0;
+            let done = s
+                .decide_game(
+                    1,
+                    mail_answered(&key(1), "a@players"),
+                    At::Fixed(10),
+                    |_, _| {
+                        runs += 1;
+                        Ok(Decided::Commit(a_move_in(1, &["m1"], "out-1@arbitre"), ()))
+                    },
+                )
+                .unwrap();
+            assert!(matches!(done, Settled::Done { .. }), "{done:?}");
+            assert_eq!(runs, 1, "a decision within its game is taken once");
+            // A message of game 1 whose decision writes game 2 as well.
+            let mut runs = 0;
+            let done = s
+                .decide_game(
+                    1,
+                    mail_answered(&key(2), "b@players"),
+                    At::Fixed(11),
+                    |_, _| {
+                        runs += 1;
+                        let mut d = a_move_in(1, &["m1", "m2"], &format!("out-2.{runs}@arbitre"));
+                        d.games
+                            .push(game(2, "erin@example.org", "frank@example.org", &[]));
+                        Ok(Decided::Commit(d, runs))
+                    },
+                )
+                .unwrap();
+            let Settled::Done { value, .. } = done else {
+                panic!("{done:?}")
+            };
+            assert_eq!(
+                value,
+                if postgres { 2 } else { 1 },
+                "PostgreSQL takes it again under the store's lock; SQLite has one writer"
+            );
+            assert_eq!(s.game(1).unwrap().unwrap().moves.len(), 2);
+            assert!(s.game(2).unwrap().is_some(), "the second run committed");
+            assert_eq!(
+                s.outbox_counts().unwrap().0,
+                2,
+                "the first run, rolled back, queued nothing"
+            );
+            assert_eq!(s.processed_count().unwrap(), 2);
+            // A second copy of a message, decided under any game, changes nothing.
+            let again = s
+                .decide_game(
+                    3,
+                    mail_answered(&key(3), "a@players"),
+                    At::Fixed(12),
+                    |_, _| Ok(Decided::Commit(a_move_in(3, &[], "out-3@arbitre"), ())),
+                )
+                .unwrap();
+            assert!(matches!(again, Settled::AlreadyDone), "{again:?}");
+            assert!(s.game(3).unwrap().is_none());
+        }
+    }
+
+    #[test]
+    fn decisions_of_two_games_are_taken_side_by_side_on_postgresql() {
+        use std::sync::mpsc;
+        use std::time::Duration;
+        let Some(server) = crate::store::testing::server() else {
+            return;
+        };
+        let location = server.fresh("two_games_side_by_side");
+        let mut first = Store::connect(&location).unwrap();
+        let mut second = Store::connect(&location).unwrap();
+        let (inside, is_inside) = mpsc::channel();
+        let (go, wait_go) = mpsc::channel::<()>();
+        let holder = std::thread::spawn(move || {
+            let settled = first
+                .decide_game(
+                    1,
+                    mail_answered(&key(1), "a@players"),
+                    At::Fixed(10),
+                    |_, _| {
+                        inside.send(()).unwrap();
+                        // Holds game 1 until told to go on (or gives up after 30 s).
+                        let gave_up = wait_go.recv_timeout(Duration::from_secs(30)).is_err();
+                        Ok(Decided::Commit(
+                            a_move_in(1, &["m1"], "out-1@arbitre"),
+                            gave_up,
+                        ))
+                    },
+                )
+                .unwrap();
+            match settled {
+                Settled::Done { value, .. } => value,
+                other => panic!("{other:?}"),
+            }
+        });
+        is_inside
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the first decision started");
+        let try_lock = |sql: String| -> bool {
+            second
+                .conn
+                .query_built(&sql, params![], |r| r.get::<bool>(0))
+                .unwrap()[0]
+        };
+        use super::super::sql::{GAME_LOCK_CLASS, WRITE_LOCK};
+        assert!(
+            !try_lock(format!("SELECT pg_try_advisory_xact_lock({WRITE_LOCK})")),
+            "no whole-store writer while a game is decided"
+        );
+        assert!(try_lock(format!(
+            "SELECT pg_try_advisory_xact_lock_shared({WRITE_LOCK})"
+        )));
+        assert!(!try_lock(format!(
+            "SELECT pg_try_advisory_xact_lock({GAME_LOCK_CLASS}, 1)"
+        )));
+        // Game 2 is decided and committed while game 1's decision is still open.
+        let done = second
+            .decide_game(
+                2,
+                mail_answered(&key(2), "b@players"),
+                At::Fixed(11),
+                |_, _| Ok(Decided::Commit(a_move_in(2, &["n1"], "out-2@arbitre"), ())),
+            )
+            .unwrap();
+        assert!(matches!(done, Settled::Done { .. }), "{done:?}");
+        assert!(
+            second.game(1).unwrap().is_none(),
+            "game 1 not yet committed"
+        );
+        go.send(()).unwrap();
+        let gave_up = holder.join().unwrap();
+        assert!(
+            !gave_up,
+            "game 2's decision did not wait for game 1's (it would have, under one lock)"
+        );
+        assert!(second.game(1).unwrap().is_some());
+        assert_eq!(second.outbox_counts().unwrap().0, 2);
+        assert_eq!(second.processed_count().unwrap(), 2);
     }
 
     #[test]

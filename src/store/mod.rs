@@ -519,11 +519,21 @@ impl Store {
         &mut self,
         f: impl FnOnce(&mut Store) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
+        self.holding(sql::Lock::Store, |s| Ok((f(s)?, true)))
+    }
+
+    /// Runs `f` inside one transaction that holds `lock` from its start: committed when
+    /// `f` returns its value with `true`, rolled back when with `false` (or when it fails).
+    fn holding<T>(
+        &mut self,
+        lock: sql::Lock,
+        f: impl FnOnce(&mut Store) -> Result<(T, bool), StoreError>,
+    ) -> Result<T, StoreError> {
         // `f` needs the store itself: no guard can borrow it meanwhile.
-        let level = self.conn.begin(true)?;
+        let level = self.conn.begin(lock)?;
         match f(self) {
-            Ok(v) => {
-                self.conn.end(level, true)?;
+            Ok((v, commit)) => {
+                self.conn.end(level, commit)?;
                 Ok(v)
             }
             Err(e) => {

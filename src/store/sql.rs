@@ -51,7 +51,44 @@ pub enum Dialect {
 
 /// The advisory lock every writing transaction of a PostgreSQL store holds: what SQLite's
 /// `BEGIN IMMEDIATE` gives (the writers of one store take turns; readers never wait).
+/// A writer of one game alone ([`Lock::Game`]) holds it shared, with that game's lock.
 pub const WRITE_LOCK: i64 = 0x6172_6269_7472_6501;
+
+/// The first key of a game's advisory lock (PostgreSQL's two-key form); the second is the
+/// game's number, folded into 31 bits (two games that share a lock only wait on each other).
+pub const GAME_LOCK_CLASS: i32 = 0x6172_6267;
+
+/// The first key of an answered message's advisory lock; the second is a hash of what
+/// identifies it (two messages that share a lock only wait on each other).
+pub const MESSAGE_LOCK_CLASS: i32 = 0x6172_626d;
+
+/// What a transaction holds from its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lock {
+    /// Nothing: the first write takes what it needs (SQLite's deferred transaction).
+    Deferred,
+    /// The whole store: its writers take turns.
+    Store,
+    /// One game, answering one message: on PostgreSQL, [`WRITE_LOCK`] shared (so no
+    /// whole-store writer runs meanwhile), then the message's lock (two copies of one
+    /// message, whatever game each names, are decided in turn), then the game's, so that
+    /// the writers of other games go on beside it. On SQLite, which has one writer at a
+    /// time, the same as [`Lock::Store`].
+    Game {
+        /// The game's number.
+        game: i64,
+        /// What identifies the message, hashed by [`message_key`].
+        message: i32,
+    },
+}
+
+/// The second key of a message's advisory lock: 31 bits of a SHA-256 of what identifies
+/// it (a hash that is the same in every daemon, whatever its build).
+pub fn message_key(identity: &str) -> i32 {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(identity.as_bytes());
+    i32::from_be_bytes([d[0] & 0x7f, d[1], d[2], d[3]])
+}
 
 /// The prepared statements a SQLite connection keeps (PostgreSQL sessions keep each one
 /// they prepare).
@@ -295,32 +332,42 @@ impl Db {
     }
 
     fn open(&self, write: bool) -> Result<Tx<'_>, StoreError> {
+        let lock = if write { Lock::Store } else { Lock::Deferred };
         Ok(Tx {
             db: self,
-            level: self.begin(write)?,
+            level: self.begin(lock)?,
             done: false,
         })
     }
 
-    /// Opens a transaction (`write`: holding the write lock from the start) or a savepoint
-    /// inside the open one; returns its level, for [`Db::end`]. For a caller that cannot
-    /// hold a [`Tx`] across what it runs.
-    pub fn begin(&self, write: bool) -> Result<u32, StoreError> {
+    /// Opens a transaction holding `lock` from its start, or a savepoint inside the open
+    /// one (which holds what the transaction took); returns its level, for [`Db::end`].
+    /// For a caller that cannot hold a [`Tx`] across what it runs.
+    pub fn begin(&self, lock: Lock) -> Result<u32, StoreError> {
         let depth = self.depth.get();
         if depth == 0 {
-            match (&self.backend, write) {
-                (Backend::Sqlite(c), true) => c.execute_batch("BEGIN IMMEDIATE")?,
-                (Backend::Sqlite(c), false) => c.execute_batch("BEGIN")?,
-                (Backend::Postgres(pg), write) => {
+            match (&self.backend, lock) {
+                (Backend::Sqlite(c), Lock::Store | Lock::Game { .. }) => {
+                    c.execute_batch("BEGIN IMMEDIATE")?
+                }
+                (Backend::Sqlite(c), Lock::Deferred) => c.execute_batch("BEGIN")?,
+                (Backend::Postgres(pg), lock) => {
                     self.reopen_if_lost(pg)?;
                     let pg = pg.borrow_mut();
-                    wait(pg.client.batch_execute("BEGIN"))?;
-                    if write
-                        && let Err(e) = wait(
-                            pg.client
-                                .execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK]),
-                        )
-                    {
+                    // One round trip: the transaction and its locks, in this order (the
+                    // store's lock before a game's, so that no two writers wait on each
+                    // other crosswise).
+                    let sql = match lock {
+                        Lock::Deferred => "BEGIN".to_owned(),
+                        Lock::Store => format!("BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"),
+                        Lock::Game { game, message } => format!(
+                            "BEGIN; SELECT pg_advisory_xact_lock_shared({WRITE_LOCK}); \
+                             SELECT pg_advisory_xact_lock({MESSAGE_LOCK_CLASS}, {message}); \
+                             SELECT pg_advisory_xact_lock({GAME_LOCK_CLASS}, {})",
+                            game_key(game)
+                        ),
+                    };
+                    if let Err(e) = wait(pg.client.batch_execute(&sql)) {
                         let _ = wait(pg.client.batch_execute("ROLLBACK"));
                         return Err(e.into());
                     }
@@ -352,6 +399,11 @@ impl Db {
             )),
         }
     }
+}
+
+/// A game's number as the second key of its advisory lock: 31 bits of it.
+fn game_key(game: i64) -> i32 {
+    (game & 0x7fff_ffff) as i32
 }
 
 /// An open transaction or savepoint. Rolled back when dropped without [`Tx::commit`].
