@@ -113,9 +113,9 @@ async fn handle_after(
             }
             Seen::New => {}
         }
-        let tries = match s.begin_attempt(&msg.message_id, presence::holder(), at)? {
+        let tries = match presence::begin_attempt(s, &msg.message_id, at)? {
             Attempt::Counted(n) => n,
-            Attempt::HeldElsewhere => return Ok(Handled::HeldElsewhere { game }),
+            Attempt::HeldBy(_) => return Ok(Handled::HeldElsewhere { game }),
         };
         if tries > max_attempts {
             let aside = Decision {

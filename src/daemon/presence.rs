@@ -11,6 +11,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::referee::Timestamp;
+use crate::store::Attempt;
 pub use crate::store::daemons::Doing;
 use crate::store::daemons::{DaemonRecord, Report};
 
@@ -114,6 +115,23 @@ pub fn gone(holder: &str) -> bool {
         && !std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// Begins this run's attempt at `message_id` ([`crate::store::Store::begin_attempt`]),
+/// taking it over at once from a run of this machine that is gone (this daemon's
+/// predecessor, killed at work on it), rather than waiting for its hold to lapse.
+pub fn begin_attempt(
+    s: &mut crate::store::Store,
+    message_id: &str,
+    now: Timestamp,
+) -> Result<Attempt, crate::store::StoreError> {
+    match s.begin_attempt(message_id, holder(), now)? {
+        Attempt::HeldBy(other) if gone(&other) => {
+            tracing::info!(message_id, holder = %other, "taking over a dead run's message");
+            s.take_over_attempt(message_id, &other, holder(), now)
+        }
+        attempt => Ok(attempt),
+    }
+}
+
 /// Reports `record` every [`EVERY`] and at each change of `activity`, until `gone` turns
 /// true (every other task of the daemon has ended); then records it stopped.
 pub async fn run(
@@ -164,5 +182,40 @@ mod tests {
         assert!(!super::gone(&format!("elsewhere.example/{dead}/12345")));
         assert!(!super::gone("one"));
         assert!(!super::gone(&format!("{host}/not-a-pid/1")));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_message_held_by_a_dead_run_of_this_machine_is_taken_over_at_once() {
+        use crate::store::Attempt;
+        let host = super::host();
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = format!("{host}/{}/12345", child.id());
+        child.wait().unwrap();
+        let live = format!("{host}/{}/12345", std::os::unix::process::parent_id());
+        for mut s in crate::store::testing::stores("a_message_held_by_a_dead_run") {
+            // Held by a run killed at work on it, a second ago: not waited for.
+            assert_eq!(
+                s.begin_attempt("m@x", &dead, 100).unwrap(),
+                Attempt::Counted(1)
+            );
+            assert_eq!(
+                super::begin_attempt(&mut s, "m@x", 101).unwrap(),
+                Attempt::Counted(2)
+            );
+            // Held by a live run, or by a run of another machine: left to it.
+            s.attempts_done("m@x").unwrap();
+            for other in [&live, "elsewhere.example/1/1"] {
+                assert_eq!(
+                    s.begin_attempt("n@x", other, 100).unwrap(),
+                    Attempt::Counted(1)
+                );
+                assert_eq!(
+                    super::begin_attempt(&mut s, "n@x", 101).unwrap(),
+                    Attempt::HeldBy(other.to_string())
+                );
+                s.attempts_done("n@x").unwrap();
+            }
+        }
     }
 }

@@ -66,9 +66,9 @@ async fn handle_one(
             sms.received_at,
         );
         // Counted before it is tried, in its own transaction: a crash counts too.
-        let tries = match s.begin_attempt(&msg.message_id, presence::holder(), now())? {
+        let tries = match presence::begin_attempt(s, &msg.message_id, now())? {
             Attempt::Counted(n) => n,
-            Attempt::HeldElsewhere => return Ok(Taken::HeldElsewhere),
+            Attempt::HeldBy(_) => return Ok(Taken::HeldElsewhere),
         };
         let message_id = msg.message_id.clone();
         let answering = Answering::Sms {

@@ -184,12 +184,13 @@ pub enum Seen {
 pub const ATTEMPT_LEASE: Timestamp = 10;
 
 /// What [`Store::begin_attempt`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Attempt {
     /// This is the message's `n`-th attempt: go on (or set it aside past the limit).
     Counted(u32),
-    /// Another run is at work on it: leave it to that run and look again later.
-    HeldElsewhere,
+    /// Another run, this one, is at work on it: leave it to that run and look again later
+    /// (unless that run is known to be dead: [`Store::take_over_attempt`]).
+    HeldBy(String),
 }
 
 /// What [`Store::commit`] did.
@@ -561,7 +562,7 @@ impl Store {
 
     /// Counts one more attempt at processing a message by `holder` (a daemon's run),
     /// committed at once so that an attempt that crashes the process still counts, and
-    /// returns how many there have been. [`Attempt::HeldElsewhere`] when another run began
+    /// returns how many there have been. [`Attempt::HeldBy`] when another run began
     /// an attempt less than [`ATTEMPT_LEASE`] seconds ago: that run is at work on it (two
     /// daemons on one store read the same mailbox), so this one neither counts nor tries.
     /// A hold older than the lease is a run that died or stalled: it is taken over, and
@@ -582,7 +583,53 @@ impl Store {
             params![message_id, holder, now, now - ATTEMPT_LEASE],
             |r| r.get(0),
         )?;
-        Ok(count.map_or(Attempt::HeldElsewhere, Attempt::Counted))
+        match count {
+            Some(n) => Ok(Attempt::Counted(n)),
+            None => self.attempt_holder(message_id, holder, now),
+        }
+    }
+
+    /// Who holds `message_id`'s attempt, found held: [`Attempt::HeldBy`] that run; counted
+    /// for `holder` when the hold ended meanwhile (the other run finished or let go).
+    fn attempt_holder(
+        &mut self,
+        message_id: &str,
+        holder: &str,
+        now: Timestamp,
+    ) -> Result<Attempt, StoreError> {
+        let other: Option<Option<String>> = self.conn.query_opt(
+            "SELECT holder FROM attempts WHERE message_id = ?1",
+            params![message_id],
+            |r| r.get(0),
+        )?;
+        match other.flatten() {
+            Some(other) if other != holder => Ok(Attempt::HeldBy(other)),
+            // Let go, or done, since the first statement: counted as a fresh attempt.
+            _ => self.begin_attempt(message_id, holder, now),
+        }
+    }
+
+    /// Takes the attempt at `message_id` over from `gone`, a run known to be dead (a daemon
+    /// of this machine killed at work on it), without waiting for its hold to lapse;
+    /// counted. [`Attempt::HeldBy`] when another run took it over first.
+    pub fn take_over_attempt(
+        &mut self,
+        message_id: &str,
+        gone: &str,
+        holder: &str,
+        now: Timestamp,
+    ) -> Result<Attempt, StoreError> {
+        let count: Option<u32> = self.conn.query_opt(
+            "UPDATE attempts SET count = count + 1, holder = ?3, since = ?4
+             WHERE message_id = ?1 AND holder = ?2
+             RETURNING count",
+            params![message_id, gone, holder, now],
+            |r| r.get(0),
+        )?;
+        match count {
+            Some(n) => Ok(Attempt::Counted(n)),
+            None => self.begin_attempt(message_id, holder, now),
+        }
     }
 
     /// Forgets the attempts at a message once it is processed.
@@ -1629,12 +1676,12 @@ mod tests {
             // The other daemon reads the same mail while the first is at work on it.
             assert_eq!(
                 s.begin_attempt("m@x", "two", 101).unwrap(),
-                Attempt::HeldElsewhere
+                Attempt::HeldBy("one".into())
             );
             assert_eq!(
                 s.begin_attempt("m@x", "two", 100 + ATTEMPT_LEASE - 1)
                     .unwrap(),
-                Attempt::HeldElsewhere
+                Attempt::HeldBy("one".into())
             );
             // The first tries again (its attempt failed): that counts.
             assert_eq!(
@@ -1648,9 +1695,22 @@ mod tests {
             );
             assert_eq!(
                 s.begin_attempt("m@x", "one", 106 + ATTEMPT_LEASE).unwrap(),
-                Attempt::HeldElsewhere
+                Attempt::HeldBy("two".into())
             );
-            // Done by the second: the next attempt at that Message-ID starts afresh.
+            // The second was killed too, and a third run knows it (a daemon restarted on
+            // the same machine): it takes over at once, counted; the first cannot.
+            assert_eq!(
+                s.take_over_attempt("m@x", "two", "three", 107 + ATTEMPT_LEASE)
+                    .unwrap(),
+                Attempt::Counted(4)
+            );
+            assert_eq!(
+                s.take_over_attempt("m@x", "two", "one", 108 + ATTEMPT_LEASE)
+                    .unwrap(),
+                Attempt::HeldBy("three".into()),
+                "taken over by another run first"
+            );
+            // Done by the third: the next attempt at that Message-ID starts afresh.
             s.attempts_done("m@x").unwrap();
             assert_eq!(
                 s.begin_attempt("m@x", "one", 200).unwrap(),
