@@ -12,6 +12,13 @@ How a match goes:
   standard start (`x5o/7/7/7/7/7/o5x x 0 1`), drawn from `--seed`, and is played twice with
   the sides swapped: arbitre is x (who moves first) in the first game of each pair (games
   1, 3, 5, ...) and o in the second (games 2, 4, 6, ...).
+- An opening is kept only when it is even, as engine testers keep only balanced openings
+  in their books: a few random plies can leave a side lost by force, and a pair from there
+  measures the opening, not the players. The judge is an arbitre search of the opening
+  (`go depth 4 nodes 40000`, arbitre's level-6 budget, in a second engine process):
+  even when its score is under one piece (`cp` 100) for either side. Up to 64 openings are
+  drawn for a pair; when none is even, the most even is kept (and counted in the summary).
+  `--any-opening` keeps the first drawn, as the first runs of this script did.
 - One arbitre process plays the whole match. Before each of its moves it is sent
   `uainewgame`, `position startpos moves ...` (every ply of the game so far, passes as
   `0000`) and `go`, at the level set once with `setoption name Level value L`.
@@ -75,6 +82,12 @@ DEFAULT_ARBITRE = REPO / "target" / "release" / "arbitre"
 INFINITY = 99999
 
 PLAYERS = ("alphabeta", "negamax", "greedy", "random")
+
+# The search that judges an opening even (arbitre's level-6 budget), and how many openings
+# are drawn for a pair before the most even is kept.
+JUDGE_DEPTH = 4
+JUDGE_NODES = 40000
+OPENING_DRAWS = 64
 
 
 class EngineError(Exception):
@@ -156,6 +169,19 @@ class UaiEngine:
         if len(words) < 2:
             raise EngineError(f"`bestmove` without a move: {lines[-1]!r}")
         return words[1], seconds
+
+    def judge(self, moves):
+        """The side to move's lead after `moves`, by a fixed search (`JUDGE`), in
+        hundredths of a piece; `None` when the game is over there."""
+        self.send("uainewgame")
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        lines = self.send_and_wait(f"go depth {JUDGE_DEPTH} nodes {JUDGE_NODES}", "bestmove")
+        for line in reversed(lines):
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                kind, value = words[words.index("score") + 1: words.index("score") + 3]
+                return int(value) if kind == "cp" else (INFINITY if int(value) > 0 else -INFINITY)
+        return None
 
     def close(self):
         try:
@@ -292,6 +318,8 @@ def main():
                         help="seed of the openings (and of greedy's and random's choices) (1)")
     parser.add_argument("--opening-plies", type=int, default=4,
                         help="random plies from the standard start before each pair (4)")
+    parser.add_argument("--any-opening", action="store_true",
+                        help="keep each opening drawn, even or not (the first runs' way)")
     parser.add_argument("--max-plies", type=int, default=400,
                         help="plies after which a game is adjudicated by piece count (400)")
     parser.add_argument("--arbitre", default=str(DEFAULT_ARBITRE),
@@ -320,7 +348,7 @@ def main():
         "--games", str(args.games), "--level", str(args.level), "--depth", str(args.depth),
         "--player", args.player, "--seed", str(args.seed),
         "--opening-plies", str(args.opening_plies), "--max-plies", str(args.max_plies),
-    ]
+    ] + (["--any-opening"] if args.any_opening else [])
     print(f"# arbitre level {args.level} against {against}")
     print(f"command: {shlex.join([sys.executable] + sys.argv)}")
     print(f"same match, every option spelled out: {shlex.join(reproduce)}")
@@ -331,6 +359,10 @@ def main():
     engine = UaiEngine(arbitre, args.level, args.move_timeout)
     print(f"arbitre: {arbitre} ({'; '.join(engine.ids)})")
     print(flush=True)
+    # The judge of openings: a second process, so that the player's never searches outside
+    # its games.
+    judge = None if args.any_opening else UaiEngine(arbitre, 6, args.move_timeout)
+    uneven = []
 
     stats = {"arbitre": [], "python": [], "fallbacks": 0, "fallbacks_with_choice": 0}
     games = []
@@ -339,11 +371,26 @@ def main():
     try:
         for index in range(args.games):
             if index % 2 == 0:
-                # A fresh opening for each pair (not one already played, when there is room).
-                for _ in range(100):
-                    moves = opening(rng, args.opening_plies)
-                    if tuple(moves) not in seen:
+                # A fresh opening for each pair (not one already played, when there is
+                # room), even by the judge's search unless --any-opening.
+                best = None
+                for _ in range(OPENING_DRAWS if judge else 1):
+                    for _ in range(100):
+                        moves = opening(rng, args.opening_plies)
+                        if tuple(moves) not in seen:
+                            break
+                    if judge is None:
+                        best = (0, moves)
                         break
+                    lead = judge.judge(moves)
+                    lead = INFINITY if lead is None else abs(lead)
+                    if best is None or lead < best[0]:
+                        best = (lead, moves)
+                    if lead < 100:
+                        break
+                lead, moves = best
+                if lead >= 100:
+                    uneven.append((index // 2 + 1, lead))
                 seen.add(tuple(moves))
             arbitre_side = ataxx.BLACK if index % 2 == 0 else ataxx.WHITE
             game_started = time.perf_counter()
@@ -367,8 +414,12 @@ def main():
         print(f"!!! the arbitre engine failed: {e}", flush=True)
         print(f"!!! the arbitre engine failed: {e}", file=sys.stderr, flush=True)
         engine.close()
+        if judge:
+            judge.close()
         return 2
     engine.close()
+    if judge:
+        judge.close()
     elapsed = time.perf_counter() - started
 
     won = sum(g["outcome"] == "won" for g in games)
@@ -402,7 +453,11 @@ def main():
     print(f"- mean plies a game: {mean([g['plies'] for g in games]):.1f}; "
           f"wall time {elapsed:.1f} s, {elapsed / len(games):.1f} s a game")
     print(f"- openings: {args.opening_plies} random plies from the start, seed {args.seed}, "
-          f"each played with both sides")
+          f"each played with both sides; "
+          + ("any opening kept" if args.any_opening else
+             f"kept when even by `go depth {JUDGE_DEPTH} nodes {JUDGE_NODES}` (under one piece); "
+             f"pairs from an opening not found even: {len(uneven)}"
+             + (f" ({', '.join(f'pair {n}: {lead}' for n, lead in uneven)})" if uneven else "")))
     print(f"- python-ataxx's player returned no move (its first legal move played): "
           f"{stats['fallbacks']}, of which {stats['fallbacks_with_choice']} where it had more "
           f"than one legal move (the others: a forced pass)")
