@@ -125,8 +125,9 @@ impl Store {
     ) -> Result<Settled<T>, StoreError> {
         match self.immediate(|s| s.settle(answering, at, decide, None))? {
             Ok(settled) => Ok(settled),
+            // `settle` finds a decision beyond its game only when given one.
             Err(Beyond) => Err(StoreError::Corrupt(
-                "a decision under the store's lock was bounded to one game".into(),
+                "a decision under the whole store's lock was checked against one game".into(),
             )),
         }
     }
