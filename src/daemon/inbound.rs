@@ -87,6 +87,15 @@ async fn handle_after(
     let referee_config = settings.referee.clone();
     let mut msg = parse::parse(&fetched.raw, &referee_config.address, fetched.received_at);
     msg.size = fetched.size;
+    if msg.received_at <= 0 {
+        msg.received_at = now();
+    }
+    let lookup = referee::lookup(&referee_config, &msg);
+    let game = own_game(&lookup, &msg);
+    if !waiting.is_empty() && game.is_none_or(|g| waiting.contains(&g)) {
+        // Left for a later batch, where it is read again: not verified now.
+        return Ok(Handled::Deferred { game });
+    }
     if let Some(verifier) = &settings.verifier {
         // arbitre's own results stand first, above every header of the message.
         let own = verifier.verify(&fetched.raw).await;
@@ -94,14 +103,6 @@ async fn handle_after(
         msg.auth_results.insert(0, own);
     }
     let at = now();
-    if msg.received_at <= 0 {
-        msg.received_at = at;
-    }
-    let lookup = referee::lookup(&referee_config, &msg);
-    let game = own_game(&lookup, &msg);
-    if !waiting.is_empty() && game.is_none_or(|g| waiting.contains(&g)) {
-        return Ok(Handled::Deferred { game });
-    }
     let key = fetched.key.clone();
     let max_attempts = settings.max_attempts;
     with_store(store, move |s| {
