@@ -12,8 +12,11 @@
 //!
 //! For each: the time from its start (every move already waiting in the mailbox) until every
 //! move is committed and every mail accepted by the submission server (the outbox empty),
-//! moves per second, and arbitre's time as a ratio to the floor's. Checks that each game
-//! holds its moves once and in order, and that the floor's mails all arrived.
+//! moves per second, and arbitre's time as a ratio to the floor's. Also the CPU each line
+//! used, in milliseconds a move: the whole machine's (every process: the mail servers,
+//! PostgreSQL, the bench) from its start until Postfix has delivered its mail, and the
+//! relay's own (arbitre's daemons, or the floor's process). Checks that each game holds its
+//! moves once and in order, and that the floor's mails all arrived.
 //!
 //! Needs the mail servers and the test PostgreSQL server (`bash scripts/mail-servers.sh
 //! start; bash scripts/postgres.sh start`, as root). Run: `cargo bench --bench store_burst`
@@ -51,7 +54,7 @@ async fn drain(
     daemons: usize,
     games_n: usize,
     plies: usize,
-) -> (f64, f64) {
+) -> Line {
     let bot = env.accounts(&["bot"]).await.remove(0);
     let players = games::player_accounts(env, games_n).await;
     // `[smtp] connections` for arbitre, when the run sets it (its default otherwise).
@@ -71,6 +74,7 @@ async fn drain(
     let before = store.processed_count().unwrap();
     let total = (games.len() * plies) as u64;
     let start = Instant::now();
+    let machine = machine_cpu();
     first.spawn();
     let mut second = (daemons == 2).then(|| first.beside(&format!("{name}-b")));
     let deadline = Instant::now() + Duration::from_secs(900);
@@ -81,6 +85,12 @@ async fn drain(
     }
     let seconds = start.elapsed().as_secs_f64();
     let delivered = delivered_since(start).await;
+    let machine = machine_cpu() - machine;
+    let own = [Some(&first), second.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|d| process_cpu(d.pid().expect("a running daemon")))
+        .sum();
     for g in 0..games.len() {
         games.assert_played(&first, g, plies);
     }
@@ -88,7 +98,77 @@ async fn drain(
     if let Some(d) = second.as_mut() {
         d.kill9();
     }
-    (seconds, delivered)
+    Line {
+        seconds,
+        delivered,
+        machine,
+        own,
+    }
+}
+
+/// What one line of the bench measured.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    /// From its start until every mail was accepted.
+    seconds: f64,
+    /// From its start until Postfix had delivered them.
+    delivered: f64,
+    /// The CPU seconds the whole machine used meanwhile (until delivered).
+    machine: f64,
+    /// The CPU seconds of the relay itself: arbitre's daemons, or the floor's process.
+    own: f64,
+}
+
+impl Line {
+    /// One line of the run's log, for `moves` moves.
+    fn describe(&self, moves: f64) -> String {
+        format!(
+            "drained in {:.1} s, {:.1} moves/s; delivered in {:.1} s; CPU {:.2} ms a move \
+             (the machine), {:.2} ms (the relay)",
+            self.seconds,
+            moves / self.seconds,
+            self.delivered,
+            1000.0 * self.machine / moves,
+            1000.0 * self.own / moves
+        )
+    }
+}
+
+/// The CPU seconds every core of the machine has spent out of idle since it started (user,
+/// nice, system, interrupts, stolen), from `/proc/stat`.
+fn machine_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/stat").expect("/proc/stat");
+    let ticks: u64 = stat
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("cpu "))
+        .expect("the cpu line of /proc/stat")
+        .split_whitespace()
+        .map(|t| t.parse::<u64>().expect("a number of ticks"))
+        .enumerate()
+        // user, nice, system, idle, iowait, irq, softirq, steal: all but idle and iowait.
+        .filter(|(i, _)| ![3, 4].contains(i) && *i < 8)
+        .map(|(_, t)| t)
+        .sum();
+    ticks as f64 / ticks_per_second()
+}
+
+/// The CPU seconds (user and system) process `pid` has used, from `/proc/PID/stat`.
+fn process_cpu(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the process's stat");
+    // The fields after the command's name (in parentheses, which may hold spaces): the
+    // state is the first, utime the twelfth and stime the thirteenth.
+    let fields: Vec<&str> = stat[stat.rfind(')').expect("a stat line") + 2..]
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    ticks as f64 / ticks_per_second()
+}
+
+/// The clock ticks a second in which `/proc` counts CPU time: Linux's `USER_HZ`, 100 on
+/// x86-64 and ARM (what `getconf CLK_TCK` prints).
+fn ticks_per_second() -> f64 {
+    100.0
 }
 
 /// Mail the test Postfix has accepted and not yet tried to deliver: the files in its
@@ -187,7 +267,7 @@ fn uid_list(uids: &[u32]) -> String {
 /// over `connections` connections opened beforehand. Each batch's mails are shared among
 /// the connections while the next batch is fetched. Then checks that every player got their
 /// `plies` mails.
-async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) -> (f64, f64) {
+async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) -> Line {
     let relay = env.accounts(&["relay"]).await.remove(0);
     let players = games::player_accounts(env, games_n).await;
     let mut session = arbitre::mail::imap::connect(&env.imap_settings(&relay))
@@ -217,6 +297,8 @@ async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) 
         .collect();
 
     let start = Instant::now();
+    let machine = machine_cpu();
+    let own = process_cpu(std::process::id());
     let mut session = arbitre::mail::imap::connect(&env.imap_settings(&relay))
         .await
         .unwrap();
@@ -277,6 +359,8 @@ async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) 
     }
     let seconds = start.elapsed().as_secs_f64();
     let delivered = delivered_since(start).await;
+    let machine = machine_cpu() - machine;
+    let own = process_cpu(std::process::id()) - own;
     session.logout().await.ok();
     for mut conn in conns {
         conn.quit().await.ok();
@@ -286,7 +370,12 @@ async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) 
         let got = env.wait_for(p, plies, Duration::from_secs(300)).await.len();
         assert_eq!(got, plies, "{p}: one mail for each move of their game");
     }
-    (seconds, delivered)
+    Line {
+        seconds,
+        delivered,
+        machine,
+        own,
+    }
 }
 
 fn main() {
@@ -334,66 +423,59 @@ fn main() {
                 .iter()
                 .find(|r| r.1 == format!("burst-{only}"))
                 .expect("--only sqlite, pg1 or pg2");
-            let (seconds, delivered) = drain(&env, name, location, *daemons, games_n, plies).await;
-            println!(
-                "{label}: drained in {seconds:.1} s, {:.1} moves/s; delivered in {delivered:.1} s",
-                total / seconds
-            );
+            let line = drain(&env, name, location, *daemons, games_n, plies).await;
+            println!("{label}: {}", line.describe(total));
             return;
         }
         if args.iter().any(|a| a == "--floor-only") {
             for pool in [1, 2, 4, 8, 16, 32] {
-                let (seconds, delivered) = floor(&env, games_n, plies, pool).await;
-                println!(
-                    "floor, {pool} SMTP connections: {seconds:.1} s, {:.1} moves/s; delivered in {delivered:.1} s",
-                    total / seconds
-                );
+                let line = floor(&env, games_n, plies, pool).await;
+                println!("floor, {pool} SMTP connections: {}", line.describe(total));
             }
             return;
         }
         let before = floor(&env, games_n, plies, connections).await;
         println!(
-            "floor ({connections} SMTP connections): {:.1} s, {:.1} moves/s; delivered in {:.1} s",
-            before.0,
-            total / before.0,
-            before.1
+            "floor ({connections} SMTP connections): {}",
+            before.describe(total)
         );
         let mut rows = Vec::new();
         for (label, name, location, daemons) in &runs {
-            let (seconds, delivered) = drain(&env, name, location, *daemons, games_n, plies).await;
-            println!(
-                "{label}: drained in {seconds:.1} s, {:.1} moves/s; delivered in {delivered:.1} s",
-                total / seconds
-            );
-            rows.push((label.to_string(), seconds, delivered));
+            let line = drain(&env, name, location, *daemons, games_n, plies).await;
+            println!("{label}: {}", line.describe(total));
+            rows.push((label.to_string(), line));
         }
         // The floor again after: how much it moved during the run.
         let after = floor(&env, games_n, plies, connections).await;
+        println!("floor again: {}", after.describe(total));
+        let floor = (before.seconds + after.seconds) / 2.0;
+        let floor_delivered = (before.delivered + after.delivered) / 2.0;
+        let ms = |cpu: f64| 1000.0 * cpu / total;
         println!(
-            "floor again: {:.1} s, {:.1} moves/s; delivered in {:.1} s",
-            after.0,
-            total / after.0,
-            after.1
-        );
-        let floor = (before.0 + after.0) / 2.0;
-        let floor_delivered = (before.1 + after.1) / 2.0;
-        println!(
-            "\n| run | accepted (drain) | moves/s | against the floor | delivered | against the floor's |\n|---|---|---|---|---|---|"
+            "\n| run | accepted (drain) | moves/s | against the floor | delivered | against the floor's | CPU a move: machine / relay |\n|---|---|---|---|---|---|---|"
         );
         println!(
-            "| the floor: fetch, two mails a move, no store ({connections} SMTP connections; before, after) | {:.1} s, {:.1} s | {:.1} | 1 | {:.1} s, {:.1} s | 1 |",
-            before.0,
-            after.0,
+            "| the floor: fetch, two mails a move, no store ({connections} SMTP connections; before, after) | {:.1} s, {:.1} s | {:.1} | 1 | {:.1} s, {:.1} s | 1 | {:.2} / {:.2} ms, {:.2} / {:.2} ms |",
+            before.seconds,
+            after.seconds,
             total / floor,
-            before.1,
-            after.1
+            before.delivered,
+            after.delivered,
+            ms(before.machine),
+            ms(before.own),
+            ms(after.machine),
+            ms(after.own)
         );
-        for (label, seconds, delivered) in rows {
+        for (label, line) in rows {
             println!(
-                "| arbitre: {label} | {seconds:.1} s | {:.1} | {:.2} | {delivered:.1} s | {:.2} |",
-                total / seconds,
-                seconds / floor,
-                delivered / floor_delivered
+                "| arbitre: {label} | {:.1} s | {:.1} | {:.2} | {:.1} s | {:.2} | {:.2} / {:.2} ms |",
+                line.seconds,
+                total / line.seconds,
+                line.seconds / floor,
+                line.delivered,
+                line.delivered / floor_delivered,
+                ms(line.machine),
+                ms(line.own)
             );
         }
         std::fs::remove_dir_all(&dir).ok();
