@@ -230,8 +230,18 @@ impl Svg {
         self.out.push_str("/>");
     }
 
-    /// A circle.
+    /// A circle. One filled and outlined (a piece) is written as two filled discs, the
+    /// outline's colour out to the outline's outer edge and the fill's within its inner
+    /// edge: the same picture, and a rasteriser fills two discs faster than it strokes an
+    /// outline (a tenth of an Ataxx or Abalone picture's time, docs/benchmarks.md).
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, paint: Paint) {
+        if let (Some(fill), Some((edge, width)), None) = (paint.fill, paint.stroke, paint.dash) {
+            self.circle(cx, cy, r + width / 2.0, Paint::fill(edge));
+            if r > width / 2.0 {
+                self.circle(cx, cy, r - width / 2.0, Paint::fill(fill));
+            }
+            return;
+        }
         let _ = write!(
             self.out,
             "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"",
