@@ -259,6 +259,47 @@ impl Db {
         self.query_text(Text::Built(sql), params, f)
     }
 
+    /// Runs the queries `sqls` (built at run time, each bound to `params`) and gives `each`
+    /// every row with the number of its query, the queries' rows in turn. On PostgreSQL the
+    /// queries are sent together and answered in one round trip (tokio-postgres pipelines
+    /// the requests it is given at once), where one after another they take one each.
+    pub fn query_together(
+        &self,
+        sqls: &[String],
+        params: &[&dyn Param],
+        mut each: impl FnMut(usize, &Row<'_>) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(_) => {
+                for (k, sql) in sqls.iter().enumerate() {
+                    self.query_text(Text::Built(sql), params, |r| each(k, r))?;
+                }
+                Ok(())
+            }
+            Backend::Postgres(pg) => {
+                self.reopen_if_lost(pg)?;
+                let mut pg = pg.borrow_mut();
+                let statements = sqls
+                    .iter()
+                    .map(|sql| pg.statement(Text::Built(sql)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let values = values(params);
+                let refs = pg_args(&values);
+                let client = &pg.client;
+                let answers = wait(futures::future::try_join_all(
+                    statements.iter().map(|stmt| client.query(stmt, &refs)),
+                ))?;
+                drop(pg);
+                for (k, rows) in answers.iter().enumerate() {
+                    for r in rows {
+                        each(k, &Row::Postgres(r))?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
     /// The first row of a query mapped with `f`, if there is one.
     pub fn query_opt<T>(
         &self,
