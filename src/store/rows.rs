@@ -28,23 +28,30 @@ pub fn outages(conn: &Db, since: Timestamp) -> Result<Vec<Span>, StoreError> {
 
 /// Reads one player, with their leave.
 pub fn player(conn: &Db, address: &str) -> Result<Option<Player>, StoreError> {
-    let found = conn.query_opt(
+    // The player's row and their leave, asked together (one round trip on PostgreSQL).
+    let queries = [
         "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
          claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
          public, invitations, name_chosen, name_told, undeliverable_since,
-         undeliverable_reason, undeliverable_complaint FROM players WHERE address = ?1",
-        params![address.to_lowercase()],
-        player_row,
-    )?;
+         undeliverable_reason, undeliverable_complaint FROM players WHERE address = ?1"
+            .to_string(),
+        "SELECT first_day, last_day, special FROM leave WHERE address = ?1 ORDER BY first_day"
+            .to_string(),
+    ];
+    let mut found = None;
+    let mut leave = Vec::new();
+    conn.query_together(&queries, params![address.to_lowercase()], |k, r| {
+        match k {
+            0 if found.is_none() => found = Some(player_row(r)?),
+            1 => leave.push((r.get::<String>(0)?, r.get::<String>(1)?, r.get::<bool>(2)?)),
+            _ => {}
+        }
+        Ok(())
+    })?;
     let Some(mut p) = found else {
         return Ok(None);
     };
-    let rows = conn.query_map(
-        "SELECT first_day, last_day, special FROM leave WHERE address = ?1 ORDER BY first_day",
-        params![p.address],
-        |r| Ok((r.get::<String>(0)?, r.get::<String>(1)?, r.get::<bool>(2)?)),
-    )?;
-    for (first, last, special) in rows {
+    for (first, last, special) in leave {
         // A day that does not read back is a hand-edited store: that leave is left out.
         if let (Ok(first), Ok(last)) = (first.parse(), last.parse()) {
             p.leave.push(Leave {
