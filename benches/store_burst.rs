@@ -15,8 +15,9 @@
 //! moves per second, and arbitre's time as a ratio to the floor's. Also the CPU each line
 //! used, in milliseconds a move: the whole machine's (every process: the mail servers,
 //! PostgreSQL, the bench) from its start until Postfix has delivered its mail, and the
-//! relay's own (arbitre's daemons, or the floor's process). Checks that each game holds its
-//! moves once and in order, and that the floor's mails all arrived.
+//! relay's own (arbitre's daemons, or the floor's process); the machine's figure counts
+//! whatever else runs, so nothing else should. Checks that each game holds its moves once
+//! and in order, and that the floor's mails all arrived.
 //!
 //! Needs the mail servers and the test PostgreSQL server (`bash scripts/mail-servers.sh
 //! start; bash scripts/postgres.sh start`, as root). Run: `cargo bench --bench store_burst`

@@ -28,30 +28,8 @@ pub fn fill(
     if games.is_empty() {
         return Ok(());
     }
-    let read = |columns: &str, table: &str, order: &str| {
-        format!("SELECT game_id, {columns} FROM {table} WHERE {filter} ORDER BY game_id, {order}")
-    };
-    // One query a table, sent together (one round trip on PostgreSQL); `Detail` says
-    // which table each answers.
-    let queries = [
-        read("text, message_id, received_at", "moves", "ply"),
-        read("ply, text, side, agreed_at", "takebacks", "id"),
-        read(
-            "side, line, theirs, mine, set_by",
-            "conditions",
-            "line, step",
-        ),
-        // When each turn started: the latest mail that starts it, once it has left (a
-        // later mail of the same turn not yet sent clears it).
-        format!(
-            "SELECT game_id, turn, turn_started_at FROM outbox
-             WHERE turn IS NOT NULL AND {filter} ORDER BY game_id, id"
-        ),
-        read("ply, step", "reminders", "ply, step"),
-        read("side, turn, seconds", "clock_adjustments", "n"),
-        read("side, from_at, to_at", "unreached", "from_at"),
-        read("from_at, to_at", "clock_stops", "from_at"),
-    ];
+    // One query a table, sent together (one round trip on PostgreSQL).
+    let queries = Detail::ALL.map(|detail| detail.query(filter));
     let mut last_line: Option<(GameId, i64)> = None;
     conn.query_together(&queries, args, |k, r| {
         let Some(g) = of(games, r.get::<GameId>(0)?) else {
@@ -133,7 +111,7 @@ pub fn fill(
     })
 }
 
-/// What each of [`fill`]'s queries reads, in their order.
+/// What each of [`fill`]'s queries reads, in the order they are sent.
 #[derive(Clone, Copy)]
 enum Detail {
     Moves,
@@ -157,6 +135,35 @@ impl Detail {
         Detail::Unreached,
         Detail::Stops,
     ];
+
+    /// The query that reads this detail of the games that `filter` selects, ordered by
+    /// game and then as the detail is kept.
+    fn query(self, filter: &str) -> String {
+        let read = |columns: &str, table: &str, order: &str| {
+            format!(
+                "SELECT game_id, {columns} FROM {table} WHERE {filter} ORDER BY game_id, {order}"
+            )
+        };
+        match self {
+            Detail::Moves => read("text, message_id, received_at", "moves", "ply"),
+            Detail::TakeBacks => read("ply, text, side, agreed_at", "takebacks", "id"),
+            Detail::Conditions => read(
+                "side, line, theirs, mine, set_by",
+                "conditions",
+                "line, step",
+            ),
+            // When each turn started: the latest mail that starts it, once it has left (a
+            // later mail of the same turn not yet sent clears it).
+            Detail::TurnStarts => format!(
+                "SELECT game_id, turn, turn_started_at FROM outbox
+                 WHERE turn IS NOT NULL AND {filter} ORDER BY game_id, id"
+            ),
+            Detail::Reminders => read("ply, step", "reminders", "ply, step"),
+            Detail::Adjustments => read("side, turn, seconds", "clock_adjustments", "n"),
+            Detail::Unreached => read("side, from_at, to_at", "unreached", "from_at"),
+            Detail::Stops => read("from_at, to_at", "clock_stops", "from_at"),
+        }
+    }
 }
 
 /// The game numbered `id` among `games`, sorted by id.
