@@ -112,6 +112,46 @@ impl Moments {
         self.0 ^= self.0 << 17;
         low + self.0 % (high - low)
     }
+
+    /// Where a burst of `total` moves is killed, as counts of processed moves: `kills`
+    /// distinct points, sorted, within the first nine tenths of the burst, so that every
+    /// kill lands while moves still wait, however fast the daemon drains (a kill after a
+    /// random delay could come after the end on a fast machine).
+    pub fn kill_points(&mut self, kills: usize, total: u64) -> Vec<u64> {
+        let last = total * 9 / 10;
+        assert!(
+            (kills as u64) < last,
+            "{kills} kills need a burst of more than {total} moves"
+        );
+        let mut points = Vec::with_capacity(kills);
+        while points.len() < kills {
+            let p = self.next(1, last + 1);
+            if !points.contains(&p) {
+                points.push(p);
+            }
+        }
+        points.sort_unstable();
+        points
+    }
+}
+
+/// Waits until at least `count` inbound messages were processed, at most `within`; `what`
+/// names the run in a failure.
+pub async fn wait_processed(
+    store: &arbitre::store::Store,
+    count: u64,
+    within: Duration,
+    what: &str,
+) {
+    let deadline = Instant::now() + within;
+    while store.processed_count().unwrap() < count {
+        assert!(
+            Instant::now() < deadline,
+            "{} of the {count} moves to wait for were processed ({what})",
+            store.processed_count().unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
 }
 
 /// Waits until `total` inbound messages were processed and the outbox is empty, at most

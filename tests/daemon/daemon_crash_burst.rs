@@ -48,15 +48,28 @@ async fn a_burst_survives_random_sigkills() {
     let store = daemon.store();
     let processed = || store.processed_count().unwrap();
 
-    // SIGKILL at random moments while the burst is being processed or its mails sent.
+    // SIGKILL at random moments while the burst is being processed and its mails sent.
     let waiting = || processed() < total || store.outbox_counts().unwrap().0 > 0;
     let mut during = 0;
-    for _ in 0..kills {
-        tokio::time::sleep(Duration::from_millis(moments.next(100, 800))).await;
+    // Each kill at a random point of the burst's progress (and at least one move after the
+    // one before), then a few milliseconds more, so that some land between a commit and
+    // its sends.
+    let mut last = 0;
+    for point in moments.kill_points(kills, total) {
+        let at = point.max(last + 1).min(total);
+        games::wait_processed(
+            &store,
+            at,
+            Duration::from_secs(120),
+            &format!("seed {seed}"),
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(moments.next(0, 20))).await;
         if waiting() {
             during += 1;
         }
         daemon.kill9();
+        last = processed();
         daemon.spawn();
     }
     games::wait_drained(
