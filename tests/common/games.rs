@@ -113,18 +113,19 @@ impl Moments {
         low + self.0 % (high - low)
     }
 
-    /// Where a burst of `total` moves is killed, as counts of processed moves: `kills`
-    /// distinct points, sorted, within the first nine tenths of the burst, so that every
-    /// kill lands while moves still wait, however fast the daemon drains (a kill after a
-    /// random delay could come after the end on a fast machine).
-    pub fn kill_points(&mut self, kills: usize, total: u64) -> Vec<u64> {
+    /// Where a burst of `total` moves is interrupted (its daemon killed, its store sessions
+    /// cut), as counts of processed moves: `n` distinct points, sorted, within the first
+    /// nine tenths of the burst, so that every interruption lands while moves still wait,
+    /// however fast the daemon drains (one after a random delay could come after the end on
+    /// a fast machine).
+    pub fn progress_points(&mut self, n: usize, total: u64) -> Vec<u64> {
         let last = total * 9 / 10;
         assert!(
-            (kills as u64) < last,
-            "{kills} kills need a burst of more than {total} moves"
+            (n as u64) < last,
+            "{n} interruptions need a burst of more than {total} moves"
         );
-        let mut points = Vec::with_capacity(kills);
-        while points.len() < kills {
+        let mut points = Vec::with_capacity(n);
+        while points.len() < n {
             let p = self.next(1, last + 1);
             if !points.contains(&p) {
                 points.push(p);

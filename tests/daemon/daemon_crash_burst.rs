@@ -55,7 +55,7 @@ async fn a_burst_survives_random_sigkills() {
     // one before), then a few milliseconds more, so that some land between a commit and
     // its sends.
     let mut last = 0;
-    for point in moments.kill_points(kills, total) {
+    for point in moments.progress_points(kills, total) {
         let at = point.max(last + 1).min(total);
         games::wait_processed(
             &store,

@@ -45,7 +45,6 @@ async fn a_daemon_whose_store_sessions_are_cut_plays_on() {
 
     let total = (games.len() * PLIES) as u64;
     let processed = || store.processed_count().unwrap();
-    let mut cuts = 0;
     let mut ended = 0;
     let mut during = 0;
     let start = Instant::now();
@@ -59,11 +58,20 @@ async fn a_daemon_whose_store_sessions_are_cut_plays_on() {
             )
             .unwrap()
     };
-    while cuts < CUTS {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        // Each cut waits for the session the daemon opened after the last one.
-        if sessions() == 0 {
-            continue;
+    // Each cut at a random point of the burst's progress (at least one move after the one
+    // before), once the daemon has opened its session again.
+    let (mut moments, seed) = games::Moments::seeded("ARBITRE_CUT_SEED");
+    let what = format!("sessions cut, seed {seed}");
+    let mut last = 0;
+    for point in moments.progress_points(CUTS, total) {
+        let at = point.max(last + 1).min(total);
+        games::wait_processed(&store, at, Duration::from_secs(120), &what).await;
+        while sessions() == 0 {
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "the daemon never opened a session again to be cut ({what})"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
         let n: i64 = store
             .database()
@@ -74,21 +82,17 @@ async fn a_daemon_whose_store_sessions_are_cut_plays_on() {
                 |r| r.get(0),
             )
             .unwrap();
-        cuts += 1;
         ended += n;
         if processed() < total || store.outbox_counts().unwrap().0 > 0 {
             during += 1;
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "the daemon never opened a session again to be cut"
-        );
+        last = processed();
     }
-    games::wait_drained(&store, total, Duration::from_secs(300), "sessions cut").await;
+    games::wait_drained(&store, total, Duration::from_secs(300), &what).await;
     assert!(ended >= CUTS as i64, "each cut ended a session: {ended}");
     assert!(
         during * 2 >= CUTS,
-        "most cuts came while moves or mails waited: {during} of {CUTS}"
+        "most cuts came while moves or mails waited: {during} of {CUTS} ({what})"
     );
     let (pending, _, failed) = store.outbox_counts().unwrap();
     assert_eq!((pending, failed), (0, 0), "the outbox ends empty");
