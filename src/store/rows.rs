@@ -33,10 +33,8 @@ pub fn player(conn: &Db, address: &str) -> Result<Option<Player>, StoreError> {
         "SELECT address, name, lang, lang_from, chat, zone, phone, notify, claim_number,
          claim_code, claim_until, claim_tries, claim_codes, claim_since, pictures,
          public, invitations, name_chosen, name_told, undeliverable_since,
-         undeliverable_reason, undeliverable_complaint FROM players WHERE address = ?1"
-            .to_string(),
-        "SELECT first_day, last_day, special FROM leave WHERE address = ?1 ORDER BY first_day"
-            .to_string(),
+         undeliverable_reason, undeliverable_complaint FROM players WHERE address = ?1",
+        "SELECT first_day, last_day, special FROM leave WHERE address = ?1 ORDER BY first_day",
     ];
     let mut found = None;
     let mut leave = Vec::new();

@@ -265,14 +265,14 @@ impl Db {
     /// the requests it is given at once), where one after another they take one each.
     pub fn query_together(
         &self,
-        sqls: &[String],
+        sqls: &[impl AsRef<str>],
         params: &[&dyn Param],
         mut each: impl FnMut(usize, &Row<'_>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sqlite(_) => {
                 for (k, sql) in sqls.iter().enumerate() {
-                    self.query_text(Text::Built(sql), params, |r| each(k, r))?;
+                    self.query_text(Text::Built(sql.as_ref()), params, |r| each(k, r))?;
                 }
                 Ok(())
             }
@@ -281,7 +281,7 @@ impl Db {
                 let mut pg = pg.borrow_mut();
                 let statements = sqls
                     .iter()
-                    .map(|sql| pg.statement(Text::Built(sql)))
+                    .map(|sql| pg.statement(Text::Built(sql.as_ref())))
                     .collect::<Result<Vec<_>, _>>()?;
                 let values = values(params);
                 let refs = pg_args(&values);
