@@ -2,15 +2,28 @@
 //! first.
 //!
 //! The game is won by enclosing the King (MAT, TRICK), which the search sees as the end it
-//! is; short of that, the evaluation counts material, a Queen (which moves and takes in
-//! every direction, flying) worth three Pawns. Captures are compulsory and searched first,
-//! the longest chains before, then promotions.
+//! is; short of that, the evaluation counts material first, a Queen (which moves and takes
+//! in every direction, flying) worth three Pawns. Material alone left most quiet moves
+//! scored alike (51 of 55 within a tenth of a pawn, docs/benchmarks.md), so that a deeper
+//! search found no more than a shallower one and most games between searching levels ran
+//! to the ply limit. Three positional terms, each worth well under a pawn, now tell quiet
+//! positions apart, on the way to the only end the game has, a shut-in King:
+//!
+//! - **the siege**: each side of a King held by an enemy piece (all four, one at least an
+//!   enemy's, is MAT);
+//! - **the pressure**: the enemy pieces within two royal squares of a King, weighed by how
+//!   few ways out the King has (a side free and a royal square beyond it to step to), so
+//!   that a King walled in by its own pieces is in danger only when the enemy comes near;
+//! - **the advance**: a Pawn nearer its last line, where it becomes a Queen.
+//!
+//! Captures are compulsory and searched first, the longest chains before, then promotions.
 
 use std::hash::{Hash, Hasher};
 
 use crate::games::Side;
 use crate::games::bulltricker::Position;
 use crate::games::bulltricker::board::Kind;
+use crate::games::bulltricker::geometry::Cell;
 use crate::games::bulltricker::moves::Move;
 use crate::games::engine::{Engine, Style, level};
 
@@ -18,6 +31,15 @@ use crate::games::engine::{Engine, Style, level};
 const PAWN: i32 = 100;
 /// A Queen.
 const QUEEN: i32 = 300;
+/// A side of a King held by an enemy Queen or Pawn.
+const SIEGE: i32 = 25;
+/// An enemy piece near a King (a Queen counts twice), for each way out the King lacks.
+const PRESSURE: i32 = 2;
+/// A Pawn's step toward its last line, per lattice row (a Pawn about to become a Queen is
+/// worth 24 more than one at home).
+const ADVANCE: i32 = 2;
+/// How near (in royal squares, diagonals counted as one) an enemy piece presses a King.
+const NEAR: i8 = 2;
 
 impl Engine for Position {
     /// Measured by `cargo bench --bench engine` at level 9: a node costs about four of Ataxx's,
@@ -44,17 +66,25 @@ impl Engine for Position {
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move;
-        self.board
-            .pieces()
-            .map(|(_, piece)| {
-                let worth = match piece.kind {
-                    Kind::King => 0,
-                    Kind::Queen => QUEEN,
-                    Kind::Pawn => PAWN,
-                };
-                if piece.side == me { worth } else { -worth }
-            })
-            .sum()
+        let kings = self.kings;
+        // Per side: its material and advance, and the weight of the enemy pieces near its
+        // King.
+        let mut worth = [0i32; 2];
+        let mut near = [0i32; 2];
+        for (cell, piece) in self.board.pieces() {
+            let (value, weight) = match piece.kind {
+                Kind::King => continue,
+                Kind::Queen => (QUEEN, 2),
+                Kind::Pawn => (PAWN + ADVANCE * advance(cell, piece.side), 1),
+            };
+            worth[piece.side.index()] += value;
+            let them = piece.side.opponent().index();
+            if cell.royal_distance(kings[them]) <= NEAR {
+                near[them] += weight;
+            }
+        }
+        let standing = |s: Side| worth[s.index()] - self.danger(s, near[s.index()]);
+        standing(me) - standing(me.opponent())
     }
 
     fn key(&self) -> u64 {
@@ -66,5 +96,136 @@ impl Engine for Position {
 
     fn guess(&self, m: &Move) -> i32 {
         PAWN * m.captured().len() as i32 + if m.promotes() { 2 * PAWN } else { 0 }
+    }
+}
+
+impl Position {
+    /// What the enemy costs `side` around its King: the sides the enemy holds, and the
+    /// weight `near` of the enemy pieces close by for each way out the King lacks.
+    fn danger(&self, side: Side, near: i32) -> i32 {
+        let king = self.king(side);
+        let mut held = 0;
+        let mut ways_out = 0;
+        for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let Some(wall) = king.offset(dx, dy) else {
+                continue;
+            };
+            match self.board.get(wall) {
+                Some(p) if p.side != side => held += 1,
+                Some(_) => {}
+                None => {
+                    if king
+                        .offset(2 * dx, 2 * dy)
+                        .is_some_and(|beyond| self.board.is_empty(beyond))
+                    {
+                        ways_out += 1;
+                    }
+                }
+            }
+        }
+        SIEGE * held + PRESSURE * near * (4 - ways_out)
+    }
+}
+
+/// How far a Pawn of `side` on `cell` has come from its own edge, in lattice rows (0 to 14:
+/// its last line is the far edge).
+fn advance(cell: Cell, side: Side) -> i32 {
+    let y = i32::from(cell.y());
+    match side {
+        Side::White => y,
+        Side::Black => 14 - y,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bulltricker::board::{Board, Piece};
+    use crate::games::bulltricker::rules::Rules;
+    use crate::games::bulltricker::setup::{INITIAL, read};
+
+    fn position(text: &str) -> Position {
+        read(text, None, Rules::default()).unwrap()
+    }
+
+    /// The same position seen from the other side: the board turned upside down (rows
+    /// reversed, which keeps every point's kind), the colours swapped, the other side to move.
+    fn mirrored(pos: &Position) -> Position {
+        let mut board = Board::default();
+        for (cell, piece) in pos.board.pieces() {
+            let to = Cell::new(cell.x(), 14 - cell.y()).unwrap();
+            board.set(to, Some(Piece::new(piece.side.opponent(), piece.kind)));
+        }
+        let turned = |c: Cell| Cell::new(c.x(), 14 - c.y()).unwrap();
+        Position {
+            board,
+            to_move: pos.to_move.opponent(),
+            kings: [turned(pos.kings[1]), turned(pos.kings[0])],
+            rules: pos.rules,
+            ended: None,
+        }
+    }
+
+    #[test]
+    fn the_start_is_even_and_every_position_scores_alike_for_either_colour() {
+        let start = position(INITIAL);
+        assert_eq!(start.evaluate(), 0);
+        // Positions of random games (a fixed generator): each scores for its side to move
+        // what its mirror scores for the other colour.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut seen = 0;
+        for _ in 0..20 {
+            let mut pos = start.clone();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.ended.is_some() {
+                    break;
+                }
+                assert_eq!(pos.evaluate(), mirrored(&pos).evaluate(), "{pos:?}");
+                seen += 1;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play(&moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(seen > 1000, "{seen} positions");
+    }
+
+    #[test]
+    fn a_side_of_the_king_held_by_the_enemy_costs_its_owner() {
+        // The same material; in the second, White's pawn stands beside Black's King.
+        let far = position("W: Kd1 Pa.h4 Qv1.1 Qv2.1; B: Kd5 Pg.h7 Qv8.7 Qv7.7; w");
+        let held = position("W: Kd1 Pd.h5 Qv1.1 Qv2.1; B: Kd5 Pg.h7 Qv8.7 Qv7.7; w");
+        assert!(
+            held.evaluate() > far.evaluate() + SIEGE / 2,
+            "{} against {}",
+            held.evaluate(),
+            far.evaluate()
+        );
+    }
+
+    #[test]
+    fn a_king_without_a_way_out_fears_the_pieces_near_it() {
+        // Black's King on a7 with its own queens on two sides and the edge above; White's
+        // queens come near it in the second.
+        let away = position("W: Kd1 Qg.h1 Qf.h1 Pa.h2; B: Ka7 Qv1.7 Qa.h7 Pg.h6; w");
+        let near = position("W: Kd1 Qb.h6 Qv3.6 Pa.h2; B: Ka7 Qv1.7 Qa.h7 Pg.h6; w");
+        assert!(
+            near.evaluate() > away.evaluate(),
+            "{} against {}",
+            near.evaluate(),
+            away.evaluate()
+        );
+    }
+
+    #[test]
+    fn a_pawn_nearer_its_last_line_is_worth_more_but_less_than_a_pawn_more() {
+        let home = position("W: Kd1 Pc.h2 Pe.h2 Qv1.1; B: Kd7 Pc.h7 Qv8.7; w");
+        let on = position("W: Kd1 Pc.h6 Pe.h2 Qv1.1; B: Kd7 Pc.h7 Qv8.7; w");
+        let lost = position("W: Kd1 Pe.h2 Qv1.1; B: Kd7 Pc.h7 Qv8.7; w");
+        assert!(on.evaluate() > home.evaluate());
+        assert!(on.evaluate() - home.evaluate() < PAWN / 2);
+        assert!(home.evaluate() - lost.evaluate() >= PAWN);
     }
 }
