@@ -12,6 +12,7 @@ use crate::referee::undelivered::{
 use crate::referee::{Channel, GameId, Timestamp};
 
 use super::sql::{Db, params};
+use super::writes::Writes;
 use super::{Store, StoreError, rows};
 
 /// Records the fates of a decision on their outbox rows. A failure or a complaint ends the
@@ -54,19 +55,18 @@ pub fn open_unreached(db: &Db, spans: &[(GameId, Side, Timestamp)]) -> Result<()
     Ok(())
 }
 
-/// Closes the open spans of the seats that outbox row `id`'s recipient holds in its game:
-/// a mail of the game reached them at `now`. Returns whether one closed (the game's
-/// deadline moved).
-pub fn close_unreached(db: &Db, id: i64, now: Timestamp) -> Result<bool, StoreError> {
-    let changed = db.execute(
+/// Adds to `w` what closes the open spans of the seats that outbox row `id`'s recipient
+/// holds in its game: a mail of the game reached them at `now`. The statement changes a
+/// row when one closed (the game's deadline moved).
+pub fn close_unreached(w: &mut Writes, id: i64, now: Timestamp) {
+    w.push(
         "UPDATE unreached SET to_at = ?2
          WHERE to_at IS NULL AND game_id = (SELECT game_id FROM outbox WHERE id = ?1)
          AND side = (SELECT CASE WHEN g.white = o.recipient THEN 'white'
                                  WHEN g.black = o.recipient THEN 'black' END
                      FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.id = ?1)",
         params![id, now],
-    )?;
-    Ok(changed > 0)
+    );
 }
 
 /// Moves every record of `r.old` to `r.new` (the new player's record is saved by the

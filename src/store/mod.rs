@@ -32,6 +32,7 @@ pub mod shared;
 pub mod sms;
 pub mod sql;
 pub mod testing;
+pub mod writes;
 
 use std::path::Path;
 use std::time::Duration;
@@ -381,9 +382,12 @@ impl Store {
         for c in &decision.confirmations {
             confirmations::save(db, c)?;
         }
+        // The decision's mails, queued together (one round trip on PostgreSQL).
+        let mut mails = writes::Writes::new();
         for m in &decision.outbox {
-            outbox::queue(db, m, now)?;
+            outbox::queue_into(&mut mails, m, now);
         }
+        db.execute_all(&mails)?;
         deliveries::record(db, &decision.fates)?;
         deliveries::open_unreached(db, &decision.unreached)?;
         if let Some(r) = &decision.readdress {

@@ -7,6 +7,7 @@ use crate::referee::{AutoKind, Channel, Outgoing, Picture, Timestamp};
 
 use super::StoreError;
 use super::sql::{Db, Dialect, Row, params};
+use super::writes::Writes;
 
 /// A queued mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +87,15 @@ fn auto_code(a: AutoKind) -> &'static str {
 /// A mail whose Message-ID is already queued is the same mail (the referee derives ids from
 /// what caused them): it is not queued twice.
 pub fn queue(db: &Db, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError> {
-    db.execute(
+    let mut w = Writes::new();
+    queue_into(&mut w, mail, now);
+    db.execute_all(&w).map(drop)
+}
+
+/// Adds to `w` what queues `mail` ([`queue`]), so that a decision's mails are queued
+/// together.
+pub fn queue_into(w: &mut Writes, mail: &Outgoing, now: Timestamp) {
+    w.push(
         "INSERT INTO outbox (message_id, recipient, subject, body, in_reply_to, refs, reply_to,
          game_id, auto, created_at, status, attempts, next_attempt_at, turn, channel,
          picture_svg, picture_board)
@@ -109,16 +118,15 @@ pub fn queue(db: &Db, mail: &Outgoing, now: Timestamp) -> Result<(), StoreError>
             mail.picture.as_ref().map(|p| &p.svg),
             mail.picture.as_ref().map(|p| &p.board),
         ],
-    )?;
+    );
     // Replies are recognised by the Message-IDs of mail; an SMS's id is only its key.
     if let (Some(game), Channel::Mail) = (mail.game, mail.channel) {
-        db.execute(
+        w.push(
             "INSERT INTO sent (message_id, game_id) VALUES (?1, ?2)
              ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id",
             params![mail.message_id, game],
-        )?;
+        );
     }
-    Ok(())
 }
 
 fn item_row(r: &Row<'_>) -> Result<OutboxItem, StoreError> {
@@ -219,33 +227,25 @@ pub fn next_due(db: &Db, channel: Channel) -> Result<Option<Timestamp>, StoreErr
 }
 
 /// Records that the server accepted a mail. A mail that starts a player's turn starts
-/// their clock now ([`start_turn`]).
+/// their clock now; a mail that reaches a seat its game could not reach ends that failure.
+/// Either asks the referee to look at that game's clock at once (its deadline moved). The
+/// three updates go together (one round trip on PostgreSQL).
 pub fn mark_sent(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
-    db.execute(
+    let mut w = Writes::new();
+    w.push(
         "UPDATE outbox SET status = 'sent', sent_at = ?2, last_error = NULL, claimed_by = NULL
          WHERE id = ?1",
         params![id, now],
-    )?;
-    start_turn(db, id, now)?;
-    if super::deliveries::close_unreached(db, id, now)? {
-        db.execute(
-            "UPDATE games SET next_due = ?2
-             WHERE id = (SELECT game_id FROM outbox WHERE id = ?1) AND status = 'active'",
-            params![id, now],
-        )?;
-    }
-    Ok(())
-}
-
-/// When mail `id` starts a player's turn, records `now` as the start of their clock and
-/// asks the referee to look at that game's clock at once (its deadline moved).
-fn start_turn(db: &Db, id: i64, now: Timestamp) -> Result<(), StoreError> {
-    let changed = db.execute(
+    );
+    // The turn the mail starts, if it starts one and no copy of it started it before.
+    w.push(
         "UPDATE outbox SET turn_started_at = ?2
          WHERE id = ?1 AND turn IS NOT NULL AND turn_started_at IS NULL",
         params![id, now],
-    )?;
-    if changed > 0 {
+    );
+    super::deliveries::close_unreached(&mut w, id, now);
+    let changed = db.execute_all(&w)?;
+    if changed[1..].iter().any(|&n| n > 0) {
         db.execute(
             "UPDATE games SET next_due = ?2
              WHERE id = (SELECT game_id FROM outbox WHERE id = ?1) AND status = 'active'",

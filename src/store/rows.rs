@@ -1,5 +1,7 @@
 //! Row mapping: players and games (with their moves) to and from the store's rows.
 
+use std::sync::LazyLock;
+
 use crate::clock::leave::Leave;
 use crate::clock::{Span, TimeControl};
 use crate::games::{GameKind, Side};
@@ -11,6 +13,7 @@ use crate::text::Lang;
 
 use super::StoreError;
 use super::sql::{Db, Param, Row, params};
+use super::writes::Writes;
 
 const GAME_COLUMNS: &str = "id, kind, variant, start, to_move, options, white, black, challenger, \
      status, winner, termination, result_line, draw_offer, created_at, updated_at, undo_request, \
@@ -297,37 +300,21 @@ fn game_row(r: &Row<'_>) -> Result<StoredGame, StoreError> {
     })
 }
 
-/// Replaces the conditional moves stored for game `g`.
-fn save_conditions(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
-    conn.execute("DELETE FROM conditions WHERE game_id = ?1", params![g.id])?;
+/// Adds to `w` what replaces the conditional moves stored for game `g`.
+fn save_conditions(w: &mut Writes, g: &StoredGame) {
+    w.push("DELETE FROM conditions WHERE game_id = ?1", params![g.id]);
     let Some(c) = &g.conditions else {
-        return Ok(());
+        return;
     };
     for (n, line) in c.lines.iter().enumerate() {
         for (i, step) in line.steps.iter().enumerate() {
-            conn.execute(
+            w.push(
                 "INSERT INTO conditions (game_id, side, line, step, theirs, mine, set_by)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![g.id, c.by.name(), n, i, step.theirs, step.mine, line.set_by],
-            )?;
+            );
         }
     }
-    Ok(())
-}
-
-/// The moves stored for game `id`, in order (what [`save_game`] appends to).
-fn moves(conn: &Db, id: GameId) -> Result<Vec<PlayedMove>, StoreError> {
-    conn.query_map(
-        "SELECT text, message_id, received_at FROM moves WHERE game_id = ?1 ORDER BY ply",
-        params![id],
-        |r| {
-            Ok(PlayedMove {
-                text: r.get(0)?,
-                message_id: r.get(1)?,
-                received_at: r.get(2)?,
-            })
-        },
-    )
 }
 
 /// Reads one game with its moves.
@@ -378,18 +365,9 @@ pub fn game_lines(conn: &Db) -> Result<Vec<GameLine>, StoreError> {
     })
 }
 
-/// Inserts or replaces a game. Moves are appended when the stored list is a prefix of the
-/// new one (the usual case), and replaced otherwise.
-pub fn save_game(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
-    let (winner, termination, line) = match &g.result {
-        Some(r) => (
-            side_code(r.winner),
-            Some(r.termination.as_str()),
-            Some(r.line.as_str()),
-        ),
-        None => (None, None, None),
-    };
-    let sql = format!(
+/// The statement that inserts or replaces a game's row, built once.
+static SAVE_GAME: LazyLock<String> = LazyLock::new(|| {
+    format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES
          (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
           ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30)
@@ -400,9 +378,44 @@ pub fn save_game(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
             .map(|c| format!("{c} = excluded.{c}"))
             .collect::<Vec<_>>()
             .join(", ")
-    );
-    conn.execute_built(
-        &sql,
+    )
+});
+
+/// Inserts or replaces a game. Moves are appended when the stored list is a prefix of the
+/// new one (the usual case), and replaced otherwise. Two round trips on PostgreSQL: what is
+/// stored of the lists only ever added to (take-backs, moves), then every write together.
+pub fn save_game(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
+    let mut known_takebacks = 0usize;
+    let mut stored = Vec::new();
+    conn.query_together(
+        &[
+            "SELECT count(*) FROM takebacks WHERE game_id = ?1",
+            "SELECT text, message_id, received_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+        ],
+        params![g.id],
+        |k, r| {
+            match k {
+                0 => known_takebacks = r.get(0)?,
+                _ => stored.push(PlayedMove {
+                    text: r.get(0)?,
+                    message_id: r.get(1)?,
+                    received_at: r.get(2)?,
+                }),
+            }
+            Ok(())
+        },
+    )?;
+    let (winner, termination, line) = match &g.result {
+        Some(r) => (
+            side_code(r.winner),
+            Some(r.termination.as_str()),
+            Some(r.line.as_str()),
+        ),
+        None => (None, None, None),
+    };
+    let mut w = Writes::new();
+    w.push(
+        SAVE_GAME.as_str(),
         params![
             g.id,
             g.kind.name(),
@@ -435,64 +448,59 @@ pub fn save_game(conn: &Db, g: &StoredGame) -> Result<(), StoreError> {
             g.terms.pool,
             side_code(g.hint_request),
         ],
-    )?;
+    );
     // The reminders sent in the turns the game still has (a take-back forgets those of
     // the plies it removed: that turn is played again).
-    conn.execute("DELETE FROM reminders WHERE game_id = ?1", params![g.id])?;
+    w.push("DELETE FROM reminders WHERE game_id = ?1", params![g.id]);
     for (ply, step) in &g.clock.reminded {
-        conn.execute(
+        w.push(
             "INSERT INTO reminders (game_id, ply, step) VALUES (?1, ?2, ?3)
              ON CONFLICT DO NOTHING",
             params![g.id, ply, step],
-        )?;
+        );
     }
     // A director's adjustments and pauses.
-    conn.execute(
+    w.push(
         "DELETE FROM clock_adjustments WHERE game_id = ?1",
         params![g.id],
-    )?;
+    );
     for (n, a) in g.clock.adjustments.iter().enumerate() {
-        conn.execute(
+        w.push(
             "INSERT INTO clock_adjustments (game_id, n, side, turn, seconds)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![g.id, n, a.side.name(), a.turn, a.seconds],
-        )?;
+        );
     }
-    conn.execute("DELETE FROM clock_stops WHERE game_id = ?1", params![g.id])?;
+    w.push("DELETE FROM clock_stops WHERE game_id = ?1", params![g.id]);
     for s in &g.clock.stops {
-        conn.execute(
+        w.push(
             "INSERT INTO clock_stops (game_id, from_at, to_at) VALUES (?1, ?2, ?3)
              ON CONFLICT (game_id, from_at) DO UPDATE SET to_at = excluded.to_at",
             params![g.id, s.from, s.to],
-        )?;
+        );
     }
     // Take-backs are only ever added.
-    let known: usize = conn.query_row(
-        "SELECT count(*) FROM takebacks WHERE game_id = ?1",
-        params![g.id],
-        |r| r.get(0),
-    )?;
-    for t in g.takebacks.iter().skip(known) {
-        conn.execute(
+    for t in g.takebacks.iter().skip(known_takebacks) {
+        w.push(
             "INSERT INTO takebacks (game_id, ply, text, side, agreed_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![g.id, t.ply, t.text, t.by.name(), t.agreed_at],
-        )?;
+        );
     }
-    save_conditions(conn, g)?;
-    let stored = moves(conn, g.id)?;
+    save_conditions(&mut w, g);
     let keep = if g.moves.starts_with(&stored) {
         stored.len()
     } else {
-        conn.execute("DELETE FROM moves WHERE game_id = ?1", params![g.id])?;
+        w.push("DELETE FROM moves WHERE game_id = ?1", params![g.id]);
         0
     };
     for (i, m) in g.moves.iter().enumerate().skip(keep) {
-        conn.execute(
+        w.push(
             "INSERT INTO moves (game_id, ply, text, message_id, received_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![g.id, i + 1, m.text, m.message_id, m.received_at],
-        )?;
+        );
     }
+    conn.execute_all(&w)?;
     Ok(())
 }

@@ -14,6 +14,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::StoreError;
+use super::writes::Writes;
 
 /// A connection to the store's database.
 pub struct Db {
@@ -38,6 +39,9 @@ struct Pg {
     statements: HashMap<&'static str, tokio_postgres::Statement>,
     /// Statements built at run time (a condition or column list spliced in), by their text.
     built: HashMap<String, tokio_postgres::Statement>,
+    /// Transaction commands held back (`BEGIN` and its locks, savepoints and their release):
+    /// sent before the next request, in the same round trip ([`wait_after`]).
+    pending: String,
 }
 
 /// Which database a [`Db`] talks to.
@@ -132,6 +136,7 @@ impl Db {
                 session: Vec::new(),
                 statements: HashMap::new(),
                 built: HashMap::new(),
+                pending: String::new(),
             }))),
             depth: Cell::new(0),
         }
@@ -159,7 +164,10 @@ impl Db {
             Backend::Sqlite(c) => Ok(c.execute_batch(sql)?),
             Backend::Postgres(pg) => {
                 self.reopen_if_lost(pg)?;
-                Ok(wait(pg.borrow().client.batch_execute(sql))?)
+                let mut pg = pg.borrow_mut();
+                let held = std::mem::take(&mut pg.pending);
+                let request = pg.client.batch_execute(sql);
+                Ok(wait_after(&pg.client, &held, request)?)
             }
         }
     }
@@ -179,7 +187,28 @@ impl Db {
     fn batch_in_session(&self, sql: &str) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sqlite(c) => Ok(c.execute_batch(sql)?),
-            Backend::Postgres(pg) => Ok(wait(pg.borrow().client.batch_execute(sql))?),
+            Backend::Postgres(pg) => {
+                let mut pg = pg.borrow_mut();
+                let held = std::mem::take(&mut pg.pending);
+                let request = pg.client.batch_execute(sql);
+                Ok(wait_after(&pg.client, &held, request)?)
+            }
+        }
+    }
+
+    /// Holds back a transaction command on PostgreSQL, to go with the next request (see
+    /// [`wait_after`]); runs it at once on SQLite.
+    fn defer(&self, sql: &str) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(c) => Ok(c.execute_batch(sql)?),
+            Backend::Postgres(pg) => {
+                let mut pg = pg.borrow_mut();
+                if !pg.pending.is_empty() {
+                    pg.pending.push_str("; ");
+                }
+                pg.pending.push_str(sql);
+                Ok(())
+            }
         }
     }
 
@@ -207,6 +236,7 @@ impl Db {
         pg.client = client;
         pg.statements.clear();
         pg.built.clear();
+        pg.pending.clear();
         Ok(())
     }
 
@@ -233,8 +263,51 @@ impl Db {
                 let stmt = pg.statement(sql)?;
                 let values = values(params);
                 let refs = pg_args(&values);
-                let n = wait(pg.client.execute(&stmt, &refs))?;
+                let held = std::mem::take(&mut pg.pending);
+                let request = pg.client.execute(&stmt, &refs);
+                let n = wait_after(&pg.client, &held, request)?;
                 Ok(usize::try_from(n).unwrap_or(usize::MAX))
+            }
+        }
+    }
+
+    /// Runs `writes` in order and returns how many rows each changed. On PostgreSQL they are
+    /// sent together and answered in one round trip. Inside a transaction a failing
+    /// statement fails the whole, as one after another; outside one, the statements after
+    /// a failing one may still have run, so gather writes inside a transaction.
+    pub fn execute_all(&self, writes: &Writes) -> Result<Vec<usize>, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(c) => writes
+                .each()
+                .map(|(sql, values)| {
+                    Ok(c.prepare_cached(sql)?
+                        .execute(rusqlite::params_from_iter(values.iter()))?)
+                })
+                .collect(),
+            Backend::Postgres(pg) => {
+                if writes.is_empty() {
+                    return Ok(Vec::new());
+                }
+                self.reopen_if_lost(pg)?;
+                let mut pg = pg.borrow_mut();
+                let bound: Vec<(&'static str, Vec<Value<'_>>)> = writes.each().collect();
+                let statements = bound
+                    .iter()
+                    .map(|(sql, _)| pg.statement(Text::Fixed(sql)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let args: Vec<_> = bound.iter().map(|(_, values)| pg_args(values)).collect();
+                let held = std::mem::take(&mut pg.pending);
+                let request = futures::future::try_join_all(
+                    statements
+                        .iter()
+                        .zip(&args)
+                        .map(|(stmt, refs)| pg.client.execute(stmt, refs)),
+                );
+                let counts = wait_after(&pg.client, &held, request)?;
+                Ok(counts
+                    .into_iter()
+                    .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+                    .collect())
             }
         }
     }
@@ -285,10 +358,11 @@ impl Db {
                     .collect::<Result<Vec<_>, _>>()?;
                 let values = values(params);
                 let refs = pg_args(&values);
-                let client = &pg.client;
-                let answers = wait(futures::future::try_join_all(
-                    statements.iter().map(|stmt| client.query(stmt, &refs)),
-                ))?;
+                let held = std::mem::take(&mut pg.pending);
+                let request = futures::future::try_join_all(
+                    statements.iter().map(|stmt| pg.client.query(stmt, &refs)),
+                );
+                let answers = wait_after(&pg.client, &held, request)?;
                 drop(pg);
                 for (k, rows) in answers.iter().enumerate() {
                     for r in rows {
@@ -352,7 +426,9 @@ impl Db {
                 let stmt = pg.statement(sql)?;
                 let values = values(params);
                 let refs = pg_args(&values);
-                let rows = wait(pg.client.query(&stmt, &refs))?;
+                let held = std::mem::take(&mut pg.pending);
+                let request = pg.client.query(&stmt, &refs);
+                let rows = wait_after(&pg.client, &held, request)?;
                 drop(pg);
                 rows.iter().map(|r| f(&Row::Postgres(r))).collect()
             }
@@ -394,12 +470,20 @@ impl Db {
                 (Backend::Sqlite(c), Lock::Deferred) => c.execute_batch("BEGIN")?,
                 (Backend::Postgres(pg), lock) => {
                     self.reopen_if_lost(pg)?;
-                    let pg = pg.borrow_mut();
-                    // One round trip: the transaction and its locks, in this order (the
-                    // store's lock before a game's, so that no two writers wait on each
-                    // other crosswise).
+                    // The transaction and its locks, in this order (the store's lock
+                    // before a game's, so that no two writers wait on each other
+                    // crosswise), in one round trip, waited for: what the caller does
+                    // next (reading the time of its decision) comes after the locks. A
+                    // plain transaction locks nothing: its BEGIN is held back to go with
+                    // the first statement, no round trip of its own.
                     let sql = match lock {
-                        Lock::Deferred => "BEGIN".to_owned(),
+                        Lock::Deferred => {
+                            let mut pg = pg.borrow_mut();
+                            pg.pending.clear();
+                            pg.pending.push_str("BEGIN");
+                            self.depth.set(depth + 1);
+                            return Ok(depth);
+                        }
                         Lock::Store => format!("BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"),
                         Lock::Game { game, message } => format!(
                             "BEGIN; SELECT pg_advisory_xact_lock_shared({WRITE_LOCK}); \
@@ -408,6 +492,7 @@ impl Db {
                             game_key(game)
                         ),
                     };
+                    let pg = pg.borrow();
                     if let Err(e) = wait(pg.client.batch_execute(&sql)) {
                         let _ = wait(pg.client.batch_execute("ROLLBACK"));
                         return Err(e.into());
@@ -415,7 +500,7 @@ impl Db {
                 }
             }
         } else {
-            self.batch_in_session(&format!("SAVEPOINT s{depth}"))?;
+            self.defer(&format!("SAVEPOINT s{depth}"))?;
         }
         self.depth.set(depth + 1);
         Ok(depth)
@@ -433,9 +518,20 @@ impl Db {
                 }
                 Ok(())
             }
-            (0, false) => self.batch_in_session("ROLLBACK"),
-            (n, true) => self.batch_in_session(&format!("RELEASE SAVEPOINT s{n}")),
-            (n, false) => self.batch_in_session(&format!(
+            (0, false) => {
+                if let Backend::Postgres(pg) = &self.backend {
+                    let mut pg = pg.borrow_mut();
+                    // Nothing was sent of a transaction whose BEGIN is still held back.
+                    let unsent = pg.pending.starts_with("BEGIN");
+                    pg.pending.clear();
+                    if unsent {
+                        return Ok(());
+                    }
+                }
+                self.batch_in_session("ROLLBACK")
+            }
+            (n, true) => self.defer(&format!("RELEASE SAVEPOINT s{n}")),
+            (n, false) => self.defer(&format!(
                 "ROLLBACK TO SAVEPOINT s{n}; RELEASE SAVEPOINT s{n}"
             )),
         }
@@ -533,6 +629,23 @@ impl std::fmt::Display for Causes<'_> {
         }
         Ok(())
     }
+}
+
+/// Waits for `request`, sending the transaction commands held back (`held`) first, in the
+/// same round trip (tokio-postgres sends requests polled together in the order they are
+/// polled, and the server answers them in turn). A held-back command that fails fails the
+/// request with its own error.
+fn wait_after<T>(
+    client: &tokio_postgres::Client,
+    held: &str,
+    request: impl std::future::Future<Output = Result<T, tokio_postgres::Error>>,
+) -> Result<T, tokio_postgres::Error> {
+    if held.is_empty() {
+        return wait(request);
+    }
+    let (held, answer) = wait(futures::future::join(client.batch_execute(held), request));
+    held?;
+    answer
 }
 
 /// Waits for a PostgreSQL call on the calling thread, whatever runs there: the session's
@@ -905,27 +1018,57 @@ mod tests {
     }
 
     #[test]
-    fn nested_transactions_roll_back_their_own_part() {
-        let db = Db::sqlite(rusqlite::Connection::open_in_memory().unwrap());
-        db.batch("CREATE TABLE t (v INTEGER)").unwrap();
-        let outer = db.transaction().unwrap();
-        db.execute("INSERT INTO t (v) VALUES (?1)", params![1])
-            .unwrap();
-        {
-            let _inner = db.transaction().unwrap();
-            db.execute("INSERT INTO t (v) VALUES (?1)", params![2])
+    fn nested_transactions_roll_back_their_own_part_on_each_database() {
+        // On PostgreSQL a plain transaction's BEGIN and every savepoint command are held
+        // back to go with the next statement: each case below would end otherwise.
+        for store in crate::store::testing::stores("nested") {
+            let db = store.database();
+            let rows = || -> Vec<i64> {
+                db.query_map("SELECT v FROM t ORDER BY v", params![], |r| r.get(0))
+                    .unwrap()
+            };
+            db.batch("CREATE TABLE t (v INTEGER PRIMARY KEY)").unwrap();
+            let outer = db.transaction().unwrap();
+            {
+                // Opened and rolled back before anything ran.
+                let _empty = db.transaction().unwrap();
+            }
+            db.execute("INSERT INTO t (v) VALUES (?1)", params![1])
                 .unwrap();
+            {
+                let _inner = db.transaction().unwrap();
+                db.execute("INSERT INTO t (v) VALUES (?1)", params![2])
+                    .unwrap();
+            }
+            {
+                // A statement that fails inside a savepoint: the transaction goes on.
+                let _failed = db.transaction().unwrap();
+                assert!(
+                    db.execute("INSERT INTO t (v) VALUES (?1)", params![1])
+                        .is_err()
+                );
+            }
+            let inner = db.transaction().unwrap();
+            db.execute("INSERT INTO t (v) VALUES (?1)", params![3])
+                .unwrap();
+            inner.commit().unwrap();
+            outer.commit().unwrap();
+            assert_eq!(rows(), vec![1, 3], "{:?}", db.dialect());
+            assert_eq!(db.depth.get(), 0);
+            {
+                // A write in a transaction dropped: its BEGIN went first, nothing is kept.
+                let _dropped = db.transaction().unwrap();
+                db.execute("INSERT INTO t (v) VALUES (?1)", params![4])
+                    .unwrap();
+            }
+            {
+                let _idle = db.transaction().unwrap();
+            }
+            let idle = db.transaction().unwrap();
+            idle.commit().unwrap();
+            assert_eq!(rows(), vec![1, 3], "{:?}", db.dialect());
+            assert_eq!(db.depth.get(), 0);
         }
-        let inner = db.transaction().unwrap();
-        db.execute("INSERT INTO t (v) VALUES (?1)", params![3])
-            .unwrap();
-        inner.commit().unwrap();
-        outer.commit().unwrap();
-        let got: Vec<i64> = db
-            .query_map("SELECT v FROM t ORDER BY v", params![], |r| r.get(0))
-            .unwrap();
-        assert_eq!(got, vec![1, 3]);
-        assert_eq!(db.depth.get(), 0);
     }
 
     #[test]
