@@ -39,8 +39,9 @@ struct Pg {
     statements: HashMap<&'static str, tokio_postgres::Statement>,
     /// Statements built at run time (a condition or column list spliced in), by their text.
     built: HashMap<String, tokio_postgres::Statement>,
-    /// Transaction commands held back (`BEGIN` and its locks, savepoints and their release):
-    /// sent before the next request, in the same round trip ([`wait_after`]).
+    /// Transaction commands held back (a plain transaction's `BEGIN`, savepoints, their
+    /// release or rollback): sent before the next request, in the same round trip
+    /// ([`wait_after`]).
     pending: String,
 }
 
