@@ -378,7 +378,9 @@ mod tests {
         let Some(server) = crate::store::testing::server() else {
             return;
         };
-        let location = server.fresh("two_games_side_by_side");
+        // A database of its own: the advisory locks this test holds and looks at belong
+        // to a database, and in the shared one other tests' stores would queue behind them.
+        let (location, _database) = server.own_database("two_games_side_by_side");
         let mut first = Store::connect(&location).unwrap();
         let mut second = Store::connect(&location).unwrap();
         let (inside, is_inside) = mpsc::channel();

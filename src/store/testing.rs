@@ -144,6 +144,54 @@ impl TestServer {
             .expect("a fresh schema");
         Location::Postgres(self.settings(TEST_DATABASE, Some(&schema)))
     }
+
+    /// A new empty database of its own, as a store location, for a test that holds the
+    /// store's advisory locks while it looks at them: those locks belong to a database, so
+    /// in the shared test database another test's store queues behind them. Dropped with
+    /// its connections when the returned guard goes.
+    pub fn own_database(&self, label: &str) -> (Location, OwnDatabase) {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let label: String = label
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .take(30)
+            .collect();
+        let name = format!(
+            "t_{label}_{}_{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        );
+        let admin = postgresql::connect(&self.settings(TEST_DATABASE, None))
+            .map(Db::postgres)
+            .expect("the test database");
+        // One statement a request: neither may run in a transaction block.
+        admin
+            .batch(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .expect("no database of that name");
+        admin
+            .batch(&format!("CREATE DATABASE {name}"))
+            .expect("a database of its own");
+        (
+            Location::Postgres(self.settings(&name, None)),
+            OwnDatabase { admin, name },
+        )
+    }
+}
+
+/// A database made by [`TestServer::own_database`]: dropped when this goes.
+pub struct OwnDatabase {
+    admin: Db,
+    name: String,
+}
+
+impl Drop for OwnDatabase {
+    fn drop(&mut self) {
+        let _ = self.admin.batch(&format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ));
+    }
 }
 
 /// Whether the integration tests run on PostgreSQL: `ARBITRE_TEST_STORE=postgres`, the
