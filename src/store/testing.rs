@@ -117,26 +117,8 @@ impl TestServer {
     /// A new empty schema of the test database, as a store location (its tables are made
     /// when a store opens it).
     pub fn fresh(&self, label: &str) -> Location {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let label: String = label
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '_'
-                }
-            })
-            .take(30)
-            .collect();
-        let schema = format!(
-            "t_{label}_{}_{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        );
-        let admin = postgresql::connect(&self.settings(TEST_DATABASE, None))
-            .map(Db::postgres)
-            .expect("the test database");
+        let schema = unique_name(label);
+        let admin = self.admin();
         admin
             .batch(&format!(
                 "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
@@ -150,21 +132,8 @@ impl TestServer {
     /// in the shared test database another test's store queues behind them. Dropped with
     /// its connections when the returned guard goes.
     pub fn own_database(&self, label: &str) -> (Location, OwnDatabase) {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let label: String = label
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .map(|c| c.to_ascii_lowercase())
-            .take(30)
-            .collect();
-        let name = format!(
-            "t_{label}_{}_{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        );
-        let admin = postgresql::connect(&self.settings(TEST_DATABASE, None))
-            .map(Db::postgres)
-            .expect("the test database");
+        let name = unique_name(label);
+        let admin = self.admin();
         // One statement a request: neither may run in a transaction block.
         admin
             .batch(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
@@ -177,6 +146,37 @@ impl TestServer {
             OwnDatabase { admin, name },
         )
     }
+}
+
+impl TestServer {
+    /// A session on the test database, for making and dropping schemas and databases.
+    fn admin(&self) -> Db {
+        postgresql::connect(&self.settings(TEST_DATABASE, None))
+            .map(Db::postgres)
+            .expect("the test database")
+    }
+}
+
+/// A schema's or database's name no other test of any run has: `label` (letters and digits,
+/// the rest as `_`, 30 at most), the process and a count.
+fn unique_name(label: &str) -> String {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let label: String = label
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .take(30)
+        .collect();
+    format!(
+        "t_{label}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// A database made by [`TestServer::own_database`]: dropped when this goes.
