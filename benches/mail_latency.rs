@@ -5,7 +5,9 @@
 //!    of a move to the forwarded move being visible in the opponent's IMAP inbox, over
 //!    `ARBITRE_BENCH_MOVES` moves (default 60); median and 95th percentile.
 //! 2. The floor: the same two hops without arbitre: a relay built from arbitre's own IMAP
-//!    edge (IDLE) re-submits each mail to the opponent at once, no parsing, no store.
+//!    edge (IDLE) submits, for each mail it reads, the two mails of a move (to the opponent,
+//!    then to the mover, each of a move mail's median size) over one SMTP connection opened
+//!    beforehand with Nagle's algorithm off; no parsing, no store, no picture.
 //! 3. Burst: `ARBITRE_BENCH_GAMES` games (default 100) of `ARBITRE_BENCH_PLIES` moves each
 //!    (default 10, so 1,000 moves) appended at once to arbitre's mailbox: the time until every
 //!    move is committed and every forwarded move delivered; checks that nothing is lost and
@@ -25,9 +27,12 @@ mod common;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use lettre::address::Envelope;
+
 use arbitre::mail::Inbox;
 use arbitre::mail::imap::{ImapInbox, ImapSession, connect};
 use common::bench::{env_number, stats};
+use common::floor::{floor_body, floor_connection};
 use common::games::{Games, abalone_line};
 use common::{Daemon, MailEnv};
 
@@ -178,16 +183,29 @@ async fn floor(env: &MailEnv, n: usize) -> (f64, f64, f64) {
         accounts[1].clone(),
         accounts[2].clone(),
     );
-    let env2 = env.clone();
-    let bob2 = bob.clone();
-    let relay2 = relay.clone();
+    // What arbitre does for a move, and no more: the move's two mails (to the opponent
+    // first, then to the mover), each of a move mail's median size, over one SMTP
+    // connection opened beforehand with Nagle's algorithm off, as arbitre's own.
+    let mut smtp = floor_connection(env, &relay).await;
+    let body = floor_body();
+    let (env2, relay2, alice2, bob2) = (env.clone(), relay.clone(), alice.clone(), bob.clone());
     let relay_task = tokio::spawn(async move {
         let mut inbox = ImapInbox::new(env2.imap_settings(&relay2));
+        let mut relayed = 0;
         loop {
             let batch = inbox.next().await.unwrap();
             for f in batch {
-                let raw = String::from_utf8_lossy(&f.raw).to_string();
-                env2.send_raw(&relay2, Some(&relay2), &bob2, &raw).await;
+                for to in [&bob2, &alice2] {
+                    let envelope =
+                        Envelope::new(Some(relay2.parse().unwrap()), vec![to.parse().unwrap()])
+                            .unwrap();
+                    let raw = format!(
+                        "From: {relay2}\r\nTo: {to}\r\nSubject: floor\r\n\
+                         Message-ID: <{relayed}-{to}@floor>\r\n\r\n{body}"
+                    );
+                    smtp.send(&envelope, raw.as_bytes()).await.unwrap();
+                }
+                relayed += 1;
                 inbox.done(std::slice::from_ref(&f.key)).await.unwrap();
             }
         }

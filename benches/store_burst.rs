@@ -3,7 +3,7 @@
 //! - **The floor**: a relay that does only what arbitre must do for each move, with no store
 //!   and no referee: fetch the message and submit two mails for it (the forward to the
 //!   opponent and the confirmation to the mover), each as large as arbitre's move mails with
-//!   their picture ([`MAIL_BYTES`]). It uses the crates arbitre uses (async-imap, lettre) at
+//!   their picture ([`common::floor::MAIL_BYTES`]). It uses the crates arbitre uses (async-imap, lettre) at
 //!   their best: one `UID FETCH` for a batch of messages, the next batch fetched while the
 //!   mails of this one are shared among SMTP connections opened beforehand (Nagle's
 //!   algorithm off), one `UID STORE` for the batch.
@@ -35,14 +35,11 @@ use std::time::{Duration, Instant};
 
 use futures::StreamExt;
 use lettre::address::Envelope;
-use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::AsyncSmtpConnection;
-use lettre::transport::smtp::extension::ClientId;
-use tokio::net::TcpStream;
 
 use arbitre::mail::imap::ImapSession;
 use arbitre::store::Location;
 use common::bench::env_number;
+use common::floor::{floor_body, floor_connection};
 use common::games::{self, Games};
 use common::{Daemon, MailEnv};
 
@@ -211,34 +208,8 @@ async fn delivered_since(start: Instant) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
-/// The size of each mail the floor submits: about the median of arbitre's move mails with
-/// their board picture (24 KB, measured in the test servers' mailboxes).
-const MAIL_BYTES: usize = 24 << 10;
-
 /// How many messages the floor fetches in one `UID FETCH`.
 const FLOOR_BATCH: usize = 100;
-
-/// One of the floor's SMTP connections: STARTTLS, logged in as `relay`, Nagle's algorithm
-/// off (as arbitre's own, see `arbitre::mail::submission`).
-async fn floor_connection(env: &MailEnv, relay: &str) -> AsyncSmtpConnection {
-    let tls = env.smtp_tls();
-    let tcp = TcpStream::connect(("localhost", env.port("ARBITRE_TEST_SUBMISSION_PORT")))
-        .await
-        .unwrap();
-    tcp.set_nodelay(true).unwrap();
-    let hello = ClientId::default();
-    let mut conn = AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &hello)
-        .await
-        .unwrap();
-    conn.starttls(tls, &hello).await.unwrap();
-    conn.auth(
-        &[Mechanism::Plain],
-        &Credentials::new(relay.into(), env.password().into()),
-    )
-    .await
-    .unwrap();
-    conn
-}
 
 /// The raw messages of `uids`, in one `UID FETCH`.
 async fn fetch_all(session: &mut ImapSession, uids: &[u32]) -> Vec<Vec<u8>> {
@@ -292,10 +263,7 @@ async fn floor(env: &MailEnv, games_n: usize, plies: usize, connections: usize) 
     for _ in 0..connections.max(1) {
         conns.push(floor_connection(env, &relay).await);
     }
-    let filler = "x".repeat(76);
-    let body: String = (0..MAIL_BYTES / 78)
-        .map(|_| format!("{filler}\r\n"))
-        .collect();
+    let body = floor_body();
 
     let start = Instant::now();
     let machine = machine_cpu();

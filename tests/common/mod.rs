@@ -10,6 +10,7 @@
 #![allow(dead_code)]
 
 pub mod bench;
+pub mod floor;
 pub mod games;
 pub mod hostile;
 #[path = "../skip/mod.rs"]
