@@ -33,6 +33,11 @@
 //!   counted. Games against the greedy or the random player are always played out (they
 //!   would not find the win). Off by default: every game is played out.
 //!
+//! After the matches, a table of each searching player's pace (a level or a tried style):
+//! its node budget and depth, the mean and worst time of its moves, the depth its last
+//! finished iteration reached, and how many of its searches ran out of nodes before their
+//! depth.
+//!
 //! Each game's result is also written to the standard error as it ends (`game N: won, 57
 //! plies`), so that a long run stopped part way keeps what it played.
 //!
@@ -48,7 +53,9 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use arbitre::games::engine::search::search;
-use arbitre::games::engine::{Budget, Engine, Level, Style, WIN, budget, style, think, think_in};
+use arbitre::games::engine::{
+    Budget, Engine, Level, Style, Thought, WIN, budget, budget_in, style, think, think_in,
+};
 use arbitre::games::{Game, GameKind, GameOptions, Outcome};
 
 /// Who plays a side.
@@ -220,8 +227,38 @@ impl Tally {
     }
 }
 
-/// Times per move, by level (index 0 is level 1).
-type Times = [Vec<Duration>; 9];
+/// What one searching player's moves cost: its node budget (the game's own count), the
+/// depth it is bounded by, and each move's time and the depth its last finished iteration
+/// reached.
+#[derive(Default)]
+struct Pace {
+    nodes: u64,
+    depth: u32,
+    moves: Vec<(Duration, u32)>,
+    /// Moves whose search stopped short of its depth for want of nodes (a found win, which
+    /// also ends the deepening, is not counted).
+    short: usize,
+}
+
+/// The pace of each searching player, by its name (`level 9`, or a style's `dD,nN,...`).
+type Times = std::collections::BTreeMap<String, Pace>;
+
+/// Adds a move of `player`, searched within `budget`, to `times`.
+fn timed<M>(
+    times: &mut Times,
+    player: Player,
+    budget: Budget,
+    took: Duration,
+    thought: &Thought<M>,
+) {
+    let pace = times.entry(player.to_string()).or_default();
+    pace.nodes = budget.nodes;
+    pace.depth = budget.depth;
+    pace.moves.push((took, thought.depth));
+    if thought.depth < budget.depth && thought.score.abs() <= WIN / 2 {
+        pace.short += 1;
+    }
+}
 
 /// The standard start of `G`.
 fn start<G: Game>() -> G {
@@ -294,12 +331,14 @@ fn move_of<G: Engine>(
         Player::Level(level) => {
             let t0 = Instant::now();
             let thought = think(p, level, seed).expect("the game goes on");
-            times[usize::from(level.number() - 1)].push(t0.elapsed());
+            timed(times, player, budget::<G>(level), t0.elapsed(), &thought);
             let sure = (!style::<G>(level).spread()).then_some(thought.score);
             (thought.best, sure)
         }
         Player::Style(style) => {
+            let t0 = Instant::now();
             let thought = think_in(p, style, seed).expect("the game goes on");
+            timed(times, player, budget_in::<G>(style), t0.elapsed(), &thought);
             let sure = (!style.spread()).then_some(thought.score);
             (thought.best, sure)
         }
@@ -436,8 +475,12 @@ fn play_match<G: Engine>(
                     t.plies += plies;
                 }
                 let mut all = times.lock().unwrap();
-                for (a, m) in all.iter_mut().zip(mine) {
-                    a.extend(m);
+                for (name, pace) in mine {
+                    let a = all.entry(name).or_default();
+                    a.nodes = pace.nodes;
+                    a.depth = pace.depth;
+                    a.moves.extend(pace.moves);
+                    a.short += pace.short;
                 }
             });
         }
@@ -498,21 +541,27 @@ fn run<G: Engine>(plan: &Plan) {
             row(top, base, &t);
         }
     }
-    println!("\n| level | nodes | moves | mean | worst |");
-    println!("|---|---|---|---|---|");
-    for (i, t) in times.into_inner().unwrap().iter().enumerate() {
-        if t.is_empty() {
+    println!(
+        "\n| player | nodes | depth | moves | mean | worst | depth reached (fewest, mean) | short of its depth |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, pace) in times.into_inner().unwrap() {
+        let n = pace.moves.len();
+        if n == 0 {
             continue;
         }
-        let level = Level::new(i as u8 + 1).unwrap();
-        let total: Duration = t.iter().sum();
-        let worst = t.iter().max().copied().unwrap_or_default();
+        let total: Duration = pace.moves.iter().map(|m| m.0).sum();
+        let worst = pace.moves.iter().map(|m| m.0).max().unwrap_or_default();
+        let fewest = pace.moves.iter().map(|m| m.1).min().unwrap_or_default();
+        let depths: u32 = pace.moves.iter().map(|m| m.1).sum();
         println!(
-            "| {level} | {} | {} | {:.1} ms | {:.1} ms |",
-            budget::<G>(level).nodes,
-            t.len(),
-            total.as_secs_f64() * 1000.0 / t.len() as f64,
-            worst.as_secs_f64() * 1000.0
+            "| {name} | {} | {} | {n} | {:.1} ms | {:.1} ms | {fewest}, {:.1} | {} |",
+            pace.nodes,
+            pace.depth,
+            total.as_secs_f64() * 1000.0 / n as f64,
+            worst.as_secs_f64() * 1000.0,
+            f64::from(depths) / n as f64,
+            pace.short
         );
     }
 }

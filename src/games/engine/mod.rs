@@ -50,6 +50,15 @@ pub trait Engine: Game {
         0
     }
 
+    /// Whether the search orders each ply's moves by the killer heuristic (the moves that
+    /// last cut the search off at that ply, tried right after the table's) and proves the
+    /// moves after the first with a null window (principal variation search). Off by
+    /// default: the ladders of the games that do without were measured without them, their
+    /// levels bounded by nodes would play other moves with them, and where the game's
+    /// guess already orders the moves well they cost more than they save (Ataxx, four
+    /// plies over 12 positions: 78,441 nodes with them, 69,260 without).
+    const KILLERS: bool = false;
+
     /// What one node of this game's search costs, in hundredths of an Ataxx node (100): a
     /// level's node budget (counted in Ataxx's) is scaled by it, so that a level takes about
     /// as long in every game. Measured by `cargo bench --bench engine` (docs/benchmarks.md).
