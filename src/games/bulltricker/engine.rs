@@ -25,7 +25,7 @@ use crate::games::bulltricker::Position;
 use crate::games::bulltricker::board::Kind;
 use crate::games::bulltricker::geometry::Cell;
 use crate::games::bulltricker::moves::Move;
-use crate::games::engine::{Engine, Style, level};
+use crate::games::engine::{Engine, Style};
 
 /// A Pawn.
 const PAWN: i32 = 100;
@@ -56,19 +56,26 @@ impl Engine for Position {
 
     /// Captures are compulsory, so one ply sees no difference between the moves a player
     /// may choose: the standard levels 1 and 2 both played at random (2 against 1 scored
-    /// 47.5 %). Two plies see a piece left to be taken; the low levels search two plies and
-    /// stray from that move less and less often, level 5 three plies without straying.
-    /// From level 6, the standard node budgets.
+    /// 47.5 %). Two plies see a piece left to be taken; levels 1 to 4 search two plies and
+    /// stray from that move less and less often, level 5 three plies straying 150 times in
+    /// a thousand, level 6 three plies. Deepening within a budget of nodes was no stronger
+    /// than a full search one ply shallower (its unfinished iterations are thrown away), so
+    /// levels 7 to 9 search four, five and six full plies, each within 4 M nodes of
+    /// Bulltricker's (16 M of Ataxx's), about 4 s, so that no move takes more than 5 s (a
+    /// search that runs out plays the move of its last finished ply; four and five plies
+    /// never came near it). Seven plies took 21 s a move.
+    /// `cargo bench --bench engine -- --game bulltricker --match ...`, 200 games a pair,
+    /// in docs/benchmarks.md.
     const STYLES: [Style; 9] = [
         Style::new(2, 50_000, 0.0, 900),
         Style::new(2, 50_000, 0.0, 600),
         Style::new(2, 50_000, 0.0, 300),
         Style::new(2, 50_000, 0.0, 100),
+        Style::new(3, 200_000, 0.0, 150),
         Style::new(3, 200_000, 0.0, 0),
-        level::STANDARD[5],
-        level::STANDARD[6],
-        level::STANDARD[7],
-        level::STANDARD[8],
+        Style::new(4, 16_000_000, 0.0, 0),
+        Style::new(5, 16_000_000, 0.0, 0),
+        Style::new(6, 16_000_000, 0.0, 0),
     ];
 
     fn evaluate(&self) -> i32 {

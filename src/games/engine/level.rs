@@ -218,11 +218,16 @@ mod tests {
         );
     }
 
-    /// Each level of `styles` searches at least as much as the one below and errs less.
+    /// Each level of `styles` searches at least as much as the one below, and errs less
+    /// unless it searches deeper (Bulltricker's level 5 sees a ply further than level 4
+    /// and strays from it a little more often).
     fn rise(styles: &[Style; 9]) {
         for pair in styles.windows(2) {
             let (low, high) = (pair[0], pair[1]);
-            assert!(high.stray <= low.stray, "{low:?} {high:?}");
+            assert!(
+                high.stray <= low.stray || high.depth > low.depth,
+                "{low:?} {high:?}"
+            );
             assert!(
                 high.temperature <= low.temperature || low.temperature == 0.0,
                 "{low:?} {high:?}"
