@@ -60,10 +60,11 @@ impl Engine for Position {
     /// stray from that move less and less often, level 5 three plies straying 150 times in
     /// a thousand, level 6 three plies. Deepening within a budget of nodes was no stronger
     /// than a full search one ply shallower (its unfinished iterations are thrown away), so
-    /// levels 7 to 9 search four, five and six full plies, each within 4 M nodes of
-    /// Bulltricker's (16 M of Ataxx's), about 4 s, so that no move takes more than 5 s (a
-    /// search that runs out plays the move of its last finished ply; four and five plies
-    /// never came near it). Seven plies took 21 s a move.
+    /// levels 7 to 9 search four, five and six full plies. Six plies within 4 M nodes of
+    /// Bulltricker's took up to 6.4 s a move, so level 9 stops at 2.5 M (10 M of Ataxx's;
+    /// at most 4.0 s, and a search that runs out plays the move of its last finished ply,
+    /// 8 moves in 60); four and five plies never came near their 4 M. Seven plies took 21 s
+    /// a move.
     /// `cargo bench --bench engine -- --game bulltricker --match ...`, 200 games a pair,
     /// in docs/benchmarks.md.
     const STYLES: [Style; 9] = [
@@ -75,7 +76,7 @@ impl Engine for Position {
         Style::new(3, 200_000, 0.0, 0),
         Style::new(4, 16_000_000, 0.0, 0),
         Style::new(5, 16_000_000, 0.0, 0),
-        Style::new(6, 16_000_000, 0.0, 0),
+        Style::new(6, 10_000_000, 0.0, 0),
     ];
 
     fn evaluate(&self) -> i32 {
