@@ -65,7 +65,7 @@ impl Engine for Position {
     /// at most 4.0 s, and a search that runs out plays the move of its last finished ply,
     /// 8 moves in 60); four and five plies never came near their 4 M. Seven plies took 21 s
     /// a move.
-    /// `cargo bench --bench engine -- --game bulltricker --match ...`, 200 games a pair,
+    /// `cargo bench --bench engine -- --game bulltricker --levels 1-9`, 200 games a pair,
     /// in docs/benchmarks.md.
     const STYLES: [Style; 9] = [
         Style::new(2, 50_000, 0.0, 900),
