@@ -206,15 +206,17 @@ impl<M: Clone + PartialEq> Searcher<M> {
             }
             if score > best_score {
                 best_score = score;
-                best = Some(m.clone());
+                best = Some(m);
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                if self.sharp {
+                // Alpha was below beta before this move, so the move that cut is the one
+                // just kept as the best: a game that keeps killer moves copies it from there.
+                if let (true, Some(cut)) = (self.sharp, best.as_ref()) {
                     let slot = &mut self.killers[ply as usize];
-                    if slot[0].as_ref() != Some(&m) {
+                    if slot[0].as_ref() != Some(cut) {
                         slot[1] = slot[0].take();
-                        slot[0] = Some(m);
+                        slot[0] = Some(cut.clone());
                     }
                 }
                 break;
