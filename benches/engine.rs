@@ -39,12 +39,15 @@
 //! depth.
 //!
 //! Each game's result is also written to the standard error as it ends (`game N: won, 57
-//! plies`), so that a long run stopped part way keeps what it played.
+//! plies, moves 5c0f…`), so that a long run stopped part way keeps what it played; the
+//! fingerprint of the game's moves lets two builds be checked to play the same games (a
+//! change meant to make the search faster must not change them).
 //!
 //! Under `cargo test --benches` (no `--bench` argument) it is a smoke test: two games of
 //! levels 1 against 2 in every game, and each baseline once, every move checked legal by
 //! the rules as it is played.
 
+use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -362,7 +365,8 @@ fn move_of<G: Engine>(
 }
 
 /// Plays `first` against `second` from `opening`, `first` moving first when
-/// `first_moves`; the result for `first`, whether it was adjudicated, and the plies.
+/// `first_moves`; the result for `first`, whether it was adjudicated, the plies, and a
+/// fingerprint of the moves played (two builds that play the same games print the same).
 fn play<G: Engine>(
     opening: &G,
     first: Player,
@@ -371,8 +375,9 @@ fn play<G: Engine>(
     seed: u64,
     plan: &Plan,
     times: &mut Times,
-) -> (Result, bool, usize) {
+) -> (Result, bool, usize, u64) {
     let mut p = opening.clone();
+    let mut trail = std::hash::DefaultHasher::new();
     let first_side = if first_moves {
         p.side_to_move()
     } else {
@@ -392,9 +397,9 @@ fn play<G: Engine>(
                 } else {
                     Result::Lost
                 };
-                return (r, false, ply);
+                return (r, false, ply, trail.finish());
             }
-            Outcome::Drawn { .. } => return (Result::Drawn, false, ply),
+            Outcome::Drawn { .. } => return (Result::Drawn, false, ply, trail.finish()),
         }
         let mover = p.side_to_move();
         let player = if mover == first_side { first } else { second };
@@ -412,8 +417,9 @@ fn play<G: Engine>(
             } else {
                 Result::Lost
             };
-            return (r, true, ply);
+            return (r, true, ply, trail.finish());
         }
+        m.hash(&mut trail);
         p.apply(&m);
     }
     // Not over: adjudicated by the game's own evaluation, a unit of material (a piece, a
@@ -425,9 +431,9 @@ fn play<G: Engine>(
         } else {
             Result::Lost
         };
-        return (r, true, plan.max_plies);
+        return (r, true, plan.max_plies, trail.finish());
     }
-    (Result::Unfinished, false, plan.max_plies)
+    (Result::Unfinished, false, plan.max_plies, trail.finish())
 }
 
 /// Plays a match of `plan.per_match` games, `plan.threads` at once.
@@ -449,7 +455,7 @@ fn play_match<G: Engine>(
                         break;
                     }
                     let open = opening::<G>(g as u64 / 2);
-                    let (r, adjudicated, plies) = play(
+                    let (r, adjudicated, plies, trail) = play(
                         &open,
                         first,
                         second,
@@ -459,7 +465,7 @@ fn play_match<G: Engine>(
                         &mut mine,
                     );
                     eprintln!(
-                        "{} {first} v {second} game {g}: {}, {plies} plies{}",
+                        "{} {first} v {second} game {g}: {}, {plies} plies{}, moves {trail:016x}",
                         G::KIND.name(),
                         format!("{r:?}").to_lowercase(),
                         if adjudicated { ", adjudicated" } else { "" }
