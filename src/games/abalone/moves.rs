@@ -88,7 +88,16 @@ impl Move {
 
     /// The cell at the other end of the line from `tail`.
     pub fn far_end(&self) -> Option<Cell> {
-        self.marbles()?.last().copied()
+        if self.len == 0 {
+            return None;
+        }
+        // Stepped along the line rather than read from `marbles`: sorting a position's moves
+        // asks for it at every comparison, where building the list would allocate.
+        let mut cell = self.tail;
+        for _ in 1..self.len {
+            cell = cell.step(self.line)?;
+        }
+        Some(cell)
     }
 
     /// Whether this value is in the canonical form the generator produces: 1 to 3 marbles,
