@@ -6,14 +6,12 @@
 //! push and resist together). Pushes are searched first, those that push a marble off
 //! before all.
 
-use std::hash::{Hash, Hasher};
-
 use crate::games::Side;
 use crate::games::abalone::bits::{self, BOARD, Bits};
 use crate::games::abalone::cell::Dir;
 use crate::games::abalone::moves::Move;
 use crate::games::abalone::position::Position;
-use crate::games::engine::Engine;
+use crate::games::engine::{Engine, key_of};
 
 /// A marble pushed off, in the evaluation's units.
 const MARBLE: i32 = 1_000;
@@ -88,9 +86,7 @@ impl Engine for Position {
     }
 
     fn key(&self) -> u64 {
-        let mut h = std::hash::DefaultHasher::new();
-        self.board.hash(&mut h);
-        h.finish()
+        key_of(self.board)
     }
 
     fn guess(&self, m: &Move) -> i32 {

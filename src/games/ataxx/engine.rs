@@ -5,11 +5,9 @@
 //! clone adds a piece and a jump leaves a hole, so moves are guessed by the pieces they
 //! take, clones first.
 
-use std::hash::{Hash, Hasher};
-
 use crate::games::Side;
 use crate::games::ataxx::{Move, Position};
-use crate::games::engine::Engine;
+use crate::games::engine::{Engine, key_of};
 
 impl Engine for Position {
     fn evaluate(&self) -> i32 {
@@ -19,10 +17,7 @@ impl Engine for Position {
     }
 
     fn key(&self) -> u64 {
-        let mut h = std::hash::DefaultHasher::new();
-        self.board().hash(&mut h);
-        (self.to_move() == Side::Black).hash(&mut h);
-        h.finish()
+        key_of((self.board(), self.to_move() == Side::Black))
     }
 
     fn guess(&self, m: &Move) -> i32 {

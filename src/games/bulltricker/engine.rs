@@ -18,14 +18,12 @@
 //!
 //! Captures are compulsory and searched first, the longest chains before, then promotions.
 
-use std::hash::{Hash, Hasher};
-
 use crate::games::Side;
 use crate::games::bulltricker::Position;
 use crate::games::bulltricker::board::Kind;
 use crate::games::bulltricker::geometry::Cell;
 use crate::games::bulltricker::moves::Move;
-use crate::games::engine::{Engine, Style};
+use crate::games::engine::{Engine, Style, key_of};
 
 /// A Pawn.
 const PAWN: i32 = 100;
@@ -103,10 +101,7 @@ impl Engine for Position {
     }
 
     fn key(&self) -> u64 {
-        let mut h = std::hash::DefaultHasher::new();
-        self.board.hash(&mut h);
-        (self.to_move == Side::White).hash(&mut h);
-        h.finish()
+        key_of((&self.board, self.to_move == Side::White))
     }
 
     fn guess(&self, m: &Move) -> i32 {

@@ -30,10 +30,21 @@ pub mod uai;
 pub use level::{Level, Style};
 pub use search::{Budget, Scored, Thought};
 
+use std::hash::{BuildHasher, Hash};
+
 use crate::games::Game;
 
 /// A score meaning "the side to move has won" (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
+
+/// The transposition table's key of a position, hashed from its parts (`(board, side)`): the
+/// same in every run, since the seed is fixed, so that a search is a function of its
+/// position and budget alone. Foldhash rather than the standard library's SipHash: its
+/// sponge takes a board's many small fields several at a time, and its quality variant
+/// mixes the result as a 64-bit key needs.
+pub fn key_of(parts: impl Hash) -> u64 {
+    foldhash::quality::FixedState::with_seed(0x6172_6269_7472_6521).hash_one(parts)
+}
 
 /// What the search needs of a game beyond its rules.
 pub trait Engine: Game {

@@ -7,10 +7,8 @@
 //! far the side's checkers have come. Bearing off is searched first, then building walls,
 //! then the longest advances.
 
-use std::hash::{Hash, Hasher};
-
 use crate::games::Side;
-use crate::games::engine::{Engine, Style, level};
+use crate::games::engine::{Engine, Style, key_of, level};
 use crate::games::sauterelle::{Board, Move, Point, Position};
 
 /// Having scored the last point.
@@ -84,9 +82,7 @@ impl Engine for Position {
     }
 
     fn key(&self) -> u64 {
-        let mut h = std::hash::DefaultHasher::new();
-        self.hash(&mut h);
-        h.finish()
+        key_of(self)
     }
 
     fn guess(&self, m: &Move) -> i32 {

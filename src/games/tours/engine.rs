@@ -6,10 +6,8 @@
 //! the most advanced counting most (a piece two rows from the edge is a threat the other
 //! side must answer). Captures are searched first, the biggest stacks before.
 
-use std::hash::{Hash, Hasher};
-
 use crate::games::Side;
-use crate::games::engine::Engine;
+use crate::games::engine::{Engine, key_of};
 use crate::games::tours::{Move, Position};
 
 /// A piece (a round or a square, alone or in a stack).
@@ -52,10 +50,7 @@ impl Engine for Position {
     }
 
     fn key(&self) -> u64 {
-        let mut h = std::hash::DefaultHasher::new();
-        self.board().hash(&mut h);
-        self.side_to_move().hash(&mut h);
-        h.finish()
+        key_of((self.board(), self.side_to_move()))
     }
 
     fn guess(&self, m: &Move) -> i32 {
