@@ -3,6 +3,8 @@
 //! queen priority: if any queen can capture, the legal moves are exactly the queen captures;
 //! otherwise, if any pawn can capture, exactly the pawn captures; otherwise every quiet move.
 
+use std::sync::LazyLock;
+
 use crate::games::Side;
 use crate::games::bulltricker::board::Kind;
 use crate::games::bulltricker::captures::{
@@ -24,13 +26,20 @@ pub fn coup_special_row(side: Side) -> i8 {
 
 /// Every rectangle of the lattice, row by row from White's side.
 pub fn rectangles() -> impl Iterator<Item = Cell> {
-    (0..SIZE).flat_map(|y| {
-        let first = if y % 2 == 1 { 0 } else { 1 };
-        (first..SIZE)
-            .step_by(2)
-            .filter_map(move |x| Cell::new(x, y))
-    })
+    RECTANGLES.iter().copied()
 }
+
+/// The rectangles listed once: move generation walks them several times a node.
+static RECTANGLES: LazyLock<Vec<Cell>> = LazyLock::new(|| {
+    (0..SIZE)
+        .flat_map(|y| {
+            let first = if y % 2 == 1 { 0 } else { 1 };
+            (first..SIZE)
+                .step_by(2)
+                .filter_map(move |x| Cell::new(x, y))
+        })
+        .collect()
+});
 
 /// Which pieces must capture, when a capture is compulsory (§4.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,9 +92,37 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        // Captures only narrow the choice: a side with a capture has a legal move.
-        let mut out = Vec::with_capacity(64);
-        self.generate(&mut out);
+        // Captures only narrow the choice: a side with any move, quiet or capturing, has a
+        // legal one. So the first move found answers, and the quiet ones, which nearly
+        // every position has, are looked for first (the search asks this at every node).
+        let side = self.to_move;
+        let mut out = Vec::with_capacity(16);
+        for cell in rectangles() {
+            let Some(p) = self.board.get(cell) else {
+                continue;
+            };
+            if p.side != side {
+                continue;
+            }
+            match p.kind {
+                Kind::Pawn => {
+                    self.pawn_quiet(cell, &mut out);
+                    pawn_captures(&self.board, side, cell, &mut out);
+                }
+                Kind::Queen => {
+                    self.queen_quiet(cell, &mut out);
+                    queen_captures(&self.board, side, cell, &mut out);
+                }
+                Kind::King => {}
+            }
+            if self.rules.end_to_end_capture {
+                end_to_end_captures(&self.board, side, cell, p.kind, &mut out);
+            }
+            if !out.is_empty() {
+                return true;
+            }
+        }
+        self.king_moves(&mut out);
         !out.is_empty()
     }
 
