@@ -99,12 +99,16 @@ impl Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [Option<Piece>; POINTS],
+    /// The queens and pawns of each side ([`Side::index`]), kept as pieces are set: the
+    /// PAT rule asks for them after every move.
+    rectangular: [u8; 2],
 }
 
 impl Default for Board {
     fn default() -> Board {
         Board {
             cells: [None; POINTS],
+            rectangular: [0; 2],
         }
     }
 }
@@ -131,7 +135,16 @@ impl Board {
     /// Puts `piece` on `cell` (or empties it).
     #[inline]
     pub fn set(&mut self, cell: Cell, piece: Option<Piece>) {
-        self.cells[cell.index()] = piece;
+        let slot = &mut self.cells[cell.index()];
+        for (p, change) in [(*slot, -1i8), (piece, 1)] {
+            if let Some(p) = p
+                && p.kind != Kind::King
+            {
+                let n = &mut self.rectangular[p.side.index()];
+                *n = n.wrapping_add_signed(change);
+            }
+        }
+        *slot = piece;
     }
 
     /// Every occupied cell with its piece, row by row from White's side.
@@ -141,11 +154,7 @@ impl Board {
 
     /// The number of queens and pawns of `side` (the material counted by the PAT rule).
     pub fn rectangular_count(&self, side: Side) -> usize {
-        self.cells
-            .iter()
-            .flatten()
-            .filter(|p| p.side == side && p.kind != Kind::King)
-            .count()
+        usize::from(self.rectangular[side.index()])
     }
 }
 
@@ -178,5 +187,40 @@ mod tests {
         assert_eq!(p.the().get(Lang::FR), "le pion blanc");
         let c = Cell::parse("c.h3").unwrap();
         assert_eq!(p.the_on(c).get(Lang::FR), "le pion blanc en c.h3");
+    }
+
+    #[test]
+    fn the_kept_counts_of_queens_and_pawns_match_the_board_through_whole_games() {
+        use crate::games::bulltricker::rules::Rules;
+        use crate::games::bulltricker::setup::{INITIAL, read};
+        let recount = |b: &Board, side: Side| {
+            b.pieces()
+                .filter(|(_, p)| p.side == side && p.kind != Kind::King)
+                .count()
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut captures = 0;
+        for _ in 0..30 {
+            let mut pos = read(INITIAL, None, Rules::default()).unwrap();
+            for _ in 0..200 {
+                for side in Side::BOTH {
+                    assert_eq!(
+                        pos.board().rectangular_count(side),
+                        recount(pos.board(), side)
+                    );
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = &moves[(seed % moves.len() as u64) as usize];
+                captures += m.captured().len();
+                pos.play(m);
+            }
+        }
+        assert!(captures > 100, "{captures} pieces taken");
     }
 }

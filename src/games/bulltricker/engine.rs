@@ -22,6 +22,7 @@ use crate::games::Side;
 use crate::games::bulltricker::Position;
 use crate::games::bulltricker::board::Kind;
 use crate::games::bulltricker::geometry::Cell;
+use crate::games::bulltricker::movegen::rectangles;
 use crate::games::bulltricker::moves::Move;
 use crate::games::engine::{Engine, Style, key_of};
 
@@ -84,7 +85,11 @@ impl Engine for Position {
         // King.
         let mut worth = [0i32; 2];
         let mut near = [0i32; 2];
-        for (cell, piece) in self.board.pieces() {
+        // Only the Kings stand off the rectangles, and they are not counted.
+        for cell in rectangles() {
+            let Some(piece) = self.board.get(cell) else {
+                continue;
+            };
             let (value, weight) = match piece.kind {
                 Kind::King => continue,
                 Kind::Queen => (QUEEN, 2),
