@@ -383,6 +383,29 @@ mod tests {
             .collect()
     }
 
+    /// Equal positions give equal keys, and none of a few thousand positions met in random
+    /// games shares its key with another: each game's key covers what tells positions apart.
+    fn keys_tell_positions_apart<G: Engine>() {
+        let mut seen: HashMap<u64, String> = HashMap::new();
+        for p in positions::<G>(3000) {
+            let text = format!("{p:?}");
+            assert_eq!(p.key(), p.clone().key());
+            if let Some(other) = seen.insert(p.key(), text.clone()) {
+                assert_eq!(other, text, "two positions with one key");
+            }
+        }
+        assert!(seen.len() > 1000, "{} positions", seen.len());
+    }
+
+    #[test]
+    fn every_game_keys_its_positions_apart() {
+        keys_tell_positions_apart::<ataxx::Position>();
+        keys_tell_positions_apart::<crate::games::abalone::Position>();
+        keys_tell_positions_apart::<crate::games::sauterelle::Position>();
+        keys_tell_positions_apart::<crate::games::tours::Position>();
+        keys_tell_positions_apart::<crate::games::bulltricker::Position>();
+    }
+
     #[test]
     fn the_search_scores_every_root_move_as_plain_negamax_does() {
         agrees_with_negamax(&positions::<ataxx::Position>(24), 3);

@@ -9,7 +9,7 @@
 
 use crate::games::Side;
 use crate::games::engine::{Engine, Style, key_of, level};
-use crate::games::sauterelle::{Board, Move, Point, Position};
+use crate::games::sauterelle::{Board, Move, Point, Position, Stack};
 
 /// Having scored the last point.
 const LAST_SCORER: i32 = 400;
@@ -20,22 +20,50 @@ const POINT: i32 = 40;
 /// Each point of the track a checker has come (the bar counts 0).
 const STEP: i32 = 2;
 
-/// A side's walls ready to bear off, and its checkers' progress along the track.
-fn standing(board: &Board, side: Side) -> (i32, i32) {
-    let mut ready = 0;
-    let mut progress = 0;
-    for n in 1..=24 {
-        let Some(p) = Point::new(n) else { continue };
+/// Each side's walls ready to bear off and its checkers' progress along the track, by
+/// [`Side::index`], in one walk of the points.
+fn standings(board: &Board) -> [(i32, i32); 2] {
+    let mut out = [(0, 0); 2];
+    for p in Point::all() {
         let stack = board.stack(p);
-        if stack.owner() != Some(side) {
+        let Some(owner) = stack.owner() else {
             continue;
-        }
-        progress += i32::from(n) * i32::from(stack.height());
+        };
+        let (ready, progress) = &mut out[owner.index()];
+        *progress += i32::from(p.number()) * i32::from(stack.height());
         if p.in_last_quadrant() && stack.height() == 2 {
-            ready += 1;
+            *ready += 1;
         }
     }
-    (ready, progress)
+    out
+}
+
+/// Every part of the position, a byte each: the 24 points, the bar, the score, who scored
+/// last and whether that won, the side to move and the checkers a side plays with. One
+/// hash of 32 bytes costs a fraction of hashing each field in turn (a seventh of a search).
+fn packed(pos: &Position) -> [u8; 32] {
+    let side = |s: Side| s.index() as u8;
+    let board = pos.board();
+    let mut bytes = [0u8; 32];
+    for (byte, p) in bytes.iter_mut().zip(Point::all()) {
+        *byte = match board.stack(p) {
+            Stack::Empty => 0,
+            Stack::Lone(s) => 1 + side(s),
+            Stack::Wall(s) => 3 + side(s),
+        };
+    }
+    bytes[24] = board.bar(Side::White);
+    bytes[25] = board.bar(Side::Black);
+    bytes[26] = pos.points(Side::White);
+    bytes[27] = pos.points(Side::Black);
+    bytes[28] = match (pos.last_scorer(), pos.winner().is_some()) {
+        (None, _) => 0,
+        (Some(s), false) => 1 + side(s),
+        (Some(s), true) => 3 + side(s),
+    };
+    bytes[29] = side(pos.to_move());
+    bytes[30] = pos.checkers();
+    bytes
 }
 
 impl Engine for Position {
@@ -69,8 +97,9 @@ impl Engine for Position {
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
+        let standings = standings(self.board());
         let side = |s: Side| {
-            let (ready, progress) = standing(self.board(), s);
+            let (ready, progress) = standings[s.index()];
             let last = if self.last_scorer() == Some(s) {
                 LAST_SCORER
             } else {
@@ -82,7 +111,7 @@ impl Engine for Position {
     }
 
     fn key(&self) -> u64 {
-        key_of(self)
+        key_of(packed(self))
     }
 
     fn guess(&self, m: &Move) -> i32 {
