@@ -61,9 +61,9 @@ impl Engine for Position {
     /// than a full search one ply shallower (its unfinished iterations are thrown away), so
     /// levels 7 to 9 search four, five and six full plies. Six plies within 4 M nodes of
     /// Bulltricker's took up to 6.4 s a move, so level 9 stops at 2.5 M (10 M of Ataxx's;
-    /// at most 4.0 s, and a search that runs out plays the move of its last finished ply,
-    /// 8 moves in 60); four and five plies never came near their 4 M. Seven plies took 21 s
-    /// a move.
+    /// at most 4.0 s then, 2.0 s since the search got faster, and a search that runs out
+    /// plays the move of its last finished ply, 8 moves in 60); four and five plies never
+    /// came near their 4 M. Seven plies took 21 s a move.
     /// `cargo bench --bench engine -- --game bulltricker --levels 1-9`, 200 games a pair,
     /// in docs/benchmarks.md.
     const STYLES: [Style; 9] = [
