@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 use crate::games::Side;
-use crate::games::bulltricker::board::Kind;
+use crate::games::bulltricker::board::{Kind, Piece};
 use crate::games::bulltricker::captures::{
     end_to_end_captures, forward, pawn_captures, promotion_row, queen_captures,
 };
@@ -60,29 +60,30 @@ impl Position {
         out
     }
 
+    /// The queens and pawns of the side to move, with their cells, row by row from White's
+    /// side (Kings stand on royal squares, never on a rectangle).
+    fn own_pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        rectangles().filter_map(|cell| {
+            self.board
+                .get(cell)
+                .filter(|p| p.side == self.to_move)
+                .map(|p| (cell, p))
+        })
+    }
+
     /// Pushes the legal moves of the side to move onto `out` (whether or not the game has
     /// ended: callers check [`Position::outcome`]).
     pub fn generate(&self, out: &mut Vec<Move>) {
         let side = self.to_move;
         let start = out.len();
-        for cell in rectangles() {
-            if let Some(p) = self.board.get(cell)
-                && p.side == side
-                && p.kind == Kind::Queen
-            {
-                queen_captures(&self.board, side, cell, out);
-            }
+        for (cell, _) in self.own_pieces().filter(|(_, p)| p.kind == Kind::Queen) {
+            queen_captures(&self.board, side, cell, out);
         }
         if out.len() > start {
             return;
         }
-        for cell in rectangles() {
-            if let Some(p) = self.board.get(cell)
-                && p.side == side
-                && p.kind == Kind::Pawn
-            {
-                pawn_captures(&self.board, side, cell, out);
-            }
+        for (cell, _) in self.own_pieces().filter(|(_, p)| p.kind == Kind::Pawn) {
+            pawn_captures(&self.board, side, cell, out);
         }
         if out.len() > start {
             return;
@@ -97,13 +98,7 @@ impl Position {
         // every position has, are looked for first (the search asks this at every node).
         let side = self.to_move;
         let mut out = Vec::with_capacity(16);
-        for cell in rectangles() {
-            let Some(p) = self.board.get(cell) else {
-                continue;
-            };
-            if p.side != side {
-                continue;
-            }
+        for (cell, p) in self.own_pieces() {
             match p.kind {
                 Kind::Pawn => {
                     self.pawn_quiet(cell, &mut out);
@@ -160,13 +155,7 @@ impl Position {
     /// the optional end-to-end captures.
     pub fn quiet_moves(&self, out: &mut Vec<Move>) {
         let side = self.to_move;
-        for cell in rectangles() {
-            let Some(p) = self.board.get(cell) else {
-                continue;
-            };
-            if p.side != side {
-                continue;
-            }
+        for (cell, p) in self.own_pieces() {
             match p.kind {
                 Kind::Pawn => self.pawn_quiet(cell, out),
                 Kind::Queen => self.queen_quiet(cell, out),
