@@ -12,24 +12,7 @@ use super::cell::{Cell, Dir};
 pub type Bits = u128;
 
 /// The mask of the 61 real cells.
-pub const BOARD: Bits = board_mask();
-
-const fn board_mask() -> Bits {
-    let mut mask = 0u128;
-    let mut row = 1;
-    while row <= 9 {
-        let mut diag = 1;
-        while diag <= 9 {
-            let gap = if row > diag { row - diag } else { diag - row };
-            if gap <= 4 {
-                mask |= 1u128 << (row * 10 + diag);
-            }
-            diag += 1;
-        }
-        row += 1;
-    }
-    mask
-}
+pub const BOARD: Bits = super::cell::CELLS;
 
 /// The cells `F` such that `F + k·dir` is in `set` (the set seen `k` steps back along `dir`).
 #[inline(always)]

@@ -75,25 +75,38 @@ impl Board {
 
     /// What the in-line move `m` pushes (nothing for a broadside or a plain move).
     pub fn push_of(&self, m: &Move) -> Push {
-        let mut push = Push::default();
+        let mut pushed = Vec::new();
+        let ejects = self.walk_push(m, |cell| pushed.push(cell));
+        Push { pushed, ejects }
+    }
+
+    /// How many of the opponent's marbles `m` pushes, and whether the last leaves the
+    /// board: [`Board::push_of`] without the list, for the search, which weighs every move
+    /// it sorts.
+    pub fn push_size(&self, m: &Move) -> (usize, bool) {
+        let mut count = 0;
+        let ejects = self.walk_push(m, |_| count += 1);
+        (count, ejects)
+    }
+
+    /// Calls `each` with the opponent's marbles that `m` pushes, nearest first; true when
+    /// the last of them leaves the board.
+    fn walk_push(&self, m: &Move, mut each: impl FnMut(Cell)) -> bool {
         if m.is_broadside() {
-            return push;
+            return false;
         }
         let them = self.marbles(self.to_move.opponent());
         let Some(mut cell) = m.far_end().and_then(|c| c.step(m.dir())) else {
-            return push;
+            return false;
         };
         while them & cell.bit() != 0 {
-            push.pushed.push(cell);
+            each(cell);
             match cell.step(m.dir()) {
                 Some(next) => cell = next,
-                None => {
-                    push.ejects = true;
-                    break;
-                }
+                None => return true,
             }
         }
-        push
+        false
     }
 
     /// Plays legal move `m` (trusted: the caller has checked it).

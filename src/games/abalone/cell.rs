@@ -15,6 +15,27 @@ use crate::text::Text;
 /// The width of a row in the bit layout (9 digits plus one padding column).
 pub(crate) const ROW_WIDTH: i32 = 10;
 
+/// The bit of each of the 61 cells in the layout above: the cells are the indices
+/// `row * 10 + digit` with `|digit − row| ≤ 4`.
+pub(crate) const CELLS: u128 = cells_mask();
+
+const fn cells_mask() -> u128 {
+    let mut mask = 0u128;
+    let mut row = 1;
+    while row <= 9 {
+        let mut diag = 1;
+        while diag <= 9 {
+            let gap = if row > diag { row - diag } else { diag - row };
+            if gap <= 4 {
+                mask |= 1u128 << (row * ROW_WIDTH + diag);
+            }
+            diag += 1;
+        }
+        row += 1;
+    }
+    mask
+}
+
 /// One cell of the board, such as `E5`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
@@ -59,10 +80,12 @@ impl Cell {
 
     /// The neighbour in direction `dir`, if it is on the board.
     pub fn step(self, dir: Dir) -> Option<Cell> {
-        let (dr, dc) = dir.delta();
-        let row = i16::from(self.row()) + i16::from(dr);
-        let diag = i16::from(self.diag()) + i16::from(dc);
-        Cell::new(u8::try_from(row).ok()?, u8::try_from(diag).ok()?)
+        // A step is a constant change of index; the padding around the cells (column 0,
+        // rows 0 and 10) keeps a step off the board from landing on another cell, so the
+        // neighbour is a cell exactly when its bit is in `CELLS`. Searches step at every
+        // move they sort and every push they weigh.
+        let index = i32::from(self.0) + dir.shift();
+        (CELLS >> index.clamp(0, 127) & 1 == 1).then_some(Cell(index as u8))
     }
 
     /// Reads a cell name (`e5`, `E5`).
@@ -273,13 +296,22 @@ mod tests {
     }
 
     #[test]
-    fn one_bit_shift_is_one_step_and_never_wraps_onto_a_cell() {
+    fn a_step_changes_row_and_digit_and_never_wraps_onto_a_cell() {
+        // `step` adds a constant to the index; here each neighbour is found from its row and
+        // digit instead, so a step that wrapped from one edge onto a cell of another row
+        // would differ.
         for cell in Cell::all() {
             for dir in Dir::ALL {
+                let (dr, dc) = dir.delta();
+                let row = u8::try_from(i16::from(cell.row()) + i16::from(dr)).ok();
+                let diag = u8::try_from(i16::from(cell.diag()) + i16::from(dc)).ok();
+                let by_coordinates = row.zip(diag).and_then(|(r, d)| Cell::new(r, d));
+                assert_eq!(cell.step(dir), by_coordinates, "{cell:?} {dir:?}");
                 let shifted = cell.index() as i32 + dir.shift();
                 let by_bits = u32::try_from(shifted).ok().and_then(Cell::from_index);
-                assert_eq!(by_bits, cell.step(dir), "{cell:?} {dir:?}");
+                assert_eq!(by_bits, by_coordinates, "{cell:?} {dir:?}");
             }
         }
+        assert_eq!(CELLS.count_ones(), 61);
     }
 }

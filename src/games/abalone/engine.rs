@@ -90,10 +90,9 @@ impl Engine for Position {
     }
 
     fn guess(&self, m: &Move) -> i32 {
-        let push = self.board.push_of(m);
-        match (push.ejects, push.pushed.len()) {
-            (true, _) => MARBLE,
-            (false, n) => 100 * n as i32 + i32::from(m.count()),
+        match self.board.push_size(m) {
+            (_, true) => MARBLE,
+            (n, false) => 100 * n as i32 + i32::from(m.count()),
         }
     }
 }
