@@ -99,16 +99,37 @@ impl Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [Option<Piece>; POINTS],
-    /// The queens and pawns of each side ([`Side::index`]), kept as pieces are set: the
-    /// PAT rule asks for them after every move.
-    rectangular: [u8; 2],
+    /// What each side has on the rectangles ([`Side::index`]), kept as pieces are set: the
+    /// PAT rule asks for it after every move, the computer's evaluation at every leaf.
+    tallies: [Tally; 2],
+}
+
+/// A side's queens and pawns, and how far its pawns have come.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// Its queens.
+    pub queens: u8,
+    /// Its pawns.
+    pub pawns: u8,
+    /// The lattice rows its pawns have come from its own edge, added up ([`advance`]).
+    pub advance: u16,
+}
+
+/// How far a pawn of `side` on `cell` has come from its own edge, in lattice rows (0 to
+/// 14: its last line is the far edge).
+pub fn advance(cell: Cell, side: Side) -> u16 {
+    let y = cell.y().unsigned_abs();
+    u16::from(match side {
+        Side::White => y,
+        Side::Black => 14 - y,
+    })
 }
 
 impl Default for Board {
     fn default() -> Board {
         Board {
             cells: [None; POINTS],
-            rectangular: [0; 2],
+            tallies: [Tally::default(); 2],
         }
     }
 }
@@ -137,11 +158,20 @@ impl Board {
     pub fn set(&mut self, cell: Cell, piece: Option<Piece>) {
         let slot = &mut self.cells[cell.index()];
         for (p, change) in [(*slot, -1i8), (piece, 1)] {
-            if let Some(p) = p
-                && p.kind != Kind::King
-            {
-                let n = &mut self.rectangular[p.side.index()];
-                *n = n.wrapping_add_signed(change);
+            let Some(p) = p else { continue };
+            let tally = &mut self.tallies[p.side.index()];
+            match p.kind {
+                Kind::King => {}
+                Kind::Queen => tally.queens = tally.queens.wrapping_add_signed(change),
+                Kind::Pawn => {
+                    tally.pawns = tally.pawns.wrapping_add_signed(change);
+                    let rows = advance(cell, p.side);
+                    tally.advance = if change > 0 {
+                        tally.advance.wrapping_add(rows)
+                    } else {
+                        tally.advance.wrapping_sub(rows)
+                    };
+                }
             }
         }
         *slot = piece;
@@ -154,7 +184,25 @@ impl Board {
 
     /// The number of queens and pawns of `side` (the material counted by the PAT rule).
     pub fn rectangular_count(&self, side: Side) -> usize {
-        usize::from(self.rectangular[side.index()])
+        let tally = self.tallies[side.index()];
+        usize::from(tally.queens) + usize::from(tally.pawns)
+    }
+
+    /// The queens, pawns and pawns' advance of `side`.
+    pub fn tally(&self, side: Side) -> Tally {
+        self.tallies[side.index()]
+    }
+
+    /// Every point in one byte each (0 for an empty one), as the computer's position key
+    /// hashes them: one hash of 225 bytes costs a fraction of hashing each point in turn.
+    pub fn packed(&self) -> [u8; POINTS] {
+        let mut bytes = [0u8; POINTS];
+        for (byte, cell) in bytes.iter_mut().zip(&self.cells) {
+            if let Some(p) = cell {
+                *byte = 1 + 3 * p.side.index() as u8 + p.kind as u8;
+            }
+        }
+        bytes
     }
 }
 
@@ -190,13 +238,22 @@ mod tests {
     }
 
     #[test]
-    fn the_kept_counts_of_queens_and_pawns_match_the_board_through_whole_games() {
+    fn the_kept_tallies_of_queens_and_pawns_match_the_board_through_whole_games() {
         use crate::games::bulltricker::rules::Rules;
         use crate::games::bulltricker::setup::{INITIAL, read};
         let recount = |b: &Board, side: Side| {
-            b.pieces()
-                .filter(|(_, p)| p.side == side && p.kind != Kind::King)
-                .count()
+            let mut tally = Tally::default();
+            for (cell, p) in b.pieces().filter(|(_, p)| p.side == side) {
+                match p.kind {
+                    Kind::King => {}
+                    Kind::Queen => tally.queens += 1,
+                    Kind::Pawn => {
+                        tally.pawns += 1;
+                        tally.advance += advance(cell, side);
+                    }
+                }
+            }
+            tally
         };
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut captures = 0;
@@ -204,9 +261,11 @@ mod tests {
             let mut pos = read(INITIAL, None, Rules::default()).unwrap();
             for _ in 0..200 {
                 for side in Side::BOTH {
+                    let tally = recount(pos.board(), side);
+                    assert_eq!(pos.board().tally(side), tally);
                     assert_eq!(
                         pos.board().rectangular_count(side),
-                        recount(pos.board(), side)
+                        usize::from(tally.queens + tally.pawns)
                     );
                 }
                 let moves = pos.legal_moves();

@@ -18,6 +18,8 @@
 //!
 //! Captures are compulsory and searched first, the longest chains before, then promotions.
 
+use std::sync::LazyLock;
+
 use crate::games::Side;
 use crate::games::bulltricker::Position;
 use crate::games::bulltricker::board::Kind;
@@ -80,33 +82,20 @@ impl Engine for Position {
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move;
-        let kings = self.kings;
-        // Per side: its material and advance, and the weight of the enemy pieces near its
-        // King.
-        let mut worth = [0i32; 2];
-        let mut near = [0i32; 2];
-        // Only the Kings stand off the rectangles, and they are not counted.
-        for cell in rectangles() {
-            let Some(piece) = self.board.get(cell) else {
-                continue;
-            };
-            let (value, weight) = match piece.kind {
-                Kind::King => continue,
-                Kind::Queen => (QUEEN, 2),
-                Kind::Pawn => (PAWN + ADVANCE * advance(cell, piece.side), 1),
-            };
-            worth[piece.side.index()] += value;
-            let them = piece.side.opponent().index();
-            if cell.royal_distance(kings[them]) <= NEAR {
-                near[them] += weight;
-            }
-        }
-        let standing = |s: Side| worth[s.index()] - self.danger(s, near[s.index()]);
+        // Per side: its material and advance, kept by the board, less what the enemy near
+        // its King costs it.
+        let standing = |s: Side| {
+            let tally = self.board.tally(s);
+            let worth = QUEEN * i32::from(tally.queens)
+                + PAWN * i32::from(tally.pawns)
+                + ADVANCE * i32::from(tally.advance);
+            worth - self.danger(s, self.pressing(s))
+        };
         standing(me) - standing(me.opponent())
     }
 
     fn key(&self) -> u64 {
-        key_of((&self.board, self.to_move == Side::White))
+        key_of((self.board.packed(), self.to_move == Side::White))
     }
 
     fn guess(&self, m: &Move) -> i32 {
@@ -114,7 +103,34 @@ impl Engine for Position {
     }
 }
 
+/// For each point, the rectangles within [`NEAR`] royal squares of it: where the pieces
+/// that press a King there stand (the Kings themselves stand off the rectangles).
+static NEAR_RECTANGLES: LazyLock<Vec<Vec<Cell>>> = LazyLock::new(|| {
+    Cell::all()
+        .map(|king| {
+            rectangles()
+                .filter(|c| c.royal_distance(king) <= NEAR)
+                .collect()
+        })
+        .collect()
+});
+
 impl Position {
+    /// The weight of the enemy pieces near `side`'s King, a Queen counting twice.
+    fn pressing(&self, side: Side) -> i32 {
+        let enemy = side.opponent();
+        NEAR_RECTANGLES[self.king(side).index()]
+            .iter()
+            .filter_map(|&c| self.board.get(c))
+            .filter(|p| p.side == enemy)
+            .map(|p| match p.kind {
+                Kind::King => 0,
+                Kind::Queen => 2,
+                Kind::Pawn => 1,
+            })
+            .sum()
+    }
+
     /// What the enemy costs `side` around its King: the sides the enemy holds, and the
     /// weight `near` of the enemy pieces close by for each way out the King lacks.
     fn danger(&self, side: Side, near: i32) -> i32 {
@@ -142,20 +158,10 @@ impl Position {
     }
 }
 
-/// How far a Pawn of `side` on `cell` has come from its own edge, in lattice rows (0 to 14:
-/// its last line is the far edge).
-fn advance(cell: Cell, side: Side) -> i32 {
-    let y = i32::from(cell.y());
-    match side {
-        Side::White => y,
-        Side::Black => 14 - y,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::bulltricker::board::{Board, Piece};
+    use crate::games::bulltricker::board::{Board, Piece, advance};
     use crate::games::bulltricker::rules::Rules;
     use crate::games::bulltricker::setup::{INITIAL, read};
 
@@ -205,6 +211,52 @@ mod tests {
             }
         }
         assert!(seen > 1000, "{seen} positions");
+    }
+
+    /// The evaluation as a walk of every rectangle, the way it was first written: material,
+    /// advance and the pieces near each King, counted piece by piece.
+    fn walked(pos: &Position) -> i32 {
+        let mut worth = [0i32; 2];
+        let mut near = [0i32; 2];
+        for cell in rectangles() {
+            let Some(piece) = pos.board.get(cell) else {
+                continue;
+            };
+            let (value, weight) = match piece.kind {
+                Kind::King => continue,
+                Kind::Queen => (QUEEN, 2),
+                Kind::Pawn => (PAWN + ADVANCE * i32::from(advance(cell, piece.side)), 1),
+            };
+            worth[piece.side.index()] += value;
+            let them = piece.side.opponent().index();
+            if cell.royal_distance(pos.kings[them]) <= NEAR {
+                near[them] += weight;
+            }
+        }
+        let standing = |s: Side| worth[s.index()] - pos.danger(s, near[s.index()]);
+        standing(pos.to_move) - standing(pos.to_move.opponent())
+    }
+
+    #[test]
+    fn the_evaluation_from_the_kept_tallies_is_that_of_a_walk_of_the_board() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut seen = 0;
+        for _ in 0..30 {
+            let mut pos = position(INITIAL);
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.ended.is_some() {
+                    break;
+                }
+                assert_eq!(pos.evaluate(), walked(&pos), "{pos:?}");
+                seen += 1;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play(&moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(seen > 1500, "{seen} positions");
     }
 
     #[test]
