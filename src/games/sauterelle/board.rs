@@ -38,6 +38,27 @@ impl Stack {
         }
     }
 
+    /// Its byte in the board: 0 empty, 1 and 2 a lone White and Black checker, 3 and 4 a
+    /// White and Black wall.
+    pub fn code(self) -> u8 {
+        match self {
+            Stack::Empty => 0,
+            Stack::Lone(s) => 1 + s.index() as u8,
+            Stack::Wall(s) => 3 + s.index() as u8,
+        }
+    }
+
+    /// The stack of byte `code` ([`Stack::code`]; any other byte reads as empty).
+    fn from_code(code: u8) -> Stack {
+        match code {
+            1 => Stack::Lone(Side::White),
+            2 => Stack::Lone(Side::Black),
+            3 => Stack::Wall(Side::White),
+            4 => Stack::Wall(Side::Black),
+            _ => Stack::Empty,
+        }
+    }
+
     /// Its letter in the position string.
     pub fn letter(self) -> char {
         match self {
@@ -53,7 +74,9 @@ impl Stack {
 /// The checkers on the points and on the bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    points: [Stack; POINTS as usize],
+    /// Each point's [`Stack::code`]: a byte a point, so that the computer's position key
+    /// reads the points as they are stored.
+    points: [u8; POINTS as usize],
     bar: [u8; 2],
 }
 
@@ -61,19 +84,29 @@ impl Board {
     /// An empty board with `on_bar` checkers for each side on the bar.
     pub fn with_bar(on_bar: [u8; 2]) -> Board {
         Board {
-            points: [Stack::Empty; POINTS as usize],
+            points: [0; POINTS as usize],
             bar: on_bar,
         }
     }
 
     /// What point `p` holds.
     pub fn stack(&self, p: Point) -> Stack {
-        self.points[p.index()]
+        Stack::from_code(self.points[p.index()])
     }
 
     /// Sets what point `p` holds.
     pub fn set(&mut self, p: Point, stack: Stack) {
-        self.points[p.index()] = stack;
+        self.points[p.index()] = stack.code();
+    }
+
+    /// Every point's [`Stack::code`], point 1 first.
+    pub fn codes(&self) -> [u8; POINTS as usize] {
+        self.points
+    }
+
+    /// Every point's stack, point 1 first.
+    fn stacks(&self) -> impl Iterator<Item = Stack> + '_ {
+        self.points.iter().map(|&c| Stack::from_code(c))
     }
 
     /// The checkers of `side` on the bar.
@@ -88,8 +121,7 @@ impl Board {
 
     /// The checkers of `side` on the points.
     pub fn on_points(&self, side: Side) -> u32 {
-        self.points
-            .iter()
+        self.stacks()
             .filter(|s| s.owner() == Some(side))
             .map(|s| u32::from(s.height()))
             .sum()
@@ -126,7 +158,7 @@ impl Board {
                     return Err(tx!("sauterelle-board-character", char = c));
                 }
             };
-            board.points[i] = stack;
+            board.points[i] = stack.code();
         }
         Ok(board)
     }
@@ -134,7 +166,7 @@ impl Board {
     /// Writes the board field.
     pub fn field(&self) -> String {
         let mut out = String::with_capacity(27);
-        for (i, stack) in self.points.iter().enumerate() {
+        for (i, stack) in self.stacks().enumerate() {
             if i > 0 && i % 6 == 0 {
                 out.push('/');
             }
@@ -153,6 +185,24 @@ mod tests {
         for field in ["....../....../....../......", ".w..b./bW..../.B.b../wwbb.."] {
             assert_eq!(Board::from_field(field).unwrap().field(), field);
         }
+    }
+
+    #[test]
+    fn every_stack_reads_back_from_its_code_and_no_two_share_one() {
+        let all = [
+            Stack::Empty,
+            Stack::Lone(Side::White),
+            Stack::Lone(Side::Black),
+            Stack::Wall(Side::White),
+            Stack::Wall(Side::Black),
+        ];
+        for stack in all {
+            assert_eq!(Stack::from_code(stack.code()), stack);
+        }
+        let mut codes: Vec<u8> = all.iter().map(|s| s.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), all.len());
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use crate::games::Side;
 use crate::games::engine::{Engine, Style, key_of, level};
-use crate::games::sauterelle::{Board, Move, Point, Position, Stack};
+use crate::games::sauterelle::{Board, Move, Point, Position};
 
 /// Having scored the last point.
 const LAST_SCORER: i32 = 400;
@@ -38,20 +38,16 @@ fn standings(board: &Board) -> [(i32, i32); 2] {
     out
 }
 
-/// Every part of the position, a byte each: the 24 points, the bar, the score, who scored
-/// last and whether that won, the side to move and the checkers a side plays with. One
-/// hash of 32 bytes costs a fraction of hashing each field in turn (a seventh of a search).
+/// Every part of the position, a byte each: the 24 points as the board stores them, the
+/// bar, the score, who scored last and whether that won, the side to move and the checkers
+/// a side plays with. One hash of 32 bytes costs a fraction of hashing each field in turn
+/// (a seventh of a search).
 fn packed(pos: &Position) -> [u8; 32] {
     let side = |s: Side| s.index() as u8;
     let board = pos.board();
     let mut bytes = [0u8; 32];
-    for (byte, p) in bytes.iter_mut().zip(Point::all()) {
-        *byte = match board.stack(p) {
-            Stack::Empty => 0,
-            Stack::Lone(s) => 1 + side(s),
-            Stack::Wall(s) => 3 + side(s),
-        };
-    }
+    let codes = board.codes();
+    bytes[..codes.len()].copy_from_slice(&codes);
     bytes[24] = board.bar(Side::White);
     bytes[25] = board.bar(Side::Black);
     bytes[26] = pos.points(Side::White);
