@@ -193,24 +193,32 @@ mod tests {
         assert_eq!(start.evaluate(), 0);
         // Positions of random games (a fixed generator): each scores for its side to move
         // what its mirror scores for the other colour.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut seen = 0;
-        for _ in 0..20 {
-            let mut pos = start.clone();
-            for _ in 0..120 {
+        let positions = random_positions(0x9e37_79b9_7f4a_7c15, 20, 120);
+        for pos in &positions {
+            assert_eq!(pos.evaluate(), mirrored(pos).evaluate(), "{pos:?}");
+        }
+        assert!(positions.len() > 1000, "{} positions", positions.len());
+    }
+
+    /// The positions met in `games` random games of at most `plies` plies from the start,
+    /// where the side to move has a move (a fixed generator, from `seed`).
+    fn random_positions(mut seed: u64, games: usize, plies: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = position(INITIAL);
+            for _ in 0..plies {
                 let moves = pos.legal_moves();
                 if moves.is_empty() || pos.ended.is_some() {
                     break;
                 }
-                assert_eq!(pos.evaluate(), mirrored(&pos).evaluate(), "{pos:?}");
-                seen += 1;
+                out.push(pos.clone());
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 pos.play(&moves[(seed % moves.len() as u64) as usize]);
             }
         }
-        assert!(seen > 1000, "{seen} positions");
+        out
     }
 
     /// The evaluation as a walk of every rectangle, the way it was first written: material,
@@ -239,24 +247,11 @@ mod tests {
 
     #[test]
     fn the_evaluation_from_the_kept_tallies_is_that_of_a_walk_of_the_board() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut seen = 0;
-        for _ in 0..30 {
-            let mut pos = position(INITIAL);
-            for _ in 0..150 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.ended.is_some() {
-                    break;
-                }
-                assert_eq!(pos.evaluate(), walked(&pos), "{pos:?}");
-                seen += 1;
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play(&moves[(seed % moves.len() as u64) as usize]);
-            }
+        let positions = random_positions(0x2545_f491_4f6c_dd1d, 30, 150);
+        for pos in &positions {
+            assert_eq!(pos.evaluate(), walked(pos), "{pos:?}");
         }
-        assert!(seen > 1500, "{seen} positions");
+        assert!(positions.len() > 1500, "{} positions", positions.len());
     }
 
     #[test]
