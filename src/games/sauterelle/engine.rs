@@ -79,8 +79,7 @@ impl Engine for Position {
     /// its node budget lets it: 5 k nodes (99.5 % against four plies), 20 k (94.8 %), then
     /// 150 k (81.5 % against 20 k). Three times the nodes are not a step at the top (450 k
     /// scored 64.5 % against 150 k); eight times are: level 8 deepens within 1.2 M (76.0 %
-    /// against 150 k), level 9 within 3.2 M (102 won, 1 drawn, 2 lost against 1.2 M after
-    /// 105 of its 200 games).
+    /// against 150 k), level 9 within 3.2 M (96.2 % against 1.2 M; about 1.1 s a move).
     /// docs/benchmarks.md has the matches, those that failed included.
     const STYLES: [Style; 9] = [
         Style::new(4, 200_000, 0.0, 900),
