@@ -108,8 +108,8 @@ async fn cleared(store: &SharedStore, item: &OutboxItem, caps: Caps) -> Result<b
 ///
 /// A mail the server refuses waits for its own next try (the policy's backoff). A server
 /// that cannot be reached at all says nothing about the mails: they are not charged for it
-/// and stay due, one of them probes the server (after 1 s, doubling up to a minute, or at
-/// once when woken), and everything that waited goes as soon as a probe gets through.
+/// and stay due, one of them probes the server (after 1 s, doubling up to ten seconds, or
+/// at once when woken), and everything that waited goes as soon as a probe gets through.
 /// The server's return also wakes `wake_inbox`: the mailbox, often on the same machine, is
 /// then tried again at once instead of at the end of its own reconnection backoff. Mail
 /// that leaves wakes `wake_clock`: a mail telling a player it is their turn starts their
@@ -333,6 +333,7 @@ async fn fail(
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
+    use std::time::Instant;
 
     use super::*;
     use crate::delivery::SendError;
@@ -457,6 +458,20 @@ mod tests {
         assert_eq!(pending[0].mail.message_id, "m3@arbitre");
     }
 
+    /// Checks `ready` every 10 ms until it gives a value, for at most `limit`.
+    async fn poll_until<T>(limit: Duration, mut ready: impl FnMut() -> Option<T>) -> Option<T> {
+        let start = Instant::now();
+        loop {
+            if let Some(value) = ready() {
+                return Some(value);
+            }
+            if start.elapsed() >= limit {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// A server that cannot be reached until `up` is set, then takes everything.
     #[derive(Default)]
     struct DownSender {
@@ -519,34 +534,41 @@ mod tests {
             Arc::new(Notify::new()),
             stop_rx,
         ));
-        // Three seconds down: the first round stops at the first failure (two in flight),
-        // then one probe after 1 s and one after 2 s more.
-        tokio::time::sleep(Duration::from_millis(3300)).await;
-        let tries = sender.tries.load(Ordering::SeqCst);
+        // The first round stops at the first failure (two in flight); then one mail probes
+        // the server after 1 s, and again after 2 s more. A flood would reach four tries at
+        // once; the probes cannot reach them before 3 s, however loaded the machine (a
+        // sleep never ends early), and the next probe waits 4 s more.
+        let down_since = Instant::now();
+        let tries = poll_until(Duration::from_secs(20), || {
+            let tries = sender.tries.load(Ordering::SeqCst);
+            (tries >= 4).then_some(tries)
+        })
+        .await
+        .expect("the server is probed while it is down");
+        let probed_after = down_since.elapsed();
         assert!(
-            (3..=6).contains(&tries),
-            "{tries} tries in 3 s: the server is probed, not flooded"
+            probed_after >= Duration::from_millis(2950) && tries == 4,
+            "{tries} tries in {probed_after:?}: the server is probed, not flooded"
         );
         let waiting = store.lock().unwrap().due(now(), 100).unwrap();
         assert_eq!(waiting.len(), 20, "every mail still due");
         assert!(waiting.iter().all(|m| m.attempts == 0), "no mail charged");
-        // The server is back; the mailbox's reconnection wakes the outbox.
+        // The server is back; the mailbox's reconnection wakes the outbox. Everything goes
+        // well before the next probe would have found the server (4 s after the last).
         sender.up.store(true, Ordering::SeqCst);
         wake.notify_one();
-        for _ in 0..100 {
-            if sender.accepted.lock().unwrap().len() == 20 {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        let sent = poll_until(Duration::from_secs(3), || {
+            (sender.accepted.lock().unwrap().len() == 20).then_some(())
+        })
+        .await;
         task.abort();
-        assert_eq!(
-            sender.accepted.lock().unwrap().len(),
-            20,
-            "everything went within a second of the wake"
+        assert!(
+            sent.is_some(),
+            "everything went on the wake, not on a later probe: {} of 20 sent",
+            sender.accepted.lock().unwrap().len()
         );
         // And the server's return is passed on to the mailbox's reconnection.
-        tokio::time::timeout(Duration::from_millis(100), wake_inbox.notified())
+        tokio::time::timeout(Duration::from_secs(3), wake_inbox.notified())
             .await
             .expect("the inbox is woken when the server answers again");
     }
