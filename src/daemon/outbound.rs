@@ -336,6 +336,7 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
+    use crate::daemon::tests::eventually_within;
     use crate::delivery::SendError;
     use crate::referee::{AutoKind, Decision, Outgoing};
 
@@ -458,20 +459,6 @@ mod tests {
         assert_eq!(pending[0].mail.message_id, "m3@arbitre");
     }
 
-    /// Checks `ready` every 10 ms until it gives a value, for at most `limit`.
-    async fn poll_until<T>(limit: Duration, mut ready: impl FnMut() -> Option<T>) -> Option<T> {
-        let start = Instant::now();
-        loop {
-            if let Some(value) = ready() {
-                return Some(value);
-            }
-            if start.elapsed() >= limit {
-                return None;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    }
-
     /// A server that cannot be reached until `up` is set, then takes everything.
     #[derive(Default)]
     struct DownSender {
@@ -539,13 +526,14 @@ mod tests {
         // once; the probes cannot reach them before 3 s, however loaded the machine (a
         // sleep never ends early), and the next probe waits 4 s more.
         let down_since = Instant::now();
-        let tries = poll_until(Duration::from_secs(20), || {
-            let tries = sender.tries.load(Ordering::SeqCst);
-            (tries >= 4).then_some(tries)
-        })
-        .await
-        .expect("the server is probed while it is down");
+        eventually_within(
+            "probes of the server while it is down",
+            Duration::from_secs(20),
+            || sender.tries.load(Ordering::SeqCst) >= 4,
+        )
+        .await;
         let probed_after = down_since.elapsed();
+        let tries = sender.tries.load(Ordering::SeqCst);
         assert!(
             probed_after >= Duration::from_millis(2950) && tries == 4,
             "{tries} tries in {probed_after:?}: the server is probed, not flooded"
@@ -557,16 +545,13 @@ mod tests {
         // well before the next probe would have found the server (4 s after the last).
         sender.up.store(true, Ordering::SeqCst);
         wake.notify_one();
-        let sent = poll_until(Duration::from_secs(3), || {
-            (sender.accepted.lock().unwrap().len() == 20).then_some(())
-        })
+        eventually_within(
+            "everything sent on the wake, not on a later probe",
+            Duration::from_secs(3),
+            || sender.accepted.lock().unwrap().len() == 20,
+        )
         .await;
         task.abort();
-        assert!(
-            sent.is_some(),
-            "everything went on the wake, not on a later probe: {} of 20 sent",
-            sender.accepted.lock().unwrap().len()
-        );
         // And the server's return is passed on to the mailbox's reconnection.
         tokio::time::timeout(Duration::from_secs(3), wake_inbox.notified())
             .await

@@ -154,14 +154,21 @@ where
     (tx, daemon)
 }
 
-async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
-    for _ in 0..400 {
-        if check() {
-            return;
-        }
+async fn eventually(what: &str, check: impl FnMut() -> bool) {
+    eventually_within(what, Duration::from_secs(4), check).await;
+}
+
+/// Checks `check` every 10 ms until it holds; panics, naming `what`, after `within`.
+pub(crate) async fn eventually_within(
+    what: &str,
+    within: Duration,
+    mut check: impl FnMut() -> bool,
+) {
+    let start = std::time::Instant::now();
+    while !check() {
+        assert!(start.elapsed() < within, "timed out waiting for: {what}");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    panic!("timed out waiting for: {what}");
 }
 
 #[tokio::test]
