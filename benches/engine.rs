@@ -32,6 +32,9 @@
 //!   that plays its best move (no draw) finds a forced win, and the win it found is
 //!   counted. Games against the greedy or the random player are always played out (they
 //!   would not find the win). Off by default: every game is played out.
+//! - `--show`: after each game's line, its moves, one a line: the ply, the side, the move,
+//!   the searching player's score for it (in the game's evaluation, for the mover) and the
+//!   position after it; with `--from N --games N+1`, one game of a match looked at closely.
 //!
 //! After the matches, a table of each searching player's pace (a level or a tried style):
 //! its node budget and depth, the mean and worst time of its moves, the depth its last
@@ -108,6 +111,7 @@ struct Plan {
     adjudicate: bool,
     matches: Vec<(Player, Player)>,
     from: usize,
+    show: bool,
 }
 
 /// A player named on the command line (see the module's doc).
@@ -150,6 +154,7 @@ fn plan() -> Plan {
         adjudicate: false,
         matches: Vec::new(),
         from: 0,
+        show: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -180,6 +185,7 @@ fn plan() -> Plan {
             "--baselines" => plan.baselines = true,
             "--no-ladder" => plan.ladder = false,
             "--adjudicate" => plan.adjudicate = true,
+            "--show" => plan.show = true,
             "--from" => plan.from = value().parse().expect("a game number"),
             "--match" => {
                 let a = player(&value());
@@ -321,29 +327,28 @@ fn pick<M: Clone>(moves: &[M], rng: &mut Pcg64Mcg) -> Option<M> {
     (!moves.is_empty()).then(|| moves[(rng.next_u64() % moves.len() as u64) as usize].clone())
 }
 
-/// The move `player` makes in `p`, with its score for the mover when it searched for one
-/// at a level that plays its best (no draw).
+/// The move `player` makes in `p`, with its score for the mover when it searched for one,
+/// and whether that level plays its best (no draw), so that the score can be trusted.
 fn move_of<G: Engine>(
     p: &G,
     player: Player,
     seed: u64,
     rng: &mut Pcg64Mcg,
     times: &mut Times,
-) -> (G::Move, Option<i32>) {
+) -> (G::Move, Option<(i32, bool)>) {
     match player {
         Player::Level(level) => {
             let t0 = Instant::now();
             let thought = think(p, level, seed).expect("the game goes on");
             timed(times, player, budget::<G>(level), t0.elapsed(), &thought);
-            let sure = (!style::<G>(level).spread()).then_some(thought.score);
-            (thought.best, sure)
+            let best = !style::<G>(level).spread();
+            (thought.best, Some((thought.score, best)))
         }
         Player::Style(style) => {
             let t0 = Instant::now();
             let thought = think_in(p, style, seed).expect("the game goes on");
             timed(times, player, budget_in::<G>(style), t0.elapsed(), &thought);
-            let sure = (!style.spread()).then_some(thought.score);
-            (thought.best, sure)
+            (thought.best, Some((thought.score, !style.spread())))
         }
         Player::Greedy => {
             let one_ply = Budget {
@@ -367,6 +372,8 @@ fn move_of<G: Engine>(
 /// Plays `first` against `second` from `opening`, `first` moving first when
 /// `first_moves`; the result for `first`, whether it was adjudicated, the plies, and a
 /// fingerprint of the moves played (two builds that play the same games print the same).
+/// Under `--show`, each ply is written to `shown` (see the module's doc).
+#[allow(clippy::too_many_arguments)]
 fn play<G: Engine>(
     opening: &G,
     first: Player,
@@ -375,6 +382,7 @@ fn play<G: Engine>(
     seed: u64,
     plan: &Plan,
     times: &mut Times,
+    shown: &mut Vec<String>,
 ) -> (Result, bool, usize, u64) {
     let mut p = opening.clone();
     let mut trail = std::hash::DefaultHasher::new();
@@ -403,13 +411,13 @@ fn play<G: Engine>(
         }
         let mover = p.side_to_move();
         let player = if mover == first_side { first } else { second };
-        let (m, sure) = move_of(&p, player, seed ^ ((ply as u64) << 32), &mut rng, times);
+        let (m, scored) = move_of(&p, player, seed ^ ((ply as u64) << 32), &mut rng, times);
         assert!(
             p.legal_moves().contains(&m) || p.forced_pass().as_ref() == Some(&m),
             "{player} played an illegal move"
         );
         if adjudicate
-            && let Some(score) = sure
+            && let Some((score, true)) = scored
             && score.abs() > WIN / 2
         {
             let r = if (score > 0) == (mover == first_side) {
@@ -420,7 +428,15 @@ fn play<G: Engine>(
             return (r, true, ply, trail.finish());
         }
         m.hash(&mut trail);
+        let written = p.write_move(&m);
         p.apply(&m);
+        if plan.show {
+            let score = scored.map_or("-".to_string(), |(s, _)| s.to_string());
+            shown.push(format!(
+                "  {ply} {mover:?} {written} {score} {}",
+                p.position_string()
+            ));
+        }
     }
     // Not over: adjudicated by the game's own evaluation, a unit of material (a piece, a
     // marble, a point) or more ahead winning, anything less counted as unfinished.
@@ -455,6 +471,10 @@ fn play_match<G: Engine>(
                         break;
                     }
                     let open = opening::<G>(g as u64 / 2);
+                    let mut shown = Vec::new();
+                    if plan.show {
+                        shown.push(format!("  start {}", open.position_string()));
+                    }
                     let (r, adjudicated, plies, trail) = play(
                         &open,
                         first,
@@ -463,6 +483,7 @@ fn play_match<G: Engine>(
                         g as u64,
                         plan,
                         &mut mine,
+                        &mut shown,
                     );
                     eprintln!(
                         "{} {first} v {second} game {g}: {}, {plies} plies{}, moves {trail:016x}",
@@ -470,6 +491,9 @@ fn play_match<G: Engine>(
                         format!("{r:?}").to_lowercase(),
                         if adjudicated { ", adjudicated" } else { "" }
                     );
+                    for line in shown {
+                        eprintln!("{line}");
+                    }
                     let mut t = tally.lock().unwrap();
                     match r {
                         Result::Won => t.won += 1,
