@@ -1,38 +1,79 @@
 //! Sauterelle against the computer: what a position is worth and which moves to search
 //! first.
 //!
-//! The game is won by scoring twice in a row, so the evaluation weighs first who scored
-//! last (one more point wins for them, while the other must score twice), then the walls
-//! standing in the last quadrant (each a point to take when it suits), then the race: how
-//! far the side's checkers have come. Bearing off is searched first, then building walls,
-//! then the longest advances.
+//! The game is won by scoring twice in a row, so the evaluation first plays out the
+//! bear-offs a position forces (the last scorer with a wall ready wins on its turn, and the
+//! other must answer at once or lose), which settles many positions outright. What is left
+//! it weighs by who scored last (one more point wins for them, while the other must score
+//! twice), then the walls standing in the last quadrant (each a point to take when it
+//! suits) and those one move from standing there, then the race: how far the side's
+//! checkers have come. Bearing off is searched first, then building walls, then the longest
+//! advances.
 
-use crate::games::Side;
 use crate::games::engine::{Engine, Style, key_of, level};
-use crate::games::sauterelle::{Board, Move, Point, Position};
+use crate::games::sauterelle::{Board, Move, Point, Position, Stack};
+use crate::games::{Game, Side};
 
 /// Having scored the last point.
 const LAST_SCORER: i32 = 400;
 /// A wall in the last quadrant, ready to bear off.
 const READY_WALL: i32 = 150;
+/// A wall one move from standing ready: a lone checker in the last quadrant with a checker
+/// of its side six points behind that may join it (a lone one with no wall between, or
+/// the top of a wall).
+const NEAR_WALL: i32 = 75;
 /// A point scored.
 const POINT: i32 = 40;
 /// Each point of the track a checker has come (the bar counts 0).
 const STEP: i32 = 2;
+/// A game the bear-offs decide, whatever else is on the board (see [`settle`]): far above
+/// any quiet score, far below a won game's score found by the search.
+const DECIDED: i32 = 100_000;
 
-/// Each side's walls ready to bear off and its checkers' progress along the track, by
-/// [`Side::index`], in one walk of the points.
-fn standings(board: &Board) -> [(i32, i32); 2] {
-    let mut out = [(0, 0); 2];
+/// A wall of `side` ready to bear off, if it has one.
+fn ready_wall(pos: &Position, side: Side) -> Option<Point> {
+    Point::all().filter(|p| p.in_last_quadrant()).find(|&p| {
+        let stack = pos.board().stack(p);
+        stack.owner() == Some(side) && stack.height() == 2
+    })
+}
+
+/// What the evaluation counts for one side.
+#[derive(Clone, Copy, Default)]
+struct Standing {
+    /// Walls in the last quadrant, ready to bear off.
+    ready: i32,
+    /// Walls one move from ready (see [`NEAR_WALL`]).
+    near: i32,
+    /// The points of the track its checkers have come, added up.
+    progress: i32,
+}
+
+/// Each side's [`Standing`], by [`Side::index`], in one walk of the points.
+fn standings(board: &Board) -> [Standing; 2] {
+    let mut out = [Standing::default(); 2];
     for p in Point::all() {
         let stack = board.stack(p);
         let Some(owner) = stack.owner() else {
             continue;
         };
-        let (ready, progress) = &mut out[owner.index()];
-        *progress += i32::from(p.number()) * i32::from(stack.height());
-        if p.in_last_quadrant() && stack.height() == 2 {
-            *ready += 1;
+        let standing = &mut out[owner.index()];
+        standing.progress += i32::from(p.number()) * i32::from(stack.height());
+        if !p.in_last_quadrant() {
+            continue;
+        }
+        if stack.height() == 2 {
+            standing.ready += 1;
+            continue;
+        }
+        let partner = Point::new(p.number() - 6).expect("a point of the third quadrant");
+        let joins = match board.stack(partner) {
+            Stack::Wall(side) => side == owner,
+            Stack::Lone(side) => side == owner && !board.wall_between(partner, p),
+            Stack::Empty => false,
+        };
+        if joins {
+            standing.near += 1;
         }
     }
     out
@@ -62,6 +103,35 @@ fn packed(pos: &Position) -> [u8; 32] {
     bytes
 }
 
+/// The position's score for the side to move, bear-offs played out first. The last scorer
+/// with a wall ready wins on its turn. Against that threat, the side to move must bear off
+/// a wall at once (none: lost), which makes it the last scorer and may turn the threat
+/// round. Without a threat, a side may still choose to bear off, and wins when the other
+/// cannot answer the threat that makes. Every settled score ([`DECIDED`]) is a forced win;
+/// anything else is the position weighed as it stands, after the bear-offs that were
+/// forced.
+fn settle(pos: &Position) -> i32 {
+    let mover = pos.to_move();
+    let mine = ready_wall(pos, mover);
+    let theirs = ready_wall(pos, mover.opponent());
+    if mine.is_none() && theirs.is_none() {
+        return pos.quiet();
+    }
+    let after = |wall: Point| {
+        let mut next = pos.clone();
+        next.apply(&Move::BearOff { from: wall });
+        -settle(&next)
+    };
+    match pos.last_scorer() {
+        Some(last) if last == mover && mine.is_some() => DECIDED,
+        Some(last) if last != mover && theirs.is_some() => mine.map_or(-DECIDED, after),
+        _ => match mine.map(after) {
+            Some(DECIDED) => DECIDED,
+            _ => pos.quiet(),
+        },
+    }
+}
+
 impl Engine for Position {
     /// Measured by `cargo bench --bench engine` at level 9: a node costs about three quarters
     /// of Ataxx's.
@@ -73,13 +143,14 @@ impl Engine for Position {
     /// low levels (one or two plies, a temperature) all scored about even against each
     /// other, and a search of four plies no better than one. What tells them apart is how
     /// often a player strays from a four-ply search's move: levels 1 to 4 stray 900, 600,
-    /// 300 and 0 times in a thousand (`cargo bench --bench engine -- --game sauterelle
-    /// --match ...`, 200 games a pair: 76.0, 68.0 and 75.5 % each against the one below;
-    /// steps of 250 or less scored 61 to 65 %). From level 5 the search deepens as far as
-    /// its node budget lets it: 5 k nodes (99.5 % against four plies), 20 k (94.8 %), then
-    /// 150 k (81.5 % against 20 k). Three times the nodes are not a step at the top (450 k
-    /// scored 64.5 % against 150 k); eight times are: level 8 deepens within 1.2 M (76.0 %
-    /// against 150 k), level 9 within 3.2 M (96.2 % against 1.2 M; about 1.1 s a move).
+    /// 300 and 0 times in a thousand. From level 5 the search deepens as far as its node
+    /// budget lets it: 5 k, 20 k, 150 k, 1.2 M and 3.2 M (level 9, under a second a move).
+    /// This table was chosen with the evaluation before the bear-offs were played out, where
+    /// each pair scored 65 % or more (`cargo bench --bench engine -- --game sauterelle
+    /// --match ...`, 200 games a pair: 76.0, 68.0, 75.5, 99.5, 94.8, 81.5, 76.0 and 96.2 %
+    /// from 2 v 1 up). With the bear-offs played out, level 9 beat the greedy player in 100
+    /// games of 100, and the pairs from 2 v 1 to 7 v 6 scored 78.0, 66.5, 75.8, 64.8, 86.8
+    /// and 54.5 %: 5 v 4 and 7 v 6 fall short, and the table is being chosen again.
     /// docs/benchmarks.md has the matches, those that failed included.
     const STYLES: [Style; 9] = [
         Style::new(4, 200_000, 0.0, 900),
@@ -93,19 +164,12 @@ impl Engine for Position {
         Style::new(64, 3_200_000, 0.0, 0),
     ];
 
+    /// A side that scored last and has a wall ready wins by bearing it off on its turn, so
+    /// such positions are settled before they are weighed (see [`settle`]). Without this a
+    /// search's leaves swung by a whole point from one depth to the next as the side to
+    /// move changed.
     fn evaluate(&self) -> i32 {
-        let me = self.to_move();
-        let standings = standings(self.board());
-        let side = |s: Side| {
-            let (ready, progress) = standings[s.index()];
-            let last = if self.last_scorer() == Some(s) {
-                LAST_SCORER
-            } else {
-                0
-            };
-            last + READY_WALL * ready + POINT * i32::from(self.points(s)) + STEP * progress
-        };
-        side(me) - side(me.opponent())
+        settle(self)
     }
 
     fn key(&self) -> u64 {
@@ -122,5 +186,133 @@ impl Engine for Position {
             Move::Enter { to } => i32::from(to.number()),
             Move::Pass => 0,
         }
+    }
+}
+
+impl Position {
+    /// The position weighed as it stands, for the side to move: who scored last, the walls
+    /// ready to bear off, the points and the race.
+    fn quiet(&self) -> i32 {
+        let me = self.to_move();
+        let standings = standings(self.board());
+        let side = |s: Side| {
+            let Standing {
+                ready,
+                near,
+                progress,
+            } = standings[s.index()];
+            let last = if self.last_scorer() == Some(s) {
+                LAST_SCORER
+            } else {
+                0
+            };
+            last + READY_WALL * ready
+                + NEAR_WALL * near
+                + POINT * i32::from(self.points(s))
+                + STEP * progress
+        };
+        side(me) - side(me.opponent())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    use super::*;
+    use crate::games::GameOptions;
+    use crate::games::engine::WIN;
+    use crate::games::engine::search::{Budget, search};
+
+    fn position(text: &str) -> Position {
+        let options = GameOptions::defaults(Position::option_specs());
+        Position::from_position(text, None, &options).unwrap()
+    }
+
+    /// Positions the bear-offs settle, from the side to move's view: the last scorer to move
+    /// with a wall ready wins; against it, a side with no wall loses, one wall answers one,
+    /// one against two loses, three against one win; without a threat, two walls against
+    /// none win (bear one off, the other cannot answer the next), one does not.
+    #[test]
+    fn a_wall_ready_for_the_last_scorer_settles_the_game() {
+        let cases = [
+            ("....../....../....../.W.... 10 12 1-1 w w", Some(DECIDED)),
+            ("....../....../....../.W.... 10 12 1-1 w b", Some(-DECIDED)),
+            ("....../....../....../.W..B. 10 10 1-1 w b", None),
+            ("....../....../....../.WW.B. 8 10 1-1 w b", Some(-DECIDED)),
+            ("....../....../....../.W.BB. 10 8 1-1 w b", None),
+            ("....../....../....../.W.BBB 10 6 1-1 w b", Some(DECIDED)),
+            ("....../....../....../.W.... 10 12 1-1 b w", None),
+            ("....../....../....../.WW... 8 12 1-1 b w", Some(DECIDED)),
+            ("....../....../....../.WW... 10 14 0-0 - w", Some(DECIDED)),
+            ("....../....../....../.W.... 12 14 0-0 - w", None),
+        ];
+        for (text, verdict) in cases {
+            let score = position(text).evaluate();
+            match verdict {
+                Some(v) => assert_eq!(score, v, "{text}"),
+                None => assert!(score.abs() < DECIDED / 2, "{text}: {score}"),
+            }
+        }
+    }
+
+    /// A lone checker in the last quadrant counts as a wall near when a checker of its side
+    /// stands six points behind and may join it: a lone one not across a wall, or the top
+    /// of a wall, which jumps.
+    #[test]
+    fn a_wall_is_near_when_its_second_checker_can_join() {
+        let near = |text: &str| standings(position(text).board())[Side::White.index()].near;
+        assert_eq!(near("....../....../w...../w..... 12 14 0-0 - w"), 1);
+        assert_eq!(near("....../.B..../w...../w..... 12 12 0-0 - w"), 1);
+        assert_eq!(near("....../....../w...B./w..... 12 12 0-0 - w"), 0);
+        assert_eq!(near("....../....../w...../.w.... 12 14 0-0 - w"), 0);
+        assert_eq!(near("....../....../wB..../.w.... 12 12 0-0 - w"), 0);
+        assert_eq!(near("....../....../.w.B../.w.... 12 12 0-0 - w"), 0);
+        assert_eq!(near("....../....../.W.B../.w.... 11 12 0-0 - w"), 1);
+        assert_eq!(near("....../....../W..B../...w.. 11 12 0-0 - w"), 0);
+        assert_eq!(near("....../....../W...../w..... 11 14 0-0 - w"), 1);
+        assert_eq!(near("....../....../b...../w..... 13 13 0-0 - w"), 0);
+    }
+
+    /// Every verdict the evaluation settles on in positions met in random games is what a
+    /// search finds by playing the bear-offs out: a won game (for the side to move or the
+    /// other) within the plies the threat takes.
+    #[test]
+    fn settled_verdicts_agree_with_the_search() {
+        let mut rng = Pcg64Mcg::seed_from_u64(11);
+        let start = position("start");
+        let (mut won, mut lost) = (0, 0);
+        for _ in 0..400 {
+            let mut p = start.clone();
+            while p.outcome() == crate::games::Outcome::Ongoing {
+                let verdict = p.evaluate();
+                if verdict.abs() == DECIDED {
+                    let walls = standings(p.board()).map(|s| s.ready as u32);
+                    let budget = Budget {
+                        depth: 2 * (walls[0] + walls[1]) + 2,
+                        nodes: u64::MAX,
+                    };
+                    let found = search(&p, budget, false).unwrap().score;
+                    assert!(
+                        found.abs() > WIN / 2 && (found > 0) == (verdict > 0),
+                        "{}: settled {verdict}, searched {found}",
+                        p.position_string()
+                    );
+                    if verdict > 0 { won += 1 } else { lost += 1 }
+                }
+                let moves = p.legal_moves();
+                let m = if moves.is_empty() {
+                    p.forced_pass().unwrap()
+                } else {
+                    moves[(rng.next_u64() % moves.len() as u64) as usize]
+                };
+                p.apply(&m);
+            }
+        }
+        assert!(
+            won > 50 && lost > 50,
+            "few settled positions: {won} won, {lost} lost"
+        );
     }
 }
