@@ -341,8 +341,8 @@ fn move_of<G: Engine>(
             let t0 = Instant::now();
             let thought = think(p, level, seed).expect("the game goes on");
             timed(times, player, budget::<G>(level), t0.elapsed(), &thought);
-            let best = !style::<G>(level).spread();
-            (thought.best, Some((thought.score, best)))
+            let plays_best = !style::<G>(level).spread();
+            (thought.best, Some((thought.score, plays_best)))
         }
         Player::Style(style) => {
             let t0 = Instant::now();
@@ -428,9 +428,9 @@ fn play<G: Engine>(
             return (r, true, ply, trail.finish());
         }
         m.hash(&mut trail);
-        let written = p.write_move(&m);
+        let written = plan.show.then(|| p.write_move(&m));
         p.apply(&m);
-        if plan.show {
+        if let Some(written) = written {
             let score = scored.map_or("-".to_string(), |(s, _)| s.to_string());
             shown.push(format!(
                 "  {ply} {mover:?} {written} {score} {}",
