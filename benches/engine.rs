@@ -11,8 +11,9 @@
 //! - `--levels A-B`: the ladder's pairs run from A against A+1 to B-1 against B (default
 //!   1-9); the times per move are those of the moves played;
 //! - `--games N`: games a match (default 20; the issue's ladder is 200). Each opening, made
-//!   of four random plies from the standard start and kept only when a level-6 search finds
-//!   it even (within one unit of material), is played twice, sides swapped;
+//!   of four random plies from the standard start and kept only when a search finds it even
+//!   (within one unit of material; the search is each game's level 6 of its first table,
+//!   kept when the table changes), is played twice, sides swapped;
 //! - `--baselines`: the top level against the greedy player (best move one ply deep, no
 //!   draw) and against the random player;
 //! - `--threads T`: games at once (default: the cores). Times per move are wall clock, so
@@ -275,20 +276,31 @@ fn start<G: Game>() -> G {
     G::from_position(G::variants()[0].position, None, &options).expect("the standard start")
 }
 
-/// The level whose search judges an opening even (see [`opening`]).
-const JUDGE: u8 = 6;
+/// The search that judges an opening even (see [`opening`]): each game's level 6 as it
+/// stood when its ladder was first measured, written out here so that a new table of
+/// levels does not change the openings. A match tried while a table is being chosen then
+/// plays the same games as the ladder of the table chosen from it, and a log taken up
+/// again with `--from` goes on with the games it began.
+fn judge<G: Engine>() -> Budget {
+    let style = match G::KIND {
+        GameKind::Sauterelle => Style::new(64, 20_000, 0.0, 0),
+        GameKind::Bulltricker => Style::new(3, 200_000, 0.0, 0),
+        GameKind::Ataxx | GameKind::Tours | GameKind::Abalone => Style::new(4, 40_000, 0.0, 0),
+    };
+    budget_in::<G>(style)
+}
 
 /// The most random openings drawn for one game pair before the most even of them is kept.
 const DRAWS: u64 = 64;
 
 /// The opening of game pair `n`: the start after four random plies drawn by `n`, kept only
-/// when a search at level [`JUDGE`] finds it even (less than one unit of material, a piece
+/// when the search of [`judge`] finds it even (less than one unit of material, a piece
 /// or a point, for either side), as engine testers keep only balanced openings in their
 /// books: a few random plies can lose a side by force (in Ataxx, a stone left where the
 /// opponent takes it and three more), and a game from there measures the draw, not the
 /// players. When none of [`DRAWS`] draws is even, the most even one is kept.
 fn opening<G: Engine>(n: u64) -> G {
-    let judge = budget::<G>(Level::new(JUDGE).expect("a level"));
+    let judge = judge::<G>();
     let mut best: Option<(i32, G)> = None;
     for draw in 0..DRAWS {
         let p = random_plies::<G>(n, draw);
@@ -538,7 +550,7 @@ fn run<G: Engine>(plan: &Plan) {
     println!("\n### {}\n", kind.name());
     println!(
         "{} games a match, {} at once, sides alternated, from openings of four random plies \
-         that a level-{JUDGE} search finds even, at most {} plies{}.\n",
+         that a fixed search finds even, at most {} plies{}.\n",
         plan.per_match,
         plan.threads,
         plan.max_plies,
