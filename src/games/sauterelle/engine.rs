@@ -10,7 +10,7 @@
 //! checkers have come. Bearing off is searched first, then building walls, then the longest
 //! advances.
 
-use crate::games::engine::{Engine, Style, key_of, level};
+use crate::games::engine::{Engine, Style, key_of};
 use crate::games::sauterelle::{Board, Move, Point, Position, Stack};
 use crate::games::{Game, Side};
 
@@ -141,26 +141,29 @@ impl Engine for Position {
 
     /// The race is long and its quiet moves look alike to a shallow search: the standard
     /// low levels (one or two plies, a temperature) all scored about even against each
-    /// other, and a search of four plies no better than one. What tells them apart is how
-    /// often a player strays from a four-ply search's move: levels 1 to 4 stray 900, 600,
-    /// 300 and 0 times in a thousand. From level 5 the search deepens as far as its node
-    /// budget lets it: 5 k, 20 k, 150 k, 1.2 M and 3.2 M (level 9, under a second a move).
-    /// This table was chosen with the evaluation before the bear-offs were played out, where
-    /// each pair scored 65 % or more (`cargo bench --bench engine -- --game sauterelle
-    /// --match ...`, 200 games a pair: 76.0, 68.0, 75.5, 99.5, 94.8, 81.5, 76.0 and 96.2 %
-    /// from 2 v 1 up). With the bear-offs played out, level 9 beat the greedy player in 100
-    /// games of 100, and the pairs from 2 v 1 to 7 v 6 scored 78.0, 66.5, 75.8, 64.8, 86.8
-    /// and 54.5 %: 5 v 4 and 7 v 6 fall short, and the table is being chosen again.
-    /// docs/benchmarks.md has the matches, those that failed included.
+    /// other. What tells the low levels apart is how often a player strays from a four-ply
+    /// search's move to any move at all: levels 1 to 5 stray 950, 800, 550, 300 and 0 times
+    /// in a thousand. Above them the depth of the search sets the level, and its parity
+    /// matters more than its nodes: a search that ends on its own move is credited with the
+    /// wall it has just built, so an even depth may play worse than the odd depth below it
+    /// (six plies scored 29.8 % against four), and more nodes may play worse (20 k nodes
+    /// scored 43.2 % against 10 k). Levels 6 to 8 are five plies straying 20 times in a
+    /// thousand (five plies alone scored 86.5 % against four, but seven only 64.8 % against
+    /// five), seven plies and nine (their nodes only a bound); level 9 deepens as far as
+    /// 3.2 M nodes let it, 11 plies on average, 2.1 s a move on average and 3.2 s at worst
+    /// in the first 60 plies. Each pair up to 8 v 7 scored 65 % or more over 200 games
+    /// (`cargo bench --bench engine -- --game sauterelle --levels 1-9 --games 200 --threads
+    /// 1 --max-plies 200 --adjudicate`), 9 v 8 84.7 % over the first 49; the figures, and
+    /// the tables tried before this one, are in docs/benchmarks.md.
     const STYLES: [Style; 9] = [
-        Style::new(4, 200_000, 0.0, 900),
-        Style::new(4, 200_000, 0.0, 600),
+        Style::new(4, 200_000, 0.0, 950),
+        Style::new(4, 200_000, 0.0, 800),
+        Style::new(4, 200_000, 0.0, 550),
         Style::new(4, 200_000, 0.0, 300),
         Style::new(4, 200_000, 0.0, 0),
-        Style::new(64, 5_000, 0.0, 0),
-        Style::new(64, 20_000, 0.0, 0),
-        level::STANDARD[6],
-        Style::new(64, 1_200_000, 0.0, 0),
+        Style::new(5, 400_000_000, 0.0, 20),
+        Style::new(7, 400_000_000, 0.0, 0),
+        Style::new(9, 3_200_000, 0.0, 0),
         Style::new(64, 3_200_000, 0.0, 0),
     ];
 
