@@ -12,8 +12,8 @@
 //!   1-9); the times per move are those of the moves played;
 //! - `--games N`: games a match (default 20; the ladder is 200). Each opening, made
 //!   of four random plies from the standard start and kept only when a search finds it even
-//!   (within one unit of material; the search is each game's level 6 of its first table,
-//!   kept when the table changes), is played twice, sides swapped;
+//!   (within one unit of material; the search is each game's level 6 of 2026-12-02, kept
+//!   when the table of levels changes), is played twice, sides swapped;
 //! - `--baselines`: the top level against the greedy player (best move one ply deep, no
 //!   draw) and against the random player;
 //! - `--threads T`: games at once (default: the cores). Times per move are wall clock, so
@@ -277,8 +277,8 @@ fn start<G: Game>() -> G {
 }
 
 /// The search that judges an opening even (see [`opening`]): each game's level 6 as it
-/// stood when its ladder was first measured, written out here so that a new table of
-/// levels does not change the openings. A match tried while a table is being chosen then
+/// stood on 2026-12-02, written out here so that a new table of levels does not change
+/// the openings. A match tried while a table is being chosen then
 /// plays the same games as the ladder of the table chosen from it, and a log taken up
 /// again with `--from` goes on with the games it began.
 fn judge<G: Engine>() -> Budget {
