@@ -278,9 +278,9 @@ fn start<G: Game>() -> G {
 
 /// The search that judges an opening even (see [`opening`]): each game's level 6 as it
 /// stood on 2026-12-02, written out here so that a new table of levels does not change
-/// the openings. A match tried while a table is being chosen then
-/// plays the same games as the ladder of the table chosen from it, and a log taken up
-/// again with `--from` goes on with the games it began.
+/// the openings. A match tried while a table is being chosen then plays the same games
+/// as the ladder of the table chosen from it, and a log taken up again with `--from` goes
+/// on with the games it began.
 fn judge<G: Engine>() -> Budget {
     let style = match G::KIND {
         GameKind::Sauterelle => Style::new(64, 20_000, 0.0, 0),
