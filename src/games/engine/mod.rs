@@ -70,6 +70,15 @@ pub trait Engine: Game {
     /// plies over 12 positions: 78,441 nodes with them, 69,260 without).
     const KILLERS: bool = false;
 
+    /// Whether a level bounded by nodes plays the best of the root moves that its last,
+    /// unfinished iteration searched to the end (the previous best among them, searched
+    /// first), rather than the move of the last finished iteration. The deeper look finds
+    /// the refutation that a shallower one missed: Bulltricker's level 9, six plies within
+    /// its nodes, played five plies' move when the sixth ran out and lost two games in a
+    /// hundred to the greedy player that way. Off by default: the other games' ladders were
+    /// measured without it, and their levels bounded by nodes would play other moves.
+    const UNFINISHED: bool = false;
+
     /// What one node of this game's search costs, in hundredths of an Ataxx node (100): a
     /// level's node budget (counted in Ataxx's) is scaled by it, so that a level takes about
     /// as long in every game. Measured by `cargo bench --bench engine` (docs/benchmarks.md).

@@ -3,7 +3,8 @@
 //!
 //! Each iteration searches one ply deeper, the previous best move first; an iteration that
 //! runs out of nodes is thrown away, and the last finished one gives the move (the first
-//! always finishes). With `spread`, every root move gets its exact score (a full window
+//! always finishes), unless the game keeps what such an iteration found
+//! ([`Engine::UNFINISHED`]): then the best of the root moves it finished gives the move. With `spread`, every root move gets its exact score (a full window
 //! each), which the low levels need to weigh their choices; otherwise the root searches
 //! with a narrowing window and only the best move's score is exact. A game may ask for the
 //! killer heuristic and null windows on the moves after the first ([`Engine::KILLERS`]),
@@ -248,16 +249,18 @@ impl<M: Clone + PartialEq> Searcher<M> {
 /// Searches `position` within `budget`; `spread`: give every root move its exact score.
 /// `None` when the game is over.
 pub fn search<G: Engine>(position: &G, budget: Budget, spread: bool) -> Option<Thought<G::Move>> {
-    search_in(position, budget, spread, G::KILLERS)
+    search_in(position, budget, spread, G::KILLERS, G::UNFINISHED)
 }
 
-/// [`search`], with the killer moves and null windows on or off (`sharp`) whatever the game
-/// asks: the tests compare the two.
+/// [`search`], with the killer moves and null windows on or off (`sharp`), and the root
+/// moves of an unfinished iteration kept or not (`unfinished`), whatever the game asks: the
+/// tests compare them.
 fn search_in<G: Engine>(
     position: &G,
     budget: Budget,
     spread: bool,
     sharp: bool,
+    unfinished: bool,
 ) -> Option<Thought<G::Move>> {
     if terminal(position, 0).is_some() {
         return None;
@@ -282,6 +285,7 @@ fn search_in<G: Engine>(
         // The first iteration always finishes: a move is always given.
         searcher.limit = if depth == 1 { u64::MAX } else { budget.nodes };
         let mut alpha = -WIN - 1;
+        let mut finished = 0;
         for entry in root.iter_mut() {
             let mut next = position.clone();
             next.apply(&entry.mv);
@@ -290,9 +294,18 @@ fn search_in<G: Engine>(
             if searcher.stopped {
                 break;
             }
+            finished += 1;
             alpha = alpha.max(entry.score);
         }
         if searcher.stopped {
+            // The previous best move is searched first: once it is finished, the best of
+            // the moves finished at this depth is a better guess than the shallower
+            // iteration's, which may not have seen the reply that refutes its move.
+            if unfinished && !spread && finished > 0 {
+                let mut kept = root[..finished].to_vec();
+                kept.sort_by_key(|s| std::cmp::Reverse(s.score));
+                done = Some((kept, depth - 1));
+            }
             break;
         }
         // Best first; among equals, the earlier (better-ordered) one.
@@ -427,8 +440,8 @@ mod tests {
                 depth,
                 nodes: u64::MAX,
             };
-            let a = search_in(p, budget, false, false).unwrap();
-            let b = search_in(p, budget, false, true).unwrap();
+            let a = search_in(p, budget, false, false, false).unwrap();
+            let b = search_in(p, budget, false, true, false).unwrap();
             assert_eq!(a.score, b.score, "{}", p.position_string());
             plain += a.nodes;
             sharp += b.nodes;
@@ -452,6 +465,58 @@ mod tests {
         // searches cost more than they save there); on, they still find the same scores.
         const { assert!(!crate::games::ataxx::Position::KILLERS) };
         nodes_plain_and_sharp(&positions::<crate::games::ataxx::Position>(12), 4);
+    }
+
+    /// With [`Engine::UNFINISHED`], a search whose last iteration runs out plays a move that
+    /// plain negamax, to that iteration's depth, scores no worse than the last finished
+    /// iteration's move; and it does play another move where the deeper look refutes the
+    /// shallower one's (here in some of the positions), else the rule would be idle.
+    #[test]
+    fn an_unfinished_iteration_keeps_what_it_found() {
+        use crate::games::bulltricker::Position;
+        const { assert!(Position::UNFINISHED) };
+        const { assert!(!ataxx::Position::UNFINISHED) };
+        let exact = |p: &Position, m: &<Position as Game>::Move| {
+            let mut next = p.clone();
+            next.apply(m);
+            -minimax(&next, 2, 1)
+        };
+        let mut better = 0;
+        for p in positions::<Position>(16) {
+            if p.outcome() != Outcome::Ongoing {
+                continue;
+            }
+            let full = |depth| Budget {
+                depth,
+                nodes: u64::MAX,
+            };
+            let two = search_in(&p, full(2), false, true, true).unwrap().nodes;
+            let three = search_in(&p, full(3), false, true, true).unwrap().nodes;
+            // Half-way through the third iteration.
+            let budget = Budget {
+                depth: 3,
+                nodes: two + (three - two) / 2,
+            };
+            let shallow = search_in(&p, budget, false, true, false).unwrap();
+            let kept = search_in(&p, budget, false, true, true).unwrap();
+            assert_eq!(
+                (shallow.depth, kept.depth),
+                (2, 2),
+                "{}",
+                p.position_string()
+            );
+            let (s, k) = (exact(&p, &shallow.best), exact(&p, &kept.best));
+            assert!(k >= s, "{}: {k} against {s}", p.position_string());
+            if kept.best != shallow.best {
+                assert!(k > s, "{}", p.position_string());
+                assert_eq!(kept.score, k, "{}", p.position_string());
+                better += 1;
+            }
+        }
+        assert!(
+            better > 0,
+            "no position where the third ply changed the move"
+        );
     }
 
     /// From every start of every game, each level plays a legal move.
