@@ -67,11 +67,12 @@ impl Engine for Position {
     /// than a full search one ply shallower (its unfinished iterations are thrown away), so
     /// levels 7 to 9 search four, five and six full plies. Six plies within 4 M nodes of
     /// Bulltricker's took up to 6.4 s a move, so level 9 stops at 2.5 M (10 M of Ataxx's;
-    /// at most 4.0 s then, 2.0 s since the search got faster, and a search that runs out
-    /// plays the move of its last finished ply, 8 moves in 60); four and five plies never
+    /// at most 4.0 s then, 2.0 s since the search got faster; a search that runs out, 8
+    /// moves in 60, plays the best move its sixth ply finished); four and five plies never
     /// came near their 4 M. Seven plies took 21 s a move. Every pair from 2 v 1 to 9 v 8
     /// scored 75 % or more (`cargo bench --bench engine -- --game bulltricker --levels
-    /// 1-9`, 200 games a pair, in docs/benchmarks.md; 9 v 8 75.8 %).
+    /// 1-9`, 200 games a pair, in docs/benchmarks.md; 9 v 8 75.8 % with the level 9 that
+    /// threw its unfinished sixth ply away).
     const STYLES: [Style; 9] = [
         Style::new(2, 50_000, 0.0, 900),
         Style::new(2, 50_000, 0.0, 600),
