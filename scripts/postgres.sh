@@ -136,7 +136,7 @@ start() {
 
 stop() {
     if running; then
-        as_pg "$(bindir)/pg_ctl" -D "$STATE/data" -m fast -w stop >/dev/null || true
+        as_pg "$(bindir)/pg_ctl" -D "$STATE/data" -m fast -w -t 300 stop >/dev/null || true
     fi
 }
 
