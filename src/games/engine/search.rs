@@ -4,11 +4,12 @@
 //! Each iteration searches one ply deeper, the previous best move first; an iteration that
 //! runs out of nodes is thrown away, and the last finished one gives the move (the first
 //! always finishes), unless the game keeps what such an iteration found
-//! ([`Engine::UNFINISHED`]): then the best of the root moves it finished gives the move. With `spread`, every root move gets its exact score (a full window
-//! each), which the low levels need to weigh their choices; otherwise the root searches
-//! with a narrowing window and only the best move's score is exact. A game may ask for the
-//! killer heuristic and null windows on the moves after the first ([`Engine::KILLERS`]),
-//! which find the same scores in fewer nodes where its own guess orders the moves poorly.
+//! ([`Engine::UNFINISHED`]): then the best of the root moves it finished gives the move.
+//! With `spread`, every root move gets its exact score (a full window each), which the low
+//! levels need to weigh their choices; otherwise the root searches with a narrowing window
+//! and only the best move's score is exact. A game may ask for the killer heuristic and
+//! null windows on the moves after the first ([`Engine::KILLERS`]), which find the same
+//! scores in fewer nodes where its own guess orders the moves poorly.
 
 use std::collections::HashMap;
 
