@@ -71,8 +71,8 @@ impl Engine for Position {
     /// moves in 60, plays the best move its sixth ply finished); four and five plies never
     /// came near their 4 M. Seven plies took 21 s a move. Every pair from 2 v 1 to 9 v 8
     /// scored 75 % or more (`cargo bench --bench engine -- --game bulltricker --levels
-    /// 1-9`, 200 games a pair, in docs/benchmarks.md; 9 v 8 75.8 % with the level 9 that
-    /// threw its unfinished sixth ply away).
+    /// 1-9`, 200 games a pair, in docs/benchmarks.md; 9 v 8 90.0 %, 75.8 % with the level
+    /// 9 that threw its unfinished sixth ply away).
     const STYLES: [Style; 9] = [
         Style::new(2, 50_000, 0.0, 900),
         Style::new(2, 50_000, 0.0, 600),

@@ -151,10 +151,10 @@ impl Engine for Position {
     /// thousand (five plies alone scored 86.5 % against four, but seven only 64.8 % against
     /// five), seven plies and nine (their nodes only a bound); level 9 deepens as far as
     /// 3.2 M nodes let it, 11 plies on average, 2.1 s a move on average and 3.2 s at worst
-    /// in the first 60 plies. Each pair up to 8 v 7 scored 65 % or more over 200 games
-    /// (`cargo bench --bench engine -- --game sauterelle --levels 1-9 --games 200 --threads
-    /// 1 --max-plies 200 --adjudicate`), 9 v 8 85.5 % over the first 83; the figures, and
-    /// the tables tried before this one, are in docs/benchmarks.md.
+    /// in the first 60 plies. Each pair from 2 v 1 to 9 v 8 scored 65 % or more over 200
+    /// games (`cargo bench --bench engine -- --game sauterelle --levels 1-9 --games 200
+    /// --threads 1 --max-plies 200 --adjudicate`; 9 v 8 85.2 %); the figures, and the
+    /// tables tried before this one, are in docs/benchmarks.md.
     const STYLES: [Style; 9] = [
         Style::new(4, 200_000, 0.0, 950),
         Style::new(4, 200_000, 0.0, 800),
